@@ -1,0 +1,1 @@
+"""Async edges: store, service, adapters and the command line."""
