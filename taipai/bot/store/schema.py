@@ -1,0 +1,86 @@
+"""Table definitions of the event store (SQLAlchemy Core).
+
+These :class:`~sqlalchemy.Table` objects are what the store's queries are written against.  The
+database schema itself is created and changed only by the Alembic migrations in
+``taipai/bot/migrations/versions/``; a test checks that a migrated database matches this metadata.
+
+``sessions``
+    One row per table session in a chat.  ``status`` is ``'open'`` or ``'ended'``; a partial unique
+    index allows at most one open session per ``(platform, chat_id)`` (SQLite and PostgreSQL both
+    honour ``WHERE status = 'open'``).
+``events``
+    The append-only event log.  ``seq`` counts 1, 2, 3 … within a session (unique per session);
+    ``(platform, chat_id, source_message_id)`` is unique so a platform message delivered twice is
+    booked once (``NULL`` ids, e.g. terminal lines, never collide).  ``payload`` is the event's
+    ``to_dict()`` as JSON text.  Timestamps are UTC, written by the store.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import (
+    BigInteger,
+    Column,
+    DateTime,
+    ForeignKey,
+    Index,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    UniqueConstraint,
+    text,
+)
+
+NAMING = {
+    "ix": "ix_%(table_name)s_%(column_0_N_name)s",
+    "uq": "uq_%(table_name)s_%(column_0_N_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+metadata = MetaData(naming_convention=NAMING)
+
+# BIGINT on PostgreSQL, but INTEGER on SQLite so the column is the rowid and autoincrements.
+Id = BigInteger().with_variant(Integer(), "sqlite")
+
+OPEN = "open"
+ENDED = "ended"
+
+sessions = Table(
+    "sessions",
+    metadata,
+    Column("id", Id, primary_key=True, autoincrement=True),
+    Column("platform", String(32), nullable=False),
+    Column("chat_id", String(128), nullable=False),
+    Column("status", String(8), nullable=False, server_default=OPEN),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("ended_at", DateTime(timezone=True), nullable=True),
+    Column("creator", String(128), nullable=False),
+    Index(
+        "uq_sessions_one_open_per_chat",
+        "platform",
+        "chat_id",
+        unique=True,
+        sqlite_where=text("status = 'open'"),
+        postgresql_where=text("status = 'open'"),
+    ),
+    Index("ix_sessions_platform_chat_id", "platform", "chat_id"),
+)
+
+events = Table(
+    "events",
+    metadata,
+    Column("id", Id, primary_key=True, autoincrement=True),
+    Column("session_id", Id, ForeignKey("sessions.id"), nullable=False),
+    Column("seq", Integer, nullable=False),
+    Column("platform", String(32), nullable=False),
+    Column("chat_id", String(128), nullable=False),
+    Column("source_message_id", String(128), nullable=True),
+    Column("speaker", String(128), nullable=False),
+    Column("kind", String(32), nullable=False),
+    Column("payload", Text, nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    UniqueConstraint("session_id", "seq"),
+    UniqueConstraint("platform", "chat_id", "source_message_id"),
+)

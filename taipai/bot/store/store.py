@@ -1,0 +1,426 @@
+"""The event store: sessions and their append-only event log, on SQLAlchemy's async engine.
+
+Every write is one transaction.  Reads never lock.  The store writes all timestamps (UTC) so that
+``taipai.core`` never reads the clock.  Nothing is updated in place except a session's ``status``
+(``open`` → ``ended``), which is written in the same transaction as the event that ends it.
+
+Concurrency: the caller reads a session's events up to ``seq = n``, validates a new event against
+the state they give, and appends it as ``seq = n + 1``.  If another writer (another task, process or
+worker) got there first the unique key ``(session_id, seq)`` refuses the row and
+:class:`SeqConflict` tells the caller to re-read and re-validate.  A platform message id booked
+before raises :class:`DuplicateMessage`.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from platformdirs import user_data_dir
+from sqlalchemy import event as sa_event
+from sqlalchemy import func, insert, select, update
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
+
+from taipai.bot.store import migrate
+from taipai.bot.store.schema import ENDED, OPEN, events, sessions
+
+
+class StoreError(Exception):
+    """Base class of the store's own errors."""
+
+
+class DuplicateMessage(StoreError):
+    """The platform message ``(platform, chat_id, source_message_id)`` was booked before.
+
+    Attributes: platform, chat_id, source_message_id (str).
+    """
+
+    def __init__(self, platform: str, chat_id: str, source_message_id: str) -> None:
+        super().__init__(f"message {source_message_id!r} in {platform}:{chat_id} is already booked")
+        self.platform = platform
+        self.chat_id = chat_id
+        self.source_message_id = source_message_id
+
+
+class SessionAlreadyOpen(StoreError):
+    """The chat already has an open session (the partial unique index refused a second one)."""
+
+
+class SeqConflict(StoreError):
+    """Another writer appended event ``seq`` to the session first; re-read, re-validate, retry."""
+
+
+class SessionNotOpen(StoreError):
+    """The session does not exist or has ended; no event may be appended to it."""
+
+
+@dataclass(frozen=True, slots=True)
+class ChatRef:
+    """A chat on a platform: ``platform`` (``"console"``, ``"telegram"``, ``"discord"``) + its id."""
+
+    platform: str
+    chat_id: str
+
+
+@dataclass(frozen=True, slots=True)
+class SessionRow:
+    """One ``sessions`` row.  ``status`` is ``"open"`` or ``"ended"``; times are aware UTC."""
+
+    id: int
+    platform: str
+    chat_id: str
+    status: str
+    created_at: datetime
+    ended_at: datetime | None
+    creator: str
+
+    @property
+    def chat(self) -> ChatRef:
+        return ChatRef(self.platform, self.chat_id)
+
+
+@dataclass(frozen=True, slots=True)
+class EventRow:
+    """One ``events`` row.  ``payload`` is the decoded JSON object (the event's ``to_dict()``)."""
+
+    id: int
+    session_id: int
+    seq: int
+    platform: str
+    chat_id: str
+    source_message_id: str | None
+    speaker: str
+    kind: str
+    payload: dict[str, Any]
+    created_at: datetime
+
+
+def default_db_path() -> Path:
+    """``<user data dir>/taipai.db`` (platformdirs ``user_data_dir("taipai")``)."""
+    return Path(user_data_dir("taipai", appauthor=False)) / "taipai.db"
+
+
+def sqlite_url(path: str | Path) -> str:
+    """The async SQLAlchemy URL of an SQLite file: ``sqlite+aiosqlite:///<absolute path>``."""
+    return f"sqlite+aiosqlite:///{Path(path).expanduser().resolve()}"
+
+
+def _utc(value: datetime | None) -> datetime | None:
+    # SQLite hands back naive datetimes; everything the store writes is UTC.
+    if value is not None and value.tzinfo is None:
+        return value.replace(tzinfo=UTC)
+    return value
+
+
+def _session_row(row: Any) -> SessionRow:
+    m = row._mapping
+    return SessionRow(
+        id=m["id"],
+        platform=m["platform"],
+        chat_id=m["chat_id"],
+        status=m["status"],
+        created_at=_utc(m["created_at"]),  # type: ignore[arg-type]
+        ended_at=_utc(m["ended_at"]),
+        creator=m["creator"],
+    )
+
+
+def _event_row(row: Any) -> EventRow:
+    m = row._mapping
+    return EventRow(
+        id=m["id"],
+        session_id=m["session_id"],
+        seq=m["seq"],
+        platform=m["platform"],
+        chat_id=m["chat_id"],
+        source_message_id=m["source_message_id"],
+        speaker=m["speaker"],
+        kind=m["kind"],
+        payload=json.loads(m["payload"]),
+        created_at=_utc(m["created_at"]),  # type: ignore[arg-type]
+    )
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    cur = dbapi_connection.cursor()
+    cur.execute("PRAGMA journal_mode=WAL")
+    cur.execute("PRAGMA foreign_keys=ON")
+    cur.execute("PRAGMA busy_timeout=10000")
+    cur.close()
+
+
+class Store:
+    """Async access to the sessions and their event logs.
+
+    Build it with :meth:`Store.open` (creates the engine, runs the migrations); close it with
+    :meth:`close` or ``async with``.  ``clock`` returns the current aware UTC time (injectable
+    for tests).
+    """
+
+    def __init__(self, engine: AsyncEngine, *, clock: Callable[[], datetime] | None = None) -> None:
+        self.engine = engine
+        self._clock = clock or (lambda: datetime.now(UTC))
+
+    # ----------------------------------------------------------------- life cycle
+    @classmethod
+    async def open(
+        cls,
+        url: str | None = None,
+        *,
+        migrate_schema: bool = True,
+        clock: Callable[[], datetime] | None = None,
+        echo: bool = False,
+    ) -> Store:
+        """Connect to ``url`` (default: the SQLite file :func:`default_db_path`) and migrate it.
+
+        For SQLite the parent directory is created, and every connection is put in WAL mode with
+        foreign keys on and a 10 s busy timeout.  Raises ``sqlalchemy.exc.OperationalError`` when the
+        database cannot be reached or opened.
+        """
+        if url is None:
+            url = sqlite_url(default_db_path())
+        parsed = make_url(url)
+        engine = create_async_engine(url, echo=echo)
+        if parsed.get_backend_name() == "sqlite":
+            db = parsed.database
+            if db and db != ":memory:" and not db.startswith("file:"):
+                Path(db).expanduser().parent.mkdir(parents=True, exist_ok=True)
+            sa_event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
+        store = cls(engine, clock=clock)
+        if migrate_schema:
+            await migrate.upgrade(engine)
+        return store
+
+    async def close(self) -> None:
+        """Dispose of the engine's connections."""
+        await self.engine.dispose()
+
+    async def __aenter__(self) -> Store:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()
+
+    # ----------------------------------------------------------------- reads
+    async def open_session(self, chat: ChatRef) -> SessionRow | None:
+        """The chat's open session, or ``None``."""
+        q = select(sessions).where(
+            sessions.c.platform == chat.platform,
+            sessions.c.chat_id == chat.chat_id,
+            sessions.c.status == OPEN,
+        )
+        async with self.engine.connect() as conn:
+            row = (await conn.execute(q)).first()
+        return _session_row(row) if row else None
+
+    async def latest_session(self, chat: ChatRef | None = None) -> SessionRow | None:
+        """The chat's newest session (open or ended); with ``chat=None`` the newest in the database."""
+        q = select(sessions).order_by(sessions.c.id.desc()).limit(1)
+        if chat is not None:
+            q = q.where(sessions.c.platform == chat.platform, sessions.c.chat_id == chat.chat_id)
+        async with self.engine.connect() as conn:
+            row = (await conn.execute(q)).first()
+        return _session_row(row) if row else None
+
+    async def session(self, session_id: int) -> SessionRow | None:
+        """The session with this id, or ``None``."""
+        async with self.engine.connect() as conn:
+            row = (await conn.execute(select(sessions).where(sessions.c.id == session_id))).first()
+        return _session_row(row) if row else None
+
+    async def sessions_of(self, chat: ChatRef) -> list[SessionRow]:
+        """All sessions of a chat, oldest first."""
+        q = (
+            select(sessions)
+            .where(sessions.c.platform == chat.platform, sessions.c.chat_id == chat.chat_id)
+            .order_by(sessions.c.id)
+        )
+        async with self.engine.connect() as conn:
+            return [_session_row(r) for r in await conn.execute(q)]
+
+    async def events(self, session_id: int, *, after_seq: int = 0) -> list[EventRow]:
+        """The session's events with ``seq > after_seq``, in ``seq`` order."""
+        q = (
+            select(events)
+            .where(events.c.session_id == session_id, events.c.seq > after_seq)
+            .order_by(events.c.seq)
+        )
+        async with self.engine.connect() as conn:
+            return [_event_row(r) for r in await conn.execute(q)]
+
+    async def last_seq(self, session_id: int) -> int:
+        """The highest ``seq`` of the session (0 when it has no events)."""
+        q = select(func.coalesce(func.max(events.c.seq), 0)).where(events.c.session_id == session_id)
+        async with self.engine.connect() as conn:
+            return int((await conn.execute(q)).scalar_one())
+
+    async def is_booked(self, chat: ChatRef, source_message_id: str | None) -> bool:
+        """True when the platform message was already booked as an event in this chat."""
+        if source_message_id is None:
+            return False
+        async with self.engine.connect() as conn:
+            return await self._is_booked(conn, chat, source_message_id)
+
+    @staticmethod
+    async def _is_booked(conn: AsyncConnection, chat: ChatRef, source_message_id: str) -> bool:
+        q = select(events.c.id).where(
+            events.c.platform == chat.platform,
+            events.c.chat_id == chat.chat_id,
+            events.c.source_message_id == source_message_id,
+        )
+        return (await conn.execute(q)).first() is not None
+
+    # ----------------------------------------------------------------- writes
+    async def create_session(
+        self,
+        chat: ChatRef,
+        *,
+        creator: str,
+        kind: str,
+        payload: Mapping[str, Any],
+        source_message_id: str | None = None,
+    ) -> tuple[SessionRow, EventRow]:
+        """Open a new session for ``chat`` with its first event (``seq`` 1), in one transaction.
+
+        Raises :class:`SessionAlreadyOpen` when the chat has an open session and
+        :class:`DuplicateMessage` when ``source_message_id`` was booked before; nothing is written
+        then.
+        """
+        now = self._clock()
+        try:
+            async with self.engine.begin() as conn:
+                if source_message_id is not None and await self._is_booked(conn, chat, source_message_id):
+                    raise DuplicateMessage(chat.platform, chat.chat_id, source_message_id)
+                result = await conn.execute(
+                    insert(sessions).values(
+                        platform=chat.platform,
+                        chat_id=chat.chat_id,
+                        status=OPEN,
+                        created_at=now,
+                        creator=creator,
+                    )
+                )
+                session_id = int(result.inserted_primary_key[0])
+                ev = await self._insert_event(
+                    conn, session_id, 1, chat, source_message_id, creator, kind, payload, now
+                )
+        except IntegrityError as exc:
+            if source_message_id is not None and await self.is_booked(chat, source_message_id):
+                raise DuplicateMessage(chat.platform, chat.chat_id, source_message_id) from exc
+            if await self.open_session(chat) is not None:
+                msg = f"{chat.platform}:{chat.chat_id} already has an open session"
+                raise SessionAlreadyOpen(msg) from exc
+            raise
+        row = SessionRow(session_id, chat.platform, chat.chat_id, OPEN, now, None, creator)
+        return row, ev
+
+    async def append_event(
+        self,
+        session: SessionRow,
+        seq: int,
+        *,
+        speaker: str,
+        kind: str,
+        payload: Mapping[str, Any],
+        source_message_id: str | None = None,
+        end_session: bool = False,
+    ) -> EventRow:
+        """Append one event as number ``seq`` of ``session``, in one transaction.
+
+        ``seq`` must be the session's last seq + 1 (the caller validated the event against the state
+        of events 1..seq-1).  With ``end_session`` the session is marked ``ended`` in the same
+        transaction (``埋數``).
+
+        Raises :class:`DuplicateMessage` (message booked before), :class:`SeqConflict` (another
+        writer appended ``seq`` first) or :class:`SessionNotOpen`; nothing is written then.
+        """
+        chat = session.chat
+        now = self._clock()
+        try:
+            async with self.engine.begin() as conn:
+                if source_message_id is not None and await self._is_booked(conn, chat, source_message_id):
+                    raise DuplicateMessage(chat.platform, chat.chat_id, source_message_id)
+                status = (
+                    await conn.execute(select(sessions.c.status).where(sessions.c.id == session.id))
+                ).scalar_one_or_none()
+                if status != OPEN:
+                    raise SessionNotOpen(f"session {session.id} is not open")
+                ev = await self._insert_event(
+                    conn, session.id, seq, chat, source_message_id, speaker, kind, payload, now
+                )
+                if end_session:
+                    await conn.execute(
+                        update(sessions).where(sessions.c.id == session.id).values(status=ENDED, ended_at=now)
+                    )
+        except IntegrityError as exc:
+            if source_message_id is not None and await self.is_booked(chat, source_message_id):
+                raise DuplicateMessage(chat.platform, chat.chat_id, source_message_id) from exc
+            raise SeqConflict(f"event {seq} of session {session.id} was written by another writer") from exc
+        return ev
+
+    async def _insert_event(
+        self,
+        conn: AsyncConnection,
+        session_id: int,
+        seq: int,
+        chat: ChatRef,
+        source_message_id: str | None,
+        speaker: str,
+        kind: str,
+        payload: Mapping[str, Any],
+        now: datetime,
+    ) -> EventRow:
+        body = json.dumps(payload, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+        result = await conn.execute(
+            insert(events).values(
+                session_id=session_id,
+                seq=seq,
+                platform=chat.platform,
+                chat_id=chat.chat_id,
+                source_message_id=source_message_id,
+                speaker=speaker,
+                kind=kind,
+                payload=body,
+                created_at=now,
+            )
+        )
+        return EventRow(
+            id=int(result.inserted_primary_key[0]),
+            session_id=session_id,
+            seq=seq,
+            platform=chat.platform,
+            chat_id=chat.chat_id,
+            source_message_id=source_message_id,
+            speaker=speaker,
+            kind=kind,
+            payload=json.loads(body),
+            created_at=now,
+        )
+
+    async def journal_mode(self) -> str:
+        """SQLite's journal mode of a pooled connection (``"wal"``), or the dialect name elsewhere."""
+        async with self.engine.connect() as conn:
+            if conn.dialect.name != "sqlite":
+                return conn.dialect.name
+            return str((await conn.exec_driver_sql("PRAGMA journal_mode")).scalar_one()).lower()
+
+
+__all__: Sequence[str] = (
+    "ChatRef",
+    "DuplicateMessage",
+    "EventRow",
+    "SeqConflict",
+    "SessionAlreadyOpen",
+    "SessionNotOpen",
+    "SessionRow",
+    "Store",
+    "StoreError",
+    "default_db_path",
+    "sqlite_url",
+)
