@@ -1,0 +1,80 @@
+"""Pure table state machine: events -> seats, dealer, 連莊, round, payments, 拉/踢/斬拉, 現金獎.
+
+No I/O, no clock, no randomness, nothing from :mod:`taipai.bot`.  Amounts are exact fan units
+(``int`` or ``Fraction``).  See :func:`apply` and :func:`replay`.
+"""
+
+from taipai.core.table.amounts import Amount, amount_from_json, amount_to_json
+from taipai.core.table.errors import TABLE_ERROR_CODES, TableError
+from taipai.core.table.events import (
+    EVENT_TYPES,
+    CashPrize,
+    CutChain,
+    Draw,
+    Event,
+    FalseWin,
+    FlyTile,
+    Redo,
+    RuleChanged,
+    SelfDraw,
+    SessionEnded,
+    TableOpened,
+    Undo,
+    WinByDiscard,
+    WinLeg,
+    event_from_dict,
+)
+from taipai.core.table.machine import apply, replay
+from taipai.core.table.options import TableOptions
+from taipai.core.table.prizes import PRIZES, PrizeRule
+from taipai.core.table.state import (
+    WINDS,
+    Chain,
+    ChainMove,
+    CutOffer,
+    HistoryEntry,
+    Payment,
+    PlayerState,
+    TableState,
+    Transition,
+    state_to_dict,
+)
+
+__all__ = [
+    "EVENT_TYPES",
+    "PRIZES",
+    "TABLE_ERROR_CODES",
+    "WINDS",
+    "Amount",
+    "CashPrize",
+    "Chain",
+    "ChainMove",
+    "CutChain",
+    "CutOffer",
+    "Draw",
+    "Event",
+    "FalseWin",
+    "FlyTile",
+    "HistoryEntry",
+    "Payment",
+    "PlayerState",
+    "PrizeRule",
+    "Redo",
+    "RuleChanged",
+    "SelfDraw",
+    "SessionEnded",
+    "TableError",
+    "TableOpened",
+    "TableOptions",
+    "TableState",
+    "Transition",
+    "Undo",
+    "WinByDiscard",
+    "WinLeg",
+    "amount_from_json",
+    "amount_to_json",
+    "apply",
+    "event_from_dict",
+    "replay",
+    "state_to_dict",
+]

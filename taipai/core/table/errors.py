@@ -1,0 +1,49 @@
+"""The one error type :mod:`taipai.core.table` raises."""
+
+from __future__ import annotations
+
+
+class TableError(ValueError):
+    """An event the table cannot accept; the state is unchanged.
+
+    Attributes:
+        code: stable machine code, one of :data:`TABLE_ERROR_CODES`; adapters translate it.
+        message: English explanation with the concrete values.
+        hint: what would be accepted instead, in English (may be ``""``).
+    """
+
+    def __init__(self, code: str, message: str, hint: str = "") -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.hint = hint
+
+    def as_dict(self) -> dict[str, str]:
+        """JSON-ready form ``{"code", "message"[, "hint"]}`` (DESIGN §5 error shape)."""
+        out = {"code": self.code, "message": self.message}
+        if self.hint:
+            out["hint"] = self.hint
+        return out
+
+
+TABLE_ERROR_CODES = (
+    "no_table",  # an event other than TableOpened before any table is open
+    "table_open",  # TableOpened while a table is open (埋數 first)
+    "ended",  # an event after SessionEnded (only Undo/Redo/TableOpened are accepted)
+    "bad_players",  # not four distinct non-empty names
+    "unknown_player",  # a name that is not seated at the table
+    "same_player",  # a player paying themself, or the same winner twice on one discard
+    "bad_amount",  # a negative fan, fewer than one 底, a bad rate
+    "no_legs",  # WinByDiscard with no winner
+    "unknown_prize",  # a CashPrize id not in PRIZES
+    "prize_needs_other",  # seven_rob_one / one_rob_seven without `other`
+    "not_dealer",  # dice prizes by someone who is not the dealer
+    "no_chain",  # CutChain for a pair with no open chain
+    "no_cut_offer",  # CutChain when 斬拉 is not on offer for that chain
+    "cut_disabled",  # CutChain with option cut = none (無限拉)
+    "nothing_to_undo",
+    "nothing_to_redo",
+    "bad_option",  # RuleChanged with an unknown option name
+    "bad_value",  # RuleChanged with a value the option does not take
+    "bad_event",  # event_from_dict with an unknown kind or malformed fields
+)

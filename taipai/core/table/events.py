@@ -1,0 +1,241 @@
+"""Table events: the append-only log that table state is replayed from (DESIGN §1, §5).
+
+Every event is a frozen dataclass with a ``kind`` (stable JSON tag) and round-trips through
+``event.to_dict()`` / :func:`event_from_dict`.  Amounts in events are fan (番) counts, never money.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, TypeAlias
+
+from taipai.core.table.errors import TableError
+from taipai.core.table.options import TableOptions
+
+
+class _EventBase:
+    """Shared ``to_dict`` for events (``{"kind": ..., <fields>}``)."""
+
+    kind: ClassVar[str] = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready dict with a ``kind`` key; :func:`event_from_dict` reverses it."""
+        out: dict[str, Any] = {"kind": self.kind}
+        for f in dataclasses.fields(self):  # type: ignore[arg-type]
+            out[f.name] = _to_json(getattr(self, f.name))
+        return out
+
+
+def _to_json(v: object) -> Any:
+    if isinstance(v, TableOptions):
+        return v.to_dict()
+    if isinstance(v, WinLeg):
+        return {f.name: getattr(v, f.name) for f in dataclasses.fields(v)}
+    if isinstance(v, tuple):
+        return [_to_json(x) for x in v]
+    return v
+
+
+@dataclass(frozen=True, slots=True)
+class WinLeg:
+    """One winner on a discard.
+
+    Attributes:
+        winner: the winner's name.
+        fan: the hand's fan WITHOUT the dealer fan and WITHOUT 底 (DESIGN §5: 「a bare count is the hand's
+            fan without 底 and dealer fan」); ≥ 0.
+        bases: number of 底 (1; 2 for the double reading of seed 004, 底: 「計兩個底」).
+        robbed_kong: 搶槓 — the discarder field of the event is the konging player (seed 004, 槓牌:
+            「搶槓不會當作自摸，只會視為槓牌一方出沖而已」); recorded, pays like a discard.
+    """
+
+    winner: str
+    fan: int
+    bases: int = 1
+    robbed_kong: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class TableOpened(_EventBase):
+    """開枱: four players in seat order 東南西北; ``players[0]`` deals first (DESIGN §5 開枱 A B C D)."""
+
+    kind: ClassVar[str] = "table_opened"
+    players: tuple[str, str, str, str]
+    options: TableOptions = field(default_factory=TableOptions)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "players", tuple(self.players))
+
+
+@dataclass(frozen=True, slots=True)
+class WinByDiscard(_EventBase):
+    """食糊 on ``discarder``'s tile; one leg per winner (一炮雙響/三響: several legs, one event).
+
+    The discarder alone pays each leg (DESIGN §6).  For 搶槓 the discarder is the konging player.
+    """
+
+    kind: ClassVar[str] = "win_by_discard"
+    discarder: str
+    legs: tuple[WinLeg, ...]
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "legs", tuple(self.legs))
+
+
+@dataclass(frozen=True, slots=True)
+class SelfDraw(_EventBase):
+    """自摸: each of the three others pays the full total (seed 004, 自摸: 「拉三家」).
+
+    Attributes:
+        winner, fan, bases: as in :class:`WinLeg`.
+        kong_discarder: for 槓上自摸 on an exposed kong, the player whose discard made the kong pays all
+            three legs (seed 004 槓上自摸 row: 「明槓出銃者全包」); ``None`` otherwise.
+    """
+
+    kind: ClassVar[str] = "self_draw"
+    winner: str
+    fan: int
+    bases: int = 1
+    kong_discarder: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Draw(_EventBase):
+    """流局: the dealer stays (臭莊) with n + 1 (seed 004, 流程: 「和局時…該局莊家須再當一次莊」)."""
+
+    kind: ClassVar[str] = "draw"
+
+
+@dataclass(frozen=True, slots=True)
+class FalseWin(_EventBase):
+    """詐糊: ``player`` pays each other player ``false_win_fan`` (seed 004, 詐糊: 各30翻)."""
+
+    kind: ClassVar[str] = "false_win"
+    player: str
+
+
+@dataclass(frozen=True, slots=True)
+class CashPrize(_EventBase):
+    """現金獎 ``prize`` (an id of :data:`~taipai.core.table.prizes.PRIZES`), paid at once.
+
+    ``player`` is the collector or payer per the prize's flow; ``other`` is the receiver for
+    ``seven_rob_one`` / ``one_rob_seven`` (``player`` pays ``other`` 6 底).
+    """
+
+    kind: ClassVar[str] = "cash_prize"
+    prize: str
+    player: str
+    other: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class CutChain(_EventBase):
+    """斬 (``accept=True``: ``debtor`` pays the chain now) or 唔斬 (``accept=False``) — seed 004 斬拉."""
+
+    kind: ClassVar[str] = "cut_chain"
+    debtor: str
+    creditor: str
+    accept: bool
+
+
+@dataclass(frozen=True, slots=True)
+class FlyTile(_EventBase):
+    """飛牌 (seed 000): ``player`` swapped a real ``tile`` for a wildcard; recorded, no payment."""
+
+    kind: ClassVar[str] = "fly_tile"
+    player: str
+    tile: str
+
+
+@dataclass(frozen=True, slots=True)
+class RuleChanged(_EventBase):
+    """Change one option (see :meth:`TableOptions.with_option`), from the next event on."""
+
+    kind: ClassVar[str] = "rule_changed"
+    option: str
+    value: str | int | bool
+
+
+@dataclass(frozen=True, slots=True)
+class Undo(_EventBase):
+    """撤銷: revert the last effective event not yet undone (``by`` is who asked; recorded only)."""
+
+    kind: ClassVar[str] = "undo"
+    by: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Redo(_EventBase):
+    """重做: re-apply the last undone event (only until a new ordinary event)."""
+
+    kind: ClassVar[str] = "redo"
+    by: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class SessionEnded(_EventBase):
+    """埋數: settle every open chain in full and end the session; later events are rejected."""
+
+    kind: ClassVar[str] = "session_ended"
+
+
+Event: TypeAlias = (
+    TableOpened
+    | WinByDiscard
+    | SelfDraw
+    | Draw
+    | FalseWin
+    | CashPrize
+    | CutChain
+    | FlyTile
+    | RuleChanged
+    | Undo
+    | Redo
+    | SessionEnded
+)
+
+EVENT_TYPES: dict[str, type[Any]] = {
+    c.kind: c
+    for c in (
+        TableOpened,
+        WinByDiscard,
+        SelfDraw,
+        Draw,
+        FalseWin,
+        CashPrize,
+        CutChain,
+        FlyTile,
+        RuleChanged,
+        Undo,
+        Redo,
+        SessionEnded,
+    )
+}
+"""``{kind: event class}``."""
+
+
+def event_from_dict(d: Mapping[str, Any]) -> Event:
+    """Rebuild an event from :meth:`to_dict` output.
+
+    Raises:
+        TableError: ``bad_event`` for an unknown ``kind`` or missing/unexpected fields;
+            ``bad_option``/``bad_value`` for bad table options.
+    """
+    kind = d.get("kind")
+    cls = EVENT_TYPES.get(kind) if isinstance(kind, str) else None
+    if cls is None:
+        raise TableError("bad_event", f"unknown event kind {kind!r}", ", ".join(EVENT_TYPES))
+    args = {k: v for k, v in d.items() if k != "kind"}
+    try:
+        if cls is TableOpened:
+            args["players"] = tuple(args["players"])
+            if "options" in args:
+                args["options"] = TableOptions.from_dict(args["options"])
+        elif cls is WinByDiscard:
+            args["legs"] = tuple(WinLeg(**leg) for leg in args["legs"])
+        event: Event = cls(**args)
+    except (TypeError, KeyError) as exc:
+        raise TableError("bad_event", f"bad {kind} event: {exc}") from exc
+    return event
