@@ -185,3 +185,29 @@ async def test_default_url_creates_the_parent_directory(tmp_path):
     store = await Store.open(sqlite_url(tmp_path / "deep" / "er" / "x.db"))
     await store.close()
     assert (tmp_path / "deep" / "er" / "x.db").exists()
+
+
+@pytest.mark.asyncio
+async def test_source_text_and_detail_are_kept_beside_the_payload(tmp_path):
+    store = await _store(tmp_path)
+    try:
+        s, _ = await store.create_session(
+            CHAT, creator="A", kind="TableOpened", payload=OPENED, source_text="開枱 A B C D"
+        )
+        await store.append_event(
+            s,
+            2,
+            speaker="B",
+            kind="win",
+            payload={"fan": 12},
+            source_text="B 食 A 12番",
+            detail={"total": 17},
+        )
+        evs = await store.events(s.id)
+        assert [(e.source_text, e.detail) for e in evs] == [
+            ("開枱 A B C D", None),
+            ("B 食 A 12番", {"total": 17}),
+        ]
+        assert evs[1].payload == {"fan": 12} and evs[1].created_at.tzinfo is UTC
+    finally:
+        await store.close()

@@ -12,7 +12,9 @@ database schema itself is created and changed only by the Alembic migrations in
     The append-only event log.  ``seq`` counts 1, 2, 3 … within a session (unique per session);
     ``(platform, chat_id, source_message_id)`` is unique so a platform message delivered twice is
     booked once (``NULL`` ids, e.g. terminal lines, never collide).  ``payload`` is the event's
-    ``to_dict()`` as JSON text.  Timestamps are UTC, written by the store.
+    ``to_dict()`` as JSON text (what is replayed); ``source_text`` is the message as typed and ``detail``
+    optional JSON the service keeps for display (e.g. a hand's score breakdown); neither is replayed.
+    Timestamps are UTC, written by the store.
 """
 
 from __future__ import annotations
@@ -80,6 +82,8 @@ events = Table(
     Column("speaker", String(128), nullable=False),
     Column("kind", String(32), nullable=False),
     Column("payload", Text, nullable=False),
+    Column("source_text", Text, nullable=True),
+    Column("detail", Text, nullable=True),
     Column("created_at", DateTime(timezone=True), nullable=False),
     UniqueConstraint("session_id", "seq"),
     UniqueConstraint("platform", "chat_id", "source_message_id"),

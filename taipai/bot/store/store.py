@@ -99,6 +99,8 @@ class EventRow:
     kind: str
     payload: dict[str, Any]
     created_at: datetime
+    source_text: str | None = None
+    detail: dict[str, Any] | None = None
 
 
 def default_db_path() -> Path:
@@ -144,7 +146,13 @@ def _event_row(row: Any) -> EventRow:
         kind=m["kind"],
         payload=json.loads(m["payload"]),
         created_at=_utc(m["created_at"]),  # type: ignore[arg-type]
+        source_text=m["source_text"],
+        detail=json.loads(m["detail"]) if m["detail"] is not None else None,
     )
+
+
+def _json(value: Mapping[str, Any]) -> str:
+    return json.dumps(value, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
@@ -285,6 +293,8 @@ class Store:
         kind: str,
         payload: Mapping[str, Any],
         source_message_id: str | None = None,
+        source_text: str | None = None,
+        detail: Mapping[str, Any] | None = None,
     ) -> tuple[SessionRow, EventRow]:
         """Open a new session for ``chat`` with its first event (``seq`` 1), in one transaction.
 
@@ -308,7 +318,17 @@ class Store:
                 )
                 session_id = int(result.inserted_primary_key[0])
                 ev = await self._insert_event(
-                    conn, session_id, 1, chat, source_message_id, creator, kind, payload, now
+                    conn,
+                    session_id,
+                    1,
+                    chat,
+                    source_message_id,
+                    creator,
+                    kind,
+                    payload,
+                    now,
+                    source_text,
+                    detail,
                 )
         except IntegrityError as exc:
             if source_message_id is not None and await self.is_booked(chat, source_message_id):
@@ -329,13 +349,16 @@ class Store:
         kind: str,
         payload: Mapping[str, Any],
         source_message_id: str | None = None,
+        source_text: str | None = None,
+        detail: Mapping[str, Any] | None = None,
         end_session: bool = False,
     ) -> EventRow:
         """Append one event as number ``seq`` of ``session``, in one transaction.
 
-        ``seq`` must be the session's last seq + 1 (the caller validated the event against the state
-        of events 1..seq-1).  With ``end_session`` the session is marked ``ended`` in the same
-        transaction (``埋數``).
+        ``source_text`` is the message as typed; ``detail`` optional JSON kept for display (neither is
+        replayed).  ``seq`` must be the session's last seq + 1 (the caller validated the event
+        against the state of events 1..seq-1).  With ``end_session`` the session is marked
+        ``ended`` in the same transaction (``埋數``).
 
         Raises :class:`DuplicateMessage` (message booked before), :class:`SeqConflict` (another
         writer appended ``seq`` first) or :class:`SessionNotOpen`; nothing is written then.
@@ -352,7 +375,17 @@ class Store:
                 if status != OPEN:
                     raise SessionNotOpen(f"session {session.id} is not open")
                 ev = await self._insert_event(
-                    conn, session.id, seq, chat, source_message_id, speaker, kind, payload, now
+                    conn,
+                    session.id,
+                    seq,
+                    chat,
+                    source_message_id,
+                    speaker,
+                    kind,
+                    payload,
+                    now,
+                    source_text,
+                    detail,
                 )
                 if end_session:
                     await conn.execute(
@@ -375,8 +408,11 @@ class Store:
         kind: str,
         payload: Mapping[str, Any],
         now: datetime,
+        source_text: str | None,
+        detail: Mapping[str, Any] | None,
     ) -> EventRow:
-        body = json.dumps(payload, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+        body = _json(payload)
+        extra = _json(detail) if detail is not None else None
         result = await conn.execute(
             insert(events).values(
                 session_id=session_id,
@@ -387,6 +423,8 @@ class Store:
                 speaker=speaker,
                 kind=kind,
                 payload=body,
+                source_text=source_text,
+                detail=extra,
                 created_at=now,
             )
         )
@@ -401,6 +439,8 @@ class Store:
             kind=kind,
             payload=json.loads(body),
             created_at=now,
+            source_text=source_text,
+            detail=json.loads(extra) if extra is not None else None,
         )
 
     async def journal_mode(self) -> str:

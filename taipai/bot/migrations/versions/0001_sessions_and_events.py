@@ -50,6 +50,8 @@ def upgrade() -> None:
         sa.Column("speaker", sa.String(128), nullable=False),
         sa.Column("kind", sa.String(32), nullable=False),
         sa.Column("payload", sa.Text, nullable=False),
+        sa.Column("source_text", sa.Text, nullable=True),
+        sa.Column("detail", sa.Text, nullable=True),
         sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
         sa.PrimaryKeyConstraint("id", name="pk_events"),
         sa.ForeignKeyConstraint(["session_id"], ["sessions.id"], name="fk_events_session_id_sessions"),
