@@ -1,0 +1,22 @@
+"""Fan pattern detectors, one module per family of seed 004's 翻數表.
+
+Importing this package registers every detector in :data:`taipai.core.patterns.base.DETECTORS`.
+"""
+
+from taipai.core.patterns import (  # noqa: F401
+    chows,
+    combination,
+    flowers,
+    form,
+    four_tiles,
+    honours,
+    identical_chows,
+    pungs,
+    rare,
+    state,
+    terminals,
+    timing,
+)
+from taipai.core.patterns.base import DETECTORS, HandView, Hits, detector
+
+__all__ = ["DETECTORS", "HandView", "Hits", "detector"]

@@ -1,0 +1,61 @@
+"""Detectors for seed 004, 常用翻數表, 型式類.
+
+One detector per pattern id; values and exclusions are in presets/hk-taiwan.toml.
+"""
+
+from __future__ import annotations
+
+from taipai.core.hand import WaitShape
+from taipai.core.patterns.base import ONCE, HandView, Hits, detector
+from taipai.core.tiles import RANK_OF
+
+_SINGLE_LOOKING = (WaitShape.EYES, WaitShape.EDGE, WaitShape.CLOSED)
+
+
+@detector("pair_wait")
+def pair_wait(v: HandView) -> Hits:
+    """對碰 1: 「在聽牌階段為兩對對子聽牌的組合」 (seed 004, 型式類, 對碰).
+
+    The winning tile turned one of two pairs into a pung, and the wait set has more than one tile
+    (with a single wait the hand scores 獨獨 instead).
+    """
+    if v.wait_shape is WaitShape.PUNG and len(v.waits) > 1:
+        return ONCE
+    return []
+
+
+@detector("false_single_wait")
+def false_single_wait(v: HandView) -> Hits:
+    """假獨 1: 「糊的牌看似單釣，實則多面聽」 (seed 004, 型式類, 假獨).
+
+    The winning tile sits where a single wait would (eyes, edge 邊張, closed 嵌張) but the wait set
+    of the hand before the win has more than one tile.
+    """
+    if v.standard and v.wait_shape in _SINGLE_LOOKING and len(v.waits) > 1:
+        return ONCE
+    return []
+
+
+@detector("single_wait")
+def single_wait(v: HandView) -> Hits:
+    """獨獨 2: 「胡牌只叫一張牌」 (seed 004, 型式類, 獨獨): the wait set has exactly one tile.
+
+    Read from the wait set, never from one reading's shape; special shapes too (嚦咕嚦咕 「可計獨獨」).
+    """
+    return ONCE if len(v.waits) == 1 else []
+
+
+@detector("eyes_258")
+def eyes_258(v: HandView) -> Hits:
+    """將眼 1: 「以「二」、「五」、「八」為眼」 (seed 004, 型式類, 將眼); standard readings only."""
+    e = v.eyes
+    if v.standard and e is not None and RANK_OF[e] in (2, 5, 8):
+        return ONCE
+    return []
+
+
+@detector("dealer")
+def dealer(v: HandView) -> Hits:
+    """莊家 2n+1 (seed 004, 型式類, 莊家 (莊家連n拉n)): when the winner is the dealer, n = 連莊."""
+    s = v.situation
+    return [("base", s.streak)] if s.dealer else []

@@ -1,0 +1,8 @@
+"""Detectors for seed 004, 常用翻數表, 刻子類.
+
+One detector per pattern id; values and exclusions are in presets/hk-taiwan.toml.
+"""
+
+from __future__ import annotations
+
+from taipai.core.patterns.base import ONCE, HandView, Hits, detector  # noqa: F401

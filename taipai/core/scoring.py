@@ -1,0 +1,255 @@
+"""Score a hand: every reading, every enabled detector, exclusions, the best reading.
+
+``score_hand(spec, rules) -> Score``.  The result follows DESIGN §5 (``taipai score --json``):
+``fan`` is the sum of the listed patterns (the dealer's 2n+1 is the pattern ``dealer``, present only
+when the winner is the dealer), ``total = fan + bases * base_fan``.
+
+Tie-break (deterministic): the highest total; then the most fan from tile patterns (so the
+explanation favours what the tiles show over situation words); then the reading that comes first
+in :func:`taipai.core.hand.readings` order (standard before special shapes, decompositions in
+sorted order).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from taipai.core import patterns as _patterns  # noqa: F401  (registers the detectors)
+from taipai.core.errors import HandError
+from taipai.core.hand import Reading, Shape, readings, waits
+from taipai.core.handspec import HandSpec
+from taipai.core.patterns.base import DETECTORS, HandView
+from taipai.core.rules import RuleSet
+from taipai.core.tiles import name_zh
+
+SITUATION_FAMILIES = frozenset({"flowers", "state", "timing"})
+"""Families that describe the win, not the tiles: counted once under a double reading."""
+CHICKEN_IGNORES = frozenset(
+    {"dealer", "no_flowers", "wrong_flower", "seat_flower", "flower_set", "eight_flowers"}
+)
+"""Seed 004 雞糊: 「除了莊、花、底外無任何翻數的牌」."""
+
+
+@dataclass(frozen=True, slots=True)
+class PatternScore:
+    """One scored pattern: id, seed name, total fan of its occurrences, occurrence count."""
+
+    id: str
+    name: str
+    fan: int
+    count: int = 1
+
+    def to_dict(self) -> dict[str, object]:
+        """JSON form (DESIGN §5)."""
+        return {"id": self.id, "name": self.name, "fan": self.fan, "count": self.count}
+
+
+@dataclass(frozen=True, slots=True)
+class WildReading:
+    """What a wildcard was read as (seed 000): its kind and the tile it stands for."""
+
+    kind: str
+    tile: int
+
+    def to_dict(self) -> dict[str, object]:
+        """JSON form (DESIGN §5 ``wilds``)."""
+        return {"kind": self.kind, "as": name_zh(self.tile)}
+
+
+@dataclass(frozen=True, slots=True)
+class Score:
+    """The best reading of a hand.
+
+    Attributes:
+        fan: sum of ``patterns`` fan (includes ``dealer`` 2n+1 when the winner deals).
+        bases: number of 底 (2 under a double reading, seed 004 底: 「計兩個底」).
+        base_fan: fan per 底.
+        total: ``fan + bases * base_fan``.
+        patterns: scored patterns, highest fan first, ties in rule-table order.
+        reading: the groups of the chosen reading, as players write them.
+        waits: wait set of the hand before the win (tile kinds).
+        wilds: what each wildcard was read as.
+        readings: every reading's describe_zh() that was considered (for explanations).
+    """
+
+    fan: int
+    bases: int
+    base_fan: int
+    total: int
+    patterns: tuple[PatternScore, ...]
+    reading: tuple[str, ...]
+    waits: tuple[int, ...]
+    wilds: tuple[WildReading, ...] = ()
+    second_reading: tuple[str, ...] = ()
+    readings: tuple[tuple[str, ...], ...] = field(default=(), compare=False)
+
+    def pattern_fan(self, pattern_id: str) -> int:
+        """Fan contributed by ``pattern_id`` (0 when absent)."""
+        return sum(p.fan for p in self.patterns if p.id == pattern_id)
+
+    def to_dict(self) -> dict[str, object]:
+        """The ``taipai score --json`` object of DESIGN §5."""
+        return {
+            "ok": True,
+            "fan": self.fan,
+            "bases": self.bases,
+            "base_fan": self.base_fan,
+            "total": self.total,
+            "patterns": [p.to_dict() for p in self.patterns],
+            "reading": list(self.reading),
+            "waits": [name_zh(t) for t in self.waits],
+            "wilds": [w.to_dict() for w in self.wilds],
+        }
+
+
+@dataclass(slots=True)
+class _ReadingScore:
+    reading: Reading
+    hits: dict[str, tuple[int, int]]  # id -> (fan, count)
+    fan: int
+    tile_fan: int
+
+
+def _score_reading(view: HandView, rules: RuleSet, order: dict[str, int]) -> _ReadingScore:
+    raw: list[tuple[int, int, str, int]] = []  # (-fan, table order, id, count)
+    pats = rules.patterns
+    for pid, det in DETECTORS.items():
+        rule = pats.get(pid)
+        if rule is None or not rule.enabled:
+            continue
+        occ = det(view)
+        if not occ:
+            continue
+        fan = 0
+        for key, n in occ:
+            fan += rule.fan(key, n)
+        raw.append((-fan, order[pid], pid, len(occ)))
+    raw.sort()
+    excluded: set[str] = set()
+    hits: dict[str, tuple[int, int]] = {}
+    for neg_fan, _, pid, count in raw:
+        if pid in excluded:
+            continue
+        hits[pid] = (-neg_fan, count)
+        excluded.update(pats[pid].excludes)
+    for pid in list(hits):
+        if pid in excluded:
+            del hits[pid]
+    if rules.options.chicken_hand and view.shape is Shape.STANDARD:
+        _chicken(view, rules, hits)
+    fan = sum(f for f, _ in hits.values())
+    tile_fan = sum(
+        f for pid, (f, _) in hits.items() if pats[pid].family not in SITUATION_FAMILIES and pid != "dealer"
+    )
+    return _ReadingScore(view.reading, hits, fan, tile_fan)
+
+
+def _chicken(view: HandView, rules: RuleSet, hits: dict[str, tuple[int, int]]) -> None:
+    """Seed 004 雞糊 / 鴨胡: nothing but dealer, flowers and 底 (and 自摸 for 鴨胡)."""
+    others = [pid for pid in hits if pid not in CHICKEN_IGNORES and pid != "self_draw"]
+    if others:
+        return
+    if view.self_drawn:
+        if rules.enabled("duck_hand"):
+            duck = rules.patterns["duck_hand"]
+            for pid in duck.excludes:
+                hits.pop(pid, None)
+            hits["duck_hand"] = (duck.fan("base"), 1)
+    elif rules.enabled("chicken_hand"):
+        hits["chicken_hand"] = (rules.patterns["chicken_hand"].fan("base"), 1)
+
+
+_order_cache: dict[int, dict[str, int]] = {}
+
+
+def _table_order(rules: RuleSet) -> dict[str, int]:
+    key = id(rules.patterns)
+    hit = _order_cache.get(key)
+    if hit is None:
+        hit = {pid: i for i, pid in enumerate(rules.patterns)}
+        _order_cache[key] = hit
+    return hit
+
+
+def score_hand(spec: HandSpec, rules: RuleSet) -> Score:
+    """Score ``spec`` under ``rules`` and return the best reading.
+
+    Args:
+        spec: a parsed hand (natural tiles; see :func:`taipai.core.notation.parse_hand`).
+        rules: a rule set (:func:`taipai.core.rules.load_rules`).
+
+    Returns:
+        The best :class:`Score` (tie-break in the module docstring).  With ``double_reading`` on,
+        a hand that reads both as 嚦咕嚦咕 and as a standard hand scores both readings with two 底
+        (seed 004, 底: 「在此會分別計算兩副牌的翻數，計兩個底」); the second reading adds only its
+        tile patterns (flowers, state and timing words count once).
+
+    Raises:
+        HandError: code ``not_a_win`` when no reading exists, with a reason in ``hint``.
+    """
+    hand_size = rules.options.hand_size
+    found = readings(spec, hand_size=hand_size)
+    if not found:
+        raise HandError(
+            "not_a_win",
+            "these tiles do not form a winning hand",
+            hint=_why_not(spec, hand_size),
+        )
+    wait_tiles = waits(spec, hand_size=hand_size)
+    counts = [0] * 34
+    for t in spec.all_tiles():
+        counts[t] += 1
+    order = _table_order(rules)
+    scored = [_score_reading(HandView(spec, r, rules, wait_tiles, counts), rules, order) for r in found]
+    best_index = max(range(len(scored)), key=lambda i: (scored[i].fan, scored[i].tile_fan, -i))
+    best = scored[best_index]
+    bases = 1
+    merged = dict(best.hits)
+    second: tuple[str, ...] = ()
+    if rules.options.double_reading:
+        eight = [s for s in scored if s.reading.shape is Shape.EIGHT_PAIRS]
+        std = [s for s in scored if s.reading.shape is Shape.STANDARD]
+        if eight and std:
+            first = max(eight, key=lambda s: (s.fan, s.tile_fan))
+            other = max(std, key=lambda s: (s.tile_fan, s.fan))
+            merged = dict(first.hits)
+            for pid, (f, c) in other.hits.items():
+                if rules.patterns[pid].family in SITUATION_FAMILIES or pid in (
+                    "dealer",
+                    "chicken_hand",
+                    "duck_hand",
+                ):
+                    continue
+                f0, c0 = merged.get(pid, (0, 0))
+                merged[pid] = (f0 + f, c0 + c)
+            best = first
+            second = other.reading.describe_zh()
+            bases = 2
+    pats = tuple(
+        sorted(
+            (PatternScore(pid, rules.patterns[pid].name, f, c) for pid, (f, c) in merged.items()),
+            key=lambda p: (-p.fan, order[p.id]),
+        )
+    )
+    fan = sum(p.fan for p in pats)
+    base_fan = rules.options.base_fan
+    return Score(
+        fan=fan,
+        bases=bases,
+        base_fan=base_fan,
+        total=fan + bases * base_fan,
+        patterns=pats,
+        reading=best.reading.describe_zh(),
+        waits=wait_tiles,
+        second_reading=second,
+        readings=tuple(s.reading.describe_zh() for s in scored),
+    )
+
+
+def _why_not(spec: HandSpec, hand_size: int) -> str:
+    """A short English reason for ``not_a_win`` (the service translates by code)."""
+    melds_needed = (hand_size // 3) - len(spec.melds)
+    return (
+        f"the {len(spec.concealed) + 1} concealed tiles (with the winning tile) must form "
+        f"{melds_needed} melds and one pair of eyes, or a special shape (嚦咕嚦咕, 十六不搭, 十三幺)"
+    )
