@@ -60,4 +60,7 @@ ERROR_CODES = (
     "not_a_win",  # the tiles do not form a winning hand
     "wild_unplaceable",  # a wildcard could not be read as any tile that completes the hand
     "bad_rules",  # a rule file that does not load
+    "bad_bracket",  # an unclosed [, a stray ], or a bracketed meld not closed right after its tiles
+    "bad_winning_tile",  # 摸/食 followed by more than one tile written together
+    "duplicate_flower",  # the same flower written twice
 )

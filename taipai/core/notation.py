@@ -1,0 +1,784 @@
+"""Hand-message text → :class:`~taipai.core.handspec.HandSpec` (DESIGN §4, hand notation).
+
+Two passes, both linear in the length of the message:
+
+1. :func:`tokenize` normalises the text one character for one character (simplified → traditional,
+   full-width → ASCII, see :data:`~taipai.core.notation_words.NORMALISE`), so positions stay those of
+   the original text, then scans it left to right.  At each position it tries, in order: brackets,
+   ``+摸``/``+食``, the numbered context words (``連2``, ``十隻內``, ``槓上槓``, ``花上2`` …), the fixed
+   vocabulary longest match first (``東圈`` before ``東``, ``一發`` before ``一``, ``搶槓上槓`` before
+   ``搶槓``), suit runs (``一二三萬``, ``1-3m``), then ASCII codes (``E``, ``CCC``, ``f1``).
+2. :func:`parse_hand` reads the tokens: meld keywords take the tiles after them, winning-tile keywords
+   take one tile, the rest of the tiles are concealed; then it checks the whole hand.
+
+Tiles come in *pieces*: a suit run up to its suit character or a space inside it (``一二三 四五六萬``
+is two pieces), or repeats of one honour written together (``中中中``).  A meld or a winning tile
+never splits a piece, so ``上 一二三四萬`` is an error instead of a silent guess.
+
+Ambiguities and how they are resolved:
+
+- ``自摸 X``: when the message has an explicit ``摸 X``/``食 X``/``+摸 X``, ``自摸`` is only the
+  context word.  Otherwise ``自摸`` followed by a one-tile piece makes that tile the winning tile;
+  followed by anything else it is the context word (and the hand then has no winning tile).
+- Context words win over meld keywords when written together: ``槓上`` is 槓上自摸 (kong replacement),
+  not ``槓`` + ``上``; separate them with a space to mean a kong keyword then a chow keyword.
+  ``槓上花`` / ``槓上開花`` is one kong replacement (the Hong Kong name of 槓上自摸); the mixed chains
+  of seed 004 (混花槓自摸) are ``槓上花上``, ``花上槓``, ``花上槓上`` … → ``mixed_replacements``.
+- ``連2`` sets the streak only (a streak is the table's, not a claim that the winner deals);
+  ``莊`` sets the dealer.  ``連`` / ``連莊`` without a number is ``bad_context``.
+- Honour letters ``E S W N C F P`` are honours only as a standalone upper-case ASCII word (``E``,
+  ``CCC``); ``s``/``p``/``m`` (either case) after digits are suits.  ``f1``–``f8`` are flowers.
+- ``天叮`` sets ``double_ready`` only and ``搶槓上槓`` sets ``robbing_kong_on_kong`` only; whether
+  they also count 叮 / 搶槓 is the scoring rules' business.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+from itertools import pairwise
+
+from taipai.core.errors import HandError
+from taipai.core.handspec import HandSpec, KongKind, Meld, MeldKind, Situation
+from taipai.core.notation_words import (
+    CN_DIGITS,
+    FLOWER_CODES,
+    HONOUR_LETTERS,
+    MAX_WORD_LEN,
+    NORMALISE,
+    NUMERAL_RANK,
+    RANGE_CHARS,
+    SEPARATORS,
+    SUIT_OF_CHAR,
+    TOKEN_STARTS,
+    VOCAB,
+    ContextEffect,
+    MeldWord,
+    TokenKind,
+    Word,
+)
+from taipai.core.tiles import IS_HONOUR, NUM_KINDS, SUIT_OF, name_zh
+
+__all__ = ["Token", "TokenKind", "parse_hand", "tokenize"]
+
+
+@dataclass(frozen=True, slots=True)
+class Token:
+    """One token of a hand message.
+
+    Attributes:
+        kind: what the token is.
+        start / end: its span in the original text (``text[start:end]``).
+        tiles: for :attr:`TokenKind.TILES`, the tile kinds of the piece, in written order.
+        positions: the character position of each tile in ``tiles``.
+        value: the flower, :class:`MeldWord`, :class:`ContextEffect`, self-drawn flag or wildcard text.
+    """
+
+    kind: TokenKind
+    start: int
+    end: int
+    tiles: tuple[int, ...] = ()
+    positions: tuple[int, ...] = ()
+    value: object = None
+
+
+# ---------------------------------------------------------------------------------------------
+# numbered context words
+
+_CN_NUM = r"(?:[二三四五六七八九]?十[一二三四五六七八九]?|[零〇一二兩三四五六七八九])"
+_RE_STREAK = re.compile(rf"連(莊)?(-?[0-9]+|{_CN_NUM})?(?:拉(-?[0-9]+|{_CN_NUM}))?")
+_RE_SEEN = re.compile(r"([0-9]+|十五|[一二三四五六七八九十])[隻子]內")
+_RE_CHAIN = re.compile(
+    r"((?:[槓花]上)+)(開花|[槓花](?!上))?([0-9](?![0-9一二三四五六七八九萬筒餅索條mpsMPS]))?"
+)
+_RE_MIXED = re.compile(rf"混花槓([0-9]+|{_CN_NUM})?")
+_RE_KICK = re.compile(r"錦上添花([23]|雙|三)?")
+
+_DISCARDS_SEEN = (4, 7, 10, 15)
+_MAX_KONG_CHAIN = 5
+_MAX_FLOWER_CHAIN = 8
+_MIXED_RANGE = (2, 7)
+
+
+def _number(raw: str) -> int:
+    """An ASCII or Chinese number as matched by ``_CN_NUM`` / ``[0-9]+``."""
+    if raw.lstrip("-").isdigit():
+        return int(raw)
+    if "十" not in raw:
+        return CN_DIGITS[raw]
+    tens, _, units = raw.partition("十")
+    return (CN_DIGITS[tens] if tens else 1) * 10 + (CN_DIGITS[units] if units else 0)
+
+
+def _ctx_token(start: int, end: int, *fields: tuple[str, object]) -> Token:
+    return Token(TokenKind.CONTEXT, start, end, value=ContextEffect(tuple(fields)))
+
+
+def _bad_context(text: str, start: int, end: int, hint: str, **args: object) -> HandError:
+    token = text[start:end]
+    return HandError(
+        "bad_context",
+        f"bad context word {token!r} at {start}",
+        token=token,
+        position=start,
+        hint=hint,
+        hint_args={"token": token, **args},
+    )
+
+
+def _scan_context(text: str, s: str, pos: int) -> Token | None:
+    """Numbered context words at ``pos``; ``None`` when none starts there.  Raises ``bad_context``."""
+    c = s[pos]
+    if c == "連":
+        m = _RE_STREAK.match(s, pos)
+        assert m is not None
+        if m.group(2) is None:
+            raise _bad_context(text, pos, m.end(), "write the dealer streak as a number, e.g. 連2 or 連莊2")
+        n = _number(m.group(2))
+        if not 0 <= n <= 99 or (m.group(3) is not None and _number(m.group(3)) != n):
+            raise _bad_context(text, pos, m.end(), "the dealer streak is a count 0-99, e.g. 連2 or 連2拉2")
+        return _ctx_token(pos, m.end(), ("streak", n))
+    if c in "槓花":
+        m = _RE_CHAIN.match(s, pos)
+        if m is None:
+            return None
+        segments = m.group(1)[::2]
+        tail, digit = m.group(2), m.group(3)
+        if segments == "槓" and tail == "花":
+            tail = "開花"  # 槓上花 = 槓上開花, the Hong Kong name of 槓上自摸
+        if tail in ("槓", "花"):
+            segments += tail
+        if digit is not None:
+            if len(segments) != 1 or tail is not None or digit == "0":
+                raise _bad_context(
+                    text, pos, m.end(), "write a chain as 槓上槓 / 花上花 or a count 1-9 as 花上2"
+                )
+            segments *= int(digit)
+        n = len(segments)
+        if set(segments) == {"槓"}:
+            if n > _MAX_KONG_CHAIN:
+                raise _bad_context(text, pos, m.end(), "a 槓上 chain has at most 5 kongs")
+            return _ctx_token(pos, m.end(), ("kong_replacements", n))
+        if set(segments) == {"花"}:
+            if n > _MAX_FLOWER_CHAIN:
+                raise _bad_context(text, pos, m.end(), "a 花上 chain has at most 8 flowers")
+            return _ctx_token(pos, m.end(), ("flower_replacements", n))
+        lo, hi = _MIXED_RANGE
+        if not lo <= n <= hi:
+            raise _bad_context(text, pos, m.end(), "a mixed 槓上花上 chain has 2 to 7 steps")
+        return _ctx_token(pos, m.end(), ("mixed_replacements", n))
+    if c == "混":
+        m = _RE_MIXED.match(s, pos)
+        if m is None:
+            return None
+        lo, hi = _MIXED_RANGE
+        if m.group(1) is None or not lo <= _number(m.group(1)) <= hi:
+            raise _bad_context(text, pos, m.end(), "write 混花槓 with the chain length 2-7, e.g. 混花槓3")
+        return _ctx_token(pos, m.end(), ("mixed_replacements", _number(m.group(1))))
+    if c == "錦":
+        m = _RE_KICK.match(s, pos)
+        if m is None:
+            return None
+        n = 3 if m.group(1) in ("3", "三") else 2
+        return _ctx_token(pos, m.end(), ("kick_on_multi", n))
+    m = _RE_SEEN.match(s, pos)
+    if m is not None:
+        raw = m.group(1)
+        n = 15 if raw == "十五" else 10 if raw == "十" else _number(raw)
+        if n not in _DISCARDS_SEEN:
+            raise _bad_context(
+                text,
+                pos,
+                m.end(),
+                "「X隻內」 is one of 十五隻內, 十隻內, 七隻內, 四隻內",
+                allowed=_DISCARDS_SEEN,
+            )
+        return _ctx_token(pos, m.end(), ("discards_seen", n))
+    return None
+
+
+# ---------------------------------------------------------------------------------------------
+# tokenizer
+
+
+def _is_sep(c: str) -> bool:
+    return c.isspace() or c in SEPARATORS
+
+
+def _unknown(text: str, s: str, pos: int) -> HandError:
+    end = pos + 1
+    while end < len(s) and end - pos < 12 and not _is_sep(s[end]) and s[end] not in TOKEN_STARTS:
+        end += 1
+    token = text[pos:end]
+    c = s[pos]
+    if c in SUIT_OF_CHAR:
+        hint = f"{token} needs numerals before it, e.g. 一二三{c} or 123{c}"
+    elif c == "+":
+        hint = "+ must be followed by 摸 (self-drawn) or 食 (on a discard) and the winning tile, e.g. +摸 東"
+    elif c in "圈位":
+        hint = f"write the wind before {c}, e.g. 東{c}"
+    else:
+        hint = (
+            "expected tiles (一二三萬, 789p, 東 中 …), a meld keyword (上 碰 槓 暗槓), "
+            "摸/食 and the winning tile, flowers (春 梅 …) or a context word (自摸 莊 連2 東圈 …)"
+        )
+    return HandError(
+        "unknown_token", f"unknown word {token!r} at {pos}", token=token, position=pos, hint=hint
+    )
+
+
+def _bad_run(text: str, start: int, end: int, hint: str) -> HandError:
+    token = text[start:end]
+    return HandError(
+        "bad_suit_run", f"bad run of numerals {token!r} at {start}", token=token, position=start, hint=hint
+    )
+
+
+def _scan_run(text: str, s: str, pos: int) -> tuple[list[Token], int]:
+    """A suit run at ``pos`` (a numeral or digit): numerals, spaces, ranges, then a suit character.
+
+    Returns the run's pieces (split at spaces) and the position after the suit character.
+    """
+    n = len(s)
+    ranks: list[int] = []
+    where: list[int] = []
+    cuts: list[int] = []  # indices into ranks where a new piece starts
+    i = pos
+    while True:
+        c = s[i]
+        if c not in NUMERAL_RANK:
+            raise _bad_run(text, i, i + 1, f"{text[i]} is not a tile rank; ranks are 1-9 (一 to 九)")
+        ranks.append(NUMERAL_RANK[c])
+        where.append(i)
+        j = i + 1
+        k = j
+        while k < n and s[k].isspace():
+            k += 1
+        if k < n and s[k] in RANGE_CHARS:
+            m = k + 1
+            while m < n and s[m].isspace():
+                m += 1
+            if m >= n or s[m] not in NUMERAL_RANK:
+                raise _bad_run(text, i, min(m + 1, n), f"expected a numeral after {text[k]}, e.g. 1-3萬")
+            lo, hi = ranks[-1], NUMERAL_RANK[s[m]]
+            if hi <= lo:
+                raise _bad_run(text, i, m + 1, f"a range goes up: {lo}-{hi} should be {hi}-{lo}")
+            ranks.extend(range(lo + 1, hi + 1))
+            where.extend([m] * (hi - lo))
+            j = m + 1
+            k = j
+            while k < n and s[k].isspace():
+                k += 1
+        if k < n and (s[k] in NUMERAL_RANK or s[k] == "0"):
+            if k > j:
+                cuts.append(len(ranks))
+            i = k
+            continue
+        if k < n and s[k] in SUIT_OF_CHAR:
+            suit = SUIT_OF_CHAR[s[k]]
+            end = k + 1
+            break
+        written = text[pos:j]
+        raise _bad_run(
+            text, pos, j, f"expected a suit character 萬/筒/索 (or m/p/s) after {written}, e.g. {written}萬"
+        )
+    tokens: list[Token] = []
+    bounds = [0, *cuts, len(ranks)]
+    for a, b in pairwise(bounds):
+        piece_end = end if b == len(ranks) else where[b - 1] + 1
+        tokens.append(
+            Token(
+                TokenKind.TILES,
+                where[a],
+                piece_end,
+                tiles=tuple(suit * 9 + r - 1 for r in ranks[a:b]),
+                positions=tuple(where[a:b]),
+            )
+        )
+    return tokens, end
+
+
+def _scan_bracket(text: str, s: str, pos: int) -> Token:
+    k = pos + 1
+    while k < len(s) and s[k].isspace():
+        k += 1
+    word = _longest_word(s, k)
+    if word is not None and word[1].kind is TokenKind.MELD:
+        return Token(TokenKind.OPEN, pos, pos + 1)
+    close = s.find("]", pos + 1)
+    inner_open = s.find("[", pos + 1, close if close >= 0 else len(s))
+    if close < 0 or inner_open >= 0:
+        raise HandError(
+            "bad_bracket",
+            f"unclosed [ at {pos}",
+            token=text[pos],
+            position=pos,
+            hint="close the bracket: [碰 發發發] for a meld, [皇] for a wildcard",
+        )
+    if not s[pos + 1 : close].strip():
+        raise HandError(
+            "bad_bracket",
+            f"empty brackets at {pos}",
+            token=text[pos : close + 1],
+            position=pos,
+            hint="put a meld ([碰 發發發]) or a wildcard kind ([皇]) inside the brackets",
+        )
+    return Token(TokenKind.WILD, pos, close + 1, value=text[pos + 1 : close].strip())
+
+
+def _longest_word(s: str, pos: int) -> tuple[int, Word] | None:
+    for length in range(min(MAX_WORD_LEN, len(s) - pos), 0, -1):
+        word = VOCAB.get(s[pos : pos + length])
+        if word is not None:
+            return length, word
+    return None
+
+
+def _scan_ascii(text: str, s: str, pos: int) -> list[Token]:
+    end = pos
+    while end < len(s) and s[end].isascii() and s[end].isalnum():
+        end += 1
+    word = s[pos:end]
+    if word in FLOWER_CODES:
+        return [Token(TokenKind.FLOWER, pos, end, value=FLOWER_CODES[word])]
+    if word and all(c in HONOUR_LETTERS for c in word):
+        return [
+            Token(TokenKind.TILES, pos + i, pos + i + 1, tiles=(HONOUR_LETTERS[c],), positions=(pos + i,))
+            for i, c in enumerate(word)
+        ]
+    raise _unknown(text, s, pos)
+
+
+def _scan_plus(text: str, s: str, pos: int) -> Token:
+    k = pos + 1
+    while k < len(s) and s[k].isspace():
+        k += 1
+    for word, self_drawn in (("自摸", True), ("摸", True), ("食", False)):
+        if s.startswith(word, k):
+            return Token(TokenKind.WIN, pos, k + len(word), value=self_drawn)
+    raise _unknown(text, s, pos)
+
+
+def tokenize(text: str) -> list[Token]:
+    """Split a hand message into tokens (DESIGN §4).
+
+    Args:
+        text: the hand message as typed, any string.
+
+    Returns:
+        The tokens in message order.  Repeats of one honour written together (``中中中``) are one
+        :attr:`TokenKind.TILES` piece; a suit run is one piece per space-separated chunk.
+
+    Raises:
+        HandError: ``unknown_token``, ``bad_suit_run``, ``bad_context`` (a numbered context word with a
+            bad number), ``bad_bracket``; with the token and its position in ``text``.
+    """
+    s = text.translate(NORMALISE)
+    n = len(s)
+    out: list[Token] = []
+    pos = 0
+    while pos < n:
+        c = s[pos]
+        if _is_sep(c):
+            pos += 1
+            continue
+        if c == "[":
+            out.append(_scan_bracket(text, s, pos))
+        elif c == "]":
+            out.append(Token(TokenKind.CLOSE, pos, pos + 1))
+        elif c == "+":
+            out.append(_scan_plus(text, s, pos))
+        else:
+            tok = _scan_context(text, s, pos) if c in _CONTEXT_FIRST else None
+            if tok is None and pos + 1 < n and s[pos + 1] in "圈位" and s[pos : pos + 2] not in VOCAB:
+                if c not in TOKEN_STARTS:
+                    raise _unknown(text, s, pos)
+                raise _bad_context(text, pos, pos + 2, "the wind is one of 東 南 西 北, e.g. 東圈 or 南位")
+            if tok is not None:
+                out.append(tok)
+            elif (found := _longest_word(s, pos)) is not None:
+                length, word = found
+                if word.kind is TokenKind.TILES:
+                    kind = word.value
+                    assert isinstance(kind, int)
+                    tok = Token(TokenKind.TILES, pos, pos + length, tiles=(kind,), positions=(pos,))
+                else:
+                    tok = Token(word.kind, pos, pos + length, value=word.value)
+                out.append(tok)
+            elif c in NUMERAL_RANK or c == "0":
+                pieces, end = _scan_run(text, s, pos)
+                out.extend(pieces)
+                pos = end
+                continue
+            elif c.isascii() and c.isalpha():
+                out.extend(_scan_ascii(text, s, pos))
+            else:
+                raise _unknown(text, s, pos)
+        pos = out[-1].end
+    return _merge_honours(out)
+
+
+_CONTEXT_FIRST = frozenset("連槓花混錦十0123456789一二三四五六七八九")
+
+
+def _merge_honours(tokens: list[Token]) -> list[Token]:
+    """Join adjacent one-honour pieces of the same kind written with no gap: 中中中 is one piece."""
+    out: list[Token] = []
+    i = 0
+    n = len(tokens)
+    while i < n:
+        t = tokens[i]
+        j = i + 1
+        if t.kind is TokenKind.TILES and IS_HONOUR[t.tiles[0]]:
+            end = t.end
+            while (
+                j < n
+                and tokens[j].kind is TokenKind.TILES
+                and tokens[j].start == end
+                and tokens[j].tiles == t.tiles
+            ):
+                end = tokens[j].end
+                j += 1
+            if j > i + 1:
+                group = tokens[i:j]
+                t = Token(
+                    TokenKind.TILES,
+                    t.start,
+                    end,
+                    tiles=t.tiles * (j - i),
+                    positions=tuple(g.start for g in group),
+                )
+        out.append(t)
+        i = j
+    return out
+
+
+# ---------------------------------------------------------------------------------------------
+# parser
+
+_MELD_NAME = {MeldKind.CHOW: "上", MeldKind.PUNG: "碰", MeldKind.KONG: "槓"}
+
+
+class _Parser:
+    """Reads the token list into the parts of a HandSpec; one instance per message."""
+
+    def __init__(self, text: str, tokens: list[Token]) -> None:
+        self.text = text
+        self.tokens = tokens
+        self.concealed: list[tuple[int, int]] = []  # (tile, position)
+        self.melds: list[Meld] = []
+        self.meld_tiles: list[tuple[int, int]] = []
+        self.wins: list[tuple[int, int, bool, Token]] = []  # (tile, position, self_drawn, keyword)
+        self.plain_self_draw: Token | None = None
+        self.flowers: dict[int, Token] = {}
+        self.fields: dict[str, tuple[object, Token]] = {}
+        self.needs_concealed: Token | None = None
+        self.needs_no_flowers: Token | None = None
+        self.explicit_win = any(t.kind is TokenKind.WIN for t in tokens)
+
+    def span(self, first: Token, last: Token) -> str:
+        return self.text[first.start : last.end]
+
+    def error(self, code: str, first: Token, last: Token | None, hint: str, **args: object) -> HandError:
+        token = self.span(first, last or first)
+        return HandError(
+            code,
+            f"{code}: {token!r} at {first.start}",
+            token=token,
+            position=first.start,
+            hint=hint,
+            hint_args={"token": token, **args},
+        )
+
+    def next_tiles(self, i: int) -> Token | None:
+        if i < len(self.tokens) and self.tokens[i].kind is TokenKind.TILES:
+            return self.tokens[i]
+        return None
+
+    def run(self) -> None:
+        i = 0
+        tokens = self.tokens
+        while i < len(tokens):
+            t = tokens[i]
+            kind = t.kind
+            if kind is TokenKind.TILES:
+                self.concealed.extend(zip(t.tiles, t.positions, strict=True))
+                i += 1
+            elif kind is TokenKind.MELD:
+                i = self.meld(i)
+            elif kind is TokenKind.OPEN:
+                i = self.meld(i + 1)
+                if i >= len(tokens) or tokens[i].kind is not TokenKind.CLOSE:
+                    raise self.error(
+                        "bad_bracket", t, tokens[i - 1], "close the meld with ] right after its tiles"
+                    )
+                i += 1
+            elif kind is TokenKind.WIN:
+                assert isinstance(t.value, bool)
+                self.win(t, i + 1, t.value)
+                i += 2
+            elif kind is TokenKind.SELF_DRAW:
+                self.plain_self_draw = self.plain_self_draw or t
+                piece = self.next_tiles(i + 1)
+                if not self.explicit_win and piece is not None and len(piece.tiles) == 1:
+                    self.win(t, i + 1, True)
+                    i += 2
+                else:
+                    i += 1
+            elif kind is TokenKind.FLOWER:
+                self.flower(t)
+                i += 1
+            elif kind is TokenKind.FLOWER_LABEL:
+                if i + 1 >= len(tokens) or tokens[i + 1].kind is not TokenKind.FLOWER:
+                    raise self.error(
+                        "unknown_token",
+                        t,
+                        None,
+                        "花 must be followed by flowers, e.g. 花:春梅 (or write 無花)",
+                    )
+                i += 1
+            elif kind is TokenKind.CONTEXT:
+                assert isinstance(t.value, ContextEffect)
+                self.context(t, t.value)
+                i += 1
+            elif kind is TokenKind.WILD:
+                raise self.error(
+                    "wild_unsupported",
+                    t,
+                    None,
+                    f"wildcards (越搭) such as {self.span(t, t)} are not supported yet; "
+                    "write the tile the wildcard stands for",
+                )
+            else:  # CLOSE without an open meld bracket
+                raise self.error("bad_bracket", t, None, "] without a matching [ before it")
+
+    def meld(self, i: int) -> int:
+        """Read the meld whose keyword is ``tokens[i]``; return the index after its tiles."""
+        kw = self.tokens[i]
+        spec = kw.value
+        assert isinstance(spec, MeldWord)
+        word = self.span(kw, kw)
+        j = i + 1
+        pieces: list[Token] = []
+        if spec.kind is MeldKind.KONG:
+            first = self.next_tiles(j)
+            if first is None:
+                raise self.error(
+                    "meld_shape",
+                    kw,
+                    None,
+                    f"{word} must be followed by the kong's tiles, e.g. {word} 東東東東",
+                )
+            k = first.tiles[0]
+            count = 0
+            while (piece := self.next_tiles(j)) is not None and all(x == k for x in piece.tiles):
+                if count and count + len(piece.tiles) > 4:
+                    break
+                pieces.append(piece)
+                count += len(piece.tiles)
+                j += 1
+            if not pieces or count not in (1, 3, 4):
+                bad = pieces[-1] if pieces else first
+                raise self.error(
+                    "meld_shape",
+                    first,
+                    bad,
+                    f"a kong is one tile written 4 times (or 1 or 3 times for short), e.g. {word} 東東東東",
+                )
+            self.melds.append(Meld(MeldKind.KONG, k, spec.kong or KongKind.EXPOSED))
+            last_pos = pieces[-1].positions[-1]
+            written = [p for piece in pieces for p in piece.positions]
+            self.meld_tiles.extend((k, p) for p in written + [last_pos] * (4 - count))
+            return j
+        got: list[tuple[int, int]] = []
+        while len(got) < 3:
+            piece = self.next_tiles(j)
+            if piece is None:
+                raise self.error(
+                    "meld_shape",
+                    kw,
+                    pieces[-1] if pieces else None,
+                    f"{word} takes 3 tiles; got {len(got)}",
+                    expected=3,
+                    got=len(got),
+                )
+            if len(got) + len(piece.tiles) > 3:
+                raise self.error(
+                    "meld_shape",
+                    piece,
+                    None,
+                    f"{word} takes exactly 3 tiles; write the other tiles of {self.span(piece, piece)} apart",
+                    expected=3,
+                    got=len(got) + len(piece.tiles),
+                )
+            pieces.append(piece)
+            got.extend(zip(piece.tiles, piece.positions, strict=True))
+            j += 1
+        kinds = sorted(k for k, _ in got)
+        if spec.kind is MeldKind.CHOW:
+            if any(IS_HONOUR[k] for k in kinds):
+                raise self.error(
+                    "honour_chow",
+                    pieces[0],
+                    pieces[-1],
+                    "a chow (上/吃) is three suited tiles in a row, e.g. 上 七八九筒",
+                )
+            k0, k1, k2 = kinds
+            if SUIT_OF[k0] != SUIT_OF[k2] or k1 != k0 + 1 or k2 != k0 + 2:
+                raise self.error(
+                    "meld_shape",
+                    pieces[0],
+                    pieces[-1],
+                    f"{word} needs three tiles in a row of one suit, e.g. {word} 七八九筒",
+                )
+        elif kinds[0] != kinds[2]:
+            raise self.error(
+                "meld_shape", pieces[0], pieces[-1], f"{word} needs three identical tiles, e.g. {word} 發發發"
+            )
+        self.melds.append(Meld(spec.kind, kinds[0]))
+        self.meld_tiles.extend(got)
+        return j
+
+    def win(self, kw: Token, j: int, self_drawn: bool) -> None:
+        word = self.span(kw, kw)
+        if self.wins:
+            raise self.error(
+                "two_winning_tiles",
+                kw,
+                None,
+                f"a hand has one winning tile; {self.span(self.wins[0][3], self.wins[0][3])} already gave it",
+            )
+        piece = self.next_tiles(j)
+        if piece is None:
+            raise self.error(
+                "no_winning_tile", kw, None, f"{word} must be followed by the winning tile, e.g. {word} 東"
+            )
+        if len(piece.tiles) != 1:
+            raise self.error(
+                "bad_winning_tile",
+                piece,
+                None,
+                f"{word} takes one tile; {self.span(piece, piece)} has {len(piece.tiles)}: "
+                "write the winning tile alone",
+                got=len(piece.tiles),
+            )
+        self.wins.append((piece.tiles[0], piece.positions[0], self_drawn, kw))
+
+    def flower(self, t: Token) -> None:
+        f = t.value
+        assert isinstance(f, int)
+        if f in self.flowers:
+            raise self.error("duplicate_flower", t, None, "each flower exists once; it is written twice")
+        self.flowers[f] = t
+
+    def context(self, t: Token, effect: ContextEffect) -> None:
+        for name, value in effect.fields:
+            seen = self.fields.get(name)
+            if seen is not None and seen[0] != value:
+                raise self.error(
+                    "bad_context",
+                    t,
+                    None,
+                    f"{self.span(t, t)} contradicts {self.span(seen[1], seen[1])} earlier in the message",
+                )
+            self.fields[name] = (value, t)
+        if effect.requires_concealed:
+            self.needs_concealed = self.needs_concealed or t
+        if effect.requires_no_flowers:
+            self.needs_no_flowers = self.needs_no_flowers or t
+
+
+def parse_hand(text: str, *, situation: Situation | None = None, hand_size: int = 16) -> HandSpec:
+    """Read a hand message into a :class:`HandSpec` (DESIGN §4, hand notation).
+
+    Args:
+        text: the message as typed, e.g. ``"一二三萬 四五六萬 七八九筒 二三四索 中中 中 東 ＋摸 東"``;
+            any string.
+        situation: defaults known to the caller (seat and round wind, dealer, streak from the chat's
+            table state).  Context words in ``text`` override it field by field.
+        hand_size: tiles held before the win: 16 (台牌, the default) or 13; a win has ``hand_size + 1``
+            tiles, a kong counting 3.
+
+    Returns:
+        A HandSpec with ``concealed`` sorted (without the winning tile), ``melds`` in message order,
+        ``winning_tile``, ``self_drawn`` (摸/自摸 vs 食), ``flowers`` sorted and ``situation``.
+
+    Raises:
+        HandError: for every string that is not a valid hand message, with ``code`` (``empty``,
+            ``unknown_token``, ``bad_suit_run``, ``bad_bracket``, ``meld_shape``, ``honour_chow``,
+            ``no_winning_tile``, ``two_winning_tiles``, ``bad_winning_tile``, ``duplicate_flower``,
+            ``bad_context``, ``wild_unsupported``, ``fifth_copy``, ``tile_count``), the offending
+            ``token``, its ``position`` in ``text`` (``-1`` for whole-hand errors) and an English
+            ``hint``.  Never another exception type for any ``text``.
+        ValueError: ``hand_size`` is not 1 more than a multiple of 3 (a programming error).
+    """
+    if hand_size < 1 or hand_size % 3 != 1:
+        raise ValueError(f"hand_size must be 3k+1 (13, 16), got {hand_size}")
+    tokens = tokenize(text)
+    if not tokens:
+        raise HandError("empty", "empty hand message", hint="write the hand's tiles, e.g. 一二三萬 … 摸 東")
+    p = _Parser(text, tokens)
+    p.run()
+
+    if not p.wins:
+        raise HandError(
+            "no_winning_tile",
+            "no winning tile",
+            hint="mark the winning tile with 摸 (self-drawn) or 食 (on a discard), e.g. 摸 東",
+        )
+    win_tile, win_pos, self_drawn, win_kw = p.wins[0]
+    if not self_drawn and p.plain_self_draw is not None:
+        raise p.error(
+            "bad_context",
+            p.plain_self_draw,
+            None,
+            f"自摸 contradicts {p.span(win_kw, win_kw)} (a win on a discard)",
+        )
+    self_drawn = self_drawn or p.plain_self_draw is not None
+    if p.needs_concealed is not None and any(m.exposed for m in p.melds):
+        raise p.error(
+            "bad_context",
+            p.needs_concealed,
+            None,
+            "門清 means no exposed meld (上/碰/槓), but the hand has one",
+        )
+    if p.needs_no_flowers is not None and p.flowers:
+        raise p.error(
+            "bad_context", p.needs_no_flowers, None, "無花 means no flowers, but the hand lists some"
+        )
+
+    every = sorted([*p.concealed, (win_tile, win_pos), *p.meld_tiles], key=lambda kp: kp[1])
+    counts = [0] * NUM_KINDS
+    for k, where in every:
+        counts[k] += 1
+        if counts[k] > 4:
+            name = name_zh(k)
+            raise HandError(
+                "fifth_copy",
+                f"a fifth {name} at {where}",
+                token=name,
+                position=where,
+                hint=f"there are only four {name} tiles (kongs count as four)",
+                hint_args={"tile": name},
+            )
+
+    got = len(p.concealed) + 1 + 3 * len(p.melds)
+    expected = hand_size + 1
+    if got != expected:
+        raise HandError(
+            "tile_count",
+            f"{got} tiles, expected {expected}",
+            hint=f"a {hand_size}-tile win has {expected} tiles (kongs count 3); got {got}",
+            hint_args={"expected": expected, "got": got},
+        )
+
+    base = situation if situation is not None else Situation()
+    fields = {name: value for name, (value, _) in p.fields.items()}
+    return HandSpec(
+        concealed=tuple(sorted(k for k, _ in p.concealed)),
+        melds=tuple(p.melds),
+        winning_tile=win_tile,
+        self_drawn=self_drawn,
+        flowers=tuple(sorted(p.flowers)),
+        situation=replace(base, **fields) if fields else base,
+    )

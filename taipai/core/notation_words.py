@@ -1,0 +1,289 @@
+"""Vocabulary tables for :mod:`taipai.core.notation` (DESIGN §4, hand notation).
+
+Everything here is data: the one-to-one character normalisation (simplified → traditional,
+full-width → ASCII), the suit and numeral characters, and :data:`VOCAB`, the table of fixed words
+(tiles, flowers, meld keywords, winning-tile keywords, context words) that the tokenizer matches
+longest-first.  Words with a number in them (``連2``, ``十隻內``, ``花上2``, ``槓上槓``, ``混花槓3``,
+``錦上添花3``) are patterns in :mod:`taipai.core.notation` because their value is computed.
+
+All words are written here in the *normalised* spelling: ``东``/``发``/``万``/``杠``/``庄``/``胡``/
+``内`` … are mapped to their traditional forms (and ``胡`` to ``糊``) before matching, so every
+variant works without being listed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from typing import Final
+
+from taipai.core.handspec import KongKind, MeldKind
+from taipai.core.tiles import EAST, GREEN, NORTH, RED, SOUTH, WEST, WHITE
+
+
+class TokenKind(Enum):
+    """What a token of a hand message is."""
+
+    TILES = "tiles"  # one piece of tiles: a suit run chunk, or repeats of one honour
+    MELD = "meld"  # 上 吃 碰 槓 明槓 加槓 暗槓; value: MeldWord
+    WIN = "win"  # explicit winning-tile keyword 摸 食 +摸 +食 +自摸; value: self_drawn (bool)
+    SELF_DRAW = "self_draw"  # plain 自摸: a context word, or the winning tile's keyword (see notation)
+    FLOWER = "flower"  # value: flower 1..8
+    FLOWER_LABEL = "flower_label"  # 花 (as in 花:春梅)
+    CONTEXT = "context"  # value: ContextEffect
+    OPEN = "open"  # [ before a meld keyword
+    CLOSE = "close"  # ]
+    WILD = "wild"  # a bracketed wildcard word [皇] (value: its text); not supported yet
+
+
+@dataclass(frozen=True, slots=True)
+class MeldWord:
+    """A meld keyword: the meld it declares and, for kongs, how the kong was made."""
+
+    kind: MeldKind
+    kong: KongKind | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ContextEffect:
+    """What a context word sets.
+
+    Attributes:
+        fields: ``(Situation field name, value)`` pairs.
+        requires_concealed: the word asserts 門前清 (``門清``, ``門清叮``): no exposed meld allowed.
+        requires_no_flowers: the word asserts no flowers (``無花``, ``無花糊``).
+    """
+
+    fields: tuple[tuple[str, object], ...] = ()
+    requires_concealed: bool = False
+    requires_no_flowers: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Word:
+    """One entry of :data:`VOCAB`: the token kind and its value (tile, flower, keyword, effect)."""
+
+    kind: TokenKind
+    value: object = None
+
+
+def _fullwidth() -> dict[int, str]:
+    table = {cp: chr(cp - 0xFEE0) for cp in range(0xFF01, 0xFF5F)}
+    table[0x3000] = " "
+    return table
+
+
+_VARIANTS: Final = {
+    # simplified / Japanese / alternative forms -> the spelling used in VOCAB
+    "万": "萬",
+    "条": "條",
+    "饼": "餅",
+    "东": "東",
+    "发": "發",
+    "発": "發",
+    "红": "紅",
+    "风": "風",
+    "兰": "蘭",
+    "庄": "莊",
+    "连": "連",
+    "门": "門",
+    "内": "內",
+    "胡": "糊",
+    "杠": "槓",
+    "摃": "槓",
+    "抢": "搶",
+    "张": "張",
+    "绝": "絕",
+    "只": "隻",
+    "双": "雙",
+    "响": "響",
+    "锦": "錦",
+    "听": "聽",
+    "聴": "聽",
+    "财": "財",
+    "补": "補",
+    "开": "開",
+    "闲": "閒",
+    "閑": "閒",
+    "捞": "撈",
+    "鱼": "魚",
+    "无": "無",
+    "两": "兩",
+    "【": "[",
+    "】": "]",
+    "〔": "[",
+    "〕": "]",
+    "–": "-",
+    "—": "-",
+    "‐": "-",
+    "−": "-",
+    "〜": "~",
+}
+
+NORMALISE: Final[dict[int, str]] = {**_fullwidth(), **{ord(k): v for k, v in _VARIANTS.items()}}
+"""``str.translate`` table.  Every entry maps one character to one character, so positions in the
+normalised text are positions in the original text."""
+
+SEPARATORS: Final = frozenset(",;:、。.!?/|")
+"""Characters read like spaces (besides every ``str.isspace`` character)."""
+
+NUMERAL_RANK: Final[dict[str, int]] = {
+    **{c: i + 1 for i, c in enumerate("一二三四五六七八九")},
+    **{str(i): i for i in range(1, 10)},
+}
+"""Rank of a numeral or digit in a suit run (full-width digits are normalised to ASCII)."""
+
+SUIT_OF_CHAR: Final[dict[str, int]] = {
+    "萬": 0,
+    "m": 0,
+    "M": 0,
+    "筒": 1,
+    "餅": 1,
+    "p": 1,
+    "P": 1,
+    "索": 2,
+    "條": 2,
+    "s": 2,
+    "S": 2,
+}
+"""Suit index (0 萬, 1 筒, 2 索) of a suit character that ends a run of numerals."""
+
+RANGE_CHARS: Final = frozenset("-~至到")
+"""``1-3萬`` means ``123萬``."""
+
+HONOUR_LETTERS: Final[dict[str, int]] = {
+    "E": EAST,
+    "S": SOUTH,
+    "W": WEST,
+    "N": NORTH,
+    "C": RED,
+    "F": GREEN,
+    "P": WHITE,
+}
+"""Upper-case honour codes, read only as a standalone ASCII word (``E``, ``CCC``); lower-case
+letters are never honours, and ``s``/``p`` after digits are suits."""
+
+CN_DIGITS: Final[dict[str, int]] = {
+    "零": 0,
+    "〇": 0,
+    "一": 1,
+    "二": 2,
+    "兩": 2,
+    "三": 3,
+    "四": 4,
+    "五": 5,
+    "六": 6,
+    "七": 7,
+    "八": 8,
+    "九": 9,
+}
+
+WIND_CHARS: Final[dict[str, int]] = {"東": EAST, "南": SOUTH, "西": WEST, "北": NORTH}
+
+HONOUR_WORDS: Final[dict[str, int]] = {
+    **WIND_CHARS,
+    "中": RED,
+    "發": GREEN,
+    "白": WHITE,
+    **{w + "風": k for w, k in WIND_CHARS.items()},
+    "紅中": RED,
+    "發財": GREEN,
+    "青發": GREEN,
+    "白板": WHITE,
+}
+
+FLOWER_WORDS: Final[dict[str, int]] = {c: i + 1 for i, c in enumerate("春夏秋冬梅蘭菊竹")}
+FLOWER_CODES: Final[dict[str, int]] = {f"f{i}": i for i in range(1, 9)}
+
+MELD_WORDS: Final[dict[str, MeldWord]] = {
+    "上": MeldWord(MeldKind.CHOW),
+    "吃": MeldWord(MeldKind.CHOW),
+    "碰": MeldWord(MeldKind.PUNG),
+    "槓": MeldWord(MeldKind.KONG, KongKind.EXPOSED),
+    "明槓": MeldWord(MeldKind.KONG, KongKind.EXPOSED),
+    "加槓": MeldWord(MeldKind.KONG, KongKind.ADDED),
+    "補槓": MeldWord(MeldKind.KONG, KongKind.ADDED),
+    "暗槓": MeldWord(MeldKind.KONG, KongKind.CONCEALED),
+}
+
+WIN_WORDS: Final[dict[str, bool]] = {"摸": True, "食": False}
+"""Explicit winning-tile keywords and whether they mean a self-draw.  ``+`` may precede them and
+``自摸``; plain ``自摸`` is :attr:`TokenKind.SELF_DRAW`."""
+
+
+def _ctx(*fields: tuple[str, object], concealed: bool = False, no_flowers: bool = False) -> Word:
+    return Word(TokenKind.CONTEXT, ContextEffect(tuple(fields), concealed, no_flowers))
+
+
+def _context_words() -> dict[str, Word]:
+    words: dict[str, Word] = {
+        "莊": _ctx(("dealer", True)),
+        "莊家": _ctx(("dealer", True)),
+        "閒": _ctx(("dealer", False)),
+        "閒家": _ctx(("dealer", False)),
+        "叮": _ctx(("declared_ready", True)),
+        "門清叮": _ctx(("declared_ready", True), concealed=True),
+        "門清": _ctx(concealed=True),
+        "門前清": _ctx(concealed=True),
+        "一發": _ctx(("one_shot", True)),
+        "即叮即食": _ctx(("one_shot", True)),
+        "天叮": _ctx(("double_ready", True)),
+        "食聽牌": _ctx(("ready_discard_win", True)),
+        "出前一叮": _ctx(("ready_discard_win", True)),
+        "海底": _ctx(("last_tile_draw", True)),
+        "海底撈月": _ctx(("last_tile_draw", True)),
+        "河底": _ctx(("last_discard", True)),
+        "河底撈魚": _ctx(("last_discard", True)),
+        "搶槓": _ctx(("robbing_kong", True)),
+        "搶槓上槓": _ctx(("robbing_kong_on_kong", True)),
+        "絕張": _ctx(("last_copy", True)),
+        "明四絕": _ctx(("last_copy", True)),
+        "明八絕": _ctx(("last_copy_eight", True)),
+        "天糊": _ctx(("heavenly", True)),
+        "地糊": _ctx(("earthly", True)),
+        "人糊": _ctx(("human", True)),
+        "一炮雙響": _ctx(("multiple_winners", 2)),
+        "雙響": _ctx(("multiple_winners", 2)),
+        "一炮三響": _ctx(("multiple_winners", 3)),
+        "三響": _ctx(("multiple_winners", 3)),
+        "無花": _ctx(no_flowers=True),
+        "無花糊": _ctx(("no_flowers_at_table", True), no_flowers=True),
+    }
+    for w, kind in WIND_CHARS.items():
+        for form in (w, w + "風"):
+            words[form + "圈"] = _ctx(("round_wind", kind))
+            words[form + "位"] = _ctx(("seat_wind", kind))
+        words["圈風" + w] = _ctx(("round_wind", kind))
+        words["門風" + w] = _ctx(("seat_wind", kind))
+        words[w + "家"] = _ctx(("seat_wind", kind))
+    return words
+
+
+def _vocab() -> dict[str, Word]:
+    vocab: dict[str, Word] = {}
+    vocab.update({w: Word(TokenKind.TILES, k) for w, k in HONOUR_WORDS.items()})
+    vocab.update({w: Word(TokenKind.FLOWER, f) for w, f in FLOWER_WORDS.items()})
+    vocab["花"] = Word(TokenKind.FLOWER_LABEL)
+    vocab.update({w: Word(TokenKind.MELD, m) for w, m in MELD_WORDS.items()})
+    vocab.update({w: Word(TokenKind.WIN, sd) for w, sd in WIN_WORDS.items()})
+    vocab["自摸"] = Word(TokenKind.SELF_DRAW)
+    vocab.update(_context_words())
+    return vocab
+
+
+VOCAB: Final[dict[str, Word]] = _vocab()
+"""Fixed words, normalised spelling → :class:`Word`.  Matched longest first."""
+
+MAX_WORD_LEN: Final = max(len(w) for w in VOCAB)
+
+CONTEXT_STARTS: Final = frozenset("連槓花混錦十0123456789一二三四五六七八九")
+"""First characters of the numbered context words (patterns in :mod:`taipai.core.notation`)."""
+
+TOKEN_STARTS: Final = frozenset(
+    {w[0] for w in VOCAB}
+    | set(NUMERAL_RANK)
+    | CONTEXT_STARTS
+    | set("+[]0")
+    | set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
+)
+"""Characters at which some token may start; an unknown word ends before the next of these."""
