@@ -1,0 +1,107 @@
+"""The terminal adapter: a group chat on stdin/stdout (``taipai chat``; DESIGN §5).
+
+Each input line is ``SPEAKER: TEXT`` (``：`` works too).  Replies go to stdout as a group chat would
+show them: ``taipai: <text>``, continuation lines indented under it.  Piped input is scriptable (no
+prompt, no greeting; blank lines and lines starting with ``#`` are skipped); on a TTY there is a
+greeting saying how to start and a prompt, and a line without ``SPEAKER:`` is said by the previous
+speaker.  No game logic lives here: every line goes to :meth:`Service.handle`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import re
+import sys
+from typing import TextIO
+
+from taipai.bot.i18n import _, use_locale
+from taipai.bot.service import Reply, Service, render
+from taipai.bot.store import ChatRef
+
+CONSOLE_CHAT = ChatRef("console", "terminal")
+"""The one chat the terminal adapter speaks in (``taipai ledger`` shows its newest session)."""
+
+BOT_NAME = "taipai"
+_LINE = re.compile(r"^\s*([^\s:：\[\]【】［］]{1,64})\s*[:：]\s?(.*)$", re.S)
+
+
+def split_line(line: str) -> tuple[str | None, str]:
+    """``"B: B 食 A 12番"`` → ``("B", "B 食 A 12番")``; a line without a speaker → ``(None, line)``."""
+    m = _LINE.match(line)
+    if m:
+        return m.group(1), m.group(2).strip()
+    return None, line.strip()
+
+
+def _read_tty() -> str:
+    # input() gives line editing and history on a terminal; "" means end of input.
+    with contextlib.suppress(ImportError):  # Windows has no readline
+        import readline  # noqa: F401  (enables editing for input())
+    try:
+        return input("> ") + "\n"
+    except EOFError:
+        return ""
+
+
+def format_reply(reply: Reply) -> str:
+    """``taipai: first line`` with the following lines indented to line up under it."""
+    prefix = f"{BOT_NAME}: "
+    return prefix + reply.text.replace("\n", "\n" + " " * len(prefix))
+
+
+async def run_console(
+    service: Service,
+    *,
+    stdin: TextIO | None = None,
+    stdout: TextIO | None = None,
+    interactive: bool | None = None,
+    chat: ChatRef = CONSOLE_CHAT,
+) -> int:
+    """Run the terminal chat until end of input; return the exit status (0).
+
+    Args:
+        service: the service to talk to.  stdin/stdout: default ``sys.stdin``/``sys.stdout``.
+        interactive: prompt and greet; default: whether stdin is a TTY.
+        chat: the chat the lines belong to.
+    """
+    stdin = stdin or sys.stdin
+    stdout = stdout or sys.stdout
+    if interactive is None:
+        interactive = stdin.isatty()
+    speaker: str | None = None
+    with use_locale(service.locale):
+        if interactive:
+            print(format_reply(Reply(render.greeting())), file=stdout)
+            print(
+                _("(Type lines as SPEAKER: TEXT, e.g. A: 開枱 A B C D. /help lists commands.)"),
+                file=stdout,
+            )
+    read = _read_tty if interactive and stdin is sys.stdin else stdin.readline
+    while True:
+        if interactive and read is not _read_tty:
+            print("> ", end="", file=stdout, flush=True)
+        line = await asyncio.to_thread(read)
+        if not line:
+            break
+        text = line.strip()
+        if not text or (not interactive and text.startswith("#")):
+            continue
+        who, said = split_line(text)
+        if who is None:
+            if speaker is None:
+                with use_locale(service.locale):
+                    print(_("(Who is speaking? Write SPEAKER: TEXT, e.g. A: 開枱 A B C D)"), file=stdout)
+                continue
+            who = speaker
+        speaker = who
+        replies = await service.handle(chat, who, said)
+        for reply in replies:
+            print(format_reply(reply), file=stdout)
+        if interactive and not replies:
+            with use_locale(service.locale):
+                print(_("(no reply: that is not a command; /help lists the commands)"), file=stdout)
+        stdout.flush()
+    if interactive:
+        print(file=stdout)
+    return 0

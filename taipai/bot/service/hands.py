@@ -1,0 +1,88 @@
+"""Read the ``<hand>`` part of a win message: a bare fan count, or a hand message scored by the core.
+
+The core's notation and scoring modules are imported lazily, so the service works (bare counts)
+even where scoring is unavailable.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from taipai.bot.service.commands import read_count
+from taipai.core.errors import HandError
+from taipai.core.handspec import Situation
+from taipai.core.table import WINDS as TABLE_WINDS
+from taipai.core.table import TableState
+from taipai.core.tiles import EAST
+
+DEALER_PATTERN = "dealer"
+"""Pattern id of the dealer's 2n+1 in a :class:`~taipai.core.scoring.Score` (the table adds it itself)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ReadHand:
+    """What a win leg books, and what to show.
+
+    Attributes:
+        fan: the hand's fan without 底 and without dealer fan (what ``WinLeg.fan`` takes).
+        bases: number of 底 (1, or 2 for seed 004's double reading).
+        score: the core's ``Score`` for a hand message, ``None`` for a bare count.
+        self_drawn: for a hand message, whether it says 摸/自摸 X; ``None`` for a bare count.
+        robbed_kong: the hand message says 搶槓.
+    """
+
+    fan: int
+    bases: int
+    score: Any = None
+    self_drawn: bool | None = None
+    robbed_kong: bool = False
+
+    def detail(self) -> dict[str, Any]:
+        """JSON kept with the event: ``{"count": n}`` or the score's DESIGN §5 object."""
+        if self.score is None:
+            return {"count": self.fan}
+        return dict(self.score.to_dict())
+
+
+def situation_for(state: TableState, winner: str) -> Situation:
+    """The :class:`Situation` of ``winner`` at this table now: 門風, 圈風, dealer, 連莊 n."""
+    return Situation(
+        dealer=winner == state.dealer,
+        streak=state.streak,
+        round_wind=EAST + TABLE_WINDS.index(state.round_wind),
+        seat_wind=EAST + TABLE_WINDS.index(state.seat_wind(winner)),
+    )
+
+
+def read_hand(text: str, state: TableState, winner: str, rules: Any) -> ReadHand:
+    """Read a leg's hand: a bare count (``12番`` → fan 12, 1 底) or a hand message.
+
+    For a hand message: :func:`taipai.core.notation.parse_hand` with the winner's situation, then
+    :func:`taipai.core.scoring.score_hand` with ``rules``; the booked fan is ``score.fan`` minus the
+    ``dealer`` pattern (the table adds dealer fan to each leg that involves the dealer).
+
+    Raises:
+        HandError: the hand does not parse or is not a win (code ``not_a_win`` …), or
+            ``scoring_unavailable`` when the core's scoring is not installed.
+    """
+    count = read_count(text)
+    if count is not None:
+        return ReadHand(fan=count, bases=1)
+    try:
+        from taipai.core.notation import parse_hand
+        from taipai.core.scoring import score_hand
+    except ImportError as exc:  # pragma: no cover - only before the scoring core lands
+        raise HandError(
+            "scoring_unavailable", "hand scoring is not available; give a fan count like 12番"
+        ) from exc
+    spec = parse_hand(text, situation=situation_for(state, winner))
+    score = score_hand(spec, rules)
+    dealer_fan = sum(p.fan for p in score.patterns if p.id == DEALER_PATTERN)
+    return ReadHand(
+        fan=score.fan - dealer_fan,
+        bases=score.bases,
+        score=score,
+        self_drawn=spec.self_drawn,
+        robbed_kong=spec.situation.robbing_kong,
+    )

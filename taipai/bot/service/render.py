@@ -1,0 +1,477 @@
+"""Reply texts: what the chat reads after each command, in the current locale (``taipai.bot.i18n``).
+
+Pure functions of table values; no I/O.  Amounts are fan units (番) shown exactly; when the table's
+``rate`` is not 1 the money is shown beside them.  Tile and pattern names come from the rule set and
+the core, never from the catalogues.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from fractions import Fraction
+
+from taipai.bot.i18n import N_, _, current_locale
+from taipai.bot.service.commands import CommandError
+from taipai.bot.service.hands import DEALER_PATTERN, ReadHand
+from taipai.core.errors import HandError
+from taipai.core.table import (
+    CashPrize,
+    ChainMove,
+    CutChain,
+    CutOffer,
+    Draw,
+    Event,
+    FalseWin,
+    FlyTile,
+    Payment,
+    Redo,
+    RuleChanged,
+    SelfDraw,
+    SessionEnded,
+    TableError,
+    TableOpened,
+    TableState,
+    Undo,
+    WinByDiscard,
+)
+from taipai.core.table.amounts import Amount
+
+_CN = "零一二三四五六七八九"
+
+
+def cn_number(n: int) -> str:
+    """Chinese numeral for 0..99 (``3`` → ``三``, ``12`` → ``十二``); larger numbers as digits."""
+    if n < 10:
+        return _CN[n]
+    if n < 100:
+        tens, ones = divmod(n, 10)
+        return ("" if tens == 1 else _CN[tens]) + "十" + (_CN[ones] if ones else "")
+    return str(n)
+
+
+def level_name(level: int) -> str:
+    """拉一 / 拉二 … in Cantonese, ``la 1`` … in English."""
+    n = cn_number(level) if current_locale().startswith("zh") else str(level)
+    return _("la {n}").format(n=n)
+
+
+def amount(value: Amount) -> str:
+    """An exact amount of fan units: ``18``, ``-7``, ``2.5``, ``5/3``."""
+    if isinstance(value, Fraction):
+        if value.denominator == 1:
+            return str(value.numerator)
+        d = value.denominator
+        if d & (d - 1) == 0:
+            return f"{float(value):g}"
+        return f"{value.numerator}/{value.denominator}"
+    return str(value)
+
+
+def signed(value: Amount) -> str:
+    """``+18``, ``-18``, ``0``."""
+    return ("+" if value > 0 else "") + amount(value)
+
+
+def money(state: TableState, value: Amount) -> str:
+    """Fan units with money beside them when the table's rate is not 1: ``18 ($1080)``."""
+    rate = state.options.rate
+    if rate == 1:
+        return amount(value)
+    return _("{fan} (${money})").format(fan=amount(value), money=amount(state.options.money(value)))
+
+
+def players_line(state: TableState) -> str:
+    """``東 A、南 B、西 C、北 D`` (fixed seats from 開枱)."""
+    return _(", ").join(f"{p.seat} {p.name}" for p in state.players)
+
+
+# ---------------------------------------------------------------------------------------- help
+def greeting() -> str:
+    """The first thing the terminal chat says."""
+    return _(
+        "taipai keeps score for 港式台灣麻雀. Start a table with: 開枱 A B C D (東 南 西 北; A deals first)."
+    )
+
+
+def help_text() -> str:
+    """The ``/help`` reply: every command in its Cantonese and slash forms."""
+    return "\n".join(
+        [
+            _("Commands:"),
+            _("開枱 A B C D  /newgame A B C D: open a table (seats 東 南 西 北, A deals first)"),
+            _("B 食 A 12番  /win B A 12: B wins on A's discard; a hand message works in place of 12番"),
+            _("B 自摸 12番  /selfdraw B 12: B wins by self-draw; each of the three pays"),
+            _("流局  /draw: exhaustive draw; the dealer stays"),
+            _("計數  /score: balances, dealer, 連莊 and 拉"),
+            _("撤銷  /undo, 重做  /redo: undo or redo the last event"),
+            _("斬  /cut, 唔斬  /nocut: answer a 斬拉 offer (the debtor says it)"),
+            _("埋數  /settle: end the session and settle"),
+            _("The fan count is the hand's fan without 底 and dealer fan; taipai adds those."),
+        ]
+    )
+
+
+# ---------------------------------------------------------------------------------------- errors
+_COMMAND_ERRORS = {
+    "open_usage": N_("Open a table with four names: 開枱 A B C D (or /newgame A B C D)."),
+    "win_usage": N_(
+        "A win on a discard is written: B 食 A 12番, or B 食 A followed by the hand (/win B A 12)."
+    ),
+    "self_draw_usage": N_(
+        "A self-draw is written: B 自摸 12番, or B 自摸 followed by the hand (/selfdraw B 12)."
+    ),
+    "no_hand": N_("Give the hand or its fan count after the names, e.g. B 食 A 12番."),
+    "unknown_command": N_("I don't know the command {command}. /help lists the commands."),
+}
+
+
+def command_error(err: CommandError) -> str:
+    """The reply to a malformed command."""
+    return _(_COMMAND_ERRORS.get(err.code, _COMMAND_ERRORS["unknown_command"])).format(**err.args_)
+
+
+_TABLE_ERRORS = {
+    "no_table": N_("No table is open here. Start one with: 開枱 A B C D"),
+    "table_open": N_("A table is already open here. 埋數 ends it first."),
+    "ended": N_("This session has ended. 開枱 A B C D starts a new one."),
+    "bad_players": N_("A table needs four different names: 開枱 A B C D."),
+    "unknown_player": N_("That player is not at this table."),
+    "same_player": N_("A player cannot win from themself, or win twice on one discard."),
+    "bad_amount": N_("The fan count must be a whole number, 0 or more."),
+    "no_legs": N_("Who won? Write B 食 A 12番."),
+    "no_chain": N_("There is no 拉 running between those two players."),
+    "no_cut_offer": N_("There is no 斬拉 offer for that chain now."),
+    "cut_disabled": N_("This table plays 無限拉: a chain cannot be cut."),
+    "nothing_to_undo": N_("There is nothing to undo."),
+    "nothing_to_redo": N_("There is nothing to redo."),
+}
+
+
+def table_error(err: TableError) -> str:
+    """The reply to an event the table refused (nothing was stored)."""
+    msgid = _TABLE_ERRORS.get(err.code)
+    if msgid is None:
+        return _("That cannot be booked: {reason}").format(reason=err.message)
+    return _(msgid)
+
+
+_HAND_ERRORS = {
+    "empty": N_("The hand is empty: write the tiles, e.g. 一二三萬 … 摸 東, or a fan count like 12番."),
+    "unknown_token": N_("I can't read 「{token}」. Write tiles like 一二三萬, 123筒, 東 南 中 發 白."),
+    "bad_suit_run": N_("「{token}」 needs a suit after the numbers: 萬, 筒 or 索 (e.g. 123萬)."),
+    "meld_shape": N_(
+        "「{token}」 does not fit its keyword: 上/吃 takes a run like 七八九筒, 碰 three of a kind, 槓 four."
+    ),
+    "honour_chow": N_("「{token}」: honours cannot make a run (上/吃)."),
+    "fifth_copy": N_("There are more than four of 「{token}」."),
+    "tile_count": N_(
+        "Wrong number of tiles: a 16-tile win has 17 tiles (5 melds and a pair), a kong counts one extra."
+    ),
+    "no_winning_tile": N_("Which tile did you win on? Add 摸 X for a self-draw or 食 X for a discard."),
+    "two_winning_tiles": N_("Only one winning tile, please: one 摸 X or 食 X."),
+    "bad_context": N_("「{token}」 has a value I can't use."),
+    "wild_unsupported": N_("「{token}」: this table plays no such wildcard."),
+    "not_a_win": N_(
+        "That is not a winning hand: the tiles do not make 5 melds and a pair, nor a special hand."
+    ),
+    "wild_unplaceable": N_("The wildcard 「{token}」 cannot be read as any tile that completes the hand."),
+    "bad_rules": N_("The table's rule file does not load."),
+    "scoring_unavailable": N_("Hand scoring is not available here; give the fan count, e.g. 12番."),
+}
+
+
+def hand_error(err: HandError, *, offset: int = 0) -> str:
+    """The reply to a hand that cannot be booked: what is wrong, where, and what would be right.
+
+    ``offset`` is where the hand starts in the chat message, so positions count from the message.
+    """
+    msgid = _HAND_ERRORS.get(err.code)
+    head = (
+        _(msgid).format(token=err.token)
+        if msgid
+        else _("That hand cannot be scored: {reason}").format(reason=err.message)
+    )
+    parts = [head]
+    if err.code == "tile_count" and "got" in err.hint_args and "expected" in err.hint_args:
+        parts.append(_("(I count {got}; {expected} were expected.)").format(**err.hint_args))
+    if err.token and err.position >= 0:
+        parts.append(
+            _("(「{token}」 is at character {position} of the message.)").format(
+                token=err.token, position=err.position + offset + 1
+            )
+        )
+    if err.hint and current_locale() == "en":
+        parts.append(err.hint)
+    return " ".join(parts)
+
+
+def unknown_player(name: str, state: TableState) -> str:
+    """``name`` is not seated."""
+    return _("{name} is not at this table. Players: {players}.").format(
+        name=name, players=players_line(state)
+    )
+
+
+def hand_says_self_drawn() -> str:
+    return _(
+        "The message says a win on a discard (食) but the hand says 摸 (self-drawn). Write B 自摸 … instead."
+    )
+
+
+def hand_says_discard() -> str:
+    return _("The message says 自摸 but the hand says 食 (a discard). Write B 食 A … instead.")
+
+
+def no_table() -> str:
+    return _(_TABLE_ERRORS["no_table"])
+
+
+def already_open(state: TableState | None) -> str:
+    if state is None:
+        return _(_TABLE_ERRORS["table_open"])
+    return _("A table is already open here ({players}). 埋數 ends it first.").format(
+        players=players_line(state)
+    )
+
+
+def not_a_player_cut(speaker: str) -> str:
+    return _("{name}: only a player the 斬拉 offer is made to can answer it.").format(name=speaker)
+
+
+def no_offer(name: str) -> str:
+    return _("{name}: there is no 斬拉 offer for you now.").format(name=name)
+
+
+def which_offer(name: str, offers: Sequence[CutOffer]) -> str:
+    creditors = _(", ").join(o.creditor for o in offers)
+    return _("{name}: you have several 斬拉 offers ({creditors}); say whose, e.g. 斬 {first}.").format(
+        name=name, creditors=creditors, first=offers[0].creditor
+    )
+
+
+# ---------------------------------------------------------------------------------------- bookings
+def opened(state: TableState) -> str:
+    """Reply to 開枱."""
+    return _("Table open: {players}. {dealer} deals first.").format(
+        players=players_line(state), dealer=state.dealer
+    )
+
+
+def _fan(n: int) -> str:
+    return _("{n} fan").format(n=n)
+
+
+def _patterns(read: ReadHand) -> list[str]:
+    lines: list[str] = []
+    if read.score is None:
+        return lines
+    for p in read.score.patterns:
+        if p.id == DEALER_PATTERN:
+            continue
+        name = p.name if p.count <= 1 else f"{p.name}×{p.count}"
+        lines.append("  " + _("{pattern}: {fan}").format(pattern=name, fan=_fan(p.fan)))
+    return lines
+
+
+def _leg_line(state: TableState, payer: str, winner: str, read: ReadHand) -> str:
+    base = read.bases * state.options.base_fan
+    parts = [_fan(read.fan), _("底 {n}").format(n=base)]
+    total = read.fan + base
+    if state.dealer in (payer, winner):
+        d = state.options.dealer_fan(state.streak)
+        parts.append(_("dealer {n}").format(n=d))
+        total += d
+    return "  " + _("{payer} → {winner}: {total} ({parts})").format(
+        payer=payer, winner=winner, total=money(state, total), parts=" + ".join(parts)
+    )
+
+
+def win(before: TableState, event: WinByDiscard, reads: Sequence[ReadHand]) -> list[str]:
+    """Lines describing each leg of a win by discard: the breakdown and what each leg is worth."""
+    lines: list[str] = []
+    for leg, read in zip(event.legs, reads, strict=True):
+        head = _("{winner} wins on {discarder}'s discard: {fan}").format(
+            winner=leg.winner, discarder=event.discarder, fan=_fan(read.fan)
+        )
+        if read.bases > 1:
+            head += " " + _("({n} 底)").format(n=read.bases)
+        lines.append(head)
+        lines.extend(_patterns(read))
+        lines.append(_leg_line(before, event.discarder, leg.winner, read))
+    return lines
+
+
+def self_draw(before: TableState, event: SelfDraw, read: ReadHand) -> list[str]:
+    """Lines describing a self-draw: the breakdown and each of the three legs."""
+    head = _("{winner} self-draws (自摸): {fan}").format(winner=event.winner, fan=_fan(read.fan))
+    if read.bases > 1:
+        head += " " + _("({n} 底)").format(n=read.bases)
+    lines = [head, *_patterns(read)]
+    payers = [n for n in before.names if n != event.winner]
+    for payer in payers:
+        lines.append(_leg_line(before, event.kong_discarder or payer, event.winner, read))
+    return lines
+
+
+def moves(state: TableState, items: Iterable[ChainMove]) -> list[str]:
+    """One line per 拉 chain change."""
+    out: list[str] = []
+    for m in items:
+        args = {
+            "debtor": m.debtor,
+            "creditor": m.creditor,
+            "level": level_name(m.level),
+            "amount": money(state, m.amount),
+        }
+        if m.action in ("open", "raise"):
+            out.append(_("{level}: {debtor} owes {creditor} {amount}").format(**args))
+        elif m.action == "kick":
+            out.append(_("踢半: {debtor} kicks back half of {creditor}'s {level} ({amount})").format(**args))
+        elif m.action == "settle":
+            out.append(_("{level} settled: {debtor} → {creditor} {amount}").format(**args))
+        elif m.action == "cut":
+            out.append(_("斬拉: {debtor} pays {creditor} the {level} chain, {amount}").format(**args))
+    return out
+
+
+def payments(state: TableState, items: Iterable[Payment]) -> list[str]:
+    """What changed hands now, one line per payer → payee (summed over rules)."""
+    totals: dict[tuple[str, str], Amount] = {}
+    for p in items:
+        key = (p.payer, p.payee)
+        totals[key] = totals.get(key, 0) + p.amount
+    out: list[str] = []
+    for (payer, payee), value in totals.items():
+        if value < 0:
+            payer, payee, value = payee, payer, -value
+        out.append(
+            _("{payer} pays {payee} {amount}").format(payer=payer, payee=payee, amount=money(state, value))
+        )
+    return out
+
+
+def offers(state: TableState, items: Iterable[CutOffer]) -> list[str]:
+    """The 斬拉 offers an event made, addressed to each debtor."""
+    return [
+        _("{debtor}: {creditor} has you on {level} ({amount}). Cut (斬) now? Answer 斬 or 唔斬.").format(
+            debtor=o.debtor, creditor=o.creditor, level=level_name(o.level), amount=money(state, o.amount)
+        )
+        for o in items
+    ]
+
+
+def next_hand(state: TableState) -> str:
+    """Who deals next, 連莊, round and hand number."""
+    if state.streak:
+        return _("Next: {dealer} deals, 連莊 {streak}; {round} round, hand {hand}.").format(
+            dealer=state.dealer, streak=state.streak, round=state.round_wind, hand=state.hand + 1
+        )
+    return _("Next: {dealer} deals; {round} round, hand {hand}.").format(
+        dealer=state.dealer, round=state.round_wind, hand=state.hand + 1
+    )
+
+
+def drawn() -> str:
+    return _("Draw (流局): the dealer stays (臭莊).")
+
+
+def describe(event: Event) -> str:
+    """A short description of an event, for undo/redo replies."""
+    if isinstance(event, WinByDiscard):
+        return _(", ").join(
+            _("{winner} wins on {discarder}'s discard: {fan}").format(
+                winner=leg.winner, discarder=event.discarder, fan=_fan(leg.fan)
+            )
+            for leg in event.legs
+        )
+    if isinstance(event, SelfDraw):
+        return _("{winner} self-draws (自摸): {fan}").format(winner=event.winner, fan=_fan(event.fan))
+    if isinstance(event, Draw):
+        return _("draw (流局)")
+    if isinstance(event, CutChain):
+        return (
+            _("{debtor} cut the chain to {creditor}")
+            if event.accept
+            else _("{debtor} kept the chain to {creditor}")
+        ).format(debtor=event.debtor, creditor=event.creditor)
+    if isinstance(event, FalseWin):
+        return _("false win (詐糊) by {player}").format(player=event.player)
+    if isinstance(event, CashPrize):
+        return _("cash prize {prize} ({player})").format(prize=event.prize, player=event.player)
+    if isinstance(event, FlyTile):
+        return _("{player} flies {tile}").format(player=event.player, tile=event.tile)
+    if isinstance(event, RuleChanged):
+        return _("rule {option} = {value}").format(option=event.option, value=event.value)
+    if isinstance(event, SessionEnded):
+        return _("settlement (埋數)")
+    if isinstance(event, TableOpened):
+        return _("table opened")
+    if isinstance(event, Undo | Redo):
+        return event.kind
+    return str(event.kind)
+
+
+def undone(by: str, event: Event) -> str:
+    return _("{by} undid: {what}.").format(by=by, what=describe(event))
+
+
+def redone(by: str, event: Event) -> str:
+    return _("{by} redid: {what}.").format(by=by, what=describe(event))
+
+
+def cut_declined(debtor: str, creditor: str) -> str:
+    return _("{debtor} does not cut (唔斬); the chain to {creditor} runs on.").format(
+        debtor=debtor, creditor=creditor
+    )
+
+
+# ---------------------------------------------------------------------------------------- score
+def scoreboard(state: TableState) -> list[str]:
+    """The 計數 reply: hand, round, dealer, each balance, the open chains and offers."""
+    lines = [
+        _("Hand {hand}, {round} round; {dealer} deals").format(
+            hand=state.hand + 1, round=state.round_wind, dealer=state.dealer
+        )
+        + (_(", 連莊 {streak}").format(streak=state.streak) if state.streak else "")
+    ]
+    owed = state.owed()
+    for p in state.players:
+        line = f"  {p.seat} {p.name}: {signed(p.balance)}"
+        if state.options.rate != 1:
+            line += f" (${signed(state.options.money(p.balance))})"
+        if owed[p.name] != p.balance:
+            line += " " + _("(with 拉: {owed})").format(owed=signed(owed[p.name]))
+        lines.append(line)
+    if state.chains:
+        lines.append(_("拉 running:"))
+        for c in state.chains:
+            lines.append(
+                "  "
+                + _("{level}: {debtor} owes {creditor} {amount}").format(
+                    level=level_name(c.level),
+                    debtor=c.debtor,
+                    creditor=c.creditor,
+                    amount=money(state, c.amount),
+                )
+            )
+    lines.extend(offers(state, state.pending))
+    return lines
+
+
+def settled(state: TableState, transfers: Sequence[tuple[str, str, Amount]]) -> list[str]:
+    """The 埋數 reply: final balances and the fewest transfers that settle them."""
+    lines = [_("Session over (埋數). Final balances:")]
+    for p in state.players:
+        line = f"  {p.seat} {p.name}: {signed(p.balance)}"
+        if state.options.rate != 1:
+            line += f" (${signed(state.options.money(p.balance))})"
+        lines.append(line)
+    if transfers:
+        lines.append(_("To settle:"))
+        lines.extend(
+            "  " + _("{payer} pays {payee} {amount}").format(payer=a, payee=b, amount=money(state, v))
+            for a, b, v in transfers
+        )
+    else:
+        lines.append(_("Nobody owes anything."))
+    return lines
