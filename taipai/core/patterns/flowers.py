@@ -5,4 +5,112 @@ One detector per pattern id; values and exclusions are in presets/hk-taiwan.toml
 
 from __future__ import annotations
 
-from taipai.core.patterns.base import ONCE, HandView, Hits, detector  # noqa: F401
+from functools import lru_cache
+
+from taipai.core.patterns.base import ONCE, HandView, Hits, detector
+from taipai.core.tiles import EAST, flower_number
+
+_SETS = ((1, 2, 3, 4), (5, 6, 7, 8))
+"""春夏秋冬 (seasons) and 梅蘭菊竹 (plants): the two sets of 一台花."""
+
+
+@lru_cache(maxsize=1024)
+def _flower_facts(flowers: tuple[int, ...], seat: int, sets_count: bool) -> tuple[int, int, int]:
+    """``(complete sets, 正花 count, 爛花 count)`` for ``flowers`` held by the player at ``seat``.
+
+    Args:
+        flowers: flowers 1..8 (春夏秋冬 1-4, 梅蘭菊竹 5-8).
+        seat: seat number 1..4 (東 1 … 北 4), matched against the printed number (DESIGN §6).
+        sets_count: 一台花 is enabled, so a complete set's four flowers leave 正花/爛花
+            (seed 004, 一台花: 「不再計爛花，正花」, of those four flowers only).
+
+    Cached: a pure function of three small values, shared by the 正花, 爛花 and 一台花 detectors.
+    """
+    held = set(flowers)
+    sets = [s for s in _SETS if held.issuperset(s)]
+    in_sets = {f for s in sets for f in s} if sets_count else set()
+    seat_n = wrong_n = 0
+    for f in held:
+        if f in in_sets:
+            continue
+        if flower_number(f) == seat:
+            seat_n += 1
+        else:
+            wrong_n += 1
+    return len(sets), seat_n, wrong_n
+
+
+def _facts(v: HandView) -> tuple[int, int, int]:
+    return _flower_facts(v.flowers, v.situation.seat_wind - EAST + 1, v.rules.enabled("flower_set"))
+
+
+@detector("no_flowers")
+def no_flowers(v: HandView) -> Hits:
+    """無花 1: 「牌型沒有任何花牌」 (seed 004, 花牌類, 無花).
+
+    Only when the table plays with flowers (``options.flowers``); a table without flowers scores no
+    flower pattern at all (DESIGN §6).  Any shape.
+    """
+    return ONCE if v.rules.options.flowers and not v.flowers else []
+
+
+@detector("wrong_flower")
+def wrong_flower(v: HandView) -> Hits:
+    """爛花 1 each: 「摸到與方位不符的花牌」 (seed 004, 花牌類, 爛花).
+
+    「東家開門為一花（春、梅），南家開門為二花（夏、蘭），西家…三花（秋、菊），北家…四花（冬、竹）」:
+    a flower whose printed number differs from the seat number (門風 東 1 … 北 4) scores 1.
+    Flowers of a complete 一台花 set are left out when 一台花 is enabled (DESIGN §6).
+    """
+    if not v.rules.options.flowers or not v.flowers:
+        return []
+    return ONCE * _facts(v)[2]
+
+
+@detector("seat_flower")
+def seat_flower(v: HandView) -> Hits:
+    """正花 2 each: 「摸到與方位相符的花牌」 (seed 004, 花牌類, 正花).
+
+    The printed number (春/梅 1 … 冬/竹 4) equals the seat number (門風 東 1 … 北 4).  Flowers of a
+    complete 一台花 set are left out when 一台花 is enabled (DESIGN §6).
+    """
+    if not v.rules.options.flowers or not v.flowers:
+        return []
+    return ONCE * _facts(v)[1]
+
+
+@detector("no_honours_no_flowers")
+def no_honours_no_flowers(v: HandView) -> Hits:
+    """無字花 5: 「牌型不含任何番子牌和花牌。不再計無字，無花」 (seed 004, 花牌類, 無字花).
+
+    No honour tile and no flower, any shape.  Not scored when the table plays without flowers (then
+    「無花」 says nothing; 無字 alone applies).
+    """
+    if v.rules.options.flowers and not v.flowers and v.honours == 0:
+        return ONCE
+    return []
+
+
+@detector("flower_set")
+def flower_set(v: HandView) -> Hits:
+    """一台花 10 per set: 「集齊四季「春夏秋冬」或四君子「梅蘭菊竹」四種花牌。不再計爛花，正花」.
+
+    Seed 004, 花牌類, 一台花.  Each complete set is one occurrence (both sets: 2 × 10); the four
+    flowers of a set then score no 正花/爛花 (DESIGN §6: only those four).
+    """
+    if not v.rules.options.flowers or len(v.flowers) < 4:
+        return []
+    return ONCE * _facts(v)[0]
+
+
+@detector("eight_flowers")
+def eight_flowers(v: HandView) -> Hits:
+    """大花糊 (八仙過海) 40: 「集齊八種花牌…如牌型為可食糊牌型，則將之疊加」 (seed 004, 花牌類).
+
+    All eight flowers held with a winning hand: 40 on top of the hand's patterns.  The flowers then
+    count once (the preset's ``excludes`` drop 一台花/正花/爛花).  A win on the eight flowers alone,
+    without a winning hand, is not a reading and is outside the detectors.
+    """
+    if v.rules.options.flowers and len(set(v.flowers)) == 8:
+        return ONCE
+    return []
