@@ -19,7 +19,9 @@ SPRING, SUMMER, AUTUMN, WINTER, PLUM, ORCHID, CHRYS, BAMBOO = range(1, 9)
 
 def without(*pattern_ids: str) -> RuleSet:
     """The hk-taiwan preset with some rows switched off."""
-    return apply_overrides(load_rules("hk-taiwan"), {"patterns": {p: {"enabled": False} for p in pattern_ids}})
+    return apply_overrides(
+        load_rules("hk-taiwan"), {"patterns": {p: {"enabled": False} for p in pattern_ids}}
+    )
 
 
 # ---------------------------------------------------------------- 無花 1: 「牌型沒有任何花牌」
