@@ -5,4 +5,137 @@ One detector per pattern id; values and exclusions are in presets/hk-taiwan.toml
 
 from __future__ import annotations
 
-from taipai.core.patterns.base import ONCE, HandView, Hits, detector  # noqa: F401
+from taipai.core.patterns.base import ONCE, HandView, Hits, detector
+from taipai.core.tiles import EAST, RED
+
+_FACTS: tuple[object, tuple[int, int, int, int, bool, bool]] = (None, (0, 0, 0, 0, False, False))
+"""One-entry cache: (view, facts) of the last view seen (detectors of a view run one after another)."""
+
+
+def _honour_facts(v: HandView) -> tuple[int, int, int, int, bool, bool]:
+    """``(wind pung mask, wind pungs, dragon pung mask, dragon pungs, wind eyes, dragon eyes)``.
+
+    Masks have bit ``t - 東`` (winds) or ``t - 中`` (dragons) for each honour pung or kong.  Pungs are
+    read from every group of the reading: a STANDARD reading's melds, the concealed pung of
+    嚦咕嚦咕 and the extra meld of 十三幺 (they are real triplets held in the hand); 十六不搭 has
+    none.  Computed once per view and shared by every detector of this family.
+    """
+    global _FACTS
+    key, facts = _FACTS
+    if key is v:
+        return facts
+    wmask = wn = dmask = dn = 0
+    for g in v.pungs:
+        t = g.tile
+        if t >= RED:
+            dmask |= 1 << (t - RED)
+            dn += 1
+        elif t >= EAST:
+            wmask |= 1 << (t - EAST)
+            wn += 1
+    e = v.eyes
+    facts = (wmask, wn, dmask, dn, e is not None and EAST <= e < RED, e is not None and e >= RED)
+    _FACTS = (v, facts)
+    return facts
+
+
+@detector("no_honours")
+def no_honours(v: HandView) -> Hits:
+    """無字 1: 「牌型不含任何番子牌」 (seed 004, 字牌類, 無字).  A tile-set pattern: any shape."""
+    return ONCE if v.honours == 0 else []
+
+
+@detector("wind_pung")
+def wind_pung(v: HandView) -> Hits:
+    """風牌 1 each: 「一組東、南、西或北的刻子」 (seed 004, 字牌類, 風牌); kongs count as pungs.
+
+    Choice: the concealed pung of 嚦咕嚦咕 and the extra pung of 十三幺 count (see _honour_facts).
+    """
+    return ONCE * _honour_facts(v)[1]
+
+
+@detector("round_wind")
+def round_wind(v: HandView) -> Hits:
+    """正風 +1: 「一組風牌與該局圈風相符，則另加1翻」 (seed 004, 字牌類, 正風).
+
+    On top of 風牌 for the pung of the round wind (``Situation.round_wind``); eyes do not count.
+    """
+    return ONCE if _honour_facts(v)[0] >> (v.situation.round_wind - EAST) & 1 else []
+
+
+@detector("seat_wind")
+def seat_wind(v: HandView) -> Hits:
+    """正位 +1: 「一組風牌與自己方位（門風）相符，則另加1翻」 (seed 004, 字牌類, 正位).
+
+    On top of 風牌 (and of 正風 when the seat wind is also the round wind: 東圈 東位 東東東 = 3).
+    """
+    return ONCE if _honour_facts(v)[0] >> (v.situation.seat_wind - EAST) & 1 else []
+
+
+@detector("dragon_pung")
+def dragon_pung(v: HandView) -> Hits:
+    """三元牌 2 each: 「牌型擁有一副中、發、白的刻子」 (seed 004, 字牌類, 三元牌); per pung or kong."""
+    return ONCE * _honour_facts(v)[3]
+
+
+@detector("small_three_winds")
+def small_three_winds(v: HandView) -> Hits:
+    """小三風 15: 「有東南西北其中兩款刻子，另外一款作眼。不另計圈風、門風、刻風」 (seed 004, 字牌類).
+
+    Exactly two wind pungs and wind eyes (three wind pungs with wind eyes is 小四喜, which the
+    seed prices on its own; requiring exactly two keeps 小三風 from stacking on 大三風 when a table
+    turns 小四喜 off).
+    """
+    _, wn, _, _, wind_eyes, _ = _honour_facts(v)
+    return ONCE if wn == 2 and wind_eyes else []
+
+
+@detector("big_three_winds")
+def big_three_winds(v: HandView) -> Hits:
+    """大三風 30: 「有東南西北其中三款刻子。不另計圈風、門風、刻風」 (seed 004, 字牌類, 大三風).
+
+    Three or more wind pungs (four is 大四喜, which excludes this row).
+    """
+    return ONCE if _honour_facts(v)[1] >= 3 else []
+
+
+@detector("small_three_dragons")
+def small_three_dragons(v: HandView) -> Hits:
+    """小三元 20: 「有中發白其中兩款刻子，餘下一款作眼。不另計三元牌」 (seed 004, 字牌類, 小三元)."""
+    _, _, _, dn, _, dragon_eyes = _honour_facts(v)
+    return ONCE if dn == 2 and dragon_eyes else []
+
+
+@detector("big_three_dragons")
+def big_three_dragons(v: HandView) -> Hits:
+    """大三元 40: 「有中發白三款刻子。不另計三元牌」 (seed 004, 字牌類, 大三元)."""
+    return ONCE if _honour_facts(v)[3] == 3 else []
+
+
+@detector("small_four_winds")
+def small_four_winds(v: HandView) -> Hits:
+    """小四喜 60: 「有東南西北其中三款刻子，餘下一款作眼。不另計圈風，門風，刻風，大三風」.
+
+    Seed 004, 字牌類, 小四喜.  Three wind pungs and the fourth wind as eyes.
+    """
+    _, wn, _, _, wind_eyes, _ = _honour_facts(v)
+    return ONCE if wn == 3 and wind_eyes else []
+
+
+@detector("big_four_winds")
+def big_four_winds(v: HandView) -> Hits:
+    """大四喜 80: 「有齊東南西北四款刻子。不另計圈風，門風，刻風」 (seed 004, 字牌類, 大四喜).
+
+    The preset also drops 大三風/小三風 (three of the four pungs are 大三風 by definition).
+    """
+    return ONCE if _honour_facts(v)[1] == 4 else []
+
+
+@detector("all_honours")
+def all_honours(v: HandView) -> Hits:
+    """字一色 100: 「牌型由字牌（風牌和三元牌）組成。另計圈風…大四喜。不計對對糊」 (seed 004, 字牌類).
+
+    Every tile is an honour; any shape (嚦咕嚦咕 of honours too).  The honour pung rows still count
+    on top (「另計」); 對對糊 is dropped by the preset's ``excludes``.
+    """
+    return ONCE if not v.suits and v.honours else []
