@@ -281,6 +281,8 @@ def is_standard_complete(counts: list[int]) -> bool:
 
 # --------------------------------------------------------------------------- special shapes
 
+_ORPHAN_SET = frozenset(ORPHANS)
+
 UNRELATED_TRIPLES = frozenset((a, b, c) for a in range(9) for b in range(a + 3, 9) for c in range(b + 3, 9))
 """Rank triples (0-based) with no two tiles able to share a chow: 十六不搭's 「不能搭上」."""
 
@@ -341,26 +343,29 @@ def thirteen_orphans_splits(
     """
     if any(m.kong is not KongKind.CONCEALED for m in declared) or len(declared) > 1:
         return []
-    if any(counts[t] == 0 for t in ORPHANS):
+    if not all(map(counts.__getitem__, ORPHANS)):
         return []
     out: list[tuple[int, tuple[int, int] | None]] = []
-    rest = list(counts)
-    for t in ORPHANS:
-        rest[t] -= 1
-    for eyes in ORPHANS:
-        if rest[eyes] == 0:
+    base: list[int] = []  # tiles left after one of each orphan
+    for t in range(NUM_KINDS):
+        extra = counts[t] - (1 if t in _ORPHAN_SET else 0)
+        if extra:
+            base.extend([t] * extra)
+    if len(base) != (1 if declared else 4):
+        return out
+    for eyes in sorted(set(base)):
+        if eyes not in _ORPHAN_SET:
             continue
-        rest[eyes] -= 1
-        left = [i for i in range(NUM_KINDS) for _ in range(rest[i])]
-        if declared and not left:
+        left = list(base)
+        left.remove(eyes)
+        if declared:
             out.append((eyes, None))
-        elif not declared and len(left) == 3:
-            a, b, c = left
-            if a == b == c:
-                out.append((eyes, (MeldKind.PUNG.value, a)))
-            elif a < 27 and b == a + 1 and c == a + 2 and a % 9 <= 6:
-                out.append((eyes, (MeldKind.CHOW.value, a)))
-        rest[eyes] += 1
+            continue
+        a, b, c = left
+        if a == b == c:
+            out.append((eyes, (MeldKind.PUNG.value, a)))
+        elif a < 27 and b == a + 1 and c == a + 2 and a % 9 <= 6:
+            out.append((eyes, (MeldKind.CHOW.value, a)))
     return out
 
 
@@ -514,14 +519,38 @@ def _suit_status(key: tuple[int, ...]) -> int:
     return 1 if with_pair else -1
 
 
+_add_cache: dict[tuple[int, ...], tuple[int, ...]] = {}
+
+
+def _suit_add_status(key: tuple[int, ...]) -> tuple[int, ...]:
+    """For each rank r, :func:`_suit_status` of ``key`` with one more tile of rank r (cached).
+
+    -2 marks a rank whose count is already 4.
+    """
+    hit = _add_cache.get(key)
+    if hit is None:
+        out = []
+        for r in range(9):
+            if key[r] >= 4:
+                out.append(-2)
+                continue
+            k = list(key)
+            k[r] += 1
+            out.append(_suit_status(tuple(k)))
+        hit = tuple(out)
+        _add_cache[key] = hit
+    return hit
+
+
 def wait_set(
     counts: list[int], used: list[int], declared: tuple[Meld, ...], hand_size: int = 16
 ) -> tuple[int, ...]:
     """Wait set of concealed ``counts`` (34 slots, before the win) with ``declared`` melds.
 
     ``used`` counts every copy already held (concealed and in melds) so that a kind whose four
-    copies are held is skipped.  Only the suit of each candidate is re-examined; the other suits'
-    status is computed once.  Special shapes are tried only when a cheap count test allows them.
+    copies are held is skipped.  Per suit, the status of "this suit plus one tile of rank r" is a
+    cached table, so a hand costs three look-ups plus the honours.  Special shapes are tried only
+    when a cheap count test allows them.
     """
     keys = [tuple(counts[s * 9 : s * 9 + 9]) for s in range(3)]
     status = [_suit_status(k) for k in keys]
@@ -533,33 +562,34 @@ def wait_set(
             honour_pairs += 1
         elif c not in (0, 3):
             honour_bad += 1
-    out = []
-    special = hand_size == 16 and _special_possible(counts, declared)
-    for t in range(NUM_KINDS):
-        if used[t] >= 4:
+    found: set[int] = set()
+    for s in range(3):
+        a, b = status[(s + 1) % 3], status[(s + 2) % 3]
+        if a < 0 or b < 0 or honour_bad:
             continue
-        ok = False
-        if t < 27:
-            s = t // 9
-            if status[(s + 1) % 3] >= 0 and status[(s + 2) % 3] >= 0:
-                key = list(keys[s])
-                key[t - s * 9] += 1
-                st = _suit_status(tuple(key))
-                if st >= 0:
-                    pairs = st + status[(s + 1) % 3] + status[(s + 2) % 3] + honour_pairs
-                    ok = honour_bad == 0 and pairs == 1
-        elif all(x >= 0 for x in status):
+        need = 1 - a - b - honour_pairs  # pairs this suit must supply after the added tile
+        if need not in (0, 1):
+            continue
+        for r, st in enumerate(_suit_add_status(keys[s])):
+            if st == need:
+                found.add(s * 9 + r)
+    if status[0] >= 0 and status[1] >= 0 and status[2] >= 0:
+        suit_pairs = status[0] + status[1] + status[2]
+        for t in range(27, 34):
             c = counts[t]
             bad = honour_bad - (c not in (0, 2, 3)) + ((c + 1) not in (0, 2, 3))
-            pairs = honour_pairs - (c == 2) + (c + 1 == 2) + sum(status)
-            ok = bad == 0 and pairs == 1
-        if not ok and special:
+            pairs = honour_pairs - (c == 2) + (c + 1 == 2) + suit_pairs
+            if bad == 0 and pairs == 1:
+                found.add(t)
+    if hand_size == 16 and _special_possible(counts, declared):
+        for t in range(NUM_KINDS):
+            if t in found:
+                continue
             counts[t] += 1
-            ok = is_complete(counts, declared, hand_size)
+            if is_complete(counts, declared, hand_size):
+                found.add(t)
             counts[t] -= 1
-        if ok:
-            out.append(t)
-    return tuple(out)
+    return tuple(sorted(t for t in found if used[t] < 4))
 
 
 def _special_possible(counts: list[int], declared: tuple[Meld, ...]) -> bool:

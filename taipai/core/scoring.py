@@ -12,7 +12,7 @@ sorted order).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from taipai.core import patterns as _patterns  # noqa: F401  (registers the detectors)
 from taipai.core.errors import HandError
@@ -69,7 +69,7 @@ class Score:
         reading: the groups of the chosen reading, as players write them.
         waits: wait set of the hand before the win (tile kinds).
         wilds: what each wildcard was read as.
-        readings: every reading's describe_zh() that was considered (for explanations).
+        second_reading: the standard reading also counted under a double reading, else empty.
     """
 
     fan: int
@@ -81,7 +81,6 @@ class Score:
     waits: tuple[int, ...]
     wilds: tuple[WildReading, ...] = ()
     second_reading: tuple[str, ...] = ()
-    readings: tuple[tuple[str, ...], ...] = field(default=(), compare=False)
 
     def pattern_fan(self, pattern_id: str) -> int:
         """Fan contributed by ``pattern_id`` (0 when absent)."""
@@ -242,7 +241,6 @@ def score_hand(spec: HandSpec, rules: RuleSet) -> Score:
         reading=best.reading.describe_zh(),
         waits=wait_tiles,
         second_reading=second,
-        readings=tuple(s.reading.describe_zh() for s in scored),
     )
 
 
