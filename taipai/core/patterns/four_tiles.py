@@ -1,8 +1,145 @@
 """Detectors for seed 004, 常用翻數表, 四歸類.
 
 One detector per pattern id; values and exclusions are in presets/hk-taiwan.toml.
+
+A 「四歸」 is a tile kind whose four copies are all in the hand, spread over several groups (a kong is
+one group and is scored by 槓 instead, so a kong's kind is never a 四歸).  Each such kind is counted
+under exactly one row (our partition; the seed names the rows but not how they share kinds):
+
+1. 十二歸四: three kinds whose twelve tiles lie in exactly four groups (``111 222 333 + 123``, or
+   ``123 ×4``).  Tried first.
+2. 八歸三: two kinds whose eight tiles lie in exactly three groups (``111 222 + 123``,
+   ``111 333 + 123``).
+3. Every remaining kind on its own: 四歸四 when it sits in four chows, 四歸二 in two chows and the
+   eyes, else 四歸一 (chow + pung; two pairs of 嚦咕嚦咕; the pung of 十三幺).
+
+Bigger units are taken first, greedily, in tile order.  The occurrences are per kind (or per unit
+of kinds); seed 004 計法 第一 (repeat counting) does not change them.
+
+明/暗 (seed 004, 四歸類: 「若沒有副露，或不是放銃者的銃牌，即為「暗」」): 暗 when every group holding
+the kind is 暗 (:attr:`taipai.core.hand.Group.concealed`); in the special shapes, whose groups are
+all concealed, 暗 unless the kind is the winning tile taken from a discard.
 """
 
 from __future__ import annotations
 
-from taipai.core.patterns.base import ONCE, HandView, Hits, detector  # noqa: F401
+from itertools import combinations
+
+from taipai.core.hand import PAIR, Group
+from taipai.core.handspec import MeldKind
+from taipai.core.patterns.base import HandView, Hits, detector, open_or_concealed
+
+_CHOW = MeldKind.CHOW.value
+_KONG = MeldKind.KONG.value
+
+Unit = tuple[str, bool]
+"""(row id, concealed) of one 四歸 unit."""
+
+_slot: list[object] = [None, ()]
+
+
+def _holds(g: Group, t: int) -> bool:
+    """True when group ``g`` contains tile kind ``t``."""
+    if g.kind == _CHOW:
+        return g.tile <= t <= g.tile + 2
+    return g.tile == t
+
+
+def units(v: HandView) -> tuple[Unit, ...]:
+    """The 四歸 units of this reading (see the module docstring); cached for the last view."""
+    if _slot[0] is v:
+        return _slot[1]  # type: ignore[return-value]
+    counts = v.counts
+    fours = [t for t in range(len(counts)) if counts[t] == 4]
+    out: list[Unit] = []
+    if fours:
+        kongs = {g.tile for g in v.pungs if g.kind == _KONG}
+        fours = [t for t in fours if t not in kongs]
+    if fours and not v.standard:
+        win = v.spec.winning_tile
+        out = [("four_one", v.self_drawn or win != t) for t in fours]
+    elif fours:
+        out = _standard_units(v.groups, fours)
+    result = tuple(out)
+    _slot[0] = v
+    _slot[1] = result
+    return result
+
+
+def _standard_units(groups: tuple[Group, ...], fours: list[int]) -> list[Unit]:
+    touch = {t: [i for i, g in enumerate(groups) if _holds(g, t)] for t in fours}
+    left = list(fours)
+    out: list[Unit] = []
+    for size, row, spread in ((3, "twelve_four", 4), (2, "eight_three", 3)):
+        found = True
+        while found and len(left) >= size:
+            found = False
+            for combo in combinations(left, size):
+                where = set().union(*(touch[t] for t in combo))
+                if len(where) == spread:
+                    out.append((row, all(groups[i].concealed for i in where)))
+                    left = [t for t in left if t not in combo]
+                    found = True
+                    break
+    for t in left:
+        held = [groups[i] for i in touch[t]]
+        chows = sum(1 for g in held if g.kind == _CHOW)
+        if chows == 4:
+            row = "four_four"
+        elif chows == 2 and any(g.kind == PAIR for g in held):
+            row = "four_two"
+        else:
+            row = "four_one"
+        out.append((row, all(g.concealed for g in held)))
+    return out
+
+
+def _hits(v: HandView, row: str) -> Hits:
+    return [open_or_concealed(c) for r, c in units(v) if r == row]
+
+
+@detector("four_one")
+def four_one(v: HandView) -> Hits:
+    """四歸一 5/10 (seed 004, 四歸類): 「一副牌用盡四張一樣的牌。可分明暗」.
+
+    Seed note: 「常見形式為順子加刻子，另嚦咕嚦咕中的兩對，及十三幺的刻子用了幺九字牌都加計四歸一」.
+    A kind whose four copies are in the hand, not as a kong, and not counted by 四歸二, 四歸四,
+    八歸三 or 十二歸四 (the partition of the module docstring).  One occurrence per kind.
+    """
+    return _hits(v, "four_one")
+
+
+@detector("four_two")
+def four_two(v: HandView) -> Hits:
+    """四歸二 10/20 (seed 004, 四歸類): 「四張同樣的牌分為兩順子和一對眼。可分明暗」."""
+    return _hits(v, "four_two")
+
+
+@detector("four_four")
+def four_four(v: HandView) -> Hits:
+    """四歸四 20/40 (seed 004, 四歸類): 「四張同樣的牌分為四組順子。可分明暗」.
+
+    A kind in four chows (``123 234 345 345`` holds four 3s).  When the four chows are identical
+    (四般高), their three kinds make 十二歸四 instead (our partition, bigger unit first).
+    """
+    return _hits(v, "four_four")
+
+
+@detector("eight_three")
+def eight_three(v: HandView) -> Hits:
+    """八歸三 15/30 (seed 004, 四歸類): 「兩種四張一樣的牌分在三組牌內。可分明暗」.
+
+    Two kinds, eight tiles, three groups: necessarily two pungs and a chow holding both kinds
+    (``111 222 123`` or ``111 333 123``).  Counted instead of the two kinds' 四歸一.
+    """
+    return _hits(v, "eight_three")
+
+
+@detector("twelve_four")
+def twelve_four(v: HandView) -> Hits:
+    """十二歸四 60/80 (seed 004, 四歸類): 「三種四張一樣的牌分在四組牌內。可分明暗」.
+
+    Three kinds, twelve tiles, four groups: ``111 222 333 + 123`` or four identical chows
+    ``123 ×4`` (which also score 四般高).  Counted instead of the kinds' other 四歸 rows.
+    """
+    return _hits(v, "twelve_four")
