@@ -6,13 +6,14 @@ choice), never ``float``.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from fractions import Fraction
 from typing import TypeAlias
 
 Amount: TypeAlias = int | Fraction
 
-EXACT_LIMIT = 16
+EXACT_LIMIT = 12
 """Up to this many non-zero balances the result is provably minimal (subset search, 2^n states);
 above it a greedy match is used (at most n - 1 transfers, not always the fewest)."""
 
@@ -57,9 +58,11 @@ def _zero_sum_groups(names: list[str], balances: Mapping[str, Amount]) -> list[l
         return []
     if n > EXACT_LIMIT:
         return [names]
-    vals = [Fraction(balances[x]) for x in names]
+    fracs = [Fraction(balances[x]) for x in names]
+    scale = math.lcm(*(f.denominator for f in fracs))
+    vals = [int(f * scale) for f in fracs]  # exact integers: same zero-sum subsets, faster sums
     full = (1 << n) - 1
-    total = [Fraction(0)] * (full + 1)
+    total = [0] * (full + 1)
     for mask in range(1, full + 1):
         low = (mask & -mask).bit_length() - 1
         total[mask] = total[mask & (mask - 1)] + vals[low]
@@ -87,7 +90,7 @@ def _zero_sum_groups(names: list[str], balances: Mapping[str, Amount]) -> list[l
     order.reverse()
     groups: list[list[str]] = []
     current: list[str] = []
-    acc = Fraction(0)
+    acc = 0
     for i in order:
         current.append(names[i])
         acc += vals[i]
