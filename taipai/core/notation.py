@@ -87,7 +87,7 @@ class Token:
 
 _CN_NUM = r"(?:[二三四五六七八九]?十[一二三四五六七八九]?|[零〇一二兩三四五六七八九])"
 _RE_STREAK = re.compile(rf"連(莊)?(-?[0-9]+|{_CN_NUM})?(?:拉(-?[0-9]+|{_CN_NUM}))?")
-_RE_SEEN = re.compile(r"([0-9]+|十五|[一二三四五六七八九十])[隻子]內")
+_RE_SEEN = re.compile(rf"([0-9]+|{_CN_NUM})[隻子]內")
 _RE_CHAIN = re.compile(
     r"((?:[槓花]上)+)(開花|[槓花](?!上))?([0-9](?![0-9一二三四五六七八九萬筒餅索條mpsMPS]))?"
 )
@@ -183,8 +183,7 @@ def _scan_context(text: str, s: str, pos: int) -> Token | None:
         return _ctx_token(pos, m.end(), ("kick_on_multi", n))
     m = _RE_SEEN.match(s, pos)
     if m is not None:
-        raw = m.group(1)
-        n = 15 if raw == "十五" else 10 if raw == "十" else _number(raw)
+        n = _number(m.group(1))
         if n not in _DISCARDS_SEEN:
             raise _bad_context(
                 text,
