@@ -1,7 +1,13 @@
 """Pure table state machine: events -> seats, dealer, 連莊, round, payments, 拉/踢/斬拉, 現金獎.
 
 No I/O, no clock, no randomness, nothing from :mod:`taipai.bot`.  Amounts are exact fan units
-(``int`` or ``Fraction``).  See :func:`apply` and :func:`replay`.
+(``int`` or ``Fraction``); money is fan units × ``TableOptions.rate``.  See :func:`apply` and
+:func:`replay`; the rules and the choices made where seed 004 is silent are listed in
+:mod:`taipai.core.table.machine`.
+
+Balances are settled fan units only: an open 拉 chain is not in any balance until it is paid (next win,
+踢半, 斬拉, 埋數); ``TableState.owed()`` shows balances as if every chain were paid now.  Balances sum to
+zero after every event.
 """
 
 from taipai.core.table.amounts import Amount, amount_from_json, amount_to_json

@@ -92,6 +92,11 @@ class TableOptions:
             merged[k] = a
         object.__setattr__(self, "prizes", merged)
 
+    def __hash__(self) -> int:
+        return hash(
+            tuple(getattr(self, f.name) for f in dataclasses.fields(self) if f.name != "prizes")
+        ) ^ hash(tuple(sorted(self.prizes.items())))
+
     def dealer_fan(self, streak: int) -> int:
         """Dealer fan for a dealer on 連莊 ``streak`` (seed 004 莊家 row: 2n+1)."""
         return self.dealer_fan_base + self.dealer_fan_per_streak * streak

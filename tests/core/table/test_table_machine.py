@@ -240,3 +240,10 @@ def test_options_validation() -> None:
     o = TableOptions(rate="3/2", prizes={"chase": "0.5"})
     assert o.rate == Fraction(3, 2) and o.prizes["chase"] == Fraction(1, 2) and o.prizes["dice_123"] == 1
     assert TableOptions.from_dict(json.loads(json.dumps(o.to_dict()))) == o
+
+
+def test_events_options_and_state_are_hashable() -> None:
+    s = run(opened(prizes={"chase": 2}), dis("B", "A", 4))
+    assert hash(s) == hash(run(opened(prizes={"chase": 2}), dis("B", "A", 4)))
+    assert len({TableOptions(), TableOptions(prizes={"chase": 1}), TableOptions(rate=2)}) == 2
+    assert len({e for e in ALL_EVENTS}) == len(ALL_EVENTS)
