@@ -42,6 +42,7 @@ from taipai.core.errors import HandError
 from taipai.core.handspec import HandSpec, KongKind, Meld, MeldKind, Situation
 from taipai.core.notation_words import (
     CN_DIGITS,
+    CONTEXT_STARTS,
     FLOWER_CODES,
     HONOUR_LETTERS,
     MAX_WORD_LEN,
@@ -388,7 +389,7 @@ def tokenize(text: str) -> list[Token]:
         elif c == "+":
             out.append(_scan_plus(text, s, pos))
         else:
-            tok = _scan_context(text, s, pos) if c in _CONTEXT_FIRST else None
+            tok = _scan_context(text, s, pos) if c in CONTEXT_STARTS else None
             if tok is None and pos + 1 < n and s[pos + 1] in "圈位" and s[pos : pos + 2] not in VOCAB:
                 if c not in TOKEN_STARTS:
                     raise _unknown(text, s, pos)
@@ -415,9 +416,6 @@ def tokenize(text: str) -> list[Token]:
                 raise _unknown(text, s, pos)
         pos = out[-1].end
     return _merge_honours(out)
-
-
-_CONTEXT_FIRST = frozenset("連槓花混錦十0123456789一二三四五六七八九")
 
 
 def _merge_honours(tokens: list[Token]) -> list[Token]:
@@ -495,8 +493,17 @@ class _Parser:
         return None
 
     def run(self) -> None:
-        i = 0
         tokens = self.tokens
+        for t in tokens:
+            if t.kind is TokenKind.WILD:  # anywhere, also inside a meld or after 摸 (a later issue)
+                raise self.error(
+                    "wild_unsupported",
+                    t,
+                    None,
+                    f"wildcards (越搭) such as {self.span(t, t)} are not supported yet; "
+                    "write the tile the wildcard stands for",
+                )
+        i = 0
         while i < len(tokens):
             t = tokens[i]
             kind = t.kind
@@ -540,15 +547,7 @@ class _Parser:
                 assert isinstance(t.value, ContextEffect)
                 self.context(t, t.value)
                 i += 1
-            elif kind is TokenKind.WILD:
-                raise self.error(
-                    "wild_unsupported",
-                    t,
-                    None,
-                    f"wildcards (越搭) such as {self.span(t, t)} are not supported yet; "
-                    "write the tile the wildcard stands for",
-                )
-            else:  # CLOSE without an open meld bracket
+            else:  # CLOSE without an open meld bracket (WILD was refused above)
                 raise self.error("bad_bracket", t, None, "] without a matching [ before it")
 
     def meld(self, i: int) -> int:

@@ -7,6 +7,7 @@ import pytest
 from taipai.core.errors import ERROR_CODES, HandError
 from taipai.core.handspec import HandSpec, KongKind, Meld, MeldKind, Situation
 from taipai.core.notation import TokenKind, parse_hand, tokenize
+from taipai.core.notation_words import VOCAB, ContextEffect
 from taipai.core.tiles import EAST, GREEN, NORTH, RED, SOUTH, WEST, WHITE, tile
 
 
@@ -590,6 +591,8 @@ def test_letters_are_suits_after_digits_and_honours_alone() -> None:
         ("一二三萬 【番】 東", "wild_unsupported", "【番】", 5),
         ("一二三萬 [搭:中發白] 東", "wild_unsupported", "[搭:中發白]", 5),
         ("一二三萬 [搭] 東", "wild_unsupported", "[搭]", 5),
+        ("[碰 發發[皇]] 東", "wild_unsupported", "[皇]", 5),
+        ("一二三萬 摸 [皇]", "wild_unsupported", "[皇]", 7),
         (f"一二三萬 {REST} 食 南", "two_winning_tiles", "食", len(f"一二三萬 {REST} ")),
         ("一二三萬 摸", "no_winning_tile", "摸", 5),
         ("一二三萬 摸 碰 發發發", "no_winning_tile", "摸", 5),
@@ -673,7 +676,16 @@ def test_as_dict_for_the_json_contract() -> None:
 
 
 # ---------------------------------------------------------------------------------------------
-# tokenizer
+# tokenizer and vocabulary
+
+
+def test_every_context_word_sets_real_situation_fields() -> None:
+    fields = set(Situation.__dataclass_fields__)
+    for word, entry in VOCAB.items():
+        if entry.kind is TokenKind.CONTEXT:
+            assert isinstance(entry.value, ContextEffect), word
+            for name, _ in entry.value.fields:
+                assert name in fields, word
 
 
 def test_tokenizer_keeps_wildcards_as_tokens() -> None:
