@@ -40,12 +40,16 @@ class Meld:
         kong: how a kong was made; ``None`` for chows and pungs.
         wilds: for 越搭 (seed 000): the wildcard kinds used inside this meld, in order; empty for
             natural melds.
+        naturals: for a meld with wildcards, its natural tiles (sorted); ``tile`` is then only the
+            first reading the parser found, and the wildcard search tries every completion
+            (``上 七八筒[筒]`` may be 六七八筒 or 七八九筒).
     """
 
     kind: MeldKind
     tile: TileIndex
     kong: KongKind | None = None
     wilds: tuple[str, ...] = ()
+    naturals: tuple[TileIndex, ...] = ()
 
     @property
     def exposed(self) -> bool:
@@ -84,6 +88,8 @@ class Situation:
         multiple_winners: 2 for 一炮雙響, 3 for 一炮三響, else 1.
         kick_on_multi: 錦上添花 (self-draw 踢半 after a multiple deal-in): 2 or 3, else 0.
         no_flowers_at_table: 無花糊 (非常用): no player took a flower.
+        seen_tiles: tiles seen on the table, for the 現 wildcard (seed 000: 「當得枱面已經出現過一次或
+            以上嘅牌」), from the message (``現:九索八萬``) or the session.
     """
 
     dealer: bool = False
@@ -110,6 +116,7 @@ class Situation:
     multiple_winners: int = 1
     kick_on_multi: int = 0
     no_flowers_at_table: bool = False
+    seen_tiles: tuple[TileIndex, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,10 +152,18 @@ class HandSpec:
         return not any(m.exposed for m in self.melds)
 
     def all_tiles(self) -> list[int]:
-        """Every natural tile of the hand (concealed, winning tile, melds), kongs as four."""
+        """Every natural tile of the hand (concealed, winning tile, melds), kongs as four.
+
+        For melds holding wildcards only their natural tiles are listed.
+        """
         out = list(self.concealed)
         if self.winning_tile is not None:
             out.append(self.winning_tile)
         for m in self.melds:
-            out.extend(m.tiles)
+            out.extend(m.naturals if m.wilds else m.tiles)
         return out
+
+    @property
+    def wild_count(self) -> int:
+        """Number of wildcards in the hand: concealed, winning tile and inside melds."""
+        return len(self.wilds) + (self.winning_wild is not None) + sum(len(m.wilds) for m in self.melds)
