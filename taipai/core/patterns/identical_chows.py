@@ -1,8 +1,170 @@
 """Detectors for seed 004, 常用翻數表, 般高類.
 
 One detector per pattern id; values and exclusions are in presets/hk-taiwan.toml.
+
+般高 is counted by multiplicity: the chows of one kind (same lowest tile) count under exactly one
+row, by how many there are: two 一般高, three 三般高, four 四般高.  Two kinds with two chows each
+make one 雙般高 (「兩組獨立的一般高」) instead of two 一般高 (when 雙般高 is enabled).  A 三般高 does
+not also count the 一般高 inside it, and 三般高 + a separate 一般高 is not 雙般高 (our choices; the
+seed only names the rows).  Seed 004 計法 第一 (repeat counting) does not change these rows: a set
+of identical chows is one occurrence.
+
+Concealed pungs read as chows (seed 004, 計法 第二: 「假若牌為暗刻，即可合計三姊妹、三暗刻及三般高」;
+刻子類 姊妹 rows: 「如已碰出，不計一般高 / 三般高」): in a standard reading, the pungs that were not
+laid down (not 碰/槓) and the eyes are also read as chows: ``111 222 333`` gives three ``123``,
+``111 222 33`` gives two.  Such chows add to the real chows of the same kind; a pung that was
+碰出 is never re-read.  Each tile is re-read at most once; when runs overlap (``111 222 333 444``)
+the choice that scores the most is taken.  The 明/暗 value follows the groups the tiles come from
+(a pung completed by the discarded winning tile is 明, as in the chow reading of the same tiles).
 """
 
 from __future__ import annotations
 
-from taipai.core.patterns.base import ONCE, HandView, Hits, detector  # noqa: F401
+from taipai.core.hand import PAIR
+from taipai.core.handspec import MeldKind
+from taipai.core.patterns.base import HandView, Hits, detector, open_or_concealed
+
+_PUNG = MeldKind.PUNG.value
+
+Table = dict[int, tuple[int, bool]]
+"""chow kind (lowest tile) -> (multiplicity, every group involved is 暗)."""
+
+_slot: list[object] = [None, {}]
+_ROWS = {2: "double_chow", 3: "triple_chow", 4: "quadruple_chow"}
+
+
+def chow_table(v: HandView) -> Table:
+    """Identical-chow multiplicities of this reading, with pungs re-read; cached for the last view."""
+    if _slot[0] is v:
+        return _slot[1]  # type: ignore[return-value]
+    table: Table = {}
+    if v.standard:
+        for g in v.chows:
+            m, c = table.get(g.tile, (0, True))
+            table[g.tile] = (m + 1, c and g.concealed)
+        _add_reread(v, table)
+    _slot[0] = v
+    _slot[1] = table
+    return table
+
+
+def _add_reread(v: HandView, table: Table) -> None:
+    """Add the chows read from pungs not laid down (and the eyes) to ``table``."""
+    held: dict[int, tuple[int, bool]] = {}  # tile -> (copies, concealed)
+    for g in v.groups:
+        if g.declared or g.tile >= 27:
+            continue
+        if g.kind == _PUNG:
+            held[g.tile] = (3, g.concealed)
+        elif g.kind == PAIR:
+            held[g.tile] = (2, g.concealed)
+    if len(held) < 3:
+        return
+    cands: list[tuple[int, int, bool]] = []  # (chow tile, copies, concealed)
+    for t in held:
+        if t % 9 <= 6 and t + 1 in held and t + 2 in held:
+            parts = (held[t], held[t + 1], held[t + 2])
+            cands.append((t, min(p[0] for p in parts), all(p[1] for p in parts)))
+    if not cands:
+        return
+    best: Table = table
+    best_fan = _fan(v, table)
+    for chosen in _disjoint_subsets(cands):
+        trial = dict(table)
+        for t, k, c in chosen:
+            m0, c0 = trial.get(t, (0, True))
+            trial[t] = (m0 + k, c0 and c)
+        fan = _fan(v, trial)
+        if fan > best_fan:
+            best, best_fan = trial, fan
+    if best is not table:
+        table.clear()
+        table.update(best)
+
+
+def _disjoint_subsets(cands: list[tuple[int, int, bool]]) -> list[list[tuple[int, int, bool]]]:
+    """Non-empty subsets of candidate chows whose tiles do not overlap (at most a handful)."""
+    out: list[list[tuple[int, int, bool]]] = []
+
+    def walk(i: int, acc: list[tuple[int, int, bool]]) -> None:
+        if i == len(cands):
+            if acc:
+                out.append(list(acc))
+            return
+        walk(i + 1, acc)
+        t = cands[i][0]
+        if all(abs(t - u[0]) >= 3 for u in acc):
+            acc.append(cands[i])
+            walk(i + 1, acc)
+            acc.pop()
+
+    walk(0, [])
+    return out
+
+
+def _occurrences(v: HandView, table: Table) -> dict[str, list[bool]]:
+    """Row id -> 暗 flag of each occurrence, for a multiplicity table."""
+    out: dict[str, list[bool]] = {}
+    pairs = [c for m, c in table.values() if m == 2]
+    if len(pairs) >= 2 and v.rules.enabled("two_double_chows"):
+        out["two_double_chows"] = [pairs[0] and pairs[1]]
+        table = {t: mc for t, mc in table.items() if mc[0] != 2}
+    for m, c in table.values():
+        row = _ROWS.get(m)
+        if row is not None:
+            out.setdefault(row, []).append(c)
+    return out
+
+
+def _fan(v: HandView, table: Table) -> int:
+    pats = v.rules.patterns
+    total = 0
+    for row, flags in _occurrences(v, table).items():
+        rule = pats.get(row)
+        if rule is not None and rule.enabled:
+            total += sum(rule.fan("concealed" if c else "open") for c in flags)
+    return total
+
+
+def _hits(v: HandView, row: str) -> Hits:
+    table = chow_table(v)
+    if not table:
+        return []
+    return [open_or_concealed(c) for c in _occurrences(v, table).get(row, ())]
+
+
+@detector("double_chow")
+def double_chow(v: HandView) -> Hits:
+    """一般高 5/10 (seed 004, 般高類): 「兩個一樣的順子。可分明暗」.
+
+    Exactly two chows of one kind (real, or read from pungs not laid down, see the module
+    docstring); two such kinds score 雙般高 instead.
+    """
+    return _hits(v, "double_chow")
+
+
+@detector("triple_chow")
+def triple_chow(v: HandView) -> Hits:
+    """三般高 15/30 (seed 004, 般高類): 「三個一樣的順子。可分明暗」.
+
+    Seed 004 計法 第二: concealed ``111 222 333`` also counts 三般高 (with 三姊妹 and 三暗刻); if the
+    pungs were 碰出, not (大三姊妹: 「如已碰出，不計三般高」).
+    """
+    return _hits(v, "triple_chow")
+
+
+@detector("quadruple_chow")
+def quadruple_chow(v: HandView) -> Hits:
+    """四般高 30/60 (seed 004, 般高類): 「四個一樣的順子。可分明暗」."""
+    return _hits(v, "quadruple_chow")
+
+
+@detector("two_double_chows")
+def two_double_chows(v: HandView) -> Hits:
+    """雙般高 15/30 (seed 004, 般高類): 「兩組獨立的一般高。可分明暗」.
+
+    Two chow kinds with exactly two chows each; 暗 when all four chows are 暗.  Counted instead of
+    the two 一般高.  On 嚦咕嚦咕 tiles (seed 004, 底: 「也可以視為一二三筒、五六七索的雙般高」) it comes
+    from the standard reading that the double reading scores beside 嚦咕嚦咕.
+    """
+    return _hits(v, "two_double_chows")
