@@ -1,8 +1,358 @@
 """Detectors for seed 004, 常用翻數表, 刻子類.
 
 One detector per pattern id; values and exclusions are in presets/hk-taiwan.toml.
+
+A kong is a pung of four for every pung pattern here (seed 004, 槓: 「其中一組刻子有四張」).
+
+兄弟 (same number, different suits), 姊妹 (same suit, consecutive numbers) and 三色三節高 are counted
+per unit, under the unit's biggest row only: the pungs of one number make one of 兩兄弟 / 小三兄弟 /
+大三兄弟; a run of consecutive pungs in one suit (with the eyes when they continue the run) makes one
+of the 姊妹 rows; two pungs inside a counted 大三色三節高 do not also make 小三色三節高.  Separate
+units count separately (``111m 222m 333m`` 大三姊妹 and ``555p 666p`` 兩姊妹 both score), so the
+rows do not exclude each other in the rule table (our reading: the seed gives no 不另計 between them).
 """
 
 from __future__ import annotations
 
-from taipai.core.patterns.base import ONCE, HandView, Hits, detector  # noqa: F401
+from taipai.core.hand import PAIR, Group
+from taipai.core.handspec import MeldKind
+from taipai.core.patterns.base import ONCE, HandView, Hits, detector, kong_key
+from taipai.core.tiles import RANK_OF, SUIT_OF
+
+_KONG = MeldKind.KONG.value
+
+_slot: list[object] = [None, {}]
+
+_SISTERS = {
+    (2, False): "two_sisters",
+    (2, True): "small_three_sisters",
+    (3, False): "big_three_sisters",
+    (3, True): "small_four_sisters",
+    (4, False): "big_four_sisters",
+    (4, True): "small_five_sisters",
+    (5, False): "big_five_sisters",
+    (5, True): "six_sisters",
+}
+
+
+def _memo(v: HandView) -> dict[str, object]:
+    """Per-view scratch space shared by the detectors of this module (last view only)."""
+    if _slot[0] is not v:
+        _slot[0] = v
+        _slot[1] = {}
+    return _slot[1]  # type: ignore[return-value]
+
+
+def _suited_eyes(v: HandView) -> int | None:
+    e = v.eyes
+    return e if e is not None and e < 27 else None
+
+
+# ---------------------------------------------------------------- 槓 and 暗刻
+
+
+@detector("kong")
+def kong(v: HandView) -> Hits:
+    """槓 1/2 (seed 004, 刻子類, 槓): 「其中一組刻子有四張 … 其中明槓及加槓1翻，暗槓2翻」.
+
+    One occurrence per kong, keyed exposed / added / concealed.  Any shape (十三幺 may hold a
+    暗槓).
+    """
+    return [(kong_key(g), 0) for g in v.pungs if g.kind == _KONG]
+
+
+@detector("two_concealed_pungs")
+def two_concealed_pungs(v: HandView) -> Hits:
+    """兩暗刻 5 (seed 004, 刻子類): 「兩組門前清的刻子，包括槓牌」.
+
+    暗刻 = pungs not laid down and not completed by the discard, plus every kong (seed 004, 槓牌:
+    「不論是明槓或暗槓，該槓牌一律視作暗刻」).  Scores from two up; the bigger counts exclude it
+    in the rule table.
+    """
+    return ONCE if v.concealed_pung_count() >= 2 else []
+
+
+@detector("three_concealed_pungs")
+def three_concealed_pungs(v: HandView) -> Hits:
+    """三暗刻 10 (seed 004, 刻子類): 「三組門前清的刻子，包括槓牌」 (three or more 暗刻)."""
+    return ONCE if v.concealed_pung_count() >= 3 else []
+
+
+@detector("four_concealed_pungs")
+def four_concealed_pungs(v: HandView) -> Hits:
+    """四暗刻 30 (seed 004, 刻子類): 「四組門前清的刻子，包括槓牌」 (four or more 暗刻)."""
+    return ONCE if v.concealed_pung_count() >= 4 else []
+
+
+@detector("five_concealed_pungs")
+def five_concealed_pungs(v: HandView) -> Hits:
+    """五暗刻 80 (seed 004, 刻子類): 「五組完全摸回來的刻子，包括槓牌。不另計對對胡」.
+
+    Five 暗刻 (kongs included).  Seed note: 「刻子沒有碰，沒有槓，才計坎坎胡，但如果有暗槓只計五暗刻」.
+    """
+    return ONCE if v.concealed_pung_count() >= 5 else []
+
+
+# ---------------------------------------------------------------- 老少刻, 兄弟
+
+
+@detector("terminal_pungs")
+def terminal_pungs(v: HandView) -> Hits:
+    """老少刻 5 (seed 004, 刻子類): 「兩組同一花色的幺九刻子」: 111 + 999 of one suit.
+
+    One occurrence per suit holding both (計法 第一 applies through :meth:`HandView.instances`).
+    """
+    if not v.standard or len(v.pungs) < 2:
+        return []
+    found = v.instances(v.pungs, 2, _terminal_pair)
+    return [("base", 0) for _ in found]
+
+
+def _terminal_pair(c: tuple[Group, ...]) -> bool:
+    a, b = c[0].tile, c[1].tile
+    return a < 27 and b < 27 and SUIT_OF[a] == SUIT_OF[b] and {RANK_OF[a], RANK_OF[b]} == {1, 9}
+
+
+def _brothers(v: HandView) -> dict[str, int]:
+    """Row -> occurrences of the 兄弟 rows: per number, the pungs of that number in the suits."""
+    memo = _memo(v)
+    hit = memo.get("brothers")
+    if hit is None:
+        out: dict[str, int] = {}
+        if v.standard:
+            per_rank: dict[int, int] = {}
+            for g in v.pungs:
+                if g.tile < 27:
+                    r = RANK_OF[g.tile]
+                    per_rank[r] = per_rank.get(r, 0) + 1
+            eyes = _suited_eyes(v)
+            for r, k in per_rank.items():
+                if k == 3:
+                    row = "big_triple_pung"
+                elif k == 2:
+                    row = "small_triple_pung" if eyes is not None and RANK_OF[eyes] == r else "double_pung"
+                else:
+                    continue
+                out[row] = out.get(row, 0) + 1
+        memo["brothers"] = hit = out
+    return hit  # type: ignore[return-value]
+
+
+@detector("double_pung")
+def double_pung(v: HandView) -> Hits:
+    """兩兄弟 5 (seed 004, 刻子類, 兩兄弟 (雙同刻)): 「兩組數字一樣的刻子」.
+
+    Two pungs of one number in two suits, when the third suit has neither a pung (大三兄弟) nor the
+    eyes (小三兄弟) of that number.  One occurrence per number.
+    """
+    return [("base", 0)] * _brothers(v).get("double_pung", 0)
+
+
+@detector("small_triple_pung")
+def small_triple_pung(v: HandView) -> Hits:
+    """小三兄弟 10 (seed 004, 刻子類, 小三兄弟 (小三色同刻)): 「雙同刻再加上另一個同刻做眼」.
+
+    Two pungs of one number and the eyes of that number in the third suit.
+    """
+    return [("base", 0)] * _brothers(v).get("small_triple_pung", 0)
+
+
+@detector("big_triple_pung")
+def big_triple_pung(v: HandView) -> Hits:
+    """大三兄弟 15 (seed 004, 刻子類, 大三兄弟 (大三色同刻)): 「三組數字一樣的刻子」 (one per suit)."""
+    return [("base", 0)] * _brothers(v).get("big_triple_pung", 0)
+
+
+# ---------------------------------------------------------------- 姊妹
+
+
+def _sisters(v: HandView) -> dict[str, int]:
+    """Row -> occurrences of the 姊妹 rows: one per run of consecutive pungs in one suit.
+
+    A run of L pungs is 「大L姊妹」 (兩姊妹 for L = 2); with eyes of the same suit continuing the
+    run at either end it is 「小(L+1)姊妹」 (小三 for L = 2 … 六姊妹 for L = 5).  The eyes join one
+    run only: the longest, the lower one on a tie (our choice).
+    """
+    memo = _memo(v)
+    hit = memo.get("sisters")
+    if hit is None:
+        out: dict[str, int] = {}
+        if v.standard and len(v.pungs) >= 2:
+            tiles = sorted(g.tile for g in v.pungs if g.tile < 27)
+            runs: list[tuple[int, int]] = []  # (first tile, length)
+            for t in tiles:
+                if runs and runs[-1][0] + runs[-1][1] == t and SUIT_OF[t] == SUIT_OF[runs[-1][0]]:
+                    runs[-1] = (runs[-1][0], runs[-1][1] + 1)
+                else:
+                    runs.append((t, 1))
+            runs = [r for r in runs if r[1] >= 2]
+            eyes = _suited_eyes(v)
+            joined = -1
+            if eyes is not None:
+                for i, (first, n) in enumerate(runs):
+                    last = first + n - 1
+                    touches = (eyes == first - 1 and RANK_OF[first] > 1) or (
+                        eyes == last + 1 and RANK_OF[last] < 9
+                    )
+                    if touches and (joined < 0 or n > runs[joined][1]):
+                        joined = i
+            for i, (_, n) in enumerate(runs):
+                row = _SISTERS[(n, i == joined)]
+                out[row] = out.get(row, 0) + 1
+        memo["sisters"] = hit = out
+    return hit  # type: ignore[return-value]
+
+
+def _sister_hits(v: HandView, row: str) -> Hits:
+    return [("base", 0)] * _sisters(v).get(row, 0)
+
+
+@detector("two_sisters")
+def two_sisters(v: HandView) -> Hits:
+    """兩姊妹 5 (seed 004, 刻子類, 兩姊妹 (雙連刻)): 「兩組同款而數子相連的刻子」.
+
+    A run of exactly two consecutive pungs in one suit whose eyes do not continue it.
+    """
+    return _sister_hits(v, "two_sisters")
+
+
+@detector("small_three_sisters")
+def small_three_sisters(v: HandView) -> Hits:
+    """小三姊妹 10 (seed 004, 刻子類, 小三姊妹 (小三連刻)).
+
+    「兩組同款而數子相連的刻子，另加一對數子相連的眼。如已碰出，不計一般高」: the concealed form
+    also scores 一般高 (see identical_chows).
+    """
+    return _sister_hits(v, "small_three_sisters")
+
+
+@detector("big_three_sisters")
+def big_three_sisters(v: HandView) -> Hits:
+    """大三姊妹 15 (seed 004, 刻子類, 大三姊妹 (大三連刻)).
+
+    「三組同款而數子相連的刻子。如已碰出，不計三般高」 (計法 第二: concealed ``111 222 333`` also
+    counts 三暗刻 and 三般高).
+    """
+    return _sister_hits(v, "big_three_sisters")
+
+
+@detector("small_four_sisters")
+def small_four_sisters(v: HandView) -> Hits:
+    """小四姊妹 20 (seed 004, 刻子類, 小四姊妹 (小四連刻)).
+
+    「三組同款而數子相連的刻子，另加一對數子相連的眼。如已碰出不計一般高，三般高」.
+    """
+    return _sister_hits(v, "small_four_sisters")
+
+
+@detector("big_four_sisters")
+def big_four_sisters(v: HandView) -> Hits:
+    """大四姊妹 40 (seed 004, 刻子類, 大四姊妹 (大四連刻)): 「四組同款而數子相連樣的刻子」."""
+    return _sister_hits(v, "big_four_sisters")
+
+
+@detector("small_five_sisters")
+def small_five_sisters(v: HandView) -> Hits:
+    """小五姊妹 60 (seed 004, 刻子類, 小五姊妹 (小五連刻)).
+
+    「四組同款而數子相連樣的刻子，另加一對數子相連的眼」.
+    """
+    return _sister_hits(v, "small_five_sisters")
+
+
+@detector("big_five_sisters")
+def big_five_sisters(v: HandView) -> Hits:
+    """大五姊妹 80 (seed 004, 刻子類, 大五姊妹 (大五連刻)): 「五組同款而數子相連樣的刻子 … 另計對對糊」."""
+    return _sister_hits(v, "big_five_sisters")
+
+
+@detector("six_sisters")
+def six_sisters(v: HandView) -> Hits:
+    """六姊妹 200 (seed 004, 刻子類, 六姊妹 (六連刻)).
+
+    「五組同款而數子相連樣的刻子，另加一對數子相連的眼 … 不另計對對糊，清一色」.
+    """
+    return _sister_hits(v, "six_sisters")
+
+
+# ---------------------------------------------------------------- 三色三節高
+
+
+def _shifted_big(v: HandView) -> list[tuple[Group, ...]]:
+    memo = _memo(v)
+    hit = memo.get("shifted_big")
+    if hit is None:
+        hit = v.instances(v.pungs, 3, _three_suits_in_a_row) if v.standard and len(v.pungs) >= 3 else []
+        memo["shifted_big"] = hit
+    return hit  # type: ignore[return-value]
+
+
+def _three_suits_in_a_row(c: tuple[Group, ...]) -> bool:
+    tiles = [g.tile for g in c]
+    if any(t >= 27 for t in tiles):
+        return False
+    if len({SUIT_OF[t] for t in tiles}) != 3:
+        return False
+    ranks = sorted(RANK_OF[t] for t in tiles)
+    return ranks[1] == ranks[0] + 1 and ranks[2] == ranks[1] + 1
+
+
+@detector("small_mixed_shifted_pungs")
+def small_mixed_shifted_pungs(v: HandView) -> Hits:
+    """小三色三節高 5 (seed 004, 刻子類): 「兩組刻子和眼為各一花、遞增一位」.
+
+    Two pungs and the eyes, one in each suit, numbers consecutive (the eyes may be any of the
+    three numbers).  Two pungs that are part of a counted 大三色三節高 do not count again.
+    """
+    if not v.standard or len(v.pungs) < 2 or _suited_eyes(v) is None:
+        return []
+    big = [{id(g) for g in inst} for inst in _shifted_big(v)]
+
+    def test(c: tuple[Group, ...]) -> bool:
+        if sum(1 for g in c if g.kind == PAIR) != 1 or not _three_suits_in_a_row(c):
+            return False
+        pungs = {id(g) for g in c if g.kind != PAIR}
+        return not any(pungs <= b for b in big)
+
+    eyes_group = next(g for g in v.groups if g.kind == PAIR)
+    return [("base", 0) for _ in v.instances([*v.pungs, eyes_group], 3, test)]
+
+
+@detector("big_mixed_shifted_pungs")
+def big_mixed_shifted_pungs(v: HandView) -> Hits:
+    """大三色三節高 10 (seed 004, 刻子類): 「三組為各筒索萬各一花色、遞增一位的刻子」."""
+    return [("base", 0) for _ in _shifted_big(v)]
+
+
+# ---------------------------------------------------------------- 對對糊, 坎坎胡, 廿二羅漢
+
+
+@detector("all_pungs")
+def all_pungs(v: HandView) -> Hits:
+    """對對糊 30 (seed 004, 刻子類): 「全副牌為刻子」: every meld of a standard reading is a pung or kong."""
+    if v.standard and v.melds and not v.chows:
+        return ONCE
+    return []
+
+
+@detector("all_concealed_pungs")
+def all_concealed_pungs(v: HandView) -> Hits:
+    """坎坎胡 100 (seed 004, 刻子類): 「門前清自摸對對糊，無槓牌」.
+
+    Seed note: 「雙碰聽牌時必須自摸，獨獨聽牌時可以食出銃，不計五暗刻」.  Every meld a pung, nothing
+    laid down (so no kong), and either self-drawn or a single wait (獨獨: one tile in the wait set)
+    won on a discard.
+    """
+    if not v.standard or v.chows or not v.melds or v.spec.melds:
+        return []
+    if v.self_drawn or len(v.waits) == 1:
+        return ONCE
+    return []
+
+
+@detector("eighteen_arhats")
+def eighteen_arhats(v: HandView) -> Hits:
+    """廿二羅漢 160 (seed 004, 刻子類): 「有五對槓牌。不另計對對胡」: five kongs (槓 still counts each)."""
+    if sum(1 for g in v.pungs if g.kind == _KONG) >= 5:
+        return ONCE
+    return []
