@@ -37,7 +37,7 @@ async def _store(tmp_path, **kw) -> Store:
 async def test_migrations_create_the_tables_and_match_the_metadata(tmp_path):
     store = await _store(tmp_path)
     try:
-        assert await migrate.current_revision(store.engine) == migrate.head_revision() == "0001"
+        assert await migrate.current_revision(store.engine) == migrate.head_revision() == migrate.HEAD
         async with store.engine.connect() as conn:
             names = await conn.run_sync(lambda c: set(inspect(c).get_table_names()))
             cols = await conn.run_sync(

@@ -1,8 +1,30 @@
-"""The platform-neutral service layer (DESIGN §1 ``bot/service``): chat text in, replies out."""
+"""The platform-neutral service layer (DESIGN §1 ``bot/service``): chat text in, replies out.
 
-from taipai.bot.service.commands import Command, CommandError, parse_command, read_count
-from taipai.bot.service.service import Button, Reply, Service, resolve_player
-from taipai.bot.store import ChatRef
+Exports are loaded lazily so that ``taipai score`` (which only needs :mod:`.render`) does not import
+the database stack.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from taipai.bot.service.commands import Command, CommandError, parse_command, read_count
+    from taipai.bot.service.service import Button, Reply, Service, resolve_player
+    from taipai.bot.store import ChatRef
+
+_EXPORTS = {
+    "Button": "taipai.bot.service.service",
+    "Reply": "taipai.bot.service.service",
+    "Service": "taipai.bot.service.service",
+    "resolve_player": "taipai.bot.service.service",
+    "Command": "taipai.bot.service.commands",
+    "CommandError": "taipai.bot.service.commands",
+    "parse_command": "taipai.bot.service.commands",
+    "read_count": "taipai.bot.service.commands",
+    "ChatRef": "taipai.bot.store",
+}
 
 __all__ = [
     "Button",
@@ -15,3 +37,10 @@ __all__ = [
     "read_count",
     "resolve_player",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(import_module(module), name)

@@ -176,6 +176,9 @@ _HAND_ERRORS = {
     ),
     "wild_unplaceable": N_("The wildcard 「{token}」 cannot be read as any tile that completes the hand."),
     "bad_rules": N_("The table's rule file does not load."),
+    "bad_bracket": N_("「{token}」: a bracket is not closed or not opened. Write [皇] or [碰 發發發]."),
+    "bad_winning_tile": N_("「{token}」: write exactly one tile after 摸 or 食, e.g. 摸 東."),
+    "duplicate_flower": N_("The flower 「{token}」 is written twice; each flower is one tile."),
     "scoring_unavailable": N_("Hand scoring is not available here; give the fan count, e.g. 12番."),
 }
 
@@ -200,9 +203,9 @@ def hand_error(err: HandError, *, offset: int = 0) -> str:
                 token=err.token, position=err.position + offset + 1
             )
         )
-    if err.hint and current_locale() == "en":
-        parts.append(err.hint)
-    return " ".join(parts)
+    if err.hint and not msgid:
+        parts.append(err.hint)  # only the core's English words are left to say what would be right
+    return ("" if current_locale().startswith("zh") else " ").join(parts)
 
 
 def unknown_player(name: str, state: TableState) -> str:

@@ -1,0 +1,115 @@
+"""Chat text → commands (DESIGN §5 table), and bare fan counts."""
+
+from __future__ import annotations
+
+import pytest
+
+from taipai.bot.service.commands import CommandError, Leg, parse_command, read_count
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        ("開枱 A B C D", "open"),
+        ("/newgame A B C D", "open"),
+        ("/newgame@taipai_bot A B C D", "open"),
+        ("流局", "draw"),
+        ("/draw", "draw"),
+        ("計數", "score"),
+        ("/score", "score"),
+        ("埋數", "settle"),
+        ("/settle", "settle"),
+        ("撤銷", "undo"),
+        ("/undo", "undo"),
+        ("重做", "redo"),
+        ("/redo", "redo"),
+        ("斬", "cut"),
+        ("/cut", "cut"),
+        ("唔斬", "nocut"),
+        ("/nocut", "nocut"),
+        ("/help", "help"),
+        ("／help", "help"),  # full-width slash
+    ],
+)
+def test_every_command_form(text, kind):
+    cmd = parse_command(text)
+    assert cmd is not None and cmd.kind == kind
+    assert cmd.slash == text.lstrip().startswith(("/", "／"))
+
+
+def test_open_names_in_seat_order():
+    assert parse_command("開枱 阿明 阿強 阿珍 阿玲").players == ("阿明", "阿強", "阿珍", "阿玲")
+
+
+def test_win_forms_keep_the_hand_text_exactly():
+    hand = "一二三萬 四五六萬 七八九筒 二三四索 中中中 東 食 東"
+    for text in (f"B 食 A {hand}", f"/win B A {hand}"):
+        cmd = parse_command(text)
+        assert (cmd.kind, cmd.discarder, cmd.legs) == ("win", "A", (Leg("B", hand),))
+    assert parse_command("B 食 A 12番").legs == (Leg("B", "12番"),)
+    assert parse_command("/win B A 12").legs == (Leg("B", "12"),)
+
+
+def test_several_winners_on_one_discard():
+    cmd = parse_command("B 食 A 12番; C 食 A 8番")
+    assert cmd.discarder == "A" and cmd.legs == (Leg("B", "12番"), Leg("C", "8番"))
+    with pytest.raises(CommandError):
+        parse_command("B 食 A 12番; C 食 D 8番")  # two discarders
+
+
+def test_self_draw_forms():
+    assert parse_command("B 自摸 12番").legs == (Leg("B", "12番"),)
+    assert parse_command("/selfdraw B 12").legs == (Leg("B", "12"),)
+
+
+def test_cut_may_name_the_creditor():
+    assert parse_command("斬 B").target == "B"
+    assert parse_command("/nocut B").target == "B"
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        ("開枱 A B C", "open_usage"),
+        ("/newgame A B C D E", "open_usage"),
+        ("/win B", "win_usage"),
+        ("/win B A", "win_usage"),
+        ("/selfdraw B", "self_draw_usage"),
+        ("B 自摸", "no_hand"),
+        ("B 食 A", "no_hand"),
+        ("/frobnicate", "unknown_command"),
+    ],
+)
+def test_malformed_commands_say_what_is_wrong(text, code):
+    with pytest.raises(CommandError) as info:
+        parse_command(text)
+    assert info.value.code == code
+
+
+@pytest.mark.parametrize("text", ["", "   ", "hello", "今晚打幾圈?", "食飯未", "數"])
+def test_ordinary_talk_is_not_a_command(text):
+    assert parse_command(text) is None
+
+
+@pytest.mark.parametrize(
+    ("hand", "count"),
+    [
+        ("12", 12),
+        ("12番", 12),
+        ("12翻", 12),
+        ("12 番", 12),
+        ("１２番", 12),
+        ("十二番", 12),
+        ("二十番", 20),
+        ("三十五番", 35),
+        ("0番", 0),
+        ("8fan", 8),
+    ],
+)
+def test_bare_counts(hand, count):
+    assert read_count(hand) == count
+
+
+@pytest.mark.parametrize("hand", ["一二三萬", "12萬", "一二三", "12番 摸 東", "-3"])
+def test_hands_are_not_counts(hand):
+    assert read_count(hand) is None

@@ -1,0 +1,291 @@
+"""Service conversations with exact replies and balances (bare fan counts; DESIGN §5, §6).
+
+Every number is derived by hand from DESIGN §6 in the comments: a leg is fan + 底 (5) + the dealer's
+2n+1 when the dealer is on the leg; with 鋪鋪拉 (the default) a win opens a chain instead of paying,
+and the chain is paid when the next win does not repeat it.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from taipai.core.settle import settle_transfers
+from taipai.core.table import state_to_dict
+
+
+def chains(state):
+    return [(c.debtor, c.creditor, c.level, c.amount) for c in state.chains]
+
+
+@pytest.mark.asyncio
+async def test_a_table_of_bare_counts_in_english(talk_en):
+    talk = talk_en
+    assert await talk("A", "開枱 A B C D") == (
+        "Table open: 東 A, 南 B, 西 C, 北 D. A deals first.\nNext: A deals; 東 round, hand 1."
+    )
+
+    # A deals (n = 0, dealer fan 1).  B wins on A's discard with 12 fan: 12 + 底 5 + 1 = 18, carried
+    # as 拉一 A→B 18; nobody has paid yet.  The deal passes to B.
+    assert await talk("B", "B 食 A 12番") == (
+        "B wins on A's discard: 12 fan\n"
+        "  A → B: 18 (12 fan + 底 5 + dealer 1)\n"
+        "la 1: A owes B 18\n"
+        "Next: B deals; 東 round, hand 2."
+    )
+    s = await talk.state()
+    assert s.balances == {"A": 0, "B": 0, "C": 0, "D": 0}
+    assert chains(s) == [("A", "B", 1, 18)]
+    assert (s.dealer, s.streak, s.round_wind, s.hand) == ("B", 0, "東", 1)
+
+    # C self-draws 10 fan with B dealing: A 15, B 10 + 5 + 1 = 16, D 15.  That win is not A→B
+    # again, so A pays B the 18 now.  The deal passes to C.
+    assert await talk("C", "C 自摸 10番") == (
+        "C self-draws (自摸): 10 fan\n"
+        "  A → C: 15 (10 fan + 底 5)\n"
+        "  B → C: 16 (10 fan + 底 5 + dealer 1)\n"
+        "  D → C: 15 (10 fan + 底 5)\n"
+        "la 1 settled: A → B 18\n"
+        "la 1: A owes C 15\n"
+        "la 1: B owes C 16\n"
+        "la 1: D owes C 15\n"
+        "A pays B 18\n"
+        "Next: C deals; 東 round, hand 3."
+    )
+    s = await talk.state()
+    assert s.balances == {"A": -18, "B": 18, "C": 0, "D": 0}
+    assert chains(s) == [("A", "C", 1, 15), ("B", "C", 1, 16), ("D", "C", 1, 15)]
+
+    # A draw: C stays dealer (臭莊), n = 1; chains stay.
+    assert (
+        await talk("D", "流局")
+        == "Draw (流局): the dealer stays (臭莊).\nNext: C deals, 連莊 1; 東 round, hand 4."
+    )
+    s = await talk.state()
+    assert (s.dealer, s.streak, s.hand) == ("C", 1, 3)
+
+    # B wins 4 fan on C's discard, C dealing on 連1 (dealer fan 2·1+1 = 3): 4 + 5 + 3 = 12.
+    # C was B's creditor (16): the direction reverses, so B pays half, floor(16/2) = 8 (踢半), and a
+    # new chain C→B 12 opens.  A→C 15 and D→C 15 are not repeated: paid in full.  Deal to D.
+    assert await talk("B", "/win B C 4") == (
+        "B wins on C's discard: 4 fan\n"
+        "  C → B: 12 (4 fan + 底 5 + dealer 3)\n"
+        "la 1 settled: A → C 15\n"
+        "踢半: B kicks back half of C's la 1 (16)\n"
+        "la 1 settled: D → C 15\n"
+        "la 1: C owes B 12\n"
+        "A pays C 15\n"
+        "B pays C 8\n"
+        "D pays C 15\n"
+        "Next: D deals; 東 round, hand 5."
+    )
+    s = await talk.state()
+    # A -18 - 15 = -33; B 18 - 8 = 10; C 15 + 8 + 15 = 38; D -15.  Sum 0.
+    assert s.balances == {"A": -33, "B": 10, "C": 38, "D": -15}
+    assert chains(s) == [("C", "B", 1, 12)]
+    assert (s.dealer, s.streak, s.round_wind, s.hand) == ("D", 0, "東", 4)
+
+    assert await talk("A", "計數") == (
+        "Hand 5, 東 round; D deals\n"
+        "  東 A: -33\n"
+        "  南 B: +10 (with 拉: +22)\n"
+        "  西 C: +38 (with 拉: +26)\n"
+        "  北 D: -15\n"
+        "拉 running:\n"
+        "  la 1: C owes B 12"
+    )
+
+    # 埋數 pays the open chain (C → B 12): A -33, B 22, C 26, D -15; the fewest transfers settle it.
+    reply = await talk("A", "埋數")
+    final = {"A": -33, "B": 22, "C": 26, "D": -15}
+    transfers = settle_transfers(final)
+    assert reply == "\n".join(
+        [
+            "la 1 settled: C → B 12",
+            "Session over (埋數). Final balances:",
+            "  東 A: -33",
+            "  南 B: +22",
+            "  西 C: +26",
+            "  北 D: -15",
+            "To settle:",
+            *[f"  {a} pays {b} {v}" for a, b, v in transfers],
+        ]
+    )
+    assert sum(v for _a, _b, v in transfers) <= 48 and len(transfers) <= 3
+    assert await talk.service.store.open_session(talk.chat) is None
+    assert await talk("A", "計數") == "No table is open here. Start one with: 開枱 A B C D"
+
+
+@pytest.mark.asyncio
+async def test_the_kick_reply_is_exact(talk_en):
+    talk = talk_en
+    await talk("A", "開枱 A B C D")
+    await talk("B", "B 食 A 12番")  # 拉一 A→B 18, B deals
+    # A wins 3 fan on B's discard, B dealing (n = 0): 3 + 5 + 1 = 9.  Reversal: A pays floor(18/2) = 9,
+    # and B→A 9 opens.  The deal passes to C.
+    assert await talk("A", "A 食 B 3番") == (
+        "A wins on B's discard: 3 fan\n"
+        "  B → A: 9 (3 fan + 底 5 + dealer 1)\n"
+        "踢半: A kicks back half of B's la 1 (18)\n"
+        "la 1: B owes A 9\n"
+        "A pays B 9\n"
+        "Next: C deals; 東 round, hand 3."
+    )
+    s = await talk.state()
+    assert s.balances == {"A": -9, "B": 9, "C": 0, "D": 0}
+    assert chains(s) == [("B", "A", 1, 9)]
+
+
+@pytest.mark.asyncio
+async def test_the_same_table_in_cantonese(talk_zh):
+    talk = talk_zh
+    assert (
+        await talk("A", "開枱 A B C D")
+        == "開枱：東 A、南 B、西 C、北 D。A 做莊。\n下一鋪：A 做莊；東圈，第1鋪。"
+    )
+    assert await talk("B", "B 食 A 12番") == (
+        "B 食 A：12番\n  A → B：18（12番 + 底 5 + 莊 1）\n拉一：A 欠 B 18\n下一鋪：B 做莊；東圈，第2鋪。"
+    )
+    assert await talk("B", "流局") == "流局：臭莊，莊家連莊。\n下一鋪：B 做莊，連1；東圈，第3鋪。"
+    assert await talk("A", "撤銷") == "A 撤銷咗：流局。\n下一鋪：B 做莊；東圈，第2鋪。"
+    assert await talk("A", "重做") == "A 重做：流局。\n下一鋪：B 做莊，連1；東圈，第3鋪。"
+    assert await talk("A", "B 食 X 12番") == "X 唔喺呢張枱。枱上有：東 A、南 B、西 C、北 D。"
+
+
+@pytest.mark.asyncio
+async def test_players_may_be_named_by_current_seat_wind_or_mention(talk_en):
+    talk = talk_en
+    await talk("A", "開枱 A B C D")
+    await talk("B", "南 食 東 12番")  # 東 = A (dealer), 南 = B
+    assert chains(await talk.state()) == [("A", "B", 1, 18)]
+    # Now B deals, so B is 東 and A is 北.
+    await talk(
+        "B", "@b 食 北 2番"
+    )  # B (dealer, n=0) wins 2 on A: 2 + 5 + 1 = 8; A→B again: ceil(18·1.5) + 8 = 35
+    assert chains(await talk.state()) == [("A", "B", 2, 35)]
+
+
+@pytest.mark.asyncio
+async def test_several_winners_on_one_discard_are_one_event(talk_en):
+    talk = talk_en
+    await talk("A", "開枱 A B C D")
+    seq = await talk.seq()
+    # A deals.  B 12 on A: 12 + 5 + 1 = 18; C 8 on A: 8 + 5 + 1 = 14.
+    reply = await talk("B", "B 食 A 12番; C 食 A 8番")
+    assert (
+        "  A → B: 18 (12 fan + 底 5 + dealer 1)" in reply and "  A → C: 14 (8 fan + 底 5 + dealer 1)" in reply
+    )
+    assert await talk.seq() == seq + 1
+    assert chains(await talk.state()) == [("A", "B", 1, 18), ("A", "C", 1, 14)]
+
+
+@pytest.mark.asyncio
+async def test_cut_offer_and_answer(talk_en):
+    talk = talk_en
+    await talk("A", "開枱 A B C D")
+    await talk("B", "B 食 A 1番")  # 拉一 A→B 1+5+1 = 7; B deals
+    await talk("B", "B 食 A 1番")  # B dealer: 1+5+1 = 7; 拉二 ceil(7·1.5)+7 = 11+7 = 18; B stays, n=1
+    reply = await talk("B", "B 食 A 1番")  # dealer fan 3: 1+5+3 = 9; 拉三 ceil(18·1.5)+9 = 27+9 = 36
+    assert "la 3: A owes B 36" in reply
+    assert "A: B has you on la 3 (36). Cut (斬) now? Answer 斬 or 唔斬." in reply
+    assert await talk("C", "斬") == "C: there is no 斬拉 offer for you now."
+    assert await talk("X", "斬") == "X: only a player the 斬拉 offer is made to can answer it."
+    assert await talk("A", "斬") == "斬拉: A pays B the la 3 chain, 36\nA pays B 36"
+    s = await talk.state()
+    assert s.balances == {"A": -36, "B": 36, "C": 0, "D": 0} and s.chains == ()
+
+
+@pytest.mark.asyncio
+async def test_bad_input_leaves_the_log_unchanged(talk_en):
+    talk = talk_en
+    await talk("A", "開枱 A B C D")
+    before = await talk.seq()
+    state = await talk.state()
+    cases = {
+        "開枱 A B C D": "A table is already open here (東 A, 南 B, 西 C, 北 D). 埋數 ends it first.",
+        "開枱 A B C": "Open a table with four names: 開枱 A B C D (or /newgame A B C D).",
+        "B 食 X 12番": "X is not at this table. Players: 東 A, 南 B, 西 C, 北 D.",
+        "/win B Z 12": "Z is not at this table. Players: 東 A, 南 B, 西 C, 北 D.",
+        "B 食 B 12番": "A player cannot win from themself, or win twice on one discard.",
+        "B 食 A": "Give the hand or its fan count after the names, e.g. B 食 A 12番.",
+        "/win B A": "A win on a discard is written: B 食 A 12番, or B 食 A followed by the hand (/win B A 12).",
+        "/frob": "I don't know the command /frob. /help lists the commands.",
+        "重做": "There is nothing to redo.",
+        "斬": "A: there is no 斬拉 offer for you now.",
+    }
+    for text, expected in cases.items():
+        assert await talk("A", text) == expected, text
+    # A hand that does not read: the reply names the code's fix; nothing stored.
+    reply = await talk("B", "B 食 A 一二三萬 四五六萬")
+    assert reply.startswith("Which tile did you win on?")
+    assert await talk.seq() == before
+    assert await talk.state() == state
+
+
+@pytest.mark.asyncio
+async def test_ordinary_talk_gets_no_reply_and_stores_nothing(talk_en):
+    talk = talk_en
+    assert await talk("A", "今晚打唔打?") == ""
+    assert await talk("A", "我 食 飯 先") == ""  # shaped like a win, but no table and no count
+    assert await talk("A", "B 食 A 12番") == "No table is open here. Start one with: 開枱 A B C D"
+    await talk("A", "開枱 A B C D")
+    assert await talk("A", "我 食 飯 先") == ""  # nobody named is at the table
+    assert await talk.seq() == 1
+
+
+@pytest.mark.asyncio
+async def test_a_message_delivered_twice_is_booked_once(talk_en):
+    talk = talk_en
+    assert await talk("A", "開枱 A B C D", "m1")
+    assert await talk("A", "開枱 A B C D", "m1") == ""
+    assert await talk("B", "B 食 A 12番", "m2")
+    assert await talk("B", "B 食 A 12番", "m2") == ""
+    assert await talk.seq() == 2
+    assert chains(await talk.state()) == [("A", "B", 1, 18)]
+
+
+@pytest.mark.asyncio
+async def test_state_is_rebuilt_from_the_log_by_a_fresh_service(store, talk_en):
+    from taipai.bot.service import Service
+
+    talk = talk_en
+    for speaker, text in [("A", "開枱 A B C D"), ("B", "B 食 A 12番"), ("C", "C 自摸 10番"), ("D", "流局")]:
+        await talk(speaker, text)
+    fresh = Service(store, locale="en")
+    session = await store.open_session(talk.chat)
+    _seq, rebuilt = await fresh.state_of(session)
+    assert state_to_dict(rebuilt) == state_to_dict(await talk.state())
+    assert [e.source_text for e in await store.events(session.id)] == [
+        "開枱 A B C D",
+        "B 食 A 12番",
+        "C 自摸 10番",
+        "流局",
+    ]
+
+
+@pytest.mark.asyncio
+async def test_help_lists_every_command(talk_en, talk_zh):
+    text = await talk_en("A", "/help")
+    for form in (
+        "開枱",
+        "/newgame",
+        "食",
+        "/win",
+        "自摸",
+        "/selfdraw",
+        "流局",
+        "/draw",
+        "計數",
+        "/score",
+        "撤銷",
+        "/undo",
+        "重做",
+        "/redo",
+        "斬",
+        "/cut",
+        "唔斬",
+        "/nocut",
+        "埋數",
+        "/settle",
+    ):
+        assert form in text, form
+    assert (await talk_zh("A", "/help")).startswith("指令：")
