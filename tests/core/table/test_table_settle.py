@@ -18,14 +18,13 @@ def test_one_loser_three_winners() -> None:
 
 
 def test_zero_sum_pairs_use_two_transfers_not_three() -> None:
-    # A -10 / B +10 and C +3 / D -3 are two independent pairs: 2 transfers (greedy alone would use 3).
-    assert sorted(settle_transfers({"A": -10, "B": 7, "C": 6, "D": -3})) == sorted(
-        settle_transfers({"A": -10, "B": 7, "C": 6, "D": -3})
-    )
-    got = settle_transfers({"A": -7, "B": 10, "C": 3, "D": -6, "E": -4, "F": 4})
-    # groups: {A -7, B 10, D -6, C 3} is not needed; {E, F} pair and {A, D, B, C} → 1 + 3 = 4 transfers
-    assert ("E", "F", 4) in got and len(got) == 4
+    # A -10 / B +10 and C +3 / D -3 are two independent pairs: 2 transfers, not 3.
     assert sorted(settle_transfers({"A": -10, "B": 10, "C": 3, "D": -3})) == [("A", "B", 10), ("D", "C", 3)]
+    # no zero-sum pair among A -10, B 7, C 6, D -3: 3 transfers (n - 1).
+    assert len(settle_transfers({"A": -10, "B": 7, "C": 6, "D": -3})) == 3
+    # six players: {E -4, F 4} and {A -7, B 10, C 3, D -6} → 1 + 3 = 4 transfers (greedy alone makes 5).
+    got = settle_transfers({"A": -7, "B": 10, "C": 3, "D": -6, "E": -4, "F": 4})
+    assert ("E", "F", 4) in got and len(got) == 4
 
 
 def test_fractions_and_zeros() -> None:
