@@ -289,3 +289,46 @@ async def test_help_lists_every_command(talk_en, talk_zh):
     ):
         assert form in text, form
     assert (await talk_zh("A", "/help")).startswith("指令：")
+
+
+@pytest.mark.asyncio
+async def test_two_services_on_one_database_see_each_other(store):
+    """Two workers (two Service objects, two caches) on one database: each reads the other's events."""
+    from taipai.bot.service import Service
+
+    from .conftest import Talk
+
+    one, two = Talk(Service(store, locale="en")), Talk(Service(store, locale="en"))
+    await one("A", "開枱 A B C D")
+    await two("B", "B 食 A 12番")  # 18 on A (dealer)
+    await one("B", "B 食 A 2番")  # B deals now: 2 + 5 + 1 = 8; 拉二 ceil(18 × 1.5) + 8 = 35
+    assert chains(await two.state()) == [("A", "B", 2, 35)]
+    assert await one.seq() == 3
+
+
+@pytest.mark.asyncio
+async def test_a_write_conflict_is_retried_against_the_new_state(store, monkeypatch):
+    """Another writer appends between our read and our write: we re-read, re-validate, and book once."""
+    from taipai.bot.service import Service
+    from taipai.bot.store import Store
+
+    from .conftest import Talk
+
+    talk, rival = Talk(Service(store, locale="en")), Talk(Service(store, locale="en"))
+    await talk("A", "開枱 A B C D")
+    original = Store.append_event
+    raced = False
+
+    async def racing_append(self, session, seq, **kw):
+        nonlocal raced
+        if not raced:
+            raced = True
+            await rival("D", "流局")  # lands first as the same seq
+        return await original(self, session, seq, **kw)
+
+    monkeypatch.setattr(Store, "append_event", racing_append)
+    reply = await talk("B", "B 食 A 12番")
+    # Booked after the draw: A deals on 連1 (dealer fan 3), so 12 + 5 + 3 = 20.
+    assert "  A → B: 20 (12 fan + 底 5 + dealer 3)" in reply
+    session = await store.open_session(talk.chat)
+    assert [e.kind for e in await store.events(session.id)] == ["table_opened", "draw", "win_by_discard"]
