@@ -16,20 +16,20 @@ from taipai.core.handspec import MeldKind
 from taipai.core.patterns.base import ONCE, HandView, Hits, all_concealed, detector, open_or_concealed
 from taipai.core.tiles import EAST, GREEN, NORTH, RANK_OF, WHITE, flower_number, tile
 
-_GREEN = frozenset((tile("s", 2), tile("s", 3), tile("s", 4), tile("s", 6), tile("s", 8), GREEN))
-"""綠一色: 「二、三、四、六、八索及/或發」."""
 _EIGHT_DOTS = tile("p", 8)
-_BLUE = frozenset((EAST, EAST + 1, EAST + 2, NORTH, WHITE, _EIGHT_DOTS))
-"""藍一色: 「東、南、西、北、白板、八筒」."""
+_GREEN = sum(1 << t for t in (tile("s", 2), tile("s", 3), tile("s", 4), tile("s", 6), tile("s", 8), GREEN))
+"""綠一色: 「二、三、四、六、八索及/或發」, as a bit mask of tile kinds."""
+_BLUE = sum(1 << t for t in (EAST, EAST + 1, EAST + 2, NORTH, WHITE, _EIGHT_DOTS))
+"""藍一色: 「東、南、西、北、白板、八筒」, as a bit mask of tile kinds."""
 _WITHIN = (("within_ten", 10), ("within_seven", 7), ("within_four", 4))
 """The tighter 「X隻內」 rows of 時態類 and their limits (they replace 十五隻内)."""
 
 
 class _TileFacts(NamedTuple):
-    ranks: int  # bit r set when a suited tile of rank r (1..9) is held
+    kinds: int  # bit t set when tile kind t is held
+    ranks: int  # bit r - 1 set when a suited tile of rank r (1..9) is held
     winds: bool
     dragons: bool
-    kinds: frozenset[int]  # tile kinds held
 
 
 _tiles_last: list[object] = [None, None]
@@ -40,15 +40,17 @@ def _tiles(v: HandView) -> _TileFacts:
     c = v.counts
     if _tiles_last[0] is c:
         return _tiles_last[1]  # type: ignore[return-value]
-    ranks = 0
-    kinds = []
-    for t in range(34):
-        if c[t]:
-            kinds.append(t)
-            if t < 27:
-                ranks |= 1 << RANK_OF[t]
+    kinds = 0
+    bit = 1
+    for n in c:
+        if n:
+            kinds |= bit
+        bit <<= 1
     facts = _TileFacts(
-        ranks, any(c[t] for t in range(EAST, NORTH + 1)), any(c[t] for t in range(31, 34)), frozenset(kinds)
+        kinds,
+        (kinds | kinds >> 9 | kinds >> 18) & 0x1FF,
+        bool(kinds >> EAST & 0xF),
+        bool(kinds >> (NORTH + 1) & 0x7),
     )
     _tiles_last[0] = c
     _tiles_last[1] = facts
@@ -155,7 +157,8 @@ def six_in_a_row(v: HandView) -> Hits:
     Two chows of one suit starting three apart (一二三 + 四五六 …); 暗 when both are 暗.  Counted per
     occurrence with seed 004 計法 第一 (:meth:`HandView.instances`).  STANDARD only.
     """
-    if len(v.chows) < 2:
+    starts = {g.tile for g in v.chows}
+    if not any(t + 3 in starts and _same_suit(t, t + 3) for t in starts):
         return []
 
     def test(c: tuple) -> bool:
@@ -172,7 +175,8 @@ def pure_shifted_by_two(v: HandView) -> Hits:
     Three chows of one suit starting two apart (一二三 三四五 五六七 …); 暗 when all three are 暗.
     The seed does not say it replaces 一色三步高 (「遞增一位或兩位」), so both count.  STANDARD only.
     """
-    if len(v.chows) < 3:
+    starts = {g.tile for g in v.chows}
+    if not any(t + 2 in starts and t + 4 in starts and _same_suit(t, t + 4) for t in starts):
         return []
 
     def test(c: tuple) -> bool:
@@ -210,18 +214,14 @@ def all_related(v: HandView) -> Hits:
     """
     if not v.standard:
         return []
-    melds = v.melds
-    for g in melds:
+    seen: dict[tuple[bool, int], int] = {}
+    for g in v.melds:
         if g.tile >= 27:
             return []
-        chow = g.kind == MeldKind.CHOW
-        rank = RANK_OF[g.tile]
-        if not any(
-            h is not g and (h.kind == MeldKind.CHOW) == chow and h.tile < 27 and RANK_OF[h.tile] == rank
-            for h in melds
-        ):
-            return []
-    return ONCE
+        key = (g.kind == MeldKind.CHOW, RANK_OF[g.tile])
+        seen[key] = seen.get(key, 0) + 1
+    # Two pungs of one rank are always of two suits; two chows of one rank are 般高 or 相逢.
+    return ONCE if all(n >= 2 for n in seen.values()) else []
 
 
 # ---------------------------------------------------------------- colours and numbers
@@ -234,7 +234,7 @@ def all_green(v: HandView) -> Hits:
     Every tile is 二三四六八索 or 發; with 發 the hand is also 混一色, which this row replaces
     (preset excludes); without 發, 清一色 counts as well.  Any reading.
     """
-    return ONCE if _tiles(v).kinds <= _GREEN else []
+    return [] if _tiles(v).kinds & ~_GREEN else ONCE
 
 
 @detector("all_blue")
@@ -245,7 +245,7 @@ def all_blue(v: HandView) -> Hits:
     one 八筒 (the row replaces 混一色, so it is a suited hand; honours only are 字一色).  Any reading.
     """
     kinds = _tiles(v).kinds
-    return ONCE if _EIGHT_DOTS in kinds and kinds <= _BLUE else []
+    return ONCE if kinds >> _EIGHT_DOTS & 1 and not kinds & ~_BLUE else []
 
 
 @detector("four_numbers")
@@ -274,7 +274,7 @@ def no_fives(v: HandView) -> Hits:
     """缺五 5: 「牌型沒有「五」這數字」; 「無字限定，不另計無字」 (seed 004, 非常用翻數表).  Any reading."""
     if v.honours:
         return []
-    return [] if _tiles(v).ranks & (1 << 5) else ONCE
+    return [] if _tiles(v).ranks & (1 << 4) else ONCE
 
 
 @detector("all_upper")
@@ -282,7 +282,7 @@ def all_upper(v: HandView) -> Hits:
     """大於五 (全大) 50: 「牌型全由數字六、七、八、九組成」; 「不另計無字，缺五」.  Any reading."""
     if v.honours:
         return []
-    return ONCE if not _tiles(v).ranks & 0b111110 else []
+    return ONCE if not _tiles(v).ranks & 0b000011111 else []
 
 
 @detector("all_lower")
@@ -290,7 +290,7 @@ def all_lower(v: HandView) -> Hits:
     """小於五 (全小) 50: 「牌型全由數字一、二、三、四組成」; 「不另計無字，缺五」.  Any reading."""
     if v.honours:
         return []
-    return ONCE if not _tiles(v).ranks & 0b1111100000 else []
+    return ONCE if not _tiles(v).ranks & 0b111110000 else []
 
 
 @detector("all_waits")

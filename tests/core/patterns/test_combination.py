@@ -265,6 +265,14 @@ def test_十六不搭_excludes_門前清():
     assert "concealed_hand" not in ids(hand("149m 259p 159s ESWNCFP", "E"))
 
 
+def test_十六不搭_excludes_門清自摸():
+    h = hand("149m 259p 159s ESWNCFP", "E", self_drawn=True)
+    found = ids(h)
+    assert "sixteen_unrelated" in found
+    assert "concealed_self_draw" not in found
+    assert "concealed_hand" not in found
+
+
 def test_十六不搭_near_miss_related_tiles_is_not_a_win():
     # 一 and 三萬 can 「搭上」 (一二三): no 十六不搭, and no other shape either.
     with pytest.raises(HandError) as exc:

@@ -108,6 +108,11 @@ def test_無花糊_near_miss_without_the_context_word():
     assert "no_flowers_at_table" not in ids(hand(**SEED0), ON)
 
 
+def test_無花糊_off_without_flowers_option():
+    spec, _ = SCORING["no_flowers_at_table"]
+    assert "no_flowers_at_table" not in ids(spec, rules(flowers=False, enable=list(RARE)))
+
+
 # ---------------------------------------------------------------- 小雙風 1
 # 「有「東」、「南」、「西」、「北」其中一款刻子，另外一款作眼。另計圈風，刻風」.
 
