@@ -123,6 +123,8 @@ class WildContext:
         max_rank / min_rank: largest / smallest number 1..9 among the natural numbered tiles of
             ``have`` (牛/熊); 0 when there is none.  Honours have no number and do not count.
         table_names / held_names / exposed_names: the kind lists with aliases resolved.
+        cache: memo for :func:`taipai.core.wilds.alternatives` and the 複製/創造 masks (the context
+            is immutable, so they never go stale).
 
     Lists are accepted and stored as tuples.
 
@@ -147,6 +149,7 @@ class WildContext:
     table_names: tuple[str, ...] = field(init=False, repr=False, compare=False)
     held_names: frozenset[str] = field(init=False, repr=False, compare=False)
     exposed_names: frozenset[str] = field(init=False, repr=False, compare=False)
+    cache: dict[object, object] = field(init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
         put = object.__setattr__
@@ -178,3 +181,4 @@ class WildContext:
         put(self, "table_names", _names(self.table_kinds))
         put(self, "held_names", frozenset(_names(self.held_kinds)))
         put(self, "exposed_names", frozenset(_names(self.exposed_kinds)))
+        put(self, "cache", {})

@@ -378,11 +378,16 @@ class _ActsAsKind(WildKind):
 
     def mask(self, ctx: WildContext) -> int:
         """Union of the masks of everything it may act as (in hand or in an exposed meld)."""
+        key = (self.name, "mask")
+        cached = ctx.cache.get(key)
+        if cached is not None:
+            return cached  # type: ignore[return-value]
         out = 0
         for alt in alternatives(self, ctx):
             out |= alt.mask(ctx)
         for alt in alternatives(self, ctx, in_exposed=True):
             out |= alt.mask(ctx)
+        ctx.cache[key] = out
         return out
 
     def admits(self, slot: Slot, ctx: WildContext) -> bool:
@@ -556,12 +561,20 @@ def alternatives(
         (「唔可以落地，唔可以暗槓」).  An empty tuple means the wildcard cannot stand there.
     """
     name = kind.name
+    if name != COPY and name != CREATE:
+        return (kind,)
+    key = (name, in_exposed, in_concealed_kong)
+    cached = ctx.cache.get(key)
+    if cached is None:
+        cached = ctx.cache[key] = _acts_as(name, ctx, in_exposed, in_concealed_kong)
+    return cached  # type: ignore[return-value]
+
+
+def _acts_as(name: str, ctx: WildContext, in_exposed: bool, in_concealed_kong: bool) -> tuple[WildKind, ...]:
     if name == CREATE:
         if in_exposed or in_concealed_kong:
             return ()
         return _create_alternatives(ctx)
-    if name != COPY:
-        return (kind,)
     if in_concealed_kong:
         return ()
     if in_exposed:
