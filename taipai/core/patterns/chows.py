@@ -1,8 +1,206 @@
 """Detectors for seed 004, 常用翻數表, 順子類.
 
 One detector per pattern id; values and exclusions are in presets/hk-taiwan.toml.
+
+Chow patterns apply to standard readings only.  Patterns that can occur more than once go through
+:meth:`HandView.instances` (seed 004, 計法 第一: disjoint occurrences by default, every combination
+with 「可重覆計算」).  A bigger row of the same kind takes the chows it uses: a 喜相逢 pair inside a
+counted 三色同順, a 一色三步高 inside a counted 一色四步高 / 五步高, and a 一色四步高 inside a counted
+一色五步高 do not count again (our choice: the seed lists the rows without saying; chows outside the
+bigger occurrence still count).
+
+「遞增一位或兩位」 (步高 rows) is read as one step for the whole run: 1 (``123 234 345``) or 2
+(``123 345 567``), as in MCR; mixed steps (``123 234 456``) do not count.
 """
 
 from __future__ import annotations
 
-from taipai.core.patterns.base import ONCE, HandView, Hits, detector  # noqa: F401
+from collections.abc import Callable
+
+from taipai.core.hand import Group
+from taipai.core.patterns.base import ONCE, HandView, Hits, all_concealed, detector, open_or_concealed
+from taipai.core.tiles import RANK_OF, SUIT_OF
+
+Test = Callable[[tuple[Group, ...]], bool]
+
+_slot: list[object] = [None, {}]
+
+
+def _found(v: HandView, key: str, size: int, test: Test) -> list[tuple[Group, ...]]:
+    """Occurrences of ``size`` chows passing ``test``, cached per view under ``key``."""
+    if _slot[0] is not v:
+        _slot[0] = v
+        _slot[1] = {}
+    memo: dict[str, list[tuple[Group, ...]]] = _slot[1]  # type: ignore[assignment]
+    hit = memo.get(key)
+    if hit is None:
+        hit = v.instances(v.chows, size, test) if v.standard and len(v.chows) >= size else []
+        memo[key] = hit
+    return hit
+
+
+def _keys(found: list[tuple[Group, ...]]) -> Hits:
+    return [open_or_concealed(all_concealed(c)) for c in found]
+
+
+def _inside(c: tuple[Group, ...], bigger: list[tuple[Group, ...]]) -> bool:
+    """True when every group of ``c`` belongs to one occurrence in ``bigger``."""
+    ids = {id(g) for g in c}
+    return any(ids <= {id(g) for g in b} for b in bigger)
+
+
+# ---------------------------------------------------------------- tests on chow combinations
+
+
+def _same_numbers_three_suits(c: tuple[Group, ...]) -> bool:
+    a, b, d = (g.tile for g in c)
+    return RANK_OF[a] == RANK_OF[b] == RANK_OF[d] and len({SUIT_OF[a], SUIT_OF[b], SUIT_OF[d]}) == 3
+
+
+def _same_numbers_two_suits(c: tuple[Group, ...]) -> bool:
+    a, b = c[0].tile, c[1].tile
+    return RANK_OF[a] == RANK_OF[b] and SUIT_OF[a] != SUIT_OF[b]
+
+
+def _terminal_pair(c: tuple[Group, ...]) -> bool:
+    a, b = c[0].tile, c[1].tile
+    return SUIT_OF[a] == SUIT_OF[b] and {RANK_OF[a], RANK_OF[b]} == {1, 7}
+
+
+def _shifted(c: tuple[Group, ...], same_suit: bool, steps: tuple[int, ...]) -> bool:
+    suits = {SUIT_OF[g.tile] for g in c}
+    if same_suit:
+        if len(suits) != 1:
+            return False
+    elif len(suits) != len(c):
+        return False
+    ranks = sorted(RANK_OF[g.tile] for g in c)
+    d = ranks[1] - ranks[0]
+    if d not in steps:
+        return False
+    return all(ranks[i + 1] - ranks[i] == d for i in range(len(ranks) - 1))
+
+
+def _straight(c: tuple[Group, ...], same_suit: bool) -> bool:
+    if sorted(RANK_OF[g.tile] for g in c) != [1, 4, 7]:
+        return False
+    suits = {SUIT_OF[g.tile] for g in c}
+    return len(suits) == 1 if same_suit else len(suits) == 3
+
+
+def _triple(v: HandView) -> list[tuple[Group, ...]]:
+    return _found(v, "triple", 3, _same_numbers_three_suits)
+
+
+def _five_step(v: HandView) -> list[tuple[Group, ...]]:
+    return _found(v, "five", 5, lambda c: _shifted(c, True, (1,)))
+
+
+def _four_step(v: HandView) -> list[tuple[Group, ...]]:
+    five = _five_step(v)
+    return _found(v, "four", 4, lambda c: _shifted(c, True, (1, 2)) and not _inside(c, five))
+
+
+# ---------------------------------------------------------------- detectors
+
+
+@detector("all_chows")
+def all_chows(v: HandView) -> Hits:
+    """平糊 5 (seed 004, 順子類): 「全部牌為順子組成，眼可以是番子牌」.
+
+    Every meld of a standard reading is a chow (laid down or not); the eyes may be anything.
+    Flowers do not matter here (our choice: only 無字花大平糊 names 花牌).  Pungs are not re-read as
+    chows for 平糊 (the 計法 第二 re-reading is for 般高 only).
+    """
+    if v.standard and v.melds and len(v.chows) == len(v.melds):
+        return ONCE
+    return []
+
+
+@detector("great_all_chows")
+def great_all_chows(v: HandView) -> Hits:
+    """無字花大平糊 15 (seed 004, 順子類): 「牌型不含任何番子牌和花牌，而且全為順子」.
+
+    平糊 with no honour tile anywhere (the eyes included) and no flower.  「不再計無字，無花，無字花，
+    平糊」 is in the rule table.
+    """
+    if v.honours == 0 and not v.flowers and all_chows(v):
+        return ONCE
+    return []
+
+
+@detector("terminal_chows")
+def terminal_chows(v: HandView) -> Hits:
+    """老少順 3/5 (seed 004, 順子類): 「兩組順子為同一花色的一、二、三加七、八、九。可分明暗」."""
+    return _keys(_found(v, "terminal", 2, _terminal_pair))
+
+
+@detector("mixed_double_chow")
+def mixed_double_chow(v: HandView) -> Hits:
+    """喜相逢 3/5 (seed 004, 順子類): 「兩個款式不同的但數字一樣順子。可分明暗」.
+
+    Two chows of the same numbers in two suits, unless both belong to one counted 三色同順.
+    """
+    triple = _triple(v)
+    return _keys(_found(v, "pair", 2, lambda c: _same_numbers_two_suits(c) and not _inside(c, triple)))
+
+
+@detector("mixed_triple_chow")
+def mixed_triple_chow(v: HandView) -> Hits:
+    """三色同順 10/20 (seed 004, 順子類): 「三個款式不同的但數字一樣順子。可分明暗」."""
+    return _keys(_triple(v))
+
+
+@detector("mixed_shifted_chows")
+def mixed_shifted_chows(v: HandView) -> Hits:
+    """三色三步高 5/10 (seed 004, 順子類).
+
+    「三組為各筒索萬各一花色、遞增一位或兩位的順子。可分明暗」: one chow per suit, numbers rising
+    by 1 (``123m 234p 345s``) or by 2 (``123m 345p 567s``); any suit may take any place.
+    """
+    return _keys(_found(v, "mixed_shift", 3, lambda c: _shifted(c, False, (1, 2))))
+
+
+@detector("pure_shifted_chows")
+def pure_shifted_chows(v: HandView) -> Hits:
+    """一色三步高 8/15 (seed 004, 順子類): 「三組為同一花色、遞增一位或兩位的順子。可分明暗」.
+
+    Not counted on three chows that lie inside a counted 一色四步高 or 一色五步高.
+    """
+    bigger = _four_step(v) + _five_step(v)
+    return _keys(_found(v, "three", 3, lambda c: _shifted(c, True, (1, 2)) and not _inside(c, bigger)))
+
+
+@detector("four_shifted_chows")
+def four_shifted_chows(v: HandView) -> Hits:
+    """一色四步高 20/40 (seed 004, 順子類): 「四組為同一花色、遞增一位或兩位的順子。可分明暗」.
+
+    Not counted on four chows inside a counted 一色五步高.
+    """
+    return _keys(_four_step(v))
+
+
+@detector("five_shifted_chows")
+def five_shifted_chows(v: HandView) -> Hits:
+    """一色五步高 60/80 (seed 004, 順子類): 「五組為同一花色、遞增一位的順子。可分明暗」."""
+    return _keys(_five_step(v))
+
+
+@detector("mixed_straight")
+def mixed_straight(v: HandView) -> Hits:
+    """雜龍 8/15 (seed 004, 順子類, 雜龍 (彩龍)).
+
+    「牌型有三種花色之「一二三」「四五六」「七八九」。可分明暗」: 123, 456 and 789 in three different
+    suits.  Seed 004 計法 第一: with ``123m 123m 456p 789s`` this is one 雜龍, or two with
+    「可重覆計算」.
+    """
+    return _keys(_found(v, "mixed_straight", 3, lambda c: _straight(c, False)))
+
+
+@detector("pure_straight")
+def pure_straight(v: HandView) -> Hits:
+    """清龍 10/20 (seed 004, 順子類, 清龍 (一條龍)): 「擁有同一花色「一」至「九」的牌。可分明暗」.
+
+    Read as the chows 123, 456 and 789 of one suit (the 明/暗 split needs groups).
+    """
+    return _keys(_found(v, "pure_straight", 3, lambda c: _straight(c, True)))
