@@ -26,17 +26,44 @@ Test = Callable[[tuple[Group, ...]], bool]
 _slot: list[object] = [None, {}]
 
 
-def _found(v: HandView, key: str, size: int, test: Test) -> list[tuple[Group, ...]]:
-    """Occurrences of ``size`` chows passing ``test``, cached per view under ``key``."""
+def _memo(v: HandView) -> dict[str, object]:
+    """Per-view scratch space for this module (last view only)."""
     if _slot[0] is not v:
         _slot[0] = v
         _slot[1] = {}
-    memo: dict[str, list[tuple[Group, ...]]] = _slot[1]  # type: ignore[assignment]
+    return _slot[1]  # type: ignore[return-value]
+
+
+def _summary(v: HandView) -> tuple[set[int], list[int]]:
+    """(set of chow tiles, chows per suit) of a standard reading; cached.  Cheap pre-filters."""
+    memo = _memo(v)
+    hit = memo.get("summary")
+    if hit is None:
+        per_suit = [0, 0, 0]
+        for g in v.chows:
+            per_suit[SUIT_OF[g.tile]] += 1
+        hit = ({g.tile for g in v.chows}, per_suit)
+        memo["summary"] = hit
+    return hit  # type: ignore[return-value]
+
+
+def _found(v: HandView, key: str, size: int, test: Test, possible: bool = True) -> list[tuple[Group, ...]]:
+    """Occurrences of ``size`` chows passing ``test``, cached per view under ``key``.
+
+    ``possible`` is a cheap necessary condition; when False the combinations are not tried.
+    """
+    memo = _memo(v)
     hit = memo.get(key)
     if hit is None:
-        hit = v.instances(v.chows, size, test) if v.standard and len(v.chows) >= size else []
+        ok = possible and v.standard and len(v.chows) >= size
+        hit = v.instances(v.chows, size, test) if ok else []
         memo[key] = hit
-    return hit
+    return hit  # type: ignore[return-value]
+
+
+def _in_suits(tiles: set[int], rank0: int) -> int:
+    """Number of suits holding the chow starting at 0-based rank ``rank0``."""
+    return (rank0 in tiles) + (rank0 + 9 in tiles) + (rank0 + 18 in tiles)
 
 
 def _keys(found: list[tuple[Group, ...]]) -> Hits:
@@ -89,14 +116,19 @@ def _straight(c: tuple[Group, ...], same_suit: bool) -> bool:
 
 
 def _triple(v: HandView) -> list[tuple[Group, ...]]:
-    return _found(v, "triple", 3, _same_numbers_three_suits)
+    tiles = _summary(v)[0] if len(v.chows) >= 3 else set()
+    possible = any(_in_suits(tiles, r) == 3 for r in range(7))
+    return _found(v, "triple", 3, _same_numbers_three_suits, possible)
 
 
 def _five_step(v: HandView) -> list[tuple[Group, ...]]:
-    return _found(v, "five", 5, lambda c: _shifted(c, True, (1,)))
+    possible = len(v.chows) >= 5 and max(_summary(v)[1]) >= 5
+    return _found(v, "five", 5, lambda c: _shifted(c, True, (1,)), possible)
 
 
 def _four_step(v: HandView) -> list[tuple[Group, ...]]:
+    if len(v.chows) < 4 or max(_summary(v)[1]) < 4:
+        return []
     five = _five_step(v)
     return _found(v, "four", 4, lambda c: _shifted(c, True, (1, 2)) and not _inside(c, five))
 
@@ -132,7 +164,11 @@ def great_all_chows(v: HandView) -> Hits:
 @detector("terminal_chows")
 def terminal_chows(v: HandView) -> Hits:
     """老少順 3/5 (seed 004, 順子類): 「兩組順子為同一花色的一、二、三加七、八、九。可分明暗」."""
-    return _keys(_found(v, "terminal", 2, _terminal_pair))
+    if len(v.chows) < 2:
+        return []
+    tiles = _summary(v)[0]
+    possible = any(s * 9 in tiles and s * 9 + 6 in tiles for s in range(3))
+    return _keys(_found(v, "terminal", 2, _terminal_pair, possible))
 
 
 @detector("mixed_double_chow")
@@ -141,6 +177,11 @@ def mixed_double_chow(v: HandView) -> Hits:
 
     Two chows of the same numbers in two suits, unless both belong to one counted 三色同順.
     """
+    if len(v.chows) < 2:
+        return []
+    tiles = _summary(v)[0]
+    if not any(_in_suits(tiles, r) >= 2 for r in range(7)):
+        return []
     triple = _triple(v)
     return _keys(_found(v, "pair", 2, lambda c: _same_numbers_two_suits(c) and not _inside(c, triple)))
 
@@ -158,6 +199,8 @@ def mixed_shifted_chows(v: HandView) -> Hits:
     「三組為各筒索萬各一花色、遞增一位或兩位的順子。可分明暗」: one chow per suit, numbers rising
     by 1 (``123m 234p 345s``) or by 2 (``123m 345p 567s``); any suit may take any place.
     """
+    if len(v.chows) < 3 or 0 in _summary(v)[1]:
+        return []
     return _keys(_found(v, "mixed_shift", 3, lambda c: _shifted(c, False, (1, 2))))
 
 
@@ -167,6 +210,8 @@ def pure_shifted_chows(v: HandView) -> Hits:
 
     Not counted on three chows that lie inside a counted 一色四步高 or 一色五步高.
     """
+    if len(v.chows) < 3 or max(_summary(v)[1]) < 3:
+        return []
     bigger = _four_step(v) + _five_step(v)
     return _keys(_found(v, "three", 3, lambda c: _shifted(c, True, (1, 2)) and not _inside(c, bigger)))
 
@@ -194,7 +239,11 @@ def mixed_straight(v: HandView) -> Hits:
     suits.  Seed 004 計法 第一: with ``123m 123m 456p 789s`` this is one 雜龍, or two with
     「可重覆計算」.
     """
-    return _keys(_found(v, "mixed_straight", 3, lambda c: _straight(c, False)))
+    if len(v.chows) < 3:
+        return []
+    tiles = _summary(v)[0]
+    possible = all(_in_suits(tiles, r) for r in (0, 3, 6))
+    return _keys(_found(v, "mixed_straight", 3, lambda c: _straight(c, False), possible))
 
 
 @detector("pure_straight")
@@ -203,4 +252,8 @@ def pure_straight(v: HandView) -> Hits:
 
     Read as the chows 123, 456 and 789 of one suit (the 明/暗 split needs groups).
     """
-    return _keys(_found(v, "pure_straight", 3, lambda c: _straight(c, True)))
+    if len(v.chows) < 3:
+        return []
+    tiles = _summary(v)[0]
+    possible = any(s * 9 in tiles and s * 9 + 3 in tiles and s * 9 + 6 in tiles for s in range(3))
+    return _keys(_found(v, "pure_straight", 3, lambda c: _straight(c, True), possible))

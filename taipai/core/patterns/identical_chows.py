@@ -33,19 +33,27 @@ _slot: list[object] = [None, {}]
 _ROWS = {2: "double_chow", 3: "triple_chow", 4: "quadruple_chow"}
 
 
-def chow_table(v: HandView) -> Table:
-    """Identical-chow multiplicities of this reading, with pungs re-read; cached for the last view."""
+def occurrences(v: HandView) -> dict[str, list[bool]]:
+    """Row id -> 暗 flag of each 般高 occurrence of this reading; cached for the last view."""
     if _slot[0] is v:
         return _slot[1]  # type: ignore[return-value]
-    table: Table = {}
+    out: dict[str, list[bool]] = {}
     if v.standard:
+        table: Table = {}
         for g in v.chows:
             m, c = table.get(g.tile, (0, True))
             table[g.tile] = (m + 1, c and g.concealed)
-        _add_reread(v, table)
+        undeclared = 0
+        for g in v.pungs:
+            if not g.declared and g.tile < 27:
+                undeclared += 1
+        if undeclared >= 2:
+            _add_reread(v, table)
+        if any(m >= 2 for m, _ in table.values()):
+            out = _occurrences(v, table)
     _slot[0] = v
-    _slot[1] = table
-    return table
+    _slot[1] = out
+    return out
 
 
 def _add_reread(v: HandView, table: Table) -> None:
@@ -127,10 +135,8 @@ def _fan(v: HandView, table: Table) -> int:
 
 
 def _hits(v: HandView, row: str) -> Hits:
-    table = chow_table(v)
-    if not table:
-        return []
-    return [open_or_concealed(c) for c in _occurrences(v, table).get(row, ())]
+    flags = occurrences(v).get(row)
+    return [open_or_concealed(c) for c in flags] if flags else []
 
 
 @detector("double_chow")
