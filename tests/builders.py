@@ -58,22 +58,31 @@ def hand(
     melds: tuple[str, ...] | list[str] = (),
     self_drawn: bool = False,
     flowers: tuple[int, ...] = (),
+    wilds: tuple[str, ...] = (),
     **situation: object,
 ) -> HandSpec:
     """A HandSpec from compact text.  ``situation`` keywords go to :class:`Situation`.
 
-    Checks the 16-tile count (17 with the winning tile, kongs counting 3) so a typo fails loudly.
+    ``win`` may be a wildcard kind in brackets (``"[皇]"``); ``wilds`` are wildcard kinds held among
+    the concealed tiles.  Checks the 16-tile count (17 with the winning tile, kongs counting 3) so
+    a typo fails loudly.
     """
     conc = tuple(sorted(tiles(concealed)))
     ms = tuple(meld(m) for m in melds)
-    (w,) = tiles(win)
-    n = len(conc) + 1 + 3 * len(ms)
+    winning_wild = None
+    if win.startswith("["):
+        winning_wild, w = win.strip("[]"), None
+    else:
+        (w,) = tiles(win)
+    n = len(conc) + 1 + 3 * len(ms) + len(wilds)
     if n not in (17, 14):
         raise ValueError(f"hand has {n} tiles (kongs as 3), expected 17")
     return HandSpec(
         concealed=conc,
         melds=ms,
         winning_tile=w,
+        winning_wild=winning_wild,
+        wilds=tuple(wilds),
         self_drawn=self_drawn,
         flowers=tuple(sorted(flowers)),
         situation=Situation(**situation),  # type: ignore[arg-type]

@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from taipai.core.errors import HandError
+from taipai.core.wilds.rules import WildRules
 
 PRESETS = ("hk-taiwan",)
 
@@ -98,12 +99,17 @@ class Options:
 
 @dataclass(frozen=True, slots=True)
 class RuleSet:
-    """A complete rule set: options and every pattern row by id (in table order)."""
+    """A complete rule set: options, every pattern row by id (in table order), and the 越搭 rules.
+
+    ``wilds`` holds seed 000's table rules for wildcards (which kinds the table plays, melds,
+    concealed kongs, special shapes …); TOML section ``[wilds]``.
+    """
 
     id: str
     name: str
     options: Options
     patterns: dict[str, PatternRule] = field(default_factory=dict)
+    wilds: WildRules = field(default_factory=WildRules)
 
     def enabled(self, pattern_id: str) -> bool:
         """True when ``pattern_id`` exists and is switched on."""
@@ -166,11 +172,40 @@ def rules_from_dict(data: dict[str, Any]) -> RuleSet:
             enabled=bool(entry.get("enabled", True)),
             row=entry.get("row", ""),
         )
+    _check_excludes(patterns)
+    return RuleSet(
+        id=meta.get("id", ""),
+        name=meta.get("name", ""),
+        options=options,
+        patterns=patterns,
+        wilds=_wild_rules(WildRules(), data.get("wilds")),
+    )
+
+
+def _wild_rules(base: WildRules, raw: dict[str, Any] | None) -> WildRules:
+    """Apply a ``[wilds]`` TOML table to ``base``.  Raises HandError(code="bad_rules")."""
+    if not raw:
+        return base
+    values = dict(raw)
+    for key in ("table_kinds",):
+        if key in values:
+            values[key] = tuple(values[key])
+    if "meld_kinds" in values and values["meld_kinds"] is not None:
+        values["meld_kinds"] = frozenset(values["meld_kinds"])
+    try:
+        return replace(base, **values)
+    except TypeError as exc:
+        raise HandError("bad_rules", f"unknown option in [wilds]: {exc}") from exc
+
+
+def _check_excludes(patterns: dict[str, PatternRule]) -> None:
+    """Every excluded id exists and no two patterns exclude each other (both would vanish)."""
     for p in patterns.values():
         for e in p.excludes:
             if e not in patterns:
                 raise HandError("bad_rules", f"pattern {p.id} excludes unknown pattern {e}")
-    return RuleSet(id=meta.get("id", ""), name=meta.get("name", ""), options=options, patterns=patterns)
+            if p.id in patterns[e].excludes:
+                raise HandError("bad_rules", f"patterns {p.id} and {e} exclude each other")
 
 
 def apply_overrides(rules: RuleSet, override: dict[str, Any]) -> RuleSet:
@@ -204,7 +239,10 @@ def apply_overrides(rules: RuleSet, override: dict[str, Any]) -> RuleSet:
             enabled=bool(entry.get("enabled", base.enabled)),
             excludes=tuple(entry.get("excludes", base.excludes)),
         )
-    return replace(rules, options=opts, patterns=patterns)
+    _check_excludes(patterns)
+    return replace(
+        rules, options=opts, patterns=patterns, wilds=_wild_rules(rules.wilds, override.get("wilds"))
+    )
 
 
 _preset_cache: dict[str, RuleSet] = {}

@@ -12,6 +12,7 @@ sorted order).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from taipai.core import patterns as _patterns  # noqa: F401  (registers the detectors)
@@ -124,16 +125,14 @@ def _score_reading(view: HandView, rules: RuleSet, order: dict[str, int]) -> _Re
             fan += rule.fan(key, n)
         raw.append((-fan, order[pid], pid, len(occ)))
     raw.sort()
+    # 「不另計」: every detected pattern's exclusions apply, even when that pattern is itself
+    # replaced by a bigger one (藍一色 replaces 小四喜, which still replaces 大三風).
     excluded: set[str] = set()
-    hits: dict[str, tuple[int, int]] = {}
-    for neg_fan, _, pid, count in raw:
-        if pid in excluded:
-            continue
-        hits[pid] = (-neg_fan, count)
+    for _, _, pid, _ in raw:
         excluded.update(pats[pid].excludes)
-    for pid in list(hits):
-        if pid in excluded:
-            del hits[pid]
+    hits: dict[str, tuple[int, int]] = {
+        pid: (-neg_fan, count) for neg_fan, _, pid, count in raw if pid not in excluded
+    }
     if rules.options.chicken_hand and view.shape is Shape.STANDARD:
         _chicken(view, rules, hits)
     fan = sum(f for f, _ in hits.values())
@@ -174,7 +173,9 @@ def score_hand(spec: HandSpec, rules: RuleSet) -> Score:
     """Score ``spec`` under ``rules`` and return the best reading.
 
     Args:
-        spec: a parsed hand (natural tiles; see :func:`taipai.core.notation.parse_hand`).
+        spec: a parsed hand (see :func:`taipai.core.notation.parse_hand`); it may hold 越搭
+            wildcards (seed 000), which are resolved by :mod:`taipai.core.wildsearch` to the
+            best-scoring admissible reading.
         rules: a rule set (:func:`taipai.core.rules.load_rules`).
 
     Returns:
@@ -184,17 +185,48 @@ def score_hand(spec: HandSpec, rules: RuleSet) -> Score:
         tile patterns (flowers, state and timing words count once).
 
     Raises:
-        HandError: code ``not_a_win`` when no reading exists, with a reason in ``hint``.
+        HandError: code ``not_a_win`` when no reading exists, with a reason in ``hint``;
+            ``wild_unplaceable`` when a wildcard cannot stand for any tile that completes the hand.
+    """
+    if spec.wild_count:
+        from taipai.core.wildsearch import score_wild_hand
+
+        return score_wild_hand(spec, rules)
+    return score_concrete(spec, rules)
+
+
+def score_concrete(
+    spec: HandSpec,
+    rules: RuleSet,
+    *,
+    wait_tiles: tuple[int, ...] | None = None,
+    reading_ok: Callable[[Reading], bool] | None = None,
+) -> Score:
+    """Score a hand of natural tiles only (no wildcards left).
+
+    Args:
+        spec: natural tiles; ``spec.wilds`` must be empty.
+        rules: the rule set.
+        wait_tiles: the wait set to use instead of the one of ``spec`` (the wildcard search passes
+            the wait set of the hand *with* its wildcards, since 獨獨/假獨 read the real wait).
+        reading_ok: a filter on readings (the wildcard search drops readings where a
+            position-dependent wildcard such as 卡番 would sit in a place it may not stand).
+
+    Raises:
+        HandError: ``not_a_win`` when no (accepted) reading exists.
     """
     hand_size = rules.options.hand_size
     found = readings(spec, hand_size=hand_size)
+    if reading_ok is not None:
+        found = [r for r in found if reading_ok(r)]
     if not found:
         raise HandError(
             "not_a_win",
             "these tiles do not form a winning hand",
             hint=_why_not(spec, hand_size),
         )
-    wait_tiles = waits(spec, hand_size=hand_size)
+    if wait_tiles is None:
+        wait_tiles = waits(spec, hand_size=hand_size)
     counts = [0] * 34
     for t in spec.all_tiles():
         counts[t] += 1
@@ -206,23 +238,9 @@ def score_hand(spec: HandSpec, rules: RuleSet) -> Score:
     merged = dict(best.hits)
     second: tuple[str, ...] = ()
     if rules.options.double_reading:
-        eight = [s for s in scored if s.reading.shape is Shape.EIGHT_PAIRS]
-        std = [s for s in scored if s.reading.shape is Shape.STANDARD]
-        if eight and std:
-            first = max(eight, key=lambda s: (s.fan, s.tile_fan))
-            other = max(std, key=lambda s: (s.tile_fan, s.fan))
-            merged = dict(first.hits)
-            for pid, (f, c) in other.hits.items():
-                if rules.patterns[pid].family in SITUATION_FAMILIES or pid in (
-                    "dealer",
-                    "chicken_hand",
-                    "duck_hand",
-                ):
-                    continue
-                f0, c0 = merged.get(pid, (0, 0))
-                merged[pid] = (f0 + f, c0 + c)
-            best = first
-            second = other.reading.describe_zh()
+        double = _double_reading(scored, rules)
+        if double is not None and double[0] + 2 * rules.options.base_fan > best.fan + rules.options.base_fan:
+            _, merged, best, second = double
             bases = 2
     pats = tuple(
         sorted(
@@ -242,6 +260,33 @@ def score_hand(spec: HandSpec, rules: RuleSet) -> Score:
         waits=wait_tiles,
         second_reading=second,
     )
+
+
+_NOT_IN_SECOND = frozenset({"dealer", "chicken_hand", "duck_hand"})
+
+
+def _double_reading(
+    scored: list[_ReadingScore], rules: RuleSet
+) -> tuple[int, dict[str, tuple[int, int]], _ReadingScore, tuple[str, ...]] | None:
+    """嚦咕嚦咕 plus the best standard reading's tile patterns (seed 004, 底: 計兩個底).
+
+    Returns (fan, merged hits, the 嚦咕嚦咕 reading, the standard reading's groups) or None when
+    the hand does not read both ways.
+    """
+    eight = [s for s in scored if s.reading.shape is Shape.EIGHT_PAIRS]
+    std = [s for s in scored if s.reading.shape is Shape.STANDARD]
+    if not eight or not std:
+        return None
+    first = max(eight, key=lambda s: (s.fan, s.tile_fan))
+    other = max(std, key=lambda s: (s.tile_fan, s.fan))
+    merged = dict(first.hits)
+    for pid, (f, c) in other.hits.items():
+        if rules.patterns[pid].family in SITUATION_FAMILIES or pid in _NOT_IN_SECOND:
+            continue
+        f0, c0 = merged.get(pid, (0, 0))
+        merged[pid] = (f0 + f, c0 + c)
+    fan = sum(f for f, _ in merged.values())
+    return fan, merged, first, other.reading.describe_zh()
 
 
 def _why_not(spec: HandSpec, hand_size: int) -> str:

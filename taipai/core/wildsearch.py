@@ -1,0 +1,889 @@
+"""越搭 search: score a hand holding restricted wildcards at its best admissible reading (seed 000).
+
+The score is the maximum, over every admissible reading of every wildcard, of the natural scorer
+(:func:`taipai.core.scoring.score_concrete`).  We never enumerate 34^k substitutions:
+
+1. **Structures from the natural tiles.**  The lowest remaining natural tile must sit in some group:
+   a pung, one of the (up to three) chows through it, or the eyes; the group's missing tiles become
+   *wild slots*.  Only slots whose tile lies in some wildcard's range (a 34-bit mask) are opened, and
+   after each group the slots must still be matchable to distinct wildcards (bipartite matching over
+   identical kinds, so two 皇 are one choice, not two).
+2. **Wildcard-only groups** (when wildcards outnumber the gaps) are chosen last, in canonical
+   non-decreasing order, and suits and honours that nothing distinguishes are tried once
+   (symmetry: an empty suit stands for every empty suit).  They are bounded: a group is only
+   extended while the best total still reachable, by :func:`_reachable_bound`, beats the best found.
+3. **Distinct completions only.**  Each structure yields a multiset of wild tiles; each distinct
+   multiset (and each tile the winning wildcard may be) is scored once by the natural scorer, with
+   the wait set of the hand *with* its wildcards, and with readings filtered so that position-
+   dependent kinds (卡番, 伍偏, 斷缺) sit only where they may stand.
+4. Special shapes (嚦咕嚦咕, 十六不搭, 十三幺) are completed directly from their target shapes when
+   the table allows wildcards in them (seed 000: 「越搭喺自己範圍入面，都可以幫你砌十六不搭、十三么、
+   嚦咕嚦咕」).
+
+The result is exact: ``tests/core/test_wild_search.py`` checks it against brute-force substitution.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, replace
+from itertools import product
+
+from taipai.core.errors import HandError
+from taipai.core.hand import PAIR, UNRELATED_TRIPLES, Reading, Shape, readings, wait_set
+from taipai.core.handspec import HandSpec, KongKind, Meld, MeldKind
+from taipai.core.rules import RuleSet
+from taipai.core.scoring import Score, WildReading, score_concrete
+from taipai.core.tiles import NUM_KINDS, ORPHANS, name_zh
+from taipai.core.wilds import (
+    Slot,
+    WildContext,
+    WildKind,
+    WildRules,
+    alternatives,
+    kind_named,
+)
+
+ALL_TILES_MASK = (1 << NUM_KINDS) - 1
+
+
+@dataclass(frozen=True, slots=True)
+class _Unit:
+    """One wildcard the player holds, with what it may act as."""
+
+    name: str  # printed kind
+    kinds: tuple[WildKind, ...]  # alternatives (複製 / 創造 expand; others are themselves)
+    mask: int  # union of the alternatives' masks
+    winning: bool  # the winning tile is this wildcard
+    suit_rules: bool  # some alternative constrains its suit count (確單 確雙 限五 七起)
+    positional: bool  # some alternative depends on its place in a group
+
+
+# --------------------------------------------------------------------------- context
+
+
+def wild_rules_of(rules: RuleSet) -> WildRules:
+    """The table's wildcard rules (seed 000 「幾條要講定嘅規矩」)."""
+    return rules.wilds
+
+
+def _context(spec: HandSpec, wr: WildRules) -> WildContext:
+    held = list(spec.wilds)
+    if spec.winning_wild is not None:
+        held.append(spec.winning_wild)
+    exposed: list[str] = []
+    for m in spec.melds:
+        held.extend(m.wilds)
+        if m.kong is not KongKind.CONCEALED:
+            exposed.extend(m.wilds)
+    return WildContext(
+        natural_tiles=tuple(sorted(spec.all_tiles())),
+        seat_wind=spec.situation.seat_wind,
+        seen_tiles=tuple(spec.situation.seen_tiles),
+        table_kinds=tuple(wr.table_kinds),
+        held_kinds=tuple(held),
+        exposed_kinds=tuple(exposed),
+        winning_tile=spec.winning_tile,
+        won_on_discard=not spec.self_drawn,
+        rules=wr,
+    )
+
+
+def _unit(
+    name: str, ctx: WildContext, *, winning: bool = False, exposed: bool = False, ckong: bool = False
+) -> _Unit:
+    kind = kind_named(name)
+    alts = alternatives(kind, ctx, in_exposed=exposed, in_concealed_kong=ckong)
+    mask = 0
+    for a in alts:
+        mask |= a.mask(ctx)
+    return _Unit(
+        name=kind.name,
+        kinds=tuple(alts),
+        mask=mask,
+        winning=winning,
+        suit_rules=any(_has_suit_rule(a) for a in alts),
+        positional=any(a.position_dependent for a in alts),
+    )
+
+
+def _has_suit_rule(kind: WildKind) -> bool:
+    return not all(kind.suit_count_ok(n) for n in range(0, 18))
+
+
+# --------------------------------------------------------------------------- matching
+
+
+def _unit_admits(unit: _Unit, slot: Slot, ctx: WildContext) -> bool:
+    return any(k.admits(slot, ctx) for k in unit.kinds)
+
+
+def _match(
+    units: list[_Unit],
+    tiles: list[int],
+    test,  # (unit, tile index in `tiles`) -> bool
+    final_counts: list[int] | None = None,
+) -> list[int] | None:
+    """Assign each of ``tiles`` a distinct unit (``len(units) == len(tiles)``).
+
+    Returns the unit index for each tile, or None.  Identical units (same name and role) are
+    tried once per tile, so the search is over kinds, not over copies.  When ``final_counts`` is
+    given, suit-count kinds (確單 …) are checked against the final suit totals.
+    """
+    n = len(tiles)
+    if n != len(units):
+        return None
+    order = sorted(range(n), key=lambda i: sum(1 for u in units if test(u, i)))
+    used = [False] * n
+    out = [-1] * n
+
+    def suit_ok(u: _Unit, t: int) -> bool:
+        return final_counts is None or _suit_ok(u, t, final_counts)
+
+    def go(j: int) -> bool:
+        if j == n:
+            return True
+        i = order[j]
+        tried: set[tuple[str, bool]] = set()
+        for ui, u in enumerate(units):
+            if used[ui]:
+                continue
+            key = (u.name, u.winning)
+            if key in tried:
+                continue
+            tried.add(key)
+            if test(u, i) and suit_ok(u, tiles[i]):
+                used[ui] = True
+                out[i] = ui
+                if go(j + 1):
+                    return True
+                used[ui] = False
+        return False
+
+    return out if go(0) else None
+
+
+# --------------------------------------------------------------------------- declared melds
+
+
+@dataclass(frozen=True, slots=True)
+class _MeldChoice:
+    meld: Meld  # resolved meld (tile set)
+    slots: tuple[Slot, ...]  # where its wildcards stand
+    units: tuple[_Unit, ...]  # its wildcards
+
+
+def _meld_choices(m: Meld, ctx: WildContext, wr: WildRules) -> list[_MeldChoice]:
+    """Every resolution of a declared meld holding wildcards (seed 000: 上/碰/暗槓 with 越搭)."""
+    ckong = m.kong is KongKind.CONCEALED
+    exposed = not ckong
+    units = tuple(_unit(k, ctx, exposed=exposed, ckong=ckong) for k in m.wilds)
+    n_wild = len(units)
+    if not wr.in_melds and exposed:
+        raise HandError(
+            "wild_unplaceable", "this table does not use wildcards in chows or pungs", token=m.wilds[0]
+        )
+    limit = wr.max_in_concealed_kong if ckong else wr.max_per_exposed_meld
+    if n_wild > limit:
+        raise HandError(
+            "wild_unplaceable",
+            f"at most {limit} wildcard(s) in one {'暗槓' if ckong else '上/碰'}",
+            token="".join(m.wilds),
+            hint_args={"limit": limit},
+        )
+    if wr.meld_kinds is not None and exposed:
+        for u in units:
+            if u.name not in wr.meld_kinds:
+                raise HandError(
+                    "wild_unplaceable", f"{u.name} may not be used in 上/碰 at this table", token=u.name
+                )
+    naturals = list(m.naturals)
+    out: list[_MeldChoice] = []
+    if m.kind is MeldKind.CHOW:
+        candidates = [s * 9 + r for s in range(3) for r in range(7)]
+        shapes = [(c, (c, c + 1, c + 2)) for c in candidates]
+    else:
+        size = 4 if m.kind is MeldKind.KONG else 3
+        shapes = [(t, (t,) * size) for t in range(NUM_KINDS)]
+    for low, tiles in shapes:
+        rest = list(tiles)
+        ok = True
+        for t in naturals:
+            if t in rest:
+                rest.remove(t)
+            else:
+                ok = False
+                break
+        if not ok or len(rest) != n_wild:
+            continue
+        slots = []
+        for t in rest:
+            pos = t - low if m.kind is MeldKind.CHOW else 0
+            slots.append(
+                Slot(
+                    tile=t,
+                    group_kind=int(m.kind),
+                    group_tile=low,
+                    position=pos,
+                    exposed=exposed,
+                    concealed_kong=ckong,
+                )
+            )
+        if _match(list(units), rest, lambda u, i, sl=slots: _unit_admits(u, sl[i], ctx)) is None:
+            continue
+        out.append(_MeldChoice(Meld(m.kind, low, m.kong), tuple(slots), units))
+    if not out:
+        raise HandError(
+            "wild_unplaceable",
+            f"the wildcard {''.join(m.wilds)} cannot complete this meld",
+            token="".join(m.wilds),
+        )
+    return out
+
+
+# --------------------------------------------------------------------------- completions
+
+
+class _Search:
+    """Enumerates the distinct multisets of tiles the concealed wildcards can stand for."""
+
+    def __init__(self, counts: list[int], units: list[_Unit], n_groups: int, wr: WildRules, limit: int):
+        self.counts = counts
+        self.units = units
+        self.union = 0
+        groups: dict[int, int] = {}
+        for u in units:
+            self.union |= u.mask
+            groups[u.mask] = groups.get(u.mask, 0) + 1
+        # units with the same range are interchangeable: match tiles to (mask, capacity) groups
+        self.groups = sorted(groups.items(), key=lambda g: g[0].bit_count())
+        self.n_groups = n_groups  # melds still to make from the concealed part (eyes extra)
+        self.wr = wr
+        self.limit = limit  # max wild slots in one concealed meld
+        self.found: set[tuple[int, ...]] = set()
+        self.stop_at_first = False
+        self._visited: set[tuple] = set()
+        self._mask_cache: dict[tuple[int, ...], bool] = {}
+
+    def mask_ok(self, tiles: list[int]) -> bool:
+        """Cheap feasibility: the wild tiles can go to distinct units whose ranges hold them.
+
+        Units with equal ranges form one group with a capacity, so this is a tiny flow problem;
+        results are cached by the sorted tile tuple.
+        """
+        n = len(tiles)
+        if n == 0:
+            return True
+        if n > len(self.units):
+            return False
+        union = self.union
+        for t in tiles:
+            if not (union >> t) & 1:
+                return False
+        if len(self.groups) == 1:
+            return True
+        key = tuple(sorted(tiles))
+        hit = self._mask_cache.get(key)
+        if hit is not None:
+            return hit
+        groups = self.groups
+        cap = [c for _, c in groups]
+        # most constrained tiles first
+        order = sorted(key, key=lambda t: sum(1 for m, _ in groups if (m >> t) & 1))
+
+        def go(i: int) -> bool:
+            if i == n:
+                return True
+            t = order[i]
+            for gi, (m, _) in enumerate(groups):
+                if cap[gi] and (m >> t) & 1:
+                    cap[gi] -= 1
+                    if go(i + 1):
+                        return True
+                    cap[gi] += 1
+            return False
+
+        hit = go(0)
+        self._mask_cache[key] = hit
+        return hit
+
+    def run(self) -> set[tuple[int, ...]]:
+        self._rec(0, len(self.units), False, [], self.n_groups)
+        return self.found
+
+    def _rec(
+        self, start: int, wilds_left: int, eyes_done: bool, wild_tiles: list[int], melds_left: int
+    ) -> None:
+        if self.stop_at_first and self.found:
+            return
+        c = self.counts
+        state = (tuple(c), wilds_left, eyes_done, melds_left, tuple(sorted(wild_tiles)))
+        if state in self._visited:
+            return
+        self._visited.add(state)
+        t = start
+        while t < NUM_KINDS and c[t] == 0:
+            t += 1
+        if t == NUM_KINDS:
+            self._finish(wilds_left, eyes_done, wild_tiles, melds_left)
+            return
+        # pungs of t with 3, 2 or 1 natural copies
+        if melds_left > 0:
+            for nat in (3, 2, 1):
+                wild = 3 - nat
+                if c[t] >= nat and wild <= wilds_left and wild <= self.limit:
+                    add = [t] * wild
+                    if self.mask_ok(wild_tiles + add):
+                        c[t] -= nat
+                        self._rec(t, wilds_left - wild, eyes_done, wild_tiles + add, melds_left - 1)
+                        c[t] += nat
+            # chows through t (t is the lowest natural left, so tiles below it are wild)
+            if t < 27:
+                r = t % 9
+                for low_rank in (r - 2, r - 1, r):
+                    if low_rank < 0 or low_rank > 6:
+                        continue
+                    low = t - (r - low_rank)
+                    others = [x for x in (low, low + 1, low + 2) if x != t]
+                    # each other tile: natural when available (only those above t), else wild
+                    choices = []
+                    for x in others:
+                        opts = []
+                        if x > t and c[x] > 0:
+                            opts.append(False)  # natural
+                        opts.append(True)  # wild
+                        choices.append(opts)
+                    for pick in product(*choices):
+                        add = [x for x, w in zip(others, pick, strict=True) if w]
+                        if len(add) > wilds_left or len(add) > self.limit:
+                            continue
+                        if not self.mask_ok(wild_tiles + add):
+                            continue
+                        c[t] -= 1
+                        for x, w in zip(others, pick, strict=True):
+                            if not w:
+                                c[x] -= 1
+                        self._rec(t, wilds_left - len(add), eyes_done, wild_tiles + add, melds_left - 1)
+                        c[t] += 1
+                        for x, w in zip(others, pick, strict=True):
+                            if not w:
+                                c[x] += 1
+        # eyes
+        if not eyes_done:
+            if c[t] >= 2:
+                c[t] -= 2
+                self._rec(t, wilds_left, True, wild_tiles, melds_left)
+                c[t] += 2
+            if wilds_left >= 1 and self.mask_ok([*wild_tiles, t]):
+                c[t] -= 1
+                self._rec(t, wilds_left - 1, True, [*wild_tiles, t], melds_left)
+                c[t] += 1
+
+    def _finish(self, wilds_left: int, eyes_done: bool, wild_tiles: list[int], melds_left: int) -> None:
+        need = melds_left * 3 + (0 if eyes_done else 2)
+        if need != wilds_left:
+            return
+        if wilds_left == 0:
+            self.found.add(tuple(sorted(wild_tiles)))
+            return
+        if not eyes_done and not self.wr.eyes_both_wild:
+            return
+        self._free_groups(wild_tiles, melds_left, eyes_done, 0)
+
+    def _free_groups(self, wild_tiles: list[int], melds_left: int, eyes_done: bool, min_key: int) -> None:
+        """Wildcard-only groups, in canonical order (``min_key`` keeps them non-decreasing)."""
+        if self.stop_at_first and self.found:
+            return
+        if melds_left == 0:
+            if eyes_done:
+                self.found.add(tuple(sorted(wild_tiles)))
+                return
+            for e in range(NUM_KINDS):
+                add = [e, e]
+                if self.mask_ok(wild_tiles + add):
+                    self.found.add(tuple(sorted(wild_tiles + add)))
+            return
+        if self.limit < 3:
+            return
+        for key in range(min_key, len(_FREE_MELDS)):
+            add = list(_FREE_MELDS[key])
+            if self.mask_ok(wild_tiles + add):
+                self._free_groups(wild_tiles + add, melds_left - 1, eyes_done, key)
+
+
+_FREE_MELDS: tuple[tuple[int, int, int], ...] = tuple(
+    [(t, t, t) for t in range(NUM_KINDS)]
+    + [(s * 9 + r, s * 9 + r + 1, s * 9 + r + 2) for s in range(3) for r in range(7)]
+)
+
+
+def _special_completions(counts: list[int], units: list[_Unit], search: _Search) -> set[tuple[int, ...]]:
+    """Wild-tile multisets completing 嚦咕嚦咕, 十六不搭 or 十三幺 (no declared melds)."""
+    k = len(units)
+    out: set[tuple[int, ...]] = set()
+    targets: list[list[int]] = []
+    distinct = sum(1 for c in counts if c)
+    if sum(counts) + k != 17:
+        return out
+    # 嚦咕嚦咕: seven pairs + one pung
+    cap = 5 if search.wr.fifth_copy else 4
+    for pung in range(NUM_KINDS):
+        if counts[pung] > 3:
+            continue
+        need = []
+        for t in range(NUM_KINDS):
+            c = counts[t]
+            want = 3 if t == pung else c + (c & 1)
+            if want > cap:
+                need = None
+                break
+            need += [t] * (want - c)
+        if need is None or len(need) > k or (k - len(need)) % 2:
+            continue
+        targets.append(need)
+    # 十六不搭: seven honours, an unrelated triple per suit, a pair (needs 16 distinct tiles)
+    if distinct + k >= 16 and all(counts[t] <= 2 for t in range(NUM_KINDS)):
+        per_suit = []
+        for s in range(3):
+            have = [r for r in range(9) if counts[s * 9 + r]]
+            per_suit.append([tr for tr in UNRELATED_TRIPLES if all(r in tr for r in have)])
+        for triples in product(*per_suit):
+            base = list(range(27, 34)) + [s * 9 + r for s in range(3) for r in triples[s]]
+            for eyes in base:
+                target = [0] * NUM_KINDS
+                for t in base:
+                    target[t] += 1
+                target[eyes] += 1
+                need = []
+                for t in range(NUM_KINDS):
+                    if counts[t] > target[t]:
+                        break
+                    need += [t] * (target[t] - counts[t])
+                else:
+                    if len(need) == k:
+                        out.add(tuple(need))
+    # 十三幺: the 13 orphans, one of them again as eyes, and a chow or pung
+    missing = sum(1 for t in ORPHANS if not counts[t])
+    for eyes in ORPHANS if missing <= k else ():
+        for meld in _FREE_MELDS:
+            target = [0] * NUM_KINDS
+            for t in ORPHANS:
+                target[t] += 1
+            target[eyes] += 1
+            for t in meld:
+                target[t] += 1
+            need = []
+            for t in range(NUM_KINDS):
+                if counts[t] > target[t]:
+                    break
+                need += [t] * (target[t] - counts[t])
+            else:
+                if len(need) == k:
+                    out.add(tuple(sorted(need)))
+    for need in targets:
+        rest = k - len(need)
+        if rest == 0:
+            out.add(tuple(sorted(need)))
+        else:
+            _pairs(need, rest // 2, 0, out)
+    return {w for w in out if search.mask_ok(list(w))}
+
+
+def _pairs(base: list[int], n: int, start: int, out: set[tuple[int, ...]]) -> None:
+    if n == 0:
+        out.add(tuple(sorted(base)))
+        return
+    for t in range(start, NUM_KINDS):
+        _pairs([*base, t, t], n - 1, t, out)
+
+
+# --------------------------------------------------------------------------- scoring
+
+
+def score_wild_hand(spec: HandSpec, rules: RuleSet) -> Score:
+    """The best score of a hand holding 越搭 wildcards (seed 000), and what each wildcard was read as.
+
+    Args:
+        spec: a hand whose ``wilds`` / ``winning_wild`` / ``Meld.wilds`` name wildcard kinds.
+        rules: the rule set; its wildcard rules (``rules.wilds``) give the table's choices.
+
+    Returns:
+        The Score of the best admissible reading (highest total, then fan, then the first
+        completion in sorted order), with ``wilds`` listing (kind, tile) per wildcard: concealed and
+        winning ones in the order of the hand, then those in melds.
+
+    Raises:
+        HandError: ``wild_unplaceable`` naming the wildcard that cannot stand for any tile that
+            completes the hand; ``not_a_win`` when even unrestricted wildcards could not complete it.
+    """
+    wr = wild_rules_of(rules)
+    wr.check_held(
+        [
+            *spec.wilds,
+            *([spec.winning_wild] if spec.winning_wild else []),
+            *(k for m in spec.melds for k in m.wilds),
+        ]
+    )
+    if spec.winning_wild is not None and not spec.self_drawn and not wr.discarded_wild_winnable:
+        raise HandError(
+            "wild_unplaceable",
+            "at this table a discarded wildcard cannot be won on",
+            token=spec.winning_wild,
+        )
+    wait_tiles: tuple[int, ...] | None = None
+    best: tuple[tuple[int, int], Score] | None = None
+    for cand in _candidates(spec, rules):
+        if wait_tiles is None:
+            if not _admissible(cand, rules):
+                continue
+            wait_tiles = wild_waits(spec, rules)
+        try:
+            score = score_concrete(cand.concrete, rules, wait_tiles=wait_tiles, reading_ok=cand.reading_ok)
+        except HandError:
+            continue
+        key = (score.total, score.fan)
+        if best is None or key > best[0]:
+            best = (key, replace(score, wilds=cand.reads))
+    if best is None:
+        raise _explain_failure(spec, rules)
+    return best[1]
+
+
+@dataclass(frozen=True, slots=True)
+class _Candidate:
+    """One completion: the concrete hand, the reading filter, what each wildcard stands for."""
+
+    concrete: HandSpec
+    reading_ok: Callable[[Reading], bool] | None
+    reads: tuple[WildReading, ...]
+
+
+def _admissible(cand: _Candidate, rules: RuleSet) -> bool:
+    """True when the concrete hand has a reading the wildcards may take."""
+    found = readings(cand.concrete, hand_size=rules.options.hand_size)
+    if cand.reading_ok is None:
+        return bool(found)
+    return any(cand.reading_ok(r) for r in found)
+
+
+def _candidates(
+    spec: HandSpec, rules: RuleSet, units_override: list[_Unit] | None = None
+) -> Iterator[_Candidate]:
+    """Every distinct completion of ``spec``: melds with wildcards resolved, concealed wildcards
+    read as tiles, the winning wildcard read as each tile it may be."""
+    wr = wild_rules_of(rules)
+    ctx = _context(spec, wr)
+    if units_override is not None:
+        units = units_override
+    else:
+        units = [_unit(k, ctx) for k in spec.wilds]
+        if spec.winning_wild is not None:
+            units.append(_unit(spec.winning_wild, ctx, winning=True))
+    wild_melds = [m for m in spec.melds if m.wilds]
+    plain_melds = tuple(m for m in spec.melds if not m.wilds)
+    meld_options = [_meld_choices(m, ctx, wr) for m in wild_melds]
+    counts = [0] * NUM_KINDS
+    for t in spec.concealed:
+        counts[t] += 1
+    if spec.winning_tile is not None:
+        counts[spec.winning_tile] += 1
+    for combo in product(*meld_options) if meld_options else [()]:
+        melds = plain_melds + tuple(ch.meld for ch in combo)
+        meld_assign = [(u, sl.tile) for ch in combo for u, sl in zip(ch.units, ch.slots, strict=True)]
+        n_groups = rules.options.hand_size // 3 - len(melds)
+        search = _Search(list(counts), units, n_groups, wr, wr.max_per_concealed_meld)
+        completions = search.run()
+        if wr.special_shapes and not melds:
+            completions |= _special_completions(counts, units, search)
+        natural_meld_tiles = [t for m in melds for t in m.tiles]
+        for wild_tiles in sorted(completions):
+            final = list(counts)
+            for t in wild_tiles:
+                final[t] += 1
+            for t in natural_meld_tiles:
+                final[t] += 1
+            if not wr.fifth_copy and max(final) > 4:
+                continue
+            if not _meld_suits_ok(meld_assign, final):
+                continue
+            yield from _completion_candidates(spec, ctx, units, melds, meld_assign, wild_tiles, final)
+
+
+def _completion_candidates(spec, ctx, units, melds, meld_assign, wild_tiles, final) -> Iterator[_Candidate]:
+    """The candidates of one wild-tile multiset: one per tile the winning wildcard may be."""
+    tiles = list(wild_tiles)
+    win_index = next((i for i, u in enumerate(units) if u.winning), None)
+    if win_index is None:
+        choices: list[int | None] = [None]
+    else:
+        choices = sorted({t for t in tiles if (units[win_index].mask >> t) & 1})
+    positional = any(u.positional for u in units)
+    for win_tile in choices:
+        if win_tile is None:
+            assignment = _match(units, tiles, lambda u, i: (u.mask >> tiles[i]) & 1, final)
+            win = spec.winning_tile
+            rest = tiles
+        else:
+            rest = list(tiles)
+            rest.remove(win_tile)
+            others = [u for i, u in enumerate(units) if i != win_index]
+            sub = _match(others, rest, lambda u, i, r=rest: (u.mask >> r[i]) & 1, final)
+            if sub is None or not _suit_ok(units[win_index], win_tile, final):
+                continue
+            # indices of `others` back to `units`, the winning one at the end
+            back = [i for i in range(len(units)) if i != win_index]
+            assignment = [back[j] for j in sub]
+            win = win_tile
+        if assignment is None:
+            continue
+        concealed = list(spec.concealed) + list(rest)
+        if spec.winning_tile is not None and win_tile is None:
+            pass
+        elif spec.winning_tile is not None:
+            concealed.append(spec.winning_tile)
+        concrete = replace(
+            spec,
+            concealed=tuple(sorted(concealed)),
+            melds=melds,
+            winning_tile=win,
+            wilds=(),
+            winning_wild=None,
+        )
+        by_unit = {ui: rest[i] for i, ui in enumerate(assignment)}
+        if win_index is not None:
+            by_unit[win_index] = win
+        reads = tuple(WildReading(units[i].name, by_unit[i]) for i in range(len(units)) if i in by_unit)
+        reads += tuple(WildReading(u.name, t) for u, t in meld_assign)
+        reading_ok = None
+        if positional:
+            reading_ok = _positional_filter(spec, units, tuple(rest), win_index, win, final, ctx)
+        yield _Candidate(concrete, reading_ok, reads)
+
+
+def _positional_filter(spec, units, rest, win_index, win, final, ctx) -> Callable[[Reading], bool]:
+    def ok(reading: Reading) -> bool:
+        if win_index is None:
+            return _reading_admits(reading, spec, units, rest, final, ctx)
+        # the winning wildcard stands at the winning tile's place; the others anywhere
+        others = [u for i, u in enumerate(units) if i != win_index]
+        g = reading.groups[reading.win_index] if reading.win_index >= 0 else None
+        if g is not None:
+            pos = win - g.tile if g.kind == MeldKind.CHOW else 0
+            slot = Slot(tile=win, group_kind=int(g.kind), group_tile=g.tile, position=pos)
+            if not _unit_admits(units[win_index], slot, ctx):
+                return False
+        elif not _unit_admits(units[win_index], Slot.single(win), ctx) and not _unit_admits(
+            units[win_index], Slot.pair(win), ctx
+        ):
+            return False
+        return _reading_admits(reading, _with_natural(spec, win), others, rest, final, ctx)
+
+    return ok
+
+
+def _with_natural(spec: HandSpec, tile: int) -> HandSpec:
+    """``spec`` with ``tile`` counted as a natural winning tile (for place matching)."""
+    return replace(spec, winning_tile=tile, winning_wild=None)
+
+
+def _suit_ok(u: _Unit, t: int, final: list[int]) -> bool:
+    """確單/確雙/限五/七起: the count of the suit ``u`` joins as tile ``t`` fits (honours: a 門 of 7)."""
+    if not u.suit_rules:
+        return True
+    s = t // 9 if t < 27 else 3
+    total = sum(final[s * 9 : s * 9 + 9]) if s < 3 else sum(final[27:])
+    return any(k.suit_count_ok(total) for k in u.kinds)
+
+
+def _meld_suits_ok(meld_assign: list[tuple[_Unit, int]], final: list[int]) -> bool:
+    return all(_suit_ok(u, t, final) for u, t in meld_assign)
+
+
+def _reading_admits(
+    reading: Reading,
+    spec: HandSpec,
+    units: list[_Unit],
+    wild_tiles: tuple[int, ...],
+    final: list[int],
+    ctx: WildContext,
+) -> bool:
+    """Can the wildcards sit in this reading's places? (卡番/伍偏/斷缺 depend on the place.)"""
+    slots: list[Slot] = []
+    naturals = [0] * NUM_KINDS
+    for t in spec.concealed:
+        naturals[t] += 1
+    if spec.winning_tile is not None:
+        naturals[spec.winning_tile] += 1
+    places: dict[int, list[Slot]] = {}
+    for g in reading.groups:
+        if g.declared:
+            continue
+        if g.kind == MeldKind.CHOW:
+            for pos in range(3):
+                places.setdefault(g.tile + pos, []).append(
+                    Slot(
+                        tile=g.tile + pos,
+                        group_kind=int(g.kind),
+                        group_tile=g.tile,
+                        position=pos,
+                        exposed=False,
+                        concealed_kong=False,
+                    )
+                )
+        else:
+            size = 2 if g.kind == PAIR else 3
+            for _ in range(size):
+                places.setdefault(g.tile, []).append(
+                    Slot(
+                        tile=g.tile,
+                        group_kind=int(g.kind),
+                        group_tile=g.tile,
+                        position=0,
+                        exposed=False,
+                        concealed_kong=False,
+                    )
+                )
+    if reading.shape in (Shape.SIXTEEN_UNRELATED, Shape.THIRTEEN_ORPHANS):
+        listed = {t for t, ps in places.items() for _ in ps}
+        for t in range(NUM_KINDS):
+            extra = naturals[t] + wild_tiles.count(t) - len(places.get(t, []))
+            for _ in range(max(0, extra)):
+                places.setdefault(t, []).append(Slot.single(t))
+        del listed
+    # wild tiles take any of the places of their tile; naturals fill the rest
+    for t in set(wild_tiles):
+        options = places.get(t, [])
+        if len(options) < wild_tiles.count(t):
+            return False
+        slots.extend(options)
+    tile_of_slot = [s.tile for s in slots]
+    need = list(wild_tiles)
+    # choose, per tile, which places the wildcards take: match units to places with capacity
+    by_tile: dict[int, list[Slot]] = {}
+    for s in slots:
+        by_tile.setdefault(s.tile, []).append(s)
+    del tile_of_slot
+    unit_order = list(range(len(units)))
+    used_place: set[int] = set()
+    used_unit = [False] * len(units)
+    place_list = [(t, i, s) for t, ss in by_tile.items() for i, s in enumerate(ss)]
+
+    def go(j: int) -> bool:
+        if j == len(need):
+            return True
+        t = sorted(need)[j]
+        tried: set[tuple[str, int, int, int]] = set()
+        for ui in unit_order:
+            if used_unit[ui]:
+                continue
+            u = units[ui]
+            for pi, (pt, _, s) in enumerate(place_list):
+                if pt != t or pi in used_place:
+                    continue
+                key = (u.name, s.group_kind, s.group_tile, s.position)
+                if key in tried:
+                    continue
+                tried.add(key)
+                if _unit_admits(u, s, ctx) and _suit_ok(u, t, final):
+                    used_unit[ui] = True
+                    used_place.add(pi)
+                    if go(j + 1):
+                        return True
+                    used_unit[ui] = False
+                    used_place.discard(pi)
+        return False
+
+    return go(0)
+
+
+# --------------------------------------------------------------------------- waits and errors
+
+
+_PROBE = _Unit(name="?", kinds=(), mask=ALL_TILES_MASK, winning=False, suit_rules=False, positional=False)
+"""A stand-in for 'the tile still to come' when computing waits: it may be any tile."""
+
+
+def wild_waits(spec: HandSpec, rules: RuleSet) -> tuple[int, ...]:
+    """Wait set of the 16 tiles before the win, wildcards included (issue 3 item 5).
+
+    A tile kind is a wait when adding it lets the wildcards complete the hand (seed 000's 「叮」 with
+    越搭: 「持有現都可以開局就叮」).  One search instead of 34: the tile to come is a probe that may
+    be any tile; every tile the probe takes in some completion (the real wildcards still fitting
+    their ranges) is a wait.  Position-dependent kinds (卡番 伍偏 斷缺) are then confirmed on the
+    exact readings.  The winning wildcard, if any, is not part of the 16.
+    """
+    wr = wild_rules_of(rules)
+    ctx = _context(spec, wr)
+    units = [_unit(k, ctx) for k in spec.wilds]
+    counts = [0] * NUM_KINDS
+    for t in spec.concealed:
+        counts[t] += 1
+    declared = tuple(m for m in spec.melds if not m.wilds)
+    resolved_options = [[ch.meld for ch in _meld_choices(m, ctx, wr)] for m in spec.melds if m.wilds]
+    used = list(counts)
+    for m in declared:
+        for t in m.tiles:
+            used[t] += 1
+    n_groups_base = rules.options.hand_size // 3
+    probe_units = [*units, _PROBE]
+    found: set[int] = set()
+    for combo in product(*resolved_options) if resolved_options else [()]:
+        melds = declared + tuple(combo)
+        if not units:
+            found.update(wait_set(list(counts), used, melds, rules.options.hand_size))
+            continue
+        search = _Search(list(counts), probe_units, n_groups_base - len(melds), wr, wr.max_per_concealed_meld)
+        completions = search.run()
+        if wr.special_shapes and not melds:
+            completions |= _special_completions(counts, probe_units, search)
+        for wild_tiles in completions:
+            for j, t in enumerate(wild_tiles):
+                if t in found:
+                    continue
+                rest = [x for i, x in enumerate(wild_tiles) if i != j]
+                if _match(units, rest, lambda u, i, r=rest: (u.mask >> r[i]) & 1) is not None:
+                    found.add(t)
+    cap = 5 if wr.fifth_copy else 4
+    out = [t for t in sorted(found) if used[t] < cap]
+    if any(u.positional or u.suit_rules for u in units):
+        out = [t for t in out if _wins_with(spec, rules, t)]
+    return tuple(out)
+
+
+def _wins_with(spec: HandSpec, rules: RuleSet, tile: int) -> bool:
+    """Exact check: the 16 tiles plus ``tile`` (as a natural winning tile) form an admissible win."""
+    trial = replace(spec, winning_tile=tile, winning_wild=None, self_drawn=True)
+    return any(_admissible(c, rules) for c in _candidates(trial, rules))
+
+
+def _explain_failure(spec: HandSpec, rules: RuleSet) -> HandError:
+    """Which wildcard could not be placed: the first one that, made a 皇, would complete the hand."""
+    wr = wild_rules_of(rules)
+    ctx = _context(spec, wr)
+    names = [*spec.wilds, *([spec.winning_wild] if spec.winning_wild else [])]
+    units = [_unit(k, ctx, winning=i == len(spec.wilds)) for i, k in enumerate(names)]
+    free = _unit("皇", ctx)
+    for i, u in enumerate(units):
+        if u.name == "皇":
+            continue
+        trial_units = list(units)
+        trial_units[i] = replace(free, winning=u.winning)
+        if any(_admissible(c, rules) for c in _candidates(spec, rules, trial_units)):
+            return HandError(
+                "wild_unplaceable",
+                f"the wildcard [{u.name}] cannot stand for any tile that completes this hand",
+                token=u.name,
+                hint="its printed range does not include the tile the hand needs",
+                hint_args={"kind": u.name},
+            )
+    shown = " ".join(f"[{n}]" for n in names)
+    return HandError(
+        "not_a_win",
+        f"these tiles do not form a winning hand, whatever the wildcards {shown} stand for",
+        hint="the natural tiles cannot be completed into 5 melds and eyes or a special shape",
+    )
+
+
+def describe_wilds(score: Score) -> list[str]:
+    """Cantonese lines like ``[皇] 當 中`` for each wildcard reading."""
+    return [f"[{w.kind}] 當 {name_zh(w.tile)}" for w in score.wilds]

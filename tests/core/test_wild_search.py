@@ -1,0 +1,298 @@
+"""越搭 search (seed 000): exact maximum against a brute-force substitution oracle, errors, waits.
+
+The oracle substitutes every tile each wildcard's printed range allows (34^k before the range
+filter), scores each substitution with the natural scorer, and keeps readings only where every
+wildcard can sit in its place (checked by trying every assignment of wildcards to places).  The
+search must return the same best total on every hand.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from dataclasses import replace
+from itertools import permutations, product
+from pathlib import Path
+
+import pytest
+from builders import hand
+
+from taipai.core.errors import HandError
+from taipai.core.hand import PAIR, Shape, is_complete
+from taipai.core.handspec import HandSpec, MeldKind
+from taipai.core.rules import load_rules
+from taipai.core.scoring import score_concrete, score_hand
+from taipai.core.tiles import NUM_KINDS
+from taipai.core.wilds import Slot, WildContext, alternatives, kind_named
+from taipai.core.wildsearch import wild_waits
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+from corpus import winning_hands
+
+from taipai.core.rules import apply_overrides
+from taipai.core.wilds import KIND_NAMES
+
+RULES = apply_overrides(load_rules("hk-taiwan"), {"wilds": {"table_kinds": list(KIND_NAMES)}})
+"""A table that plays every one of seed 000's 34 kinds."""
+
+
+def _ctx(spec: HandSpec) -> WildContext:
+    held = [*spec.wilds, *([spec.winning_wild] if spec.winning_wild else [])]
+    return WildContext(
+        natural_tiles=tuple(sorted(spec.all_tiles())),
+        seat_wind=spec.situation.seat_wind,
+        seen_tiles=spec.situation.seen_tiles,
+        table_kinds=RULES.wilds.table_kinds,
+        held_kinds=tuple(held),
+        winning_tile=spec.winning_tile,
+        won_on_discard=not spec.self_drawn,
+        rules=RULES.wilds,
+    )
+
+
+def _places(reading, concrete: HandSpec) -> list[Slot]:
+    out = []
+    for g in reading.groups:
+        if g.declared:
+            continue
+        if g.kind == MeldKind.CHOW:
+            out += [Slot.chow(g.tile, p) for p in range(3)]
+        elif g.kind == PAIR:
+            out += [Slot.pair(g.tile)] * 2
+        else:
+            out += [Slot.pung(g.tile)] * 3
+    if reading.shape in (Shape.SIXTEEN_UNRELATED, Shape.THIRTEEN_ORPHANS):
+        counts = [0] * NUM_KINDS
+        for t in [*concrete.concealed, concrete.winning_tile]:
+            counts[t] += 1
+        for s in out:
+            counts[s.tile] -= 1
+        out += [Slot.single(t) for t in range(NUM_KINDS) for _ in range(max(0, counts[t]))]
+    return out
+
+
+def _assignable(places: list[Slot], tiles, kinds) -> bool:
+    """Some assignment of wildcards to distinct places of their tiles admits every wildcard."""
+    for order in set(permutations(range(len(places)), len(tiles))):
+        if all(places[i].tile == t for i, t in zip(order, tiles, strict=True)) and all(
+            any(k.admits(places[i], _ASSIGN_CTX[0]) for k in ks) for i, ks in zip(order, kinds, strict=True)
+        ):
+            return True
+    return False
+
+
+_ASSIGN_CTX: list[WildContext] = [WildContext()]
+
+
+def oracle_best(spec: HandSpec) -> int | None:
+    """Best total over every substitution, or None when no substitution wins."""
+    ctx = _ctx(spec)
+    _ASSIGN_CTX[0] = ctx
+    names = [*spec.wilds, *([spec.winning_wild] if spec.winning_wild else [])]
+    kinds = [alternatives(kind_named(n), ctx) for n in names]
+    ranges = [[t for t in range(NUM_KINDS) if any(k.mask(ctx) >> t & 1 for k in ks)] for ks in kinds]
+    best = None
+    waits_with_wilds = None
+    n_conc = len(spec.wilds)
+    base_hand = [0] * NUM_KINDS
+    for t in spec.concealed:
+        base_hand[t] += 1
+    if spec.winning_tile is not None:
+        base_hand[spec.winning_tile] += 1
+    base_all = list(base_hand)
+    for m in spec.melds:
+        for t in m.tiles:
+            base_all[t] += 1
+    for tiles in product(*ranges):
+        hand_counts = list(base_hand)
+        for t in tiles:
+            hand_counts[t] += 1
+        if not is_complete(hand_counts, spec.melds):
+            continue
+        counts = list(base_all)
+        for t in tiles:
+            counts[t] += 1
+        if max(counts) > 4:
+            continue
+        suit_ok = True
+        for ks, t in zip(kinds, tiles, strict=True):
+            if t < 27:
+                total = sum(counts[t // 9 * 9 : t // 9 * 9 + 9])
+                if not any(k.suit_count_ok(total) for k in ks):
+                    suit_ok = False
+        if not suit_ok:
+            continue
+        conc = list(spec.concealed) + list(tiles[:n_conc])
+        win = spec.winning_tile if spec.winning_wild is None else tiles[-1]
+        concrete = replace(spec, concealed=tuple(sorted(conc)), winning_tile=win, wilds=(), winning_wild=None)
+
+        def ok(reading, tiles=tiles, concrete=concrete) -> bool:
+            places = _places(reading, concrete)
+            if spec.winning_wild is not None:  # the winning wildcard stands where the winning tile is
+                g = reading.groups[reading.win_index] if reading.win_index >= 0 else None
+                places = list(places)
+                if g is not None:
+                    pos = tiles[-1] - g.tile if g.kind == MeldKind.CHOW else 0
+                    win_slot = Slot(tiles[-1], int(g.kind), g.tile, pos)
+                    if not any(k.admits(win_slot, ctx) for k in kinds[-1]):
+                        return False
+                    places.remove(win_slot)
+                    return _assignable(places, tiles[:-1], kinds[:-1])
+                if not any(
+                    k.admits(Slot.single(tiles[-1]), ctx) or k.admits(Slot.pair(tiles[-1]), ctx)
+                    for k in kinds[-1]
+                ):
+                    return False
+                places.remove(next(p for p in places if p.tile == tiles[-1]))
+                return _assignable(places, tiles[:-1], kinds[:-1])
+            return _assignable(places, tiles, kinds)
+
+        if waits_with_wilds is None:
+            waits_with_wilds = wild_waits(spec, RULES)
+        try:
+            s = score_concrete(concrete, RULES, wait_tiles=waits_with_wilds, reading_ok=ok)
+        except HandError:
+            continue
+        if best is None or s.total > best:
+            best = s.total
+    return best
+
+
+# --------------------------------------------------------------------------- seed 000 examples
+
+
+@pytest.mark.parametrize("kind", ["皇", "番"])
+def test_seed000_搭係皇或者番_食糊(kind):
+    """「搭係皇或者番：當中，砌成中中中，東東做眼 —— 食糊。」"""
+    h = hand("123m 456m 789p 234s CC E", "E", self_drawn=True, wilds=(kind,))
+    s = score_hand(h, RULES)
+    assert s.total == oracle_best(h)
+    assert len(s.wilds) == 1 and s.wilds[0].kind == kind
+    # 中 or 東: both complete the hand; the reading keeps one as pung and one as eyes
+    assert s.wilds[0].tile in (31, 27)
+
+
+def test_seed000_搭係萬_唔係糊():
+    """「搭係萬：當唔到中，呢副牌唔係糊。」 — rejected, naming the wildcard."""
+    h = hand("123m 456m 789p 234s CC E", "E", self_drawn=True, wilds=("萬",))
+    with pytest.raises(HandError) as e:
+        score_hand(h, RULES)
+    assert e.value.code == "wild_unplaceable"
+    assert e.value.token == "萬"
+
+
+def test_not_a_win_even_with_unrestricted_wildcard():
+    h = hand("19m 19p 19s ESW 2468m 13s", "5p", wilds=("皇",))
+    with pytest.raises(HandError) as e:
+        score_hand(h, RULES)
+    assert e.value.code == "not_a_win"
+
+
+def test_waits_with_a_wildcard_include_every_completion():
+    """Issue 3 item 5: 123m 456m 789p 234s 中中 [皇] 東 waits on 東 and 中 (and more)."""
+    h = hand("123m 456m 789p 234s CC E", "E", self_drawn=True, wilds=("皇",))
+    w = wild_waits(h, RULES)
+    assert 27 in w and 31 in w
+
+
+def test_winning_tile_may_be_the_wildcard():
+    h = hand("123m 456m 789p 234s CCC E", "[番]", self_drawn=True)
+    s = score_hand(h, RULES)
+    assert s.wilds[0].kind == "番" and s.wilds[0].tile == 27
+    assert s.total == oracle_best(h)
+
+
+# --------------------------------------------------------------------------- differential
+
+
+_KIND_POOL = [
+    "皇",
+    "筒索萬",
+    "筒",
+    "索",
+    "萬",
+    "番",
+    "東南西北",
+    "中發白",
+    "大",
+    "中",
+    "小",
+    "單",
+    "雙",
+    "一九",
+    "一四七",
+    "二五八",
+    "三六九",
+    "番工",
+    "番攤",
+    "卡番",
+    "伍偏",
+    "斷缺",
+    "牛",
+    "熊",
+    "馬",
+    "聚",
+    "獨",
+    "確單",
+    "確雙",
+    "限五",
+    "七起",
+]
+
+
+def _random_wild_hands(n: int, seed: int) -> list[HandSpec]:
+    rng = random.Random(seed)
+    base = winning_hands(n * 2, seed=seed)
+    out = []
+    for spec in base:
+        if len(out) == n:
+            break
+        k = rng.choice([1, 1, 1, 2, 2, 3])
+        conc = list(spec.concealed)
+        if len(conc) < k + 1:
+            continue
+        kinds = []
+        for _ in range(k):
+            i = rng.randrange(len(conc))
+            t = conc.pop(i)
+            # mostly a kind whose range covers the removed tile, sometimes any kind
+            pool = [name for name in _KIND_POOL if rng.random() < 0.3 or _covers(name, t)]
+            kinds.append(rng.choice(pool) if pool else "皇")
+        if k == 3 and sum(1 for x in kinds if x in ("皇", "筒索萬")) > 1:
+            continue
+        if rng.random() < 0.15:  # the winning tile is itself a wildcard
+            win_kind = kinds.pop()
+            conc.append(spec.winning_tile)
+            out.append(
+                replace(
+                    spec,
+                    concealed=tuple(sorted(conc)),
+                    wilds=tuple(sorted(kinds)),
+                    winning_tile=None,
+                    winning_wild=win_kind,
+                )
+            )
+            continue
+        out.append(replace(spec, concealed=tuple(sorted(conc)), wilds=tuple(sorted(kinds))))
+    return out
+
+
+def _covers(name: str, t: int) -> bool:
+    ctx = WildContext()
+    return bool(kind_named(name).mask(ctx) >> t & 1)
+
+
+HANDS = _random_wild_hands(5000, seed=3)
+
+
+@pytest.mark.parametrize("chunk", range(10))
+def test_search_equals_brute_force_oracle(chunk):
+    """On 5,000 random hands with 1–3 wildcards: the search's best total equals the oracle's."""
+    for spec in HANDS[chunk::10]:
+        expected = oracle_best(spec)
+        try:
+            got = score_hand(spec, RULES).total
+        except HandError as e:
+            assert expected is None, (spec, e.code, expected)
+            continue
+        assert got == expected, spec
