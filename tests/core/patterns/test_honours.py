@@ -212,6 +212,6 @@ def test_字一色_drops_對對糊(monkeypatch: pytest.MonkeyPatch):
 
 def test_對對糊_alone_without_字一色(monkeypatch: pytest.MonkeyPatch):
     monkeypatch.setitem(DETECTORS, "all_pungs", DETECTORS.get("all_pungs", _all_pungs_stub))
-    found = ids(hand("222m 555p 777s 333s CCC E", "E"))
+    found = ids(hand("777s 333s CCC E", "E", melds=["pung 222m", "pung 555p"]))
     assert "all_pungs" in found
     assert "all_honours" not in found
