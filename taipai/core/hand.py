@@ -197,6 +197,33 @@ def _honour_split(counts: list[int]) -> tuple[_SuitSplit, ...]:
     return ((pair, tuple(melds)),)
 
 
+_placed_cache: dict[tuple[int, tuple[int, ...]], tuple[_SuitSplit, ...]] = {}
+_EMPTY_SPLIT: tuple[_SuitSplit, ...] = ((-1, ()),)
+
+
+def _placed_splits(suit: int, key: tuple[int, ...]) -> tuple[_SuitSplit, ...]:
+    """Splits of one suit's counts with tile kinds (not ranks), keeping only those whose pair use
+    fits the count (a pair exactly when the count is 3k+2).  Cached per (suit, counts)."""
+    ck = (suit, key)
+    hit = _placed_cache.get(ck)
+    if hit is None:
+        n = sum(key)
+        if n % 3 == 1:
+            hit = ()
+        elif n == 0:
+            hit = _EMPTY_SPLIT
+        else:
+            need_pair = n % 3 == 2
+            base = suit * 9
+            hit = tuple(
+                (p + base if p >= 0 else -1, tuple((k, r + base) for k, r in m))
+                for p, m in suit_splits(key)
+                if (p >= 0) == need_pair
+            )
+        _placed_cache[ck] = hit
+    return hit
+
+
 def standard_splits(counts: list[int]) -> list[tuple[int, tuple[tuple[int, int], ...]]]:
     """Every split of a concealed count vector into melds and exactly one pair.
 
@@ -208,33 +235,34 @@ def standard_splits(counts: list[int]) -> list[tuple[int, tuple[tuple[int, int],
         A list of ``(eyes_tile, ((kind, tile), ...))`` with MeldKind values for ``kind`` and tile
         kinds 0..33; empty when the tiles do not form melds + eyes.  Generic in ``k``.
     """
-    total = sum(counts)
-    if total % 3 != 2:
+    m = _placed_splits(0, tuple(counts[0:9]))
+    if not m:
         return []
-    per_suit: list[tuple[_SuitSplit, ...]] = []
-    for s in range(3):
-        key = tuple(counts[s * 9 : s * 9 + 9])
-        if sum(key) % 3 == 1:
-            return []
-        splits = suit_splits(key) if any(key) else ((-1, ()),)
-        need_pair = sum(key) % 3 == 2
-        splits = tuple(x for x in splits if (x[0] >= 0) == need_pair)
-        if not splits:
-            return []
-        per_suit.append(
-            tuple((p + s * 9 if p >= 0 else -1, tuple((k, r + s * 9) for k, r in m)) for p, m in splits)
-        )
+    p = _placed_splits(1, tuple(counts[9:18]))
+    if not p:
+        return []
+    s = _placed_splits(2, tuple(counts[18:27]))
+    if not s:
+        return []
     honours = _honour_split(counts)
     if not honours:
         return []
-    per_suit.append(honours)
+    if len(m) == 1 and len(p) == 1 and len(s) == 1:
+        combos: object = ((m[0], p[0], s[0], honours[0]),)
+    else:
+        combos = product(m, p, s, honours)
     out = []
-    for combo in product(*per_suit):
-        pairs = [p for p, _ in combo if p >= 0]
-        if len(pairs) != 1:
+    for combo in combos:  # type: ignore[attr-defined]
+        pair = -1
+        several = False
+        for x, _ in combo:
+            if x >= 0:
+                if pair >= 0:
+                    several = True
+                pair = x
+        if pair < 0 or several:
             continue
-        melds = tuple(m for _, ms in combo for m in ms)
-        out.append((pairs[0], melds))
+        out.append((pair, combo[0][1] + combo[1][1] + combo[2][1] + combo[3][1]))
     return out
 
 

@@ -19,7 +19,7 @@ from taipai.core import patterns as _patterns  # noqa: F401  (registers the dete
 from taipai.core.errors import HandError
 from taipai.core.hand import Reading, Shape, readings, waits
 from taipai.core.handspec import HandSpec
-from taipai.core.patterns.base import DETECTORS, HandView
+from taipai.core.patterns.base import DETECTORS, NEEDS, Detector, HandView
 from taipai.core.rules import RuleSet
 from taipai.core.tiles import name_zh
 
@@ -113,13 +113,14 @@ class _ReadingScore:
 def _score_reading(view: HandView, rules: RuleSet, order: dict[str, int]) -> _ReadingScore:
     raw: list[tuple[int, int, str, int]] = []  # (-fan, table order, id, count)
     pats = rules.patterns
-    for pid, det in DETECTORS.items():
-        rule = pats.get(pid)
-        if rule is None or not rule.enabled:
+    features = view.features
+    for pid, det, needs in _active(rules):
+        if needs & features != needs:
             continue
         occ = det(view)
         if not occ:
             continue
+        rule = pats[pid]
         fan = 0
         for key, n in occ:
             fan += rule.fan(key, n)
@@ -155,6 +156,33 @@ def _chicken(view: HandView, rules: RuleSet, hits: dict[str, tuple[int, int]]) -
             hits["duck_hand"] = (duck.fan("base"), 1)
     elif rules.enabled("chicken_hand"):
         hits["chicken_hand"] = (rules.patterns["chicken_hand"].fan("base"), 1)
+
+
+_active_cache: dict[int, tuple[tuple[str, Detector, int], ...]] = {}
+
+
+def _active(rules: RuleSet) -> tuple[tuple[str, Detector, int], ...]:
+    """(id, detector, needed feature bits) of every enabled pattern, cached per rule set."""
+    key = id(rules.patterns)
+    hit = _active_cache.get(key)
+    if hit is None:
+        hit = tuple(
+            (pid, det, NEEDS.get(pid, 0) if GATES[0] else 0)
+            for pid, det in DETECTORS.items()
+            if pid in rules.patterns and rules.patterns[pid].enabled
+        )
+        _active_cache[key] = hit
+    return hit
+
+
+GATES = [True]
+"""Switch for the detector gates (tests turn it off to prove the gates change nothing)."""
+
+
+def set_gates(on: bool) -> None:
+    """Turn the feature gates on or off (for tests and benchmarks)."""
+    GATES[0] = on
+    _active_cache.clear()
 
 
 _order_cache: dict[int, dict[str, int]] = {}

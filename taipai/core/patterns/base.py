@@ -33,14 +33,39 @@ ONCE: Hits = [("base", 0)]
 DETECTORS: dict[str, Detector] = {}
 """Pattern id -> detector, filled by the family modules on import."""
 
+NEEDS: dict[str, int] = {}
+"""Pattern id -> feature bits (``F_*``) the hand must have for the detector to be worth running."""
 
-def detector(pattern_id: str) -> Callable[[Detector], Detector]:
-    """Register ``fn`` as the detector of ``pattern_id`` (one detector per id)."""
+# Feature bits computed once per view (HandView.features).  A detector declares the bits it needs
+# as a *necessary* condition: scoring skips it when a bit is missing, which must never change a
+# result (tests/core/test_scoring_gates.py scores a corpus with and without the gates).
+F_CHOWS2 = 1 << 0  # at least two chows
+F_PUNGS2 = 1 << 1  # at least two pungs or kongs
+F_PUNG = 1 << 2  # at least one pung or kong
+F_FOUR = 1 << 3  # some tile kind held four times
+F_KONG = 1 << 4  # at least one kong
+F_CHOWLIKE2 = 1 << 5  # chows + concealed pungs >= 2 (般高 also re-reads concealed pungs as chows)
+F_CHOW3 = 1 << 6  # at least three chows
+F_HONOUR_PUNG = 1 << 7  # a pung or kong of an honour
+F_HONOURS = 1 << 8  # any honour tile
+F_SELF = 1 << 9  # self-drawn
+F_TIMING = 1 << 10  # any 時態 context word (槓上, 花上, 搶槓, 海底, 河底, 絕張, X隻內, 天/地/人糊)
+F_READY = 1 << 11  # 叮 / 一發 / 食聽牌 / 天叮 declared
+F_MULTI = 1 << 12  # 一炮雙響 / 三響 / 錦上添花
+F_FLOWERS = 1 << 13  # any flower
+
+
+def detector(pattern_id: str, *, needs: int = 0) -> Callable[[Detector], Detector]:
+    """Register ``fn`` as the detector of ``pattern_id`` (one detector per id).
+
+    ``needs``: feature bits (``F_*``) without which the pattern cannot occur; a speed hint only.
+    """
 
     def register(fn: Detector) -> Detector:
         if pattern_id in DETECTORS:
             raise ValueError(f"two detectors for {pattern_id}")
         DETECTORS[pattern_id] = fn
+        NEEDS[pattern_id] = needs
         return fn
 
     return register
@@ -73,6 +98,7 @@ class HandView:
         "concealed_hand",
         "counts",
         "eyes",
+        "features",
         "flowers",
         "groups",
         "honours",
@@ -124,6 +150,52 @@ class HandView:
         self.self_drawn = spec.self_drawn
         self.flowers = spec.flowers
         self.repeat = rules.options.repeat_counting
+        f = 0
+        n_chows = len(chows)
+        if n_chows >= 2:
+            f |= F_CHOWS2
+            if n_chows >= 3:
+                f |= F_CHOW3
+        if pungs:
+            f |= F_PUNG
+            if len(pungs) >= 2:
+                f |= F_PUNGS2
+            if any(g.kind == MeldKind.KONG for g in pungs):
+                f |= F_KONG
+        if n_chows + sum(1 for g in pungs if g.concealed and g.kind == MeldKind.PUNG) >= 2:
+            f |= F_CHOWLIKE2
+        if 4 in counts:
+            f |= F_FOUR
+        if self.honours:
+            f |= F_HONOURS
+            if any(g.tile >= 27 for g in pungs):
+                f |= F_HONOUR_PUNG
+        if spec.self_drawn:
+            f |= F_SELF
+        if spec.flowers:
+            f |= F_FLOWERS
+        s = self.situation
+        if (
+            s.kong_replacements
+            or s.flower_replacements
+            or s.mixed_replacements
+            or s.robbing_kong
+            or s.robbing_kong_on_kong
+            or s.last_tile_draw
+            or s.last_discard
+            or s.last_copy
+            or s.last_copy_eight
+            or s.discards_seen is not None
+            or s.heavenly
+            or s.earthly
+            or s.human
+        ):
+            f |= F_TIMING
+        if s.declared_ready or s.one_shot or s.ready_discard_win or s.double_ready:
+            f |= F_READY
+        if s.multiple_winners > 1 or s.kick_on_multi:
+            f |= F_MULTI
+        self.features = f
 
     # -- helpers shared by several families -----------------------------------------------
 

@@ -18,7 +18,16 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from taipai.core.hand import Group
-from taipai.core.patterns.base import ONCE, HandView, Hits, all_concealed, detector, open_or_concealed
+from taipai.core.patterns.base import (
+    F_CHOW3,
+    F_CHOWS2,
+    ONCE,
+    HandView,
+    Hits,
+    all_concealed,
+    detector,
+    open_or_concealed,
+)
 from taipai.core.tiles import RANK_OF, SUIT_OF
 
 Test = Callable[[tuple[Group, ...]], bool]
@@ -161,7 +170,7 @@ def great_all_chows(v: HandView) -> Hits:
     return []
 
 
-@detector("terminal_chows")
+@detector("terminal_chows", needs=F_CHOWS2)
 def terminal_chows(v: HandView) -> Hits:
     """老少順 3/5 (seed 004, 順子類): 「兩組順子為同一花色的一、二、三加七、八、九。可分明暗」."""
     if len(v.chows) < 2:
@@ -171,7 +180,7 @@ def terminal_chows(v: HandView) -> Hits:
     return _keys(_found(v, "terminal", 2, _terminal_pair, possible))
 
 
-@detector("mixed_double_chow")
+@detector("mixed_double_chow", needs=F_CHOWS2)
 def mixed_double_chow(v: HandView) -> Hits:
     """喜相逢 3/5 (seed 004, 順子類): 「兩個款式不同的但數字一樣順子。可分明暗」.
 
@@ -186,13 +195,13 @@ def mixed_double_chow(v: HandView) -> Hits:
     return _keys(_found(v, "pair", 2, lambda c: _same_numbers_two_suits(c) and not _inside(c, triple)))
 
 
-@detector("mixed_triple_chow")
+@detector("mixed_triple_chow", needs=F_CHOW3)
 def mixed_triple_chow(v: HandView) -> Hits:
     """三色同順 10/20 (seed 004, 順子類): 「三個款式不同的但數字一樣順子。可分明暗」."""
     return _keys(_triple(v))
 
 
-@detector("mixed_shifted_chows")
+@detector("mixed_shifted_chows", needs=F_CHOW3)
 def mixed_shifted_chows(v: HandView) -> Hits:
     """三色三步高 5/10 (seed 004, 順子類).
 
@@ -204,7 +213,7 @@ def mixed_shifted_chows(v: HandView) -> Hits:
     return _keys(_found(v, "mixed_shift", 3, lambda c: _shifted(c, False, (1, 2))))
 
 
-@detector("pure_shifted_chows")
+@detector("pure_shifted_chows", needs=F_CHOW3)
 def pure_shifted_chows(v: HandView) -> Hits:
     """一色三步高 8/15 (seed 004, 順子類): 「三組為同一花色、遞增一位或兩位的順子。可分明暗」.
 
@@ -216,7 +225,7 @@ def pure_shifted_chows(v: HandView) -> Hits:
     return _keys(_found(v, "three", 3, lambda c: _shifted(c, True, (1, 2)) and not _inside(c, bigger)))
 
 
-@detector("four_shifted_chows")
+@detector("four_shifted_chows", needs=F_CHOW3)
 def four_shifted_chows(v: HandView) -> Hits:
     """一色四步高 20/40 (seed 004, 順子類): 「四組為同一花色、遞增一位或兩位的順子。可分明暗」.
 
@@ -225,13 +234,13 @@ def four_shifted_chows(v: HandView) -> Hits:
     return _keys(_four_step(v))
 
 
-@detector("five_shifted_chows")
+@detector("five_shifted_chows", needs=F_CHOW3)
 def five_shifted_chows(v: HandView) -> Hits:
     """一色五步高 60/80 (seed 004, 順子類): 「五組為同一花色、遞增一位的順子。可分明暗」."""
     return _keys(_five_step(v))
 
 
-@detector("mixed_straight")
+@detector("mixed_straight", needs=F_CHOW3)
 def mixed_straight(v: HandView) -> Hits:
     """雜龍 8/15 (seed 004, 順子類, 雜龍 (彩龍)).
 
@@ -246,7 +255,7 @@ def mixed_straight(v: HandView) -> Hits:
     return _keys(_found(v, "mixed_straight", 3, lambda c: _straight(c, False), possible))
 
 
-@detector("pure_straight")
+@detector("pure_straight", needs=F_CHOW3)
 def pure_straight(v: HandView) -> Hits:
     """清龍 10/20 (seed 004, 順子類, 清龍 (一條龍)): 「擁有同一花色「一」至「九」的牌。可分明暗」.
 

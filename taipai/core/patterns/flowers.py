@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from taipai.core.patterns.base import ONCE, HandView, Hits, detector
+from taipai.core.patterns.base import F_FLOWERS, ONCE, HandView, Hits, detector
 from taipai.core.tiles import EAST, flower_number
 
 _SETS = ((1, 2, 3, 4), (5, 6, 7, 8))
@@ -54,7 +54,7 @@ def no_flowers(v: HandView) -> Hits:
     return ONCE if v.rules.options.flowers and not v.flowers else []
 
 
-@detector("wrong_flower")
+@detector("wrong_flower", needs=F_FLOWERS)
 def wrong_flower(v: HandView) -> Hits:
     """爛花 1 each: 「摸到與方位不符的花牌」 (seed 004, 花牌類, 爛花).
 
@@ -67,7 +67,7 @@ def wrong_flower(v: HandView) -> Hits:
     return ONCE * _facts(v)[2]
 
 
-@detector("seat_flower")
+@detector("seat_flower", needs=F_FLOWERS)
 def seat_flower(v: HandView) -> Hits:
     """正花 2 each: 「摸到與方位相符的花牌」 (seed 004, 花牌類, 正花).
 
@@ -91,7 +91,7 @@ def no_honours_no_flowers(v: HandView) -> Hits:
     return []
 
 
-@detector("flower_set")
+@detector("flower_set", needs=F_FLOWERS)
 def flower_set(v: HandView) -> Hits:
     """一台花 10 per set: 「集齊四季「春夏秋冬」或四君子「梅蘭菊竹」四種花牌。不再計爛花，正花」.
 
@@ -103,7 +103,7 @@ def flower_set(v: HandView) -> Hits:
     return ONCE * _facts(v)[0]
 
 
-@detector("eight_flowers")
+@detector("eight_flowers", needs=F_FLOWERS)
 def eight_flowers(v: HandView) -> Hits:
     """大花糊 (八仙過海) 40: 「集齊八種花牌…如牌型為可食糊牌型，則將之疊加」 (seed 004, 花牌類).
 

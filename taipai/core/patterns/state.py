@@ -5,7 +5,7 @@ One detector per pattern id; values and exclusions are in presets/hk-taiwan.toml
 
 from __future__ import annotations
 
-from taipai.core.patterns.base import ONCE, HandView, Hits, detector
+from taipai.core.patterns.base import F_MULTI, F_READY, ONCE, HandView, Hits, detector
 
 _CONCEALED: Hits = [("concealed", 0)]
 
@@ -67,7 +67,7 @@ def ready(v: HandView) -> Hits:
     return _CONCEALED if v.concealed_hand else ONCE
 
 
-@detector("one_shot")
+@detector("one_shot", needs=F_READY)
 def one_shot(v: HandView) -> Hits:
     """一發 5: 「宣佈聽牌的清況下，在一巡內糊牌，包括自摸」 (seed 004, 狀態類, 一發 (即叮即食)).
 
@@ -76,7 +76,7 @@ def one_shot(v: HandView) -> Hits:
     return ONCE if v.situation.one_shot else []
 
 
-@detector("ready_discard_win")
+@detector("ready_discard_win", needs=F_READY)
 def ready_discard_win(v: HandView) -> Hits:
     """食聽牌 5: 「一家宣佈聽牌時捨出的牌為出銃牌」 (seed 004, 狀態類, 食聽牌 (出前一叮)).
 
@@ -86,7 +86,7 @@ def ready_discard_win(v: HandView) -> Hits:
     return ONCE if v.situation.ready_discard_win and not v.self_drawn else []
 
 
-@detector("double_ready")
+@detector("double_ready", needs=F_READY)
 def double_ready(v: HandView) -> Hits:
     """天叮 40: 「莊家起手聽牌，或閒家摸第一張後聽牌」 (seed 004, 狀態類, 天叮 (雙立直)).
 
@@ -115,7 +115,7 @@ def fully_melded(v: HandView) -> Hits:
     return ONCE if not v.self_drawn and _all_melded(v) else []
 
 
-@detector("double_win")
+@detector("double_win", needs=F_MULTI)
 def double_win(v: HandView) -> Hits:
     """一炮雙響 5: 「同時出銃給兩家」 (seed 004, 狀態類, 一炮雙響).
 
@@ -125,7 +125,7 @@ def double_win(v: HandView) -> Hits:
     return ONCE if v.situation.multiple_winners == 2 and not v.self_drawn else []
 
 
-@detector("triple_win")
+@detector("triple_win", needs=F_MULTI)
 def triple_win(v: HandView) -> Hits:
     """一炮三響 10: 「同時出銃給三家」 (seed 004, 狀態類, 一炮三響).
 
@@ -134,7 +134,7 @@ def triple_win(v: HandView) -> Hits:
     return ONCE if v.situation.multiple_winners == 3 and not v.self_drawn else []
 
 
-@detector("kick_after_multi")
+@detector("kick_after_multi", needs=F_MULTI)
 def kick_after_multi(v: HandView) -> Hits:
     """錦上添花 5/10: 「在出銃一炮雙響或三響的情況下，自摸踢半」 (seed 004, 狀態類, 錦上添花).
 

@@ -6,7 +6,7 @@ One detector per pattern id; values and exclusions are in presets/hk-taiwan.toml
 from __future__ import annotations
 
 from taipai.core.handspec import MeldKind
-from taipai.core.patterns.base import ONCE, HandView, Hits, detector
+from taipai.core.patterns.base import F_TIMING, ONCE, HandView, Hits, detector
 
 # Situation words are checked first (they are rare); the tile checks below them only run when the
 # word is present.  When a word contradicts the tiles or the way the hand was won (海底 on a discard
@@ -24,7 +24,7 @@ def _robbable(v: HandView) -> bool:
     return not v.self_drawn and w is not None and v.counts[w] == 1
 
 
-@detector("kong_self_draw")
+@detector("kong_self_draw", needs=F_TIMING)
 def kong_self_draw(v: HandView) -> Hits:
     """槓上自摸 5: 「明、暗或加槓補牌時，補牌為糊牌」 (seed 004, 時態類, 槓上自摸).
 
@@ -36,7 +36,7 @@ def kong_self_draw(v: HandView) -> Hits:
     return ONCE if _kongs(v) >= 1 else []
 
 
-@detector("robbing_kong")
+@detector("robbing_kong", needs=F_TIMING)
 def robbing_kong(v: HandView) -> Hits:
     """搶槓 5: 「在其中一家槓牌時糊牌，算該家出銃」 (seed 004, 時態類, 搶槓).
 
@@ -47,7 +47,7 @@ def robbing_kong(v: HandView) -> Hits:
     return ONCE if v.situation.robbing_kong and _robbable(v) else []
 
 
-@detector("kong_on_kong")
+@detector("kong_on_kong", needs=F_TIMING)
 def kong_on_kong(v: HandView) -> Hits:
     """槓上槓自摸 20/40/80/160: 「補牌同樣為槓牌，再補牌即食糊」 (seed 004, 時態類, 槓上槓自摸).
 
@@ -60,7 +60,7 @@ def kong_on_kong(v: HandView) -> Hits:
     return [(str(n), 0)] if _kongs(v) >= n else []
 
 
-@detector("robbing_kong_on_kong")
+@detector("robbing_kong_on_kong", needs=F_TIMING)
 def robbing_kong_on_kong(v: HandView) -> Hits:
     """搶槓上槓 30: 「一家在槓上槓牌時糊牌，算該家出銃」 (seed 004, 時態類, 搶槓上槓).
 
@@ -69,7 +69,7 @@ def robbing_kong_on_kong(v: HandView) -> Hits:
     return ONCE if v.situation.robbing_kong_on_kong and _robbable(v) else []
 
 
-@detector("flower_self_draw")
+@detector("flower_self_draw", needs=F_TIMING)
 def flower_self_draw(v: HandView) -> Hits:
     """花上自摸 2n+1: 「摸到花牌再補牌的情況下自摸糊牌」, 「n由1起計」 (seed 004, 時態類, 花上自摸).
 
@@ -82,7 +82,7 @@ def flower_self_draw(v: HandView) -> Hits:
     return [("base", n)] if len(v.flowers) >= n else []
 
 
-@detector("mixed_replacement_draw")
+@detector("mixed_replacement_draw", needs=F_TIMING)
 def mixed_replacement_draw(v: HandView) -> Hits:
     """混花槓自摸 10/20/40/70/100/140: 「摃上槓，花上花，槓上花上，花上槓上自摸等等」 (seed 004, 時態類).
 
@@ -97,7 +97,7 @@ def mixed_replacement_draw(v: HandView) -> Hits:
     return [(str(n), 0)] if sources >= n else []
 
 
-@detector("last_tile_draw")
+@detector("last_tile_draw", needs=F_TIMING)
 def last_tile_draw(v: HandView) -> Hits:
     """海底撈月 5: 「摸最後一張牌自摸食糊。不另計自摸」 (seed 004, 時態類, 海底撈月).
 
@@ -107,13 +107,13 @@ def last_tile_draw(v: HandView) -> Hits:
     return ONCE if v.situation.last_tile_draw and v.self_drawn else []
 
 
-@detector("last_discard")
+@detector("last_discard", needs=F_TIMING)
 def last_discard(v: HandView) -> Hits:
     """河底撈魚 5: 「打出最後一張牌時放銃」 (seed 004, 時態類, 河底撈魚).  A discard win only."""
     return ONCE if v.situation.last_discard and not v.self_drawn else []
 
 
-@detector("last_copy")
+@detector("last_copy", needs=F_TIMING)
 def last_copy(v: HandView) -> Hits:
     """明四絕 (絕張) 5: 「副露和牌海中已有3張一樣的牌時，糊出最後一張」 (seed 004, 時態類).
 
@@ -125,7 +125,7 @@ def last_copy(v: HandView) -> Hits:
     return ONCE if v.spec.winning_tile not in v.spec.concealed else []
 
 
-@detector("last_copy_eight")
+@detector("last_copy_eight", needs=F_TIMING)
 def last_copy_eight(v: HandView) -> Hits:
     """明八絕 10: 「叫兩扉的情況下，副露及牌海已有7張，糊出最後一張」 (seed 004, 時態類, 明八絕).
 
@@ -143,7 +143,7 @@ def _within(v: HandView, limit: int) -> bool:
     return n is not None and 0 <= n <= limit
 
 
-@detector("within_ten")
+@detector("within_ten", needs=F_TIMING)
 def within_ten(v: HandView) -> Hits:
     """十隻内 10: 「牌海只有10隻牌內食糊（算至第10隻）」 (seed 004, 時態類, 十隻内).
 
@@ -153,19 +153,19 @@ def within_ten(v: HandView) -> Hits:
     return ONCE if _within(v, 10) else []
 
 
-@detector("within_seven")
+@detector("within_seven", needs=F_TIMING)
 def within_seven(v: HandView) -> Hits:
     """七隻内 20: 「牌海只有7隻牌內食糊（算至第7隻）」 (seed 004, 時態類, 七隻内); discards_seen <= 7."""
     return ONCE if _within(v, 7) else []
 
 
-@detector("within_four")
+@detector("within_four", needs=F_TIMING)
 def within_four(v: HandView) -> Hits:
     """四隻內 40: 「牌海只有4隻牌內食糊（算至第4隻）」 (seed 004, 時態類, 四隻內); discards_seen <= 4."""
     return ONCE if _within(v, 4) else []
 
 
-@detector("human_win")
+@detector("human_win", needs=F_TIMING)
 def human_win(v: HandView) -> Hits:
     """人糊 80: 「沒人上、碰、槓牌的情況下，牌海只有四隻牌內糊牌」 (seed 004, 時態類, 人糊).
 
@@ -179,7 +179,7 @@ def human_win(v: HandView) -> Hits:
     return ONCE if n is None or n <= 4 else []
 
 
-@detector("earthly_win")
+@detector("earthly_win", needs=F_TIMING)
 def earthly_win(v: HandView) -> Hits:
     """地糊 100: 「莊家打出第一隻牌出銃給其他家」 (seed 004, 時態類, 地糊).
 
@@ -192,7 +192,7 @@ def earthly_win(v: HandView) -> Hits:
     return ONCE
 
 
-@detector("heavenly_win")
+@detector("heavenly_win", needs=F_TIMING)
 def heavenly_win(v: HandView) -> Hits:
     """天糊 120: 「莊家一開牌補花後即糊牌」, 「有玩家或不計槓牌」 (seed 004, 時態類, 天糊).
 

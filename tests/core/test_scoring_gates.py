@@ -1,0 +1,43 @@
+"""The detector feature gates (patterns.base ``needs``) are a speed hint only: scoring a seeded corpus
+with the gates on and off gives identical scores, pattern by pattern."""
+
+import sys
+from pathlib import Path
+
+from taipai.core.rules import apply_overrides, load_rules
+from taipai.core.scoring import score_hand, set_gates
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+from corpus import winning_hands
+
+
+def _scores(rules, corpus):
+    return [score_hand(h, rules) for h in corpus]
+
+
+def test_gates_change_nothing_on_a_corpus():
+    corpus = winning_hands(1500, seed=99)
+    for rules in (load_rules(), apply_overrides(load_rules(), {"options": {"repeat_counting": True}})):
+        set_gates(True)
+        try:
+            gated = _scores(rules, corpus)
+            set_gates(False)
+            plain = _scores(rules, corpus)
+        finally:
+            set_gates(True)
+        diffs = [(h, a.patterns, b.patterns) for h, a, b in zip(corpus, gated, plain, strict=True) if a != b]
+        assert diffs == []
+
+
+def test_gates_skip_detectors_on_a_plain_hand():
+    """A hand with one chow and no pung never runs the 般高/刻子 detectors (the gates do work)."""
+    from builders import hand
+
+    from taipai.core.hand import readings
+    from taipai.core.patterns.base import F_CHOWS2, F_PUNG, HandView
+
+    h = hand("123m EEE SSS WWW CCC N", "N")
+    (r,) = readings(h)
+    v = HandView(h, r, load_rules(), (30,), [0] * 34)
+    assert v.features & F_PUNG
+    assert not v.features & F_CHOWS2
