@@ -21,11 +21,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from taipai.bot.i18n import DEFAULT_LOCALE, use_locale
-from taipai.bot.service import render
+from taipai.bot.i18n import DEFAULT_LOCALE, normalize_locale, use_locale
+from taipai.bot.service import buttons as _buttons
+from taipai.bot.service import identity, render
 from taipai.bot.service.commands import Command, CommandError, Leg, parse_command, read_count
 from taipai.bot.service.hands import ReadHand, read_hand
 from taipai.bot.store import ChatRef, DuplicateMessage, SeqConflict, SessionAlreadyOpen, SessionRow, Store
+from taipai.bot.store.chats import ChatData
 from taipai.core.errors import HandError
 from taipai.core.settle import settle_transfers
 from taipai.core.table import (
@@ -114,6 +116,8 @@ class Service:
         self._options = options or TableOptions()
         self._cache: dict[int, _Cached] = {}
         self._locks: dict[ChatRef, asyncio.Lock] = {}
+        self.chats = ChatData(store)
+        self._chat_locales: dict[ChatRef, str | None] = {}
 
     # ------------------------------------------------------------------------------- entry point
     async def handle(
@@ -124,6 +128,7 @@ class Service:
         message_id: str | None = None,
         *,
         locale: str | None = None,
+        member: identity.Member | None = None,
     ) -> list[Reply]:
         """Handle one chat message; return the replies to post (``[]`` for ordinary talk).
 
@@ -132,12 +137,18 @@ class Service:
             text: the message.  message_id: the platform's id for it; a message id booked before is
                 ignored (``[]``), so a message delivered twice is booked once.  ``None`` (terminal
                 lines) never deduplicates.
-            locale: reply language for this message (default: the service's).
+            locale: reply language for this message when the chat has set none with ``/lang``
+                (default: ``member.language``, then the service's).
+            member: who said it on a platform (:class:`~taipai.bot.service.identity.Member`): enables
+                seats (``坐 南``) and permissions; ``None`` (terminal) trusts every speaker.
 
         Raises nothing for bad input (that is a reply); store errors other than duplicates and
         write conflicts propagate.
         """
-        with use_locale(locale or self.locale):
+        with use_locale(await self.locale_for(chat, locale, member)):
+            own = identity.parse_chat_command(text)
+            if own is not None:
+                return [Reply(await identity.run_chat_command(self, chat, speaker, member, own))]
             try:
                 cmd = parse_command(text)
             except CommandError as err:
@@ -151,6 +162,8 @@ class Service:
             async with self._lock(chat):
                 for _attempt in range(MAX_RETRIES):
                     try:
+                        if member is not None:
+                            return await self._run_as(chat, member, text, message_id, cmd)
                         return await self._run(chat, speaker, text, message_id, cmd)
                     except _Refused as refused:
                         return [Reply(refused.text)]
@@ -161,6 +174,81 @@ class Service:
                     except SeqConflict:
                         self._cache.clear()
                 raise SeqConflict(f"could not append to {chat} after {MAX_RETRIES} tries")
+
+    async def press(
+        self,
+        chat: ChatRef,
+        speaker: str,
+        data: str,
+        *,
+        member: identity.Member | None = None,
+        locale: str | None = None,
+    ) -> _buttons.Pressed:
+        """Handle a button press with callback ``data`` (see :mod:`.buttons`): same rules as the text
+        command it stands for.  Returns replies for the chat and a notice for the presser alone."""
+        with use_locale(await self.locale_for(chat, locale, member)):
+            return await _buttons.press(self, chat, speaker, data, member)
+
+    async def edit(
+        self,
+        chat: ChatRef,
+        speaker: str,
+        message_id: str,
+        new_text: str,
+        *,
+        member: identity.Member | None = None,
+        locale: str | None = None,
+    ) -> list[Reply]:
+        """An edited message: a booked hand is re-read and the difference shown with a confirm
+        button (nothing is booked until pressed); a message never booked is read as new."""
+        with use_locale(await self.locale_for(chat, locale, member)):
+            return await _buttons.edit(self, chat, speaker, message_id, new_text, member)
+
+    async def chat_locale(self, chat: ChatRef) -> str | None:
+        """The language the chat chose with ``/lang`` (cached), or ``None``."""
+        if chat not in self._chat_locales:
+            self._chat_locales[chat] = (await self.chats.chat_settings(chat))[0]
+        return self._chat_locales[chat]
+
+    async def set_chat_locale(self, chat: ChatRef, locale: str) -> None:
+        """Store the chat's language (``/lang``)."""
+        await self.chats.set_chat(chat, locale=locale)
+        self._chat_locales[chat] = locale
+
+    async def locale_for(self, chat: ChatRef, locale: str | None, member: identity.Member | None) -> str:
+        """Reply language: the chat's ``/lang``, else ``locale``, else the member's client language
+        (when it is one taipai speaks), else the service default."""
+        chosen = await self.chat_locale(chat)
+        if chosen:
+            return chosen
+        if locale:
+            return locale
+        if member is not None and member.language:
+            tag = member.language.lower()
+            if tag.startswith(("en", "zh", "yue")):
+                return normalize_locale(tag)
+        return self.locale
+
+    async def _run_as(
+        self, chat: ChatRef, member: identity.Member, text: str, message_id: str | None, cmd: Command
+    ) -> list[Reply]:
+        """``_run`` for a platform member: seat and permission checks first (:mod:`.identity`)."""
+        session = await self.store.open_session(chat)
+        if cmd.kind == "open":
+            replies = await self._run(chat, member.display, text, message_id, cmd)
+            await identity.note_creator(self, chat, member, session)
+            return replies
+        speaker = member.display
+        if session is not None:
+            _seq, state = await self.state_of(session)
+            player, refusal = await identity.authorise(self, session, state, member, cmd)
+            if refusal is not None:
+                talk = not cmd.slash and cmd.kind in ("win", "self_draw") and not _all_counts(cmd.legs)
+                if talk and not any(resolve_player(state, x.winner) for x in cmd.legs):
+                    raise _Ignore  # talk, not a hand
+                raise _Refused(refusal)
+            speaker = player or member.display
+        return await self._run(chat, speaker, text, message_id, cmd)
 
     # ------------------------------------------------------------------------------- state
     async def state_of(self, session: SessionRow) -> tuple[int, TableState]:
@@ -272,7 +360,7 @@ class Service:
         lines += render.offers(t.state, t.offers)
         if not isinstance(event, CutChain):
             lines.append(render.next_hand(t.state))
-        return [Reply("\n".join(lines))]
+        return [Reply("\n".join(lines), _buttons.after_event(session.id, seq + 1, event, t))]
 
     async def _open(
         self,

@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from alembic.config import Config
 
 MIGRATIONS_DIR = Path(__file__).resolve().parent.parent / "migrations"
-HEAD = "0001"
+HEAD = "0002"
 """The newest revision shipped in ``migrations/versions`` (bump it with each new migration)."""
 
 

@@ -15,12 +15,22 @@ database schema itself is created and changed only by the Alembic migrations in
     ``to_dict()`` as JSON text (what is replayed); ``source_text`` is the message as typed and ``detail``
     optional JSON the service keeps for display (e.g. a hand's score breakdown); neither is replayed.
     Timestamps are UTC, written by the store.
+``chats`` (migration 0002)
+    Per-chat settings: ``locale`` (``/lang``; ``NULL`` = follow the client's language) and the id of
+    the standing scoreboard message an adapter edits in place.
+``members`` (migration 0002)
+    Chat members known to a session: platform ``user_id``, ``display`` name, the ``player`` (seat
+    name) they claimed with ``坐 南`` (``NULL`` = none) and whether they opened the table (``creator``).
+``edits`` (migration 0002)
+    A hand message edited after it was booked (event ``seq`` of ``session_id``): the new ``text``
+    waiting for a confirm button; confirming books ``Undo`` + the corrected event.
 """
 
 from __future__ import annotations
 
 from sqlalchemy import (
     BigInteger,
+    Boolean,
     Column,
     DateTime,
     ForeignKey,
@@ -31,6 +41,7 @@ from sqlalchemy import (
     Table,
     Text,
     UniqueConstraint,
+    false,
     text,
 )
 
@@ -87,4 +98,39 @@ events = Table(
     Column("created_at", DateTime(timezone=True), nullable=False),
     UniqueConstraint("session_id", "seq"),
     UniqueConstraint("platform", "chat_id", "source_message_id"),
+)
+
+chats = Table(
+    "chats",
+    metadata,
+    Column("platform", String(32), primary_key=True),
+    Column("chat_id", String(128), primary_key=True),
+    Column("locale", String(16), nullable=True),
+    Column("scoreboard_message_id", String(128), nullable=True),
+    Column("updated_at", DateTime(timezone=True), nullable=False),
+)
+
+members = Table(
+    "members",
+    metadata,
+    Column("id", Id, primary_key=True, autoincrement=True),
+    Column("session_id", Id, ForeignKey("sessions.id"), nullable=False),
+    Column("user_id", String(128), nullable=False),
+    Column("display", String(128), nullable=False),
+    Column("player", String(128), nullable=True),
+    Column("creator", Boolean, nullable=False, server_default=false()),
+    Column("updated_at", DateTime(timezone=True), nullable=False),
+    UniqueConstraint("session_id", "user_id"),
+)
+
+edits = Table(
+    "edits",
+    metadata,
+    Column("id", Id, primary_key=True, autoincrement=True),
+    Column("session_id", Id, ForeignKey("sessions.id"), nullable=False),
+    Column("seq", Integer, nullable=False),
+    Column("source_message_id", String(128), nullable=False),
+    Column("speaker", String(128), nullable=False),
+    Column("text", Text, nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
 )

@@ -1,0 +1,362 @@
+"""Buttons under replies and edited messages (issue 5 §2): stateless callback data, same rules as text.
+
+Callback data carries ids only, so a button works after a restart and on any worker
+(Telegram allows 64 bytes):
+
+``undo:<session_id>:<seq>``
+    under a booked event: undo it, if it is still the table's last effective event.
+``cut:<session_id>:<debtor seat>:<creditor seat>:<level>:y|n``
+    under a 斬拉 offer (seats 0–3 in 開枱 order): 斬 (``y``) or 唔斬 (``n``), if the offer is still
+    open at that level; only the debtor may answer.
+``fix:<edit_id>:y|n``
+    under the difference an edited hand message makes: apply the correction (``Undo`` of the booked
+    hand + the corrected hand, one transaction, booked under the source id ``fix:<edit_id>`` so it
+    is applied once) or keep the hand as booked.
+
+A press goes through the same permission checks (:mod:`.identity`) and table rules as the text
+command it stands for.  Refusals are :attr:`Pressed.notice` (shown only to the presser, e.g. a
+Telegram callback answer), so stale buttons do not spam the group.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from taipai.bot.i18n import _
+from taipai.bot.service import render
+from taipai.bot.service.commands import Command, parse_command
+from taipai.bot.store import ChatRef, DuplicateMessage, EventRow, SeqConflict, SessionNotOpen
+from taipai.bot.store.chats import append_events
+from taipai.core.table import (
+    Draw,
+    Event,
+    Redo,
+    SelfDraw,
+    TableState,
+    Transition,
+    Undo,
+    WinByDiscard,
+    apply,
+    event_from_dict,
+)
+
+if TYPE_CHECKING:
+    from taipai.bot.service.identity import Member
+    from taipai.bot.service.service import Button, Reply, Service
+
+MAX_RETRIES = 5
+HAND_KINDS = ("win_by_discard", "self_draw")
+
+
+@dataclass(slots=True)
+class Pressed:
+    """What a button press gives: ``replies`` to post in the chat, and a short ``notice`` for the
+    presser alone (a refusal, or a confirmation), either may be empty."""
+
+    replies: list[Reply] = field(default_factory=list)
+    notice: str = ""
+
+
+class _Notice(Exception):
+    def __init__(self, text: str) -> None:
+        super().__init__(text)
+        self.text = text
+
+
+# ------------------------------------------------------------------------------------ making buttons
+def after_event(session_id: int, seq: int, event: Event, t: Transition) -> tuple[Button, ...]:
+    """Buttons for the reply to event ``seq``: 撤銷 under a hand or draw; 斬 / 唔斬 per new offer."""
+    from taipai.bot.service.service import Button
+
+    out: list[Button] = []
+    if isinstance(event, WinByDiscard | SelfDraw | Draw):
+        out.append(Button(_("撤銷 Undo"), f"undo:{session_id}:{seq}"))
+    names = t.state.names
+    for o in t.offers:
+        base = f"cut:{session_id}:{names.index(o.debtor)}:{names.index(o.creditor)}:{o.level}"
+        args = {"debtor": o.debtor, "creditor": o.creditor}
+        out.append(Button(_("斬 ({debtor} → {creditor})").format(**args), base + ":y"))
+        out.append(Button(_("唔斬 ({debtor} → {creditor})").format(**args), base + ":n"))
+    return tuple(out)
+
+
+def rows(buttons: Sequence[Button]) -> list[list[Button]]:
+    """Lay buttons out in rows: buttons whose data differ only after the last ``:`` share a row
+    (斬 / 唔斬 of one offer, apply / keep of one edit); every other button gets its own row."""
+    out: list[list[Button]] = []
+    last = None
+    for b in buttons:
+        key = b.data.rsplit(":", 1)[0] if b.data.endswith((":y", ":n")) else b.data
+        if out and key == last:
+            out[-1].append(b)
+        else:
+            out.append([b])
+        last = key
+    return out
+
+
+def effective_seqs(rows_: Sequence[EventRow]) -> list[int]:
+    """The seqs of a session's effective events (the table's history), oldest first.
+
+    Mirrors :func:`taipai.core.table.apply`: an ordinary event is pushed (and clears the redo stack),
+    ``undo`` moves the last one to the redo stack, ``redo`` moves it back.
+    """
+    live: list[int] = []
+    undone: list[int] = []
+    for r in rows_:
+        if r.kind == Undo.kind:
+            if live:
+                undone.append(live.pop())
+        elif r.kind == Redo.kind:
+            if undone:
+                live.append(undone.pop())
+        else:
+            live.append(r.seq)
+            undone.clear()
+    return live
+
+
+# ------------------------------------------------------------------------------------ presses
+async def press(service: Service, chat: ChatRef, speaker: str, data: str, member: Member | None) -> Pressed:
+    """Handle one button press (see the module docstring); the caller sets the locale."""
+    parts = data.split(":")
+    try:
+        async with service._lock(chat):
+            for _attempt in range(MAX_RETRIES):
+                try:
+                    if parts[0] == "undo" and len(parts) == 3:
+                        return await _press_undo(service, chat, speaker, member, int(parts[1]), int(parts[2]))
+                    if parts[0] == "cut" and len(parts) == 6 and parts[5] in ("y", "n"):
+                        sid, d, c, level = (int(x) for x in parts[1:5])
+                        return await _press_cut(
+                            service, chat, speaker, member, sid, d, c, level, parts[5] == "y"
+                        )
+                    if parts[0] == "fix" and len(parts) == 3 and parts[2] in ("y", "n"):
+                        return await _press_fix(
+                            service, chat, speaker, member, int(parts[1]), parts[2] == "y"
+                        )
+                    raise _Notice(_("That button is not from this version of taipai."))
+                except SeqConflict:
+                    service._cache.clear()
+            raise SeqConflict(f"could not append to {chat} after {MAX_RETRIES} tries")
+    except ValueError:
+        return Pressed(notice=_("That button is not from this version of taipai."))
+    except _Notice as n:
+        return Pressed(notice=n.text)
+    except (DuplicateMessage, SessionNotOpen):
+        return Pressed(notice=_("That was done already."))
+
+
+async def _session_state(service: Service, chat: ChatRef, session_id: int) -> tuple[Any, int, TableState]:
+    session = await service.store.open_session(chat)
+    if session is None or session.id != session_id:
+        raise _Notice(_("That button belongs to a session that has ended."))
+    seq, state = await service.state_of(session)
+    return session, seq, state
+
+
+async def _may_record(
+    service: Service, session: Any, state: TableState, member: Member | None, speaker: str
+) -> str:
+    """The name the press is made under; raises :class:`_Notice` when the member may not record."""
+    if member is None:
+        return speaker
+    from taipai.bot.service.identity import authorise
+
+    player, refusal = await authorise(service, session, state, member, Command("undo"))
+    if refusal:
+        raise _Notice(refusal)
+    return player or member.display
+
+
+async def _press_undo(
+    service: Service, chat: ChatRef, speaker: str, member: Member | None, session_id: int, seq: int
+) -> Pressed:
+    session, _last, state = await _session_state(service, chat, session_id)
+    live = effective_seqs(await service.store.events(session.id))
+    if seq not in live:
+        raise _Notice(_("That has been undone already."))
+    if live[-1] != seq:
+        raise _Notice(_("Only the last event can be undone; later events came after this one."))
+    who = await _may_record(service, session, state, member, speaker)
+    return Pressed(replies=await service._run(chat, who, "/undo", None, Command("undo", slash=True)))
+
+
+async def _press_cut(
+    service: Service,
+    chat: ChatRef,
+    speaker: str,
+    member: Member | None,
+    session_id: int,
+    debtor_i: int,
+    creditor_i: int,
+    level: int,
+    accept: bool,
+) -> Pressed:
+    session, _last, state = await _session_state(service, chat, session_id)
+    names = state.names
+    if not (0 <= debtor_i < 4 and 0 <= creditor_i < 4):
+        raise ValueError("seat index")
+    debtor, creditor = names[debtor_i], names[creditor_i]
+    if not any(o.debtor == debtor and o.creditor == creditor and o.level == level for o in state.pending):
+        raise _Notice(_("That 斬拉 offer is no longer open."))
+    who = await _may_record(service, session, state, member, speaker)
+    if who != debtor and member is not None:
+        raise _Notice(_("Only {debtor} can answer this 斬拉 offer.").format(debtor=debtor))
+    kind = "cut" if accept else "nocut"
+    cmd = Command(kind, target=creditor, slash=True)
+    return Pressed(replies=await service._run(chat, debtor, "/" + kind, None, cmd))
+
+
+# ------------------------------------------------------------------------------------ edits
+async def edit(
+    service: Service,
+    chat: ChatRef,
+    speaker: str,
+    message_id: str,
+    new_text: str,
+    member: Member | None,
+) -> list[Reply]:
+    """An edited message: show what the correction would change and ask to confirm (module docstring).
+
+    A message never booked is handled as a new message with the same id (so it is booked at most
+    once).  Nothing is booked here; the ``fix:<id>:y`` button applies it.
+    """
+    from taipai.bot.service.service import Reply
+
+    row = await service.chats.event_for_message(chat, message_id)
+    if row is None:
+        return await service.handle(chat, speaker, new_text, message_id, member=member)
+    if row.kind not in HAND_KINDS:
+        return []  # only hands are corrected by editing; other edits are left alone
+    async with service._lock(chat):
+        try:
+            session, state_before, old, _live = await _editable(service, chat, row)
+            new, _reads, _detail = _corrected(service, state_before, new_text)
+        except _Notice as n:
+            return [Reply(n.text)]
+        if new.to_dict() == old.to_dict():
+            return [Reply(_("The edited hand books the same as before; nothing to change."))]
+        pending = await service.chats.add_edit(session.id, row.seq, message_id, speaker, new_text)
+    lines = [_("{name} edited a booked hand.").format(name=speaker)]
+    lines.append(_("Before: {what}").format(what=render.describe(old)))
+    lines += _effect(state_before, old)
+    lines.append(_("After: {what}").format(what=render.describe(new)))
+    lines += _effect(state_before, new)
+    lines.append(_("Apply the correction?"))
+    from taipai.bot.service.service import Button
+
+    buttons = (
+        Button(_("✅ Apply"), f"fix:{pending.id}:y"),
+        Button(_("✖ Keep as booked"), f"fix:{pending.id}:n"),
+    )
+    return [Reply("\n".join(lines), buttons)]
+
+
+def _effect(state: TableState, event: Event) -> list[str]:
+    t = apply(state, event)
+    return [
+        "  " + line.strip()
+        for line in [*render.moves(t.state, t.moves), *render.payments(t.state, t.payments)]
+    ]
+
+
+async def _editable(
+    service: Service, chat: ChatRef, row: EventRow
+) -> tuple[Any, TableState, Event, list[int]]:
+    session = await service.store.open_session(chat)
+    if session is None or session.id != row.session_id:
+        raise _Notice(_("That hand belongs to a session that has ended; it cannot be corrected now."))
+    live = effective_seqs(await service.store.events(session.id))
+    if row.seq not in live:
+        raise _Notice(_("That hand has been undone; post it again instead."))
+    if live[-1] != row.seq:
+        raise _Notice(_("Only the last hand can be corrected by editing; later events came after it."))
+    _seq, state = await service.state_of(session)
+    assert state.prev is not None
+    return session, state.prev, event_from_dict(row.payload), live
+
+
+def _corrected(service: Service, state: TableState, text: str) -> tuple[Event, list[Any], dict[str, Any]]:
+    from taipai.bot.service.commands import CommandError
+    from taipai.bot.service.service import _Ignore, _Refused
+
+    try:
+        cmd = parse_command(text)
+    except CommandError as err:
+        raise _Notice(render.command_error(err)) from err
+    if cmd is None or cmd.kind not in ("win", "self_draw"):
+        raise _Notice(_("The edited message is no longer a hand; to take the hand back, use 撤銷 (/undo)."))
+    cmd = dataclasses.replace(cmd, slash=True)  # a name that is not at the table is an error here
+    try:
+        if cmd.kind == "win":
+            event, reads = service._win_event(state, cmd, text)
+            return event, reads, {"legs": [r.detail() for r in reads]}
+        event1, read = service._self_draw_event(state, cmd, text)
+        return event1, [read], read.detail()
+    except _Refused as r:
+        raise _Notice(r.text) from r
+    except _Ignore as i:
+        raise _Notice(
+            _("The edited message is no longer a hand; to take the hand back, use 撤銷 (/undo).")
+        ) from i
+
+
+async def _press_fix(
+    service: Service, chat: ChatRef, speaker: str, member: Member | None, edit_id: int, apply_it: bool
+) -> Pressed:
+    from taipai.bot.service.service import Reply, _Cached
+
+    pending = await service.chats.edit(edit_id)
+    if pending is None:
+        raise ValueError("no such edit")
+    source = f"fix:{edit_id}"
+    if await service.store.is_booked(chat, source):
+        raise _Notice(_("That correction has been applied already."))
+    row = next((r for r in await service.store.events(pending.session_id) if r.seq == pending.seq), None)
+    if row is None or row.platform != chat.platform or row.chat_id != chat.chat_id:
+        raise ValueError("edit of another chat")
+    session, before, _old, _live = await _editable(service, chat, row)
+    seq, state = await service.state_of(session)
+    who = await _may_record(service, session, state, member, speaker)
+    if not apply_it:
+        return Pressed(replies=[Reply(_("{name} kept the hand as it was booked.").format(name=who))])
+    new, reads, detail = _corrected(service, before, pending.text)
+    undo = Undo(by=who)
+    t_undo = apply(state, undo)
+    t = apply(t_undo.state, new)
+    await append_events(
+        service.store,
+        session,
+        seq + 1,
+        [
+            {
+                "speaker": who,
+                "kind": undo.kind,
+                "payload": undo.to_dict(),
+                "source_message_id": source + ":undo",
+            },
+            {
+                "speaker": pending.speaker,
+                "kind": new.kind,
+                "payload": new.to_dict(),
+                "source_message_id": source,
+                "source_text": pending.text,
+                "detail": detail,
+            },
+        ],
+    )
+    service._cache[session.id] = _Cached(seq + 2, t.state)
+    lines = [_("Correction applied by {name}.").format(name=who)]
+    if isinstance(new, WinByDiscard):
+        lines += render.win(before, new, reads)
+    else:
+        lines += render.self_draw(before, new, reads[0])  # type: ignore[arg-type]
+    lines += render.moves(t.state, t.moves)
+    lines += render.payments(t.state, t.payments)
+    lines += render.offers(t.state, t.offers)
+    lines.append(render.next_hand(t.state))
+    return Pressed(replies=[Reply("\n".join(lines), after_event(session.id, seq + 2, new, t))])

@@ -1,0 +1,255 @@
+"""Per-chat data beside the event log (migration 0002): chat settings, seat claims, pending edits.
+
+None of this is replayed: the table state comes from the event log alone.  These rows say *who* a
+chat member is at a table, which language a chat reads, which message is its standing scoreboard,
+and which edited hand message waits for a confirm button.  Every write is one transaction.
+
+:func:`append_events` writes several events of one session in one transaction (a confirmed hand
+correction is ``Undo`` + the corrected event: both or neither).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import insert, select, update
+from sqlalchemy.exc import IntegrityError
+
+from taipai.bot.store.schema import OPEN, chats, edits, members, sessions
+from taipai.bot.store.store import (
+    ChatRef,
+    DuplicateMessage,
+    EventRow,
+    SeqConflict,
+    SessionNotOpen,
+    SessionRow,
+    Store,
+    _utc,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class MemberRow:
+    """A chat member known to a session: ``player`` is the seat name they claimed (or ``None``)."""
+
+    session_id: int
+    user_id: str
+    display: str
+    player: str | None
+    creator: bool
+
+
+@dataclass(frozen=True, slots=True)
+class EditRow:
+    """An edited hand message waiting for confirmation: event ``seq`` of ``session_id`` → ``text``."""
+
+    id: int
+    session_id: int
+    seq: int
+    source_message_id: str
+    speaker: str
+    text: str
+    created_at: datetime
+
+
+class ChatData:
+    """Reads and writes the per-chat rows of ``store``'s database (see the module docstring)."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+
+    @property
+    def _engine(self) -> Any:
+        return self.store.engine
+
+    def _now(self) -> datetime:
+        return self.store._clock()
+
+    # ------------------------------------------------------------------ chats
+    async def chat_settings(self, chat: ChatRef) -> tuple[str | None, str | None]:
+        """``(locale, scoreboard_message_id)`` of the chat; ``(None, None)`` when never set."""
+        q = select(chats.c.locale, chats.c.scoreboard_message_id).where(
+            chats.c.platform == chat.platform, chats.c.chat_id == chat.chat_id
+        )
+        async with self._engine.connect() as conn:
+            row = (await conn.execute(q)).first()
+        return (row[0], row[1]) if row else (None, None)
+
+    async def set_chat(self, chat: ChatRef, **values: str | None) -> None:
+        """Set ``locale`` and/or ``scoreboard_message_id`` of the chat (insert or update).
+
+        Raises ``ValueError`` for any other key.
+        """
+        allowed = {"locale", "scoreboard_message_id"}
+        if not values or set(values) - allowed:
+            raise ValueError(f"set_chat takes {sorted(allowed)}, not {sorted(values)}")
+        now = self._now()
+        where = (chats.c.platform == chat.platform, chats.c.chat_id == chat.chat_id)
+        for _attempt in range(3):
+            async with self._engine.begin() as conn:
+                done = await conn.execute(update(chats).where(*where).values(updated_at=now, **values))
+                if done.rowcount:
+                    return
+                try:
+                    async with conn.begin_nested():
+                        await conn.execute(
+                            insert(chats).values(
+                                platform=chat.platform, chat_id=chat.chat_id, updated_at=now, **values
+                            )
+                        )
+                    return
+                except IntegrityError:  # another writer inserted it first: update again
+                    continue
+
+    # ------------------------------------------------------------------ members
+    async def members(self, session_id: int) -> list[MemberRow]:
+        """Every member row of the session."""
+        q = select(members).where(members.c.session_id == session_id).order_by(members.c.id)
+        async with self._engine.connect() as conn:
+            return [_member(r) for r in await conn.execute(q)]
+
+    async def member(self, session_id: int, user_id: str) -> MemberRow | None:
+        """The member row of ``user_id`` in the session, or ``None``."""
+        q = select(members).where(members.c.session_id == session_id, members.c.user_id == user_id)
+        async with self._engine.connect() as conn:
+            row = (await conn.execute(q)).first()
+        return _member(row) if row else None
+
+    async def put_member(
+        self,
+        session_id: int,
+        user_id: str,
+        display: str,
+        *,
+        player: str | None = None,
+        creator: bool | None = None,
+        set_player: bool = False,
+    ) -> None:
+        """Insert or update the member row of ``user_id``: ``display`` always; ``player`` when
+        ``set_player`` (``None`` leaves the seat); ``creator`` when not ``None``."""
+        now = self._now()
+        values: dict[str, Any] = {"display": display, "updated_at": now}
+        if set_player:
+            values["player"] = player
+        if creator is not None:
+            values["creator"] = creator
+        where = (members.c.session_id == session_id, members.c.user_id == user_id)
+        async with self._engine.begin() as conn:
+            done = await conn.execute(update(members).where(*where).values(**values))
+            if not done.rowcount:
+                row = {"player": None, "creator": False, **values}
+                await conn.execute(insert(members).values(session_id=session_id, user_id=user_id, **row))
+
+    # ------------------------------------------------------------------ edits
+    async def add_edit(
+        self, session_id: int, seq: int, source_message_id: str, speaker: str, text: str
+    ) -> EditRow:
+        """Remember an edited hand message; returns the row (its ``id`` goes into the button)."""
+        now = self._now()
+        async with self._engine.begin() as conn:
+            res = await conn.execute(
+                insert(edits).values(
+                    session_id=session_id,
+                    seq=seq,
+                    source_message_id=source_message_id,
+                    speaker=speaker,
+                    text=text,
+                    created_at=now,
+                )
+            )
+        return EditRow(
+            int(res.inserted_primary_key[0]), session_id, seq, source_message_id, speaker, text, now
+        )
+
+    async def edit(self, edit_id: int) -> EditRow | None:
+        """The pending edit with this id, or ``None``."""
+        async with self._engine.connect() as conn:
+            row = (await conn.execute(select(edits).where(edits.c.id == edit_id))).first()
+        if row is None:
+            return None
+        m = row._mapping
+        return EditRow(
+            m["id"],
+            m["session_id"],
+            m["seq"],
+            m["source_message_id"],
+            m["speaker"],
+            m["text"],
+            _utc(m["created_at"]),  # type: ignore[arg-type]
+        )
+
+    async def event_for_message(self, chat: ChatRef, source_message_id: str) -> EventRow | None:
+        """The event booked from this platform message in this chat, or ``None``."""
+        from taipai.bot.store.schema import events
+        from taipai.bot.store.store import _event_row
+
+        q = select(events).where(
+            events.c.platform == chat.platform,
+            events.c.chat_id == chat.chat_id,
+            events.c.source_message_id == source_message_id,
+        )
+        async with self._engine.connect() as conn:
+            row = (await conn.execute(q)).first()
+        return _event_row(row) if row else None
+
+
+async def append_events(
+    store: Store,
+    session: SessionRow,
+    first_seq: int,
+    items: Sequence[Mapping[str, Any]],
+) -> list[EventRow]:
+    """Append several events as ``first_seq, first_seq + 1, …`` of ``session`` in ONE transaction.
+
+    Each item holds the keyword arguments of :meth:`Store.append_event` except ``seq`` and
+    ``end_session`` (``speaker``, ``kind``, ``payload``, optional ``source_message_id``,
+    ``source_text``, ``detail``).  Raises :class:`DuplicateMessage`, :class:`SeqConflict` or
+    :class:`SessionNotOpen` like :meth:`Store.append_event`; nothing is written then.
+    """
+    chat = session.chat
+    now = store._clock()
+    out: list[EventRow] = []
+    try:
+        async with store.engine.begin() as conn:
+            status = (
+                await conn.execute(select(sessions.c.status).where(sessions.c.id == session.id))
+            ).scalar_one_or_none()
+            if status != OPEN:
+                raise SessionNotOpen(f"session {session.id} is not open")
+            for i, item in enumerate(items):
+                source = item.get("source_message_id")
+                if source is not None and await store._is_booked(conn, chat, source):
+                    raise DuplicateMessage(chat.platform, chat.chat_id, source)
+                out.append(
+                    await store._insert_event(
+                        conn,
+                        session.id,
+                        first_seq + i,
+                        chat,
+                        source,
+                        item["speaker"],
+                        item["kind"],
+                        item["payload"],
+                        now,
+                        item.get("source_text"),
+                        item.get("detail"),
+                    )
+                )
+    except IntegrityError as exc:
+        for item in items:
+            source = item.get("source_message_id")
+            if source is not None and await store.is_booked(chat, source):
+                raise DuplicateMessage(chat.platform, chat.chat_id, source) from exc
+        raise SeqConflict(f"events from {first_seq} of session {session.id} were written first") from exc
+    return out
+
+
+def _member(row: Any) -> MemberRow:
+    m = row._mapping
+    return MemberRow(m["session_id"], m["user_id"], m["display"], m["player"], bool(m["creator"]))
+
+
+__all__ = ["ChatData", "EditRow", "MemberRow", "append_events"]
