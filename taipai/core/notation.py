@@ -30,6 +30,43 @@ Ambiguities and how they are resolved:
   ``CCC``); ``s``/``p``/``m`` (either case) after digits are suits.  ``f1``–``f8`` are flowers.
 - ``天叮`` sets ``double_ready`` only and ``搶槓上槓`` sets ``robbing_kong_on_kong`` only; whether
   they also count 叮 / 搶槓 is the scoring rules' business.
+
+越搭 wildcards (DESIGN §4, wildcard bullet; seed 000; issue 3 item 2):
+
+- A wildcard is a kind name in brackets, ``[皇] ［皇］ 【番】 〔筒〕 [搭:中發白] [筒搭] [大皇]``; the
+  text inside is resolved by :func:`taipai.core.wilds.kind_named` (aliases, an optional ``搭:``
+  prefix, a trailing 搭), and the *printed name* is stored (``[大皇]`` → ``"皇"``).  Inside brackets
+  ``中`` is the kind 中 (四五六), never the tile 紅中, and ``現`` is the kind 現.  A bracket whose first
+  word is a meld keyword is a meld (``[碰 發發發]``), not a wildcard.
+- ``[搭]`` (or ``[搭:]``) alone is the table's only kind: ``table_kinds`` with exactly one entry.
+  Otherwise, and for a kind ``table_kinds`` does not list, ``wild_unsupported`` with a hint that names
+  the table's kinds.  ``table_kinds=None`` (unknown table) accepts every kind but not ``[搭]``.
+- Where a wildcard stands:  among the concealed tiles → :attr:`HandSpec.wilds`; right after
+  ``摸``/``+摸``/``自摸``/``食`` → :attr:`HandSpec.winning_wild` (``winning_tile`` is then ``None``);
+  among a meld's tiles → :attr:`Meld.wilds`.  Both lists are sorted in seed 000's order of the 34
+  kinds (:data:`taipai.core.wilds.KIND_NAMES`), like ``concealed`` is sorted, so the order of writing
+  does not change the HandSpec.
+- A chow or pung takes tiles and wildcards until it has 3 (``上 七八筒[筒]``, ``碰 中中 [番]``,
+  ``上 [筒]七八筒``).  A kong takes a wildcard only when it touches the kong's tiles
+  (``暗槓 東東東[皇]``) or the meld is in brackets (``[暗槓 東東東 [皇]]``): ``暗槓 東東東 [皇]`` is
+  the short-form kong 東東東東 and a concealed 皇.  A kong holding wildcards is written in full
+  (naturals + wildcards = 4).  Every meld needs at least one natural tile.
+- A meld with wildcards gets ``naturals`` (its natural tiles, sorted) and, as ``tile``, the lowest
+  tile of its *lowest-numbered* completion: ``上 七八筒[筒]`` → 六七八筒 (``tile`` 六筒), ``上 一萬[萬][萬]``
+  → 一二三萬, ``碰 中中[番]`` → 中.  ``tile`` is only a placeholder reading: the wildcard search
+  (:mod:`taipai.core.wildsearch`) tries every completion.  Shape checks: a chow's naturals are
+  suited (else ``honour_chow``), distinct, of one suit and within 2 ranks; a pung's or kong's naturals
+  are identical (else ``meld_shape``).  Which kinds a meld may hold and how many is the table's rule
+  (seed 000 「每次上或者碰最多用一隻」), checked by the search, not here.
+- Counting: a wildcard is one tile everywhere (``concealed + wilds + 1 + 3 × melds = 17``); the
+  fifth-copy check counts natural tiles only.
+
+Tiles seen on the table (for the 現 wildcard: 「當得枱面已經出現過一次或以上嘅牌」):
+``現:九索八萬``, ``現 9s 8m``, ``枱面:九索 八萬`` (also ``檯面``/``台面``; the colon is optional).  The
+label takes the tile pieces after it up to a line break, ``;``/``；``, ``。`` or ``|``, or the first
+word that is not tiles; so write the list last, or on its own line, or end it with ``;``.  The tiles
+go to :attr:`Situation.seen_tiles`, sorted and without repeats, added to those the caller's
+``situation`` already has.  ``[現]`` is the wildcard kind, not this label.
 """
 
 from __future__ import annotations
@@ -59,6 +96,7 @@ from taipai.core.notation_words import (
     Word,
 )
 from taipai.core.tiles import IS_HONOUR, NUM_KINDS, SUIT_OF, name_zh
+from taipai.core.wilds import KIND_NAMES, kind_named
 
 __all__ = ["Token", "TokenKind", "parse_hand", "tokenize"]
 
@@ -455,20 +493,55 @@ def _merge_honours(tokens: list[Token]) -> list[Token]:
 
 _MELD_NAME = {MeldKind.CHOW: "上", MeldKind.PUNG: "碰", MeldKind.KONG: "槓"}
 
+_SEED_ORDER: dict[str, int] = {name: i for i, name in enumerate(KIND_NAMES)}
+
+_SEEN_END = frozenset(";。|\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029")
+"""Characters that end a 現/枱面 list (after normalisation: ``；`` is ``;``, ``｜`` is ``|``)."""
+
+_BARE_WILD = ("搭", "搭:")
+"""``[搭]``: the table's only kind (DESIGN §4)."""
+
+
+def _seed_sorted(names: list[str]) -> tuple[str, ...]:
+    """Wildcard kind names in seed 000's order of the 34 kinds."""
+    return tuple(sorted(names, key=_SEED_ORDER.__getitem__))
+
+
+def _table_kinds(kinds: tuple[str, ...]) -> tuple[str, ...]:
+    """The printed names of ``table_kinds``, in the given order, without repeats.
+
+    Raises:
+        ValueError: a name is no wildcard kind (a programming or configuration error, not text).
+    """
+    out: list[str] = []
+    for name in kinds:
+        try:
+            printed = kind_named(name).name
+        except HandError as err:
+            raise ValueError(f"table_kinds: {name!r} is no wildcard kind") from err
+        if printed not in out:
+            out.append(printed)
+    return tuple(out)
+
 
 class _Parser:
     """Reads the token list into the parts of a HandSpec; one instance per message."""
 
-    def __init__(self, text: str, tokens: list[Token]) -> None:
+    def __init__(self, text: str, tokens: list[Token], table_kinds: tuple[str, ...] | None) -> None:
         self.text = text
+        self.normal = text.translate(NORMALISE)
         self.tokens = tokens
+        self.table_kinds = table_kinds
         self.concealed: list[tuple[int, int]] = []  # (tile, position)
+        self.wilds: list[str] = []  # concealed wildcards, printed kind names
         self.melds: list[Meld] = []
-        self.meld_tiles: list[tuple[int, int]] = []
-        self.wins: list[tuple[int, int, bool, Token]] = []  # (tile, position, self_drawn, keyword)
+        self.meld_tiles: list[tuple[int, int]] = []  # natural meld tiles, (tile, position)
+        # (natural tile or None, wildcard kind or None, position, self_drawn, keyword)
+        self.wins: list[tuple[int | None, str | None, int, bool, Token]] = []
         self.plain_self_draw: Token | None = None
         self.flowers: dict[int, Token] = {}
         self.fields: dict[str, tuple[object, Token]] = {}
+        self.seen: set[int] = set()
         self.needs_concealed: Token | None = None
         self.needs_no_flowers: Token | None = None
         self.explicit_win = any(t.kind is TokenKind.WIN for t in tokens)
@@ -492,17 +565,56 @@ class _Parser:
             return self.tokens[i]
         return None
 
+    def next_wild(self, i: int) -> Token | None:
+        if i < len(self.tokens) and self.tokens[i].kind is TokenKind.WILD:
+            return self.tokens[i]
+        return None
+
+    def wild(self, t: Token) -> str:
+        """The printed kind name of the bracketed wildcard ``t`` (``[大皇]`` → ``"皇"``).
+
+        Raises:
+            HandError: ``wild_unsupported`` (token: the brackets and their text) for an unknown kind,
+                ``[搭]`` when the table does not play exactly one kind, or a kind the table does not
+                play (``table_kinds``).
+        """
+        raw = t.value
+        assert isinstance(raw, str)
+        normal = self.normal[t.start + 1 : t.end - 1].strip()
+        table = self.table_kinds
+        listed = "、".join(table) if table else ""
+        if normal.replace(" ", "") in _BARE_WILD:
+            if table is not None and len(table) == 1:
+                return table[0]
+            if not table:
+                hint = (
+                    "[搭] alone means the table's only wildcard kind, and this table plays none"
+                    if table is not None
+                    else "[搭] alone means the table's only wildcard kind; write the kind, e.g. [皇]"
+                )
+            else:
+                hint = (
+                    f"this table plays several wildcard kinds ({listed}); write which one, e.g. [{table[0]}]"
+                )
+            raise self.error("wild_unsupported", t, None, hint, kinds=listed)
+        try:
+            name = kind_named(raw).name
+        except HandError:
+            try:
+                name = kind_named(normal).name
+            except HandError as err:
+                raise self.error("wild_unsupported", t, None, err.hint, **err.hint_args) from None
+        if table is not None and name not in table:
+            hint = (
+                f"this table plays the wildcard kinds {listed}, not {name}"
+                if table
+                else f"this table plays no wildcards ({name} is not one of its kinds)"
+            )
+            raise self.error("wild_unsupported", t, None, hint, kind=name, kinds=listed)
+        return name
+
     def run(self) -> None:
         tokens = self.tokens
-        for t in tokens:
-            if t.kind is TokenKind.WILD:  # anywhere, also inside a meld or after 摸 (a later issue)
-                raise self.error(
-                    "wild_unsupported",
-                    t,
-                    None,
-                    f"wildcards (越搭) such as {self.span(t, t)} are not supported yet; "
-                    "write the tile the wildcard stands for",
-                )
         i = 0
         while i < len(tokens):
             t = tokens[i]
@@ -510,10 +622,13 @@ class _Parser:
             if kind is TokenKind.TILES:
                 self.concealed.extend(zip(t.tiles, t.positions, strict=True))
                 i += 1
+            elif kind is TokenKind.WILD:
+                self.wilds.append(self.wild(t))
+                i += 1
             elif kind is TokenKind.MELD:
                 i = self.meld(i)
             elif kind is TokenKind.OPEN:
-                i = self.meld(i + 1)
+                i = self.meld(i + 1, bracketed=True)
                 if i >= len(tokens) or tokens[i].kind is not TokenKind.CLOSE:
                     raise self.error(
                         "bad_bracket", t, tokens[i - 1], "close the meld with ] right after its tiles"
@@ -526,7 +641,8 @@ class _Parser:
             elif kind is TokenKind.SELF_DRAW:
                 self.plain_self_draw = self.plain_self_draw or t
                 piece = self.next_tiles(i + 1)
-                if not self.explicit_win and piece is not None and len(piece.tiles) == 1:
+                one = (piece is not None and len(piece.tiles) == 1) or self.next_wild(i + 1) is not None
+                if not self.explicit_win and one:
                     self.win(t, i + 1, True)
                     i += 2
                 else:
@@ -543,23 +659,53 @@ class _Parser:
                         "花 must be followed by flowers, e.g. 花:春梅 (or write 無花)",
                     )
                 i += 1
+            elif kind is TokenKind.SEEN:
+                i = self.seen_list(i)
             elif kind is TokenKind.CONTEXT:
                 assert isinstance(t.value, ContextEffect)
                 self.context(t, t.value)
                 i += 1
-            else:  # CLOSE without an open meld bracket (WILD was refused above)
+            else:  # CLOSE without an open meld bracket
                 raise self.error("bad_bracket", t, None, "] without a matching [ before it")
 
-    def meld(self, i: int) -> int:
-        """Read the meld whose keyword is ``tokens[i]``; return the index after its tiles."""
+    def seen_list(self, i: int) -> int:
+        """Read the 現/枱面 list whose label is ``tokens[i]``; return the index after its tiles."""
+        label = self.tokens[i]
+        j = i + 1
+        prev_end = label.end
+        got: list[int] = []
+        while (piece := self.next_tiles(j)) is not None and not any(
+            c in _SEEN_END for c in self.normal[prev_end : piece.start]
+        ):
+            got.extend(piece.tiles)
+            prev_end = piece.end
+            j += 1
+        if not got:
+            word = self.span(label, label)
+            raise self.error(
+                "bad_context",
+                label,
+                None,
+                f"{word} must be followed by the tiles seen on the table, e.g. {word}:九索八萬",
+            )
+        self.seen.update(got)
+        return j
+
+    def meld(self, i: int, *, bracketed: bool = False) -> int:
+        """Read the meld whose keyword is ``tokens[i]``; return the index after its tiles.
+
+        ``bracketed``: the meld is inside ``[…]`` (a kong then takes every wildcard up to 4 tiles).
+        """
         kw = self.tokens[i]
         spec = kw.value
         assert isinstance(spec, MeldWord)
         word = self.span(kw, kw)
         j = i + 1
-        pieces: list[Token] = []
+        items: list[Token] = []  # the meld's TILES and WILD tokens
+        got: list[tuple[int, int]] = []  # natural tiles, (tile, position)
+        wilds: list[str] = []
         if spec.kind is MeldKind.KONG:
-            first = self.next_tiles(j)
+            first = self.next_tiles(j) or self.next_wild(j)
             if first is None:
                 raise self.error(
                     "meld_shape",
@@ -567,85 +713,161 @@ class _Parser:
                     None,
                     f"{word} must be followed by the kong's tiles, e.g. {word} 東東東東",
                 )
-            k = first.tiles[0]
-            count = 0
-            while (piece := self.next_tiles(j)) is not None and all(x == k for x in piece.tiles):
-                if count and count + len(piece.tiles) > 4:
+            k: int | None = None
+            while j < len(self.tokens):
+                tok = self.tokens[j]
+                total = len(got) + len(wilds)
+                if tok.kind is TokenKind.TILES:
+                    k = tok.tiles[0] if k is None else k
+                    if any(x != k for x in tok.tiles) or (total and total + len(tok.tiles) > 4):
+                        break
+                    got.extend(zip(tok.tiles, tok.positions, strict=True))
+                elif tok.kind is TokenKind.WILD and total < 4:
+                    if items and not bracketed and tok.start != items[-1].end:
+                        break
+                    wilds.append(self.wild(tok))
+                else:
                     break
-                pieces.append(piece)
-                count += len(piece.tiles)
+                items.append(tok)
                 j += 1
-            if not pieces or count not in (1, 3, 4):
-                bad = pieces[-1] if pieces else first
+            count = len(got)
+            if not got:
                 raise self.error(
                     "meld_shape",
                     first,
-                    bad,
+                    items[-1] if items else None,
+                    f"a kong needs at least one natural tile, e.g. {word} 東東東[皇]",
+                )
+            if wilds:
+                if count + len(wilds) != 4:
+                    raise self.error(
+                        "meld_shape",
+                        first,
+                        items[-1],
+                        f"a kong with wildcards is written with all four tiles, e.g. {word} 東東東[皇]",
+                        expected=4,
+                        got=count + len(wilds),
+                    )
+                assert k is not None
+                naturals = tuple(t for t, _ in got)
+                self.melds.append(
+                    Meld(MeldKind.KONG, k, spec.kong or KongKind.EXPOSED, _seed_sorted(wilds), naturals)
+                )
+                self.meld_tiles.extend(got)
+                return j
+            if count not in (1, 3, 4):
+                raise self.error(
+                    "meld_shape",
+                    first,
+                    items[-1] if items else None,
                     f"a kong is one tile written 4 times (or 1 or 3 times for short), e.g. {word} 東東東東",
                 )
+            assert k is not None
             self.melds.append(Meld(MeldKind.KONG, k, spec.kong or KongKind.EXPOSED))
-            last_pos = pieces[-1].positions[-1]
-            written = [p for piece in pieces for p in piece.positions]
-            self.meld_tiles.extend((k, p) for p in written + [last_pos] * (4 - count))
+            last_pos = got[-1][1]
+            self.meld_tiles.extend(got + [(k, last_pos)] * (4 - count))
             return j
-        got: list[tuple[int, int]] = []
-        while len(got) < 3:
-            piece = self.next_tiles(j)
-            if piece is None:
+        while len(got) + len(wilds) < 3:
+            tok = self.tokens[j] if j < len(self.tokens) else None
+            held = len(got) + len(wilds)
+            if tok is not None and tok.kind is TokenKind.WILD:
+                wilds.append(self.wild(tok))
+            elif tok is not None and tok.kind is TokenKind.TILES:
+                if held + len(tok.tiles) > 3:
+                    raise self.error(
+                        "meld_shape",
+                        tok,
+                        None,
+                        f"{word} takes exactly 3 tiles; write the other tiles of {self.span(tok, tok)} apart",
+                        expected=3,
+                        got=held + len(tok.tiles),
+                    )
+                got.extend(zip(tok.tiles, tok.positions, strict=True))
+            else:
                 raise self.error(
                     "meld_shape",
                     kw,
-                    pieces[-1] if pieces else None,
-                    f"{word} takes 3 tiles; got {len(got)}",
+                    items[-1] if items else None,
+                    f"{word} takes 3 tiles; got {held}",
                     expected=3,
-                    got=len(got),
+                    got=held,
                 )
-            if len(got) + len(piece.tiles) > 3:
-                raise self.error(
-                    "meld_shape",
-                    piece,
-                    None,
-                    f"{word} takes exactly 3 tiles; write the other tiles of {self.span(piece, piece)} apart",
-                    expected=3,
-                    got=len(got) + len(piece.tiles),
-                )
-            pieces.append(piece)
-            got.extend(zip(piece.tiles, piece.positions, strict=True))
+            items.append(tok)
             j += 1
         kinds = sorted(k for k, _ in got)
+        if not kinds:
+            example = "七八筒[筒]" if spec.kind is MeldKind.CHOW else "中中[番]"
+            raise self.error(
+                "meld_shape",
+                items[0],
+                items[-1],
+                f"a meld needs at least one natural tile, e.g. {word} {example}",
+            )
         if spec.kind is MeldKind.CHOW:
-            if any(IS_HONOUR[k] for k in kinds):
-                raise self.error(
-                    "honour_chow",
-                    pieces[0],
-                    pieces[-1],
-                    "a chow (上/吃) is three suited tiles in a row, e.g. 上 七八九筒",
-                )
+            low = self.chow_low(word, kinds, items, bool(wilds))
+        elif kinds[0] != kinds[-1]:
+            raise self.error(
+                "meld_shape", items[0], items[-1], f"{word} needs three identical tiles, e.g. {word} 發發發"
+            )
+        else:
+            low = kinds[0]
+        if wilds:
+            self.melds.append(Meld(spec.kind, low, None, _seed_sorted(wilds), tuple(kinds)))
+        else:
+            self.melds.append(Meld(spec.kind, low))
+        self.meld_tiles.extend(got)
+        return j
+
+    def chow_low(self, word: str, kinds: list[int], items: list[Token], wild: bool) -> int:
+        """The lowest tile of the chow with natural tiles ``kinds`` (sorted), wildcards filling the rest.
+
+        With wildcards: the lowest-numbered completion (七八 → 六七八, 一 → 一二三, 九 → 七八九).
+
+        Raises:
+            HandError: ``honour_chow`` for an honour, ``meld_shape`` when no chow holds the naturals.
+        """
+        if any(IS_HONOUR[k] for k in kinds):
+            raise self.error(
+                "honour_chow",
+                items[0],
+                items[-1],
+                "a chow (上/吃) is three suited tiles in a row, e.g. 上 七八九筒",
+            )
+        lo, hi = kinds[0], kinds[-1]
+        if not wild:
             k0, k1, k2 = kinds
             if SUIT_OF[k0] != SUIT_OF[k2] or k1 != k0 + 1 or k2 != k0 + 2:
                 raise self.error(
                     "meld_shape",
-                    pieces[0],
-                    pieces[-1],
+                    items[0],
+                    items[-1],
                     f"{word} needs three tiles in a row of one suit, e.g. {word} 七八九筒",
                 )
-        elif kinds[0] != kinds[2]:
+            return k0
+        if SUIT_OF[lo] != SUIT_OF[hi] or hi - lo > 2 or len(set(kinds)) != len(kinds):
             raise self.error(
-                "meld_shape", pieces[0], pieces[-1], f"{word} needs three identical tiles, e.g. {word} 發發發"
+                "meld_shape",
+                items[0],
+                items[-1],
+                f"{word} with a wildcard needs different tiles of one suit at most 2 apart, "
+                f"e.g. {word} 七八筒[筒] or {word} 七九筒[筒]",
             )
-        self.melds.append(Meld(spec.kind, kinds[0]))
-        self.meld_tiles.extend(got)
-        return j
+        return max(hi - 2, SUIT_OF[lo] * 9)
 
     def win(self, kw: Token, j: int, self_drawn: bool) -> None:
         word = self.span(kw, kw)
         if self.wins:
+            first_kw = self.wins[0][4]
             raise self.error(
                 "two_winning_tiles",
                 kw,
                 None,
-                f"a hand has one winning tile; {self.span(self.wins[0][3], self.wins[0][3])} already gave it",
+                f"a hand has one winning tile; {self.span(first_kw, first_kw)} already gave it",
             )
+        wild = self.next_wild(j)
+        if wild is not None:
+            self.wins.append((None, self.wild(wild), wild.start, self_drawn, kw))
+            return
         piece = self.next_tiles(j)
         if piece is None:
             raise self.error(
@@ -660,7 +882,7 @@ class _Parser:
                 "write the winning tile alone",
                 got=len(piece.tiles),
             )
-        self.wins.append((piece.tiles[0], piece.positions[0], self_drawn, kw))
+        self.wins.append((piece.tiles[0], None, piece.positions[0], self_drawn, kw))
 
     def flower(self, t: Token) -> None:
         f = t.value
@@ -686,20 +908,33 @@ class _Parser:
             self.needs_no_flowers = self.needs_no_flowers or t
 
 
-def parse_hand(text: str, *, situation: Situation | None = None, hand_size: int = 16) -> HandSpec:
+def parse_hand(
+    text: str,
+    *,
+    situation: Situation | None = None,
+    hand_size: int = 16,
+    table_kinds: tuple[str, ...] | None = None,
+) -> HandSpec:
     """Read a hand message into a :class:`HandSpec` (DESIGN §4, hand notation).
 
     Args:
-        text: the message as typed, e.g. ``"一二三萬 四五六萬 七八九筒 二三四索 中中 中 東 ＋摸 東"``;
-            any string.
-        situation: defaults known to the caller (seat and round wind, dealer, streak from the chat's
-            table state).  Context words in ``text`` override it field by field.
+        text: the message as typed, e.g. ``"一二三萬 四五六萬 七八九筒 二三四索 中中 ［搭］ 東 ＋摸 東"``
+            (seed 000, 實戰); any string.
+        situation: defaults known to the caller (seat and round wind, dealer, streak, tiles seen on
+            the table from the chat's table state).  Context words in ``text`` override it field by
+            field; a 現/枱面 list in ``text`` adds to its ``seen_tiles``.
         hand_size: tiles held before the win: 16 (台牌, the default) or 13; a win has ``hand_size + 1``
-            tiles, a kong counting 3.
+            tiles, a kong counting 3 and a wildcard 1.
+        table_kinds: the 越搭 kinds the table plays (printed names or aliases), or ``None`` when not
+            known.  ``[搭]`` alone needs exactly one; with a tuple, a wildcard of another kind is an
+            error (an empty tuple: the table plays no wildcards).
 
     Returns:
-        A HandSpec with ``concealed`` sorted (without the winning tile), ``melds`` in message order,
-        ``winning_tile``, ``self_drawn`` (摸/自摸 vs 食), ``flowers`` sorted and ``situation``.
+        A HandSpec with ``concealed`` sorted (without the winning tile), ``wilds`` (concealed
+        wildcards' printed kind names, in seed 000's kind order), ``melds`` in message order (with
+        ``wilds``/``naturals`` for melds holding wildcards), ``winning_tile`` (``None`` when the
+        winning tile is the wildcard ``winning_wild``), ``self_drawn`` (摸/自摸 vs 食), ``flowers``
+        sorted and ``situation``.
 
     Raises:
         HandError: for every string that is not a valid hand message, with ``code`` (``empty``,
@@ -708,14 +943,16 @@ def parse_hand(text: str, *, situation: Situation | None = None, hand_size: int 
             ``bad_context``, ``wild_unsupported``, ``fifth_copy``, ``tile_count``), the offending
             ``token``, its ``position`` in ``text`` (``-1`` for whole-hand errors) and an English
             ``hint``.  Never another exception type for any ``text``.
-        ValueError: ``hand_size`` is not 1 more than a multiple of 3 (a programming error).
+        ValueError: ``hand_size`` is not 1 more than a multiple of 3, or ``table_kinds`` names no
+            wildcard kind (programming or configuration errors).
     """
     if hand_size < 1 or hand_size % 3 != 1:
         raise ValueError(f"hand_size must be 3k+1 (13, 16), got {hand_size}")
+    table = None if table_kinds is None else _table_kinds(table_kinds)
     tokens = tokenize(text)
     if not tokens:
         raise HandError("empty", "empty hand message", hint="write the hand's tiles, e.g. 一二三萬 … 摸 東")
-    p = _Parser(text, tokens)
+    p = _Parser(text, tokens, table)
     p.run()
 
     if not p.wins:
@@ -724,7 +961,7 @@ def parse_hand(text: str, *, situation: Situation | None = None, hand_size: int 
             "no winning tile",
             hint="mark the winning tile with 摸 (self-drawn) or 食 (on a discard), e.g. 摸 東",
         )
-    win_tile, win_pos, self_drawn, win_kw = p.wins[0]
+    win_tile, win_wild, win_pos, self_drawn, win_kw = p.wins[0]
     if not self_drawn and p.plain_self_draw is not None:
         raise p.error(
             "bad_context",
@@ -745,9 +982,11 @@ def parse_hand(text: str, *, situation: Situation | None = None, hand_size: int 
             "bad_context", p.needs_no_flowers, None, "無花 means no flowers, but the hand lists some"
         )
 
-    every = sorted([*p.concealed, (win_tile, win_pos), *p.meld_tiles], key=lambda kp: kp[1])
+    naturals = [*p.concealed, *p.meld_tiles]
+    if win_tile is not None:
+        naturals.append((win_tile, win_pos))
     counts = [0] * NUM_KINDS
-    for k, where in every:
+    for k, where in sorted(naturals, key=lambda kp: kp[1]):
         counts[k] += 1
         if counts[k] > 4:
             name = name_zh(k)
@@ -760,7 +999,7 @@ def parse_hand(text: str, *, situation: Situation | None = None, hand_size: int 
                 hint_args={"tile": name},
             )
 
-    got = len(p.concealed) + 1 + 3 * len(p.melds)
+    got = len(p.concealed) + len(p.wilds) + 1 + 3 * len(p.melds)
     expected = hand_size + 1
     if got != expected:
         raise HandError(
@@ -772,6 +1011,8 @@ def parse_hand(text: str, *, situation: Situation | None = None, hand_size: int 
 
     base = situation if situation is not None else Situation()
     fields = {name: value for name, (value, _) in p.fields.items()}
+    if p.seen:
+        fields["seen_tiles"] = tuple(sorted(p.seen | set(base.seen_tiles)))
     return HandSpec(
         concealed=tuple(sorted(k for k, _ in p.concealed)),
         melds=tuple(p.melds),
@@ -779,4 +1020,6 @@ def parse_hand(text: str, *, situation: Situation | None = None, hand_size: int 
         self_drawn=self_drawn,
         flowers=tuple(sorted(p.flowers)),
         situation=replace(base, **fields) if fields else base,
+        wilds=_seed_sorted(p.wilds),
+        winning_wild=win_wild,
     )

@@ -33,7 +33,8 @@ class TokenKind(Enum):
     CONTEXT = "context"  # value: ContextEffect
     OPEN = "open"  # [ before a meld keyword
     CLOSE = "close"  # ]
-    WILD = "wild"  # a bracketed wildcard word [皇] (value: its text); not supported yet
+    WILD = "wild"  # a bracketed wildcard word [皇] (value: its text as typed, brackets stripped)
+    SEEN = "seen"  # 現 / 枱面 (as in 現:九索八萬): the tiles after it were seen on the table
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,6 +110,7 @@ _VARIANTS: Final = {
     "鱼": "魚",
     "无": "無",
     "两": "兩",
+    "现": "現",
     "【": "[",
     "】": "]",
     "〔": "[",
@@ -206,6 +208,10 @@ MELD_WORDS: Final[dict[str, MeldWord]] = {
     "暗槓": MeldWord(MeldKind.KONG, KongKind.CONCEALED),
 }
 
+SEEN_WORDS: Final = ("現", "枱面", "檯面", "台面")
+"""Labels of the tiles seen on the table, for the 現 wildcard (seed 000: 「現當得枱面已經出現過一次或以上嘅
+牌」): ``現:九索八萬``, ``枱面:九索 八萬``.  Only outside brackets: ``[現]`` is the wildcard kind 現."""
+
 WIN_WORDS: Final[dict[str, bool]] = {"摸": True, "食": False}
 """Explicit winning-tile keywords and whether they mean a self-draw.  ``+`` may precede them and
 ``自摸``; plain ``自摸`` is :attr:`TokenKind.SELF_DRAW`."""
@@ -267,6 +273,7 @@ def _vocab() -> dict[str, Word]:
     vocab.update({w: Word(TokenKind.MELD, m) for w, m in MELD_WORDS.items()})
     vocab.update({w: Word(TokenKind.WIN, sd) for w, sd in WIN_WORDS.items()})
     vocab["自摸"] = Word(TokenKind.SELF_DRAW)
+    vocab.update({w: Word(TokenKind.SEEN) for w in SEEN_WORDS})
     vocab.update(_context_words())
     return vocab
 

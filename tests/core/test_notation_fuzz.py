@@ -10,19 +10,40 @@ from taipai.core.handspec import HandSpec, KongKind, Meld, MeldKind
 from taipai.core.notation import parse_hand
 from taipai.core.notation_words import VOCAB
 from taipai.core.tiles import HONOUR_CODES, HONOUR_NAMES_ZH, NUM_KINDS, NUMERALS_ZH, SUITS
+from taipai.core.wilds import ALIASES, KIND_NAMES
 
 VOCAB_CHARS = sorted({c for word in VOCAB for c in word})
+WILD_CHARS = sorted({c for name in (*KIND_NAMES, *ALIASES, "搭") for c in name})
+WILD_WORDS = [
+    *(f"[{name}]" for name in KIND_NAMES),
+    *(f"【{alias}】" for alias in ALIASES),
+    "[搭]",
+    "［搭：中發白］",
+    "[搭:]",
+    "[]",
+    "[碰 發發[皇]]",
+    "上 七八筒[筒]",
+    "碰 中中[番]",
+    "暗槓 東東東[皇]",
+    "摸 [皇]",
+    "食 [番]",
+    "自摸 [搭]",
+    "現:九索八萬",
+    "枱面:九索 八萬;",
+]
+TABLES = st.sampled_from([None, (), ("皇",), ("番",), ("皇", "番", "萬"), tuple(KIND_NAMES)])
 ALPHABET = st.one_of(
     st.sampled_from(VOCAB_CHARS),
     st.sampled_from(list("一二三四五六七八九十萬万筒餅索條条mpsMPSESWNCFPf0123456789１２３")),
-    st.sampled_from(list("[]［］【】:：+＋-~ \u3000\n,，連莊內内隻只槓杠上花混錦")),
+    st.sampled_from(list("[]［］【】〔〕:：;；。|+＋-~ \u3000\n,，連莊內内隻只槓杠上花混錦現枱面")),
+    st.sampled_from(WILD_CHARS),
     st.characters(),
 )
 
 
-def check(text: str, hand_size: int = 16) -> None:
+def check(text: str, hand_size: int = 16, table_kinds: tuple[str, ...] | None = None) -> None:
     try:
-        hand = parse_hand(text, hand_size=hand_size)
+        hand = parse_hand(text, hand_size=hand_size, table_kinds=table_kinds)
     except HandError as err:
         assert err.code in ERROR_CODES
         assert -1 <= err.position < max(len(text), 1)
@@ -34,8 +55,18 @@ def check(text: str, hand_size: int = 16) -> None:
                 assert text[err.position : err.position + len(err.token)] == err.token
         return
     assert isinstance(hand, HandSpec)
-    assert len(hand.concealed) + 1 + 3 * len(hand.melds) == hand_size + 1
+    assert len(hand.concealed) + len(hand.wilds) + 1 + 3 * len(hand.melds) == hand_size + 1
     assert list(hand.concealed) == sorted(hand.concealed)
+    assert (hand.winning_tile is None) == (hand.winning_wild is not None)
+    played = KIND_NAMES if table_kinds is None else table_kinds
+    for name in (*hand.wilds, *(w for x in hand.melds for w in x.wilds), *filter(None, [hand.winning_wild])):
+        assert name in played
+    for meld in hand.melds:
+        assert bool(meld.wilds) == bool(meld.naturals)
+        assert (
+            len(meld.naturals) + len(meld.wilds) == (4 if meld.kind is MeldKind.KONG else 3) or not meld.wilds
+        )
+        assert all(k in meld.tiles for k in meld.naturals)
     counts = [0] * NUM_KINDS
     for k in hand.all_tiles():
         counts[k] += 1
@@ -43,9 +74,9 @@ def check(text: str, hand_size: int = 16) -> None:
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.text(alphabet=ALPHABET, max_size=60))
-def test_any_text_parses_or_raises_hand_error(text: str) -> None:
-    check(text)
+@given(st.text(alphabet=ALPHABET, max_size=60), TABLES)
+def test_any_text_parses_or_raises_hand_error(text: str, table_kinds: tuple[str, ...] | None) -> None:
+    check(text, table_kinds=table_kinds)
 
 
 @settings(max_examples=300, deadline=None)
@@ -57,13 +88,16 @@ def test_any_unicode_parses_or_raises_hand_error(text: str) -> None:
 @settings(max_examples=300, deadline=None)
 @given(
     st.lists(
-        st.sampled_from([*sorted(VOCAB), "一二三萬", "789p", "1-3s", "摸 東", "[碰 發發發]", "[皇]"]),
+        st.sampled_from([*sorted(VOCAB), "一二三萬", "789p", "1-3s", "摸 東", "[碰 發發發]", *WILD_WORDS]),
         max_size=25,
-    )
+    ),
+    TABLES,
 )
-def test_any_sequence_of_words_parses_or_raises_hand_error(words: list[str]) -> None:
-    check(" ".join(words))
-    check("".join(words))
+def test_any_sequence_of_words_parses_or_raises_hand_error(
+    words: list[str], table_kinds: tuple[str, ...] | None
+) -> None:
+    check(" ".join(words), table_kinds=table_kinds)
+    check("".join(words), table_kinds=table_kinds)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -88,8 +122,26 @@ _KEYWORD = {
 }
 
 
+_SPELLINGS: dict[str, list[str]] = {name: [name] for name in KIND_NAMES}
+for _alias, _name in ALIASES.items():
+    _SPELLINGS[_name].append(_alias)
+_BRACKETS = ("[]", "［］", "【】", "〔〕")
+_SEED_ORDER = {name: i for i, name in enumerate(KIND_NAMES)}
+
+
+def _write_wild(draw: st.DrawFn) -> tuple[str, str]:
+    """A random wildcard kind and a random way of writing it: ``(printed name, text)``."""
+    name = draw(st.sampled_from(KIND_NAMES))
+    spelling = draw(st.sampled_from(_SPELLINGS[name]))
+    if draw(st.booleans()):
+        spelling = draw(st.sampled_from(["搭:", "搭：", "搭: "])) + spelling
+    left, right = draw(st.sampled_from(_BRACKETS))
+    return name, f"{left}{spelling}{right}"
+
+
 @st.composite
-def legal_hands(draw: st.DrawFn) -> tuple[str, HandSpec, int]:
+def legal_hands(draw: st.DrawFn, wild: bool = False) -> tuple[str, HandSpec, int]:
+    """A random legal hand and a random way of writing it; with ``wild``, some tiles are wildcards."""
     hand_size = draw(st.sampled_from([16, 13]))
     left = [4] * NUM_KINDS
     melds: list[Meld] = []
@@ -108,12 +160,27 @@ def legal_hands(draw: st.DrawFn) -> tuple[str, HandSpec, int]:
             continue
         for k in tiles:
             left[k] -= 1
-        melds.append(Meld(kind, start, kong))
         written = draw(st.permutations(tiles)) if kind is MeldKind.CHOW else tiles
-        if kong is not None:
-            written = tiles[: draw(st.sampled_from([1, 3, 4]))]
         word = draw(st.sampled_from(_KEYWORD[(kind, kong)]))
-        text = word + " " + " ".join(_write(k, draw(st.integers(0, 5))) for k in written)
+        if wild and draw(st.booleans()):
+            name, wild_text = _write_wild(draw)
+            cut = draw(st.integers(0, 2)) if kong is None else 3
+            naturals = [k for i, k in enumerate(written) if i != cut]
+            low = start
+            if kind is MeldKind.CHOW:  # the lowest completion of the two naturals
+                low = max(max(naturals) - 2, start // 9 * 9)
+            melds.append(Meld(kind, low, kong, (name,), tuple(sorted(naturals))))
+            pieces = [_write(k, draw(st.integers(0, 5))) for k in naturals]
+            if kong is not None:  # a kong takes a wildcard that touches its tiles
+                text = word + " " + " ".join(pieces) + wild_text
+            else:
+                pieces.insert(cut, wild_text)
+                text = word + " " + " ".join(pieces)
+        else:
+            melds.append(Meld(kind, start, kong))
+            if kong is not None:
+                written = tiles[: draw(st.sampled_from([1, 3, 4]))]
+            text = word + " " + " ".join(_write(k, draw(st.integers(0, 5))) for k in written)
         parts.append(f"[{text}]" if draw(st.booleans()) else text)
     pool = [k for k in range(NUM_KINDS) for _ in range(left[k])]
     need = hand_size + 1 - 3 * len(melds)
@@ -121,8 +188,19 @@ def legal_hands(draw: st.DrawFn) -> tuple[str, HandSpec, int]:
     tiles = [pool[i] for i in chosen]
     winning, concealed = tiles[0], tiles[1:]
     self_drawn = draw(st.booleans())
+    wilds: list[str] = []
+    winning_wild = None
+    win_text = _write(winning, draw(st.integers(0, 5)))
+    if wild:
+        for _ in range(draw(st.integers(0, min(3, len(concealed))))):
+            name, wild_text = _write_wild(draw)
+            concealed.pop()
+            wilds.append(name)
+            parts.append(wild_text)
+        if draw(st.booleans()):
+            winning_wild, win_text = _write_wild(draw)
     parts.extend(_write(k, draw(st.integers(0, 5))) for k in concealed)
-    parts.append(("摸 " if self_drawn else "食 ") + _write(winning, draw(st.integers(0, 5))))
+    parts.append(("摸 " if self_drawn else "食 ") + win_text)
     flowers = sorted(draw(st.sets(st.integers(1, 8))))
     parts.extend("春夏秋冬梅蘭菊竹"[f - 1] for f in flowers)
     order = draw(st.permutations(range(len(parts))))
@@ -131,9 +209,11 @@ def legal_hands(draw: st.DrawFn) -> tuple[str, HandSpec, int]:
     expected = HandSpec(
         concealed=tuple(sorted(concealed)),
         melds=tuple(in_message_order),
-        winning_tile=winning,
+        winning_tile=None if winning_wild else winning,
         self_drawn=self_drawn,
         flowers=tuple(flowers),
+        wilds=tuple(sorted(wilds, key=_SEED_ORDER.__getitem__)),
+        winning_wild=winning_wild,
     )
     return text, expected, hand_size
 
@@ -148,3 +228,11 @@ def test_legal_hands_read_back(case: tuple[str, HandSpec, int]) -> None:
     assert hand.winning_tile == expected.winning_tile
     assert hand.self_drawn == expected.self_drawn
     assert hand.flowers == expected.flowers
+
+
+@settings(max_examples=300, deadline=None)
+@given(legal_hands(wild=True))
+def test_legal_hands_with_wildcards_read_back(case: tuple[str, HandSpec, int]) -> None:
+    text, expected, hand_size = case
+    assert parse_hand(text, hand_size=hand_size) == expected
+    assert parse_hand(text, hand_size=hand_size, table_kinds=KIND_NAMES) == expected
