@@ -101,13 +101,14 @@ async def test_a_table_of_bare_counts_in_english(talk_en):
     assert reply == "\n".join(
         [
             "la 1 settled: C → B 12",
-            "Session over (埋數). Final balances:",
-            "  東 A: -33",
-            "  南 B: +22",
-            "  西 C: +26",
-            "  北 D: -15",
+            "Session over (埋數). Final balances (底 = 5 fan, $ 1 a fan):",
+            "  東 A: -33 fan = -$33",
+            "  南 B: +22 fan = +$22",
+            "  西 C: +26 fan = +$26",
+            "  北 D: -15 fan = -$15",
+            "Sum of the balances: 0 (zero-sum)",
             "To settle:",
-            *[f"  {a} pays {b} {v}" for a, b, v in transfers],
+            *[f"  {a} pays {b} {v} fan = ${v}" for a, b, v in transfers],
         ]
     )
     assert sum(v for _a, _b, v in transfers) <= 48 and len(transfers) <= 3

@@ -22,8 +22,47 @@ REDO_WORDS = ("重做",)
 CUT_WORDS = ("斬", "斩", "斬拉", "斩拉")
 NOCUT_WORDS = ("唔斬", "唔斩", "不斬", "不斩")
 HELP_WORDS = ("幫助", "帮助", "說明", "说明", "點用", "点用")
+HISTORY_WORDS = ("歷史", "历史", "紀錄", "记录", "記錄")
+EXPORT_WORDS = ("匯出", "汇出", "導出", "导出")
+RULES_WORDS = ("規則", "规则")
 WIN_WORDS = ("食", "食糊", "胡", "糊")
 SELF_DRAW_WORDS = ("自摸",)
+ROB_KONG_WORDS = ("搶槓", "抢杠", "搶杠")
+FALSE_WIN_WORDS = ("詐糊", "诈糊", "詐胡", "诈胡", "炸糊")
+FLY_WORDS = ("飛", "飞", "飛牌", "飞牌")
+
+PRIZE_WORDS: dict[str, str] = {
+    "圍骰": "dice_triple",
+    "围骰": "dice_triple",
+    "一二三": "dice_123",
+    "一台草": "one_set_mixed",
+    "一台花": "one_set_flowers",
+    "叫碰不碰": "called_pung_not_taken",
+    "叫碰唔碰": "called_pung_not_taken",
+    "暗槓": "concealed_kong",
+    "暗杠": "concealed_kong",
+    "暗槓錯": "concealed_kong_wrong",
+    "暗杠错": "concealed_kong_wrong",
+    "暗槓不示": "concealed_kong_wrong",
+    "槓錯": "concealed_kong_wrong",
+}
+"""Cantonese prize word (``A 一台花``) → prize id of :data:`taipai.core.table.PRIZES`.
+
+The dice prizes may be said alone (``圍骰``: the dealer rolled).  ``追`` and the robbing prizes
+(``A 七搶一 B``) have their own forms, see :func:`parse_command`."""
+
+CHASE_WORDS = ("追",)
+CHASE_AGAIN_WORDS = ("再追", "一追再追")
+ROB_WORDS = {
+    "七搶一": "seven_rob_one",
+    "七抢一": "seven_rob_one",
+    "一搶七": "one_rob_seven",
+    "一抢七": "one_rob_seven",
+}
+"""``A 七搶一 B`` / ``A 一搶七 B``: A (who robs) collects 6 底 from B (seed 004 現金獎)."""
+
+_TERMINAL_RANKS = {"一": 1, "九": 9, "1": 1, "9": 9}
+_SIMPLE_RANKS = set("二三四五六七八2345678")
 
 SLASH_NAMES = {
     "newgame": "open",
@@ -41,6 +80,23 @@ SLASH_NAMES = {
     "nocut": "nocut",
     "help": "help",
     "start": "help",
+    "falsewin": "false_win",
+    "robkong": "rob_kong",
+    "fly": "fly",
+    "rules": "rules",
+    "history": "history",
+    "export": "export",
+    "dice": "prize:dice_triple",
+    "dice123": "prize:dice_123",
+    "mixedset": "prize:one_set_mixed",
+    "flowerset": "prize:one_set_flowers",
+    "chase": "chase",
+    "pungnottaken": "prize:called_pung_not_taken",
+    "nopung": "prize:called_pung_not_taken",
+    "kong": "prize:concealed_kong",
+    "badkong": "prize:concealed_kong_wrong",
+    "sevenrobone": "rob:seven_rob_one",
+    "onerobseven": "rob:one_rob_seven",
 }
 """Slash command name (without ``/``) → command kind."""
 
@@ -49,7 +105,9 @@ class CommandError(ValueError):
     """A message shaped like a command but malformed.
 
     Attributes:
-        code: ``open_usage``, ``win_usage``, ``self_draw_usage``, ``no_hand``, ``unknown_command``.
+        code: ``open_usage``, ``win_usage``, ``self_draw_usage``, ``no_hand``, ``unknown_command``,
+            ``false_win_usage``, ``prize_usage``, ``chase_usage``, ``rob_usage``, ``fly_usage``,
+            ``rob_kong_usage``.
         args: values for the reply (e.g. ``{"command": "/wn"}``).
     """
 
@@ -73,12 +131,24 @@ class Command:
 
     Attributes:
         kind: ``open``, ``win``, ``self_draw``, ``draw``, ``score``, ``settle``, ``undo``, ``redo``,
-            ``cut``, ``nocut``, ``help``.
+            ``cut``, ``nocut``, ``help``, ``false_win``, ``prize``, ``fly``, ``rules``, ``history``,
+            ``export``.
         players: for ``open``: the four names as typed, seat order 東南西北.
-        discarder: for ``win``: the discarder as typed.
+        discarder: for ``win``: the discarder as typed (for 搶槓: the konging player).
         legs: for ``win`` (one or more winners on one discard) and ``self_draw`` (one leg).
         target: for ``cut``/``nocut``: the creditor as typed, when named (``斬 B``), else ``""``.
         slash: written as a slash command (then it is surely meant for the bot).
+        player: for ``false_win``, ``prize`` (the collector or payer of the prize's flow; ``""`` for
+            a dice prize said without a name: the dealer) and ``fly``.
+        other: for the robbing prizes: who is paid (``CashPrize.other``).
+        prize: for ``prize``: the prize id (:data:`taipai.core.table.PRIZES`).
+        tile: for ``fly``: the tile as typed.
+        args: for ``rules``: the words after the command (``("cut", "none")``).
+        robbed_kong: for ``win``: 搶槓 (seed 004: 「搶槓…只會視為槓牌一方出沖」).
+        kong_payer: for ``self_draw``: the player who pays all (槓上自摸 on their discard's kong,
+            seed 004 槓上自摸 row 「明槓出銃者全包」), as typed; ``""`` when nobody does.
+        loose: the Cantonese form is a common word (追, 飛, 暗槓) that ordinary talk also uses; the
+            service ignores it when the names are not at the table.
     """
 
     kind: str
@@ -87,9 +157,17 @@ class Command:
     legs: tuple[Leg, ...] = field(default=())
     target: str = ""
     slash: bool = False
+    player: str = ""
+    other: str = ""
+    prize: str = ""
+    tile: str = ""
+    args: tuple[str, ...] = ()
+    robbed_kong: bool = False
+    kong_payer: str = ""
+    loose: bool = False
 
 
-_SLASH = re.compile(r"^/([A-Za-z_]+)(?:@\S+)?(?:\s+(.*))?$", re.S)
+_SLASH = re.compile(r"^/([A-Za-z_][A-Za-z0-9_]*)(?:@\S+)?(?:\s+(.*))?$", re.S)
 _LEG_SPLIT = re.compile(r"\s*[;；\n]\s*")
 
 
@@ -136,14 +214,87 @@ def _parse_slash(name: str, rest: str) -> Command:
             raise CommandError("win_usage")
         discarder, parsed = legs
         return Command("win", discarder=discarder, legs=parsed)
+    if kind == "rob_kong":
+        legs = _win_legs_slash(rest)
+        if legs is None or len(legs[1]) != 1:
+            raise CommandError("rob_kong_usage")
+        return Command("win", discarder=legs[0], legs=legs[1], robbed_kong=True)
     if kind == "self_draw":
         if len(words) < 2:
             raise CommandError("self_draw_usage")
         winner, hand = rest.split(None, 1)
-        return Command("self_draw", legs=(Leg(winner, hand.strip()),))
+        hand, payer = _kong_payer(hand.strip())
+        return Command("self_draw", legs=(Leg(winner, hand),), kong_payer=payer)
     if kind in ("cut", "nocut"):
         return Command(kind, target=words[0] if words else "")
+    if kind == "false_win":
+        if len(words) != 1:
+            raise CommandError("false_win_usage")
+        return Command("false_win", player=words[0])
+    if kind.startswith("prize:"):
+        prize = kind.split(":", 1)[1]
+        dice = prize in ("dice_triple", "dice_123")
+        if len(words) > 1 or (not words and not dice):
+            raise CommandError("prize_usage", command="/" + name)
+        return Command("prize", prize=prize, player=words[0] if words else "")
+    if kind == "chase":
+        if not 1 <= len(words) <= 2:
+            raise CommandError("chase_usage")
+        return _chase(words[0], words[1] if len(words) == 2 else "")
+    if kind.startswith("rob:"):
+        if len(words) != 2:
+            raise CommandError("rob_usage")
+        return _rob(words[0], kind.split(":", 1)[1], words[1])
+    if kind == "fly":
+        if len(words) < 2:
+            raise CommandError("fly_usage")
+        return Command("fly", player=words[0], tile=rest.split(None, 1)[1].strip())
+    if kind == "rules":
+        return Command("rules", args=tuple(words))
     return Command(kind)
+
+
+def _kong_payer(hand: str) -> tuple[str, str]:
+    """Split a trailing ``A包`` / ``包 A`` off a self-draw's hand: ``(hand, payer or "")``."""
+    bits = hand.split()
+    if len(bits) >= 3 and bits[-2] == "包":
+        return " ".join(bits[:-2]), bits[-1]
+    if len(bits) >= 2 and len(bits[-1]) > 1 and bits[-1].endswith("包"):
+        return " ".join(bits[:-1]), bits[-1][:-1]
+    return hand, ""
+
+
+def _chase(player: str, what: str) -> Command:
+    """``A 追`` (honour or terminal: 1 底), ``A 追 二萬`` (by the tile), ``A 追 再追`` (2 底)."""
+    if what in CHASE_AGAIN_WORDS or what.lower() == "again":
+        prize = "chase_again"
+    elif not what:
+        prize = "chase"
+    else:
+        prize = _chase_by_tile(what)
+    return Command("prize", prize=prize, player=player, tile=what, loose=True)
+
+
+def _chase_by_tile(tile: str) -> str:
+    """追 of ``tile``: honours and 1/9 → ``chase`` (1 底); 2–8 → ``chase_simple`` (2 底).
+
+    Seed 004 追: 「如果「追」的牌為字牌…或幺九牌，須付各一底籌碼」; 「非幺九字牌…須付各兩底」.
+    A bare numeral (``追 二``) is enough: the suit does not change the prize.
+    """
+    t = unicodedata.normalize("NFKC", tile).strip()
+    head = t[:1]
+    if head in _TERMINAL_RANKS:
+        return "chase"
+    if head in _SIMPLE_RANKS:
+        return "chase_simple"
+    if head and head in "東南西北中發发白紅红青":
+        return "chase"
+    raise CommandError("chase_usage")
+
+
+def _rob(robber: str, prize: str, robbed: str) -> Command:
+    """``A 七搶一 B`` / ``A 一搶七 B``: B pays A 6 底 (``CashPrize(prize, player=B, other=A)``)."""
+    return Command("prize", prize=prize, player=robbed, other=robber)
 
 
 def _win_legs_slash(rest: str) -> tuple[str, tuple[Leg, ...]] | None:
@@ -175,9 +326,18 @@ def _parse_words(raw: str) -> Command | None:
         **dict.fromkeys(UNDO_WORDS, "undo"),
         **dict.fromkeys(REDO_WORDS, "redo"),
         **dict.fromkeys(HELP_WORDS, "help"),
+        **dict.fromkeys(HISTORY_WORDS, "history"),
+        **dict.fromkeys(EXPORT_WORDS, "export"),
     }
     if head in single and len(words) == 1:
         return Command(single[head])
+    if head in RULES_WORDS:
+        return Command("rules", args=tuple(words[1:]))
+    if len(words) == 1 and PRIZE_WORDS.get(head) in ("dice_triple", "dice_123"):
+        return Command("prize", prize=PRIZE_WORDS[head])
+    special = _parse_table_words(words)
+    if special is not None:
+        return special
     if head in CUT_WORDS and len(words) <= 2:
         return Command("cut", target=words[1] if len(words) == 2 else "")
     if head in NOCUT_WORDS and len(words) <= 2:
@@ -185,10 +345,46 @@ def _parse_words(raw: str) -> Command | None:
     if len(words) >= 2 and words[1] in SELF_DRAW_WORDS:
         if len(words) < 3:
             raise CommandError("no_hand")
-        hand = raw.split(None, 2)[2].strip()
-        return Command("self_draw", legs=(Leg(words[0], hand),))
+        hand, payer = _kong_payer(raw.split(None, 2)[2].strip())
+        return Command("self_draw", legs=(Leg(words[0], hand),), kong_payer=payer)
     if len(words) >= 3 and words[1] in WIN_WORDS:
         return _win_words(raw)
+    if len(words) >= 2 and words[1] in ROB_KONG_WORDS:
+        if len(words) < 4:
+            raise CommandError("rob_kong_usage")
+        bits = raw.split(None, 3)
+        return Command("win", discarder=bits[2], legs=(Leg(bits[0], bits[3].strip()),), robbed_kong=True)
+    return None
+
+
+def _parse_table_words(words: list[str]) -> Command | None:
+    """``B 詐糊``, ``B 一台花`` and the other prizes, ``A 追 [tile]``, ``A 七搶一 B``, ``B 飛 九筒``."""
+    if len(words) < 2:
+        return None
+    who, word, rest = words[0], words[1], words[2:]
+    if word in FALSE_WIN_WORDS:
+        if rest:
+            raise CommandError("false_win_usage")
+        return Command("false_win", player=who)
+    if word in PRIZE_WORDS:
+        if rest:
+            if word in ("暗槓", "暗杠"):
+                return None  # a hand message with a concealed kong, not the prize
+            raise CommandError("prize_usage", command=word)
+        return Command("prize", prize=PRIZE_WORDS[word], player=who, loose=word in ("暗槓", "暗杠"))
+    if word in CHASE_WORDS and len(rest) <= 1:
+        try:
+            return _chase(who, rest[0] if rest else "")
+        except CommandError:
+            return None  # 「我 追 佢」 is talk: no tile, no command
+    if word in CHASE_AGAIN_WORDS and not rest:
+        return _chase(who, word)
+    if word in ROB_WORDS:
+        if len(rest) != 1:
+            raise CommandError("rob_usage")
+        return _rob(who, ROB_WORDS[word], rest[0])
+    if word in FLY_WORDS and len(rest) == 1:
+        return Command("fly", player=who, tile=rest[0], loose=True)
     return None
 
 

@@ -9,12 +9,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from taipai.bot.i18n import N_, _, current_locale
 from taipai.bot.service.commands import CommandError
 from taipai.bot.service.hands import DEALER_PATTERN, ReadHand
 from taipai.core.errors import HandError
 from taipai.core.table import (
+    PRIZES,
     CashPrize,
     ChainMove,
     CutChain,
@@ -35,6 +37,9 @@ from taipai.core.table import (
     WinByDiscard,
 )
 from taipai.core.table.amounts import Amount
+
+if TYPE_CHECKING:
+    from taipai.bot.service.export import HistoryItem
 
 _CN = "零一二三四五六七八九"
 
@@ -106,6 +111,23 @@ def help_text() -> str:
             _("撤銷  /undo, 重做  /redo: undo or redo the last event"),
             _("斬  /cut, 唔斬  /nocut: answer a 斬拉 offer (the debtor says it)"),
             _("埋數  /settle: end the session and settle"),
+            _("B 食 A 12番; C 食 A 8番: several winners on one discard (一炮雙響/三響)"),
+            _("B 搶槓 A 12番  /robkong B A 12: B robs A's kong (搶槓); A pays"),
+            _("B 自摸 12番 A包  /selfdraw B 12 A包: 槓上自摸 on A's kong; A pays all three (明槓全包)"),
+            _("B 詐糊  /falsewin B: false win; B pays each of the three 30 fan"),
+            _("Cash prizes (現金獎), paid at once in 底:"),
+            _("  圍骰  /dice: the dealer rolled a triple; each pays the dealer 1"),
+            _("  一二三  /dice123: the dealer rolled 一二三; the dealer pays each 1"),
+            _("  B 一台草  /mixedset B: each pays B ½; B 一台花  /flowerset B: each pays B 1"),
+            _("  A 追  /chase A: A pays each 1 (honour or 1/9); A 追 二萬  /chase A 二萬: 2 for a simple"),
+            _("  A 再追  /chase A again: 一追再追; A pays each 2"),
+            _("  A 叫碰不碰  /nopung A: A pays each 1"),
+            _("  B 暗槓  /kong B: each pays B 1; A 暗槓錯  /badkong A: A pays each 2"),
+            _("  A 七搶一 B  /sevenrobone A B, A 一搶七 B  /onerobseven A B: B pays A 6"),
+            _("B 飛 九筒  /fly B 九筒: record a 飛牌"),
+            _("規則  /rules: show the table's rules; /rules cut none, /rules la_mode dealer_only,"),
+            _("  /rules rate 60, /rules base 300, /rules 三百六十 (the table's creator only)"),
+            _("歷史  /history: the hands so far; 匯出  /export: the session as a CSV file"),
             _("The fan count is the hand's fan without 底 and dealer fan; taipai adds those."),
         ]
     )
@@ -122,6 +144,16 @@ _COMMAND_ERRORS = {
     ),
     "no_hand": N_("Give the hand or its fan count after the names, e.g. B 食 A 12番."),
     "unknown_command": N_("I don't know the command {command}. /help lists the commands."),
+    "false_win_usage": N_("A false win is written: B 詐糊 (or /falsewin B)."),
+    "prize_usage": N_("{command} takes one player's name, e.g. B 一台花 or /flowerset B."),
+    "chase_usage": N_(
+        "追 is written: A 追, A 追 二萬 (the tile decides 1 or 2 底), or A 再追 (/chase A 東)."
+    ),
+    "rob_usage": N_("Write the robber first: A 七搶一 B or A 一搶七 B (B pays A 6 底)."),
+    "fly_usage": N_("飛牌 is written: B 飛 九筒 (/fly B 九筒)."),
+    "rob_kong_usage": N_(
+        "搶槓 is written: B 搶槓 A 12番, or B 搶槓 A followed by the hand (/robkong B A 12)."
+    ),
 }
 
 
@@ -144,6 +176,9 @@ _TABLE_ERRORS = {
     "cut_disabled": N_("This table plays 無限拉: a chain cannot be cut."),
     "nothing_to_undo": N_("There is nothing to undo."),
     "nothing_to_redo": N_("There is nothing to redo."),
+    "not_dealer": N_("Only the dealer rolls the dice: 圍骰 and 一二三 are the dealer's."),
+    "unknown_prize": N_("I don't know that cash prize. /help lists them."),
+    "prize_needs_other": N_("Say who is paid: A 七搶一 B."),
 }
 
 
@@ -276,7 +311,9 @@ def _patterns(read: ReadHand) -> list[str]:
     return lines
 
 
-def _leg_line(state: TableState, payer: str, winner: str, read: ReadHand) -> str:
+def _leg_line(state: TableState, payer: str, winner: str, read: ReadHand, shown: str = "") -> str:
+    """One leg: ``payer`` is whose leg it is (the dealer fan follows them); ``shown`` who pays it
+    when someone else does (槓上自摸 包)."""
     base = read.bases * state.options.base_fan
     parts = [_fan(read.fan), _("底 {n}").format(n=base)]
     total = read.fan + base
@@ -284,6 +321,8 @@ def _leg_line(state: TableState, payer: str, winner: str, read: ReadHand) -> str
         d = state.options.dealer_fan(state.streak)
         parts.append(_("dealer {n}").format(n=d))
         total += d
+    if shown and shown != payer:
+        payer = _("{payer} (for {other})").format(payer=shown, other=payer)
     return "  " + _("{payer} → {winner}: {total} ({parts})").format(
         payer=payer, winner=winner, total=money(state, total), parts=" + ".join(parts)
     )
@@ -293,9 +332,11 @@ def win(before: TableState, event: WinByDiscard, reads: Sequence[ReadHand]) -> l
     """Lines describing each leg of a win by discard: the breakdown and what each leg is worth."""
     lines: list[str] = []
     for leg, read in zip(event.legs, reads, strict=True):
-        head = _("{winner} wins on {discarder}'s discard: {fan}").format(
-            winner=leg.winner, discarder=event.discarder, fan=_fan(read.fan)
-        )
+        head = (
+            _("{winner} robs {discarder}'s kong (搶槓): {fan}")
+            if leg.robbed_kong
+            else _("{winner} wins on {discarder}'s discard: {fan}")
+        ).format(winner=leg.winner, discarder=event.discarder, fan=_fan(read.fan))
         if read.bases > 1:
             head += " " + _("({n} 底)").format(n=read.bases)
         lines.append(head)
@@ -312,7 +353,7 @@ def self_draw(before: TableState, event: SelfDraw, read: ReadHand) -> list[str]:
     lines = [head, *_patterns(read)]
     payers = [n for n in before.names if n != event.winner]
     for payer in payers:
-        lines.append(_leg_line(before, event.kong_discarder or payer, event.winner, read))
+        lines.append(_leg_line(before, payer, event.winner, read, event.kong_discarder or ""))
     return lines
 
 
@@ -400,7 +441,8 @@ def describe(event: Event) -> str:
     if isinstance(event, FalseWin):
         return _("false win (詐糊) by {player}").format(player=event.player)
     if isinstance(event, CashPrize):
-        return _("cash prize {prize} ({player})").format(prize=event.prize, player=event.player)
+        who = f"{event.player}→{event.other}" if event.other else event.player
+        return _("cash prize {prize} ({player})").format(prize=prize_name(event.prize), player=who)
     if isinstance(event, FlyTile):
         return _("{player} flies {tile}").format(player=event.player, tile=event.tile)
     if isinstance(event, RuleChanged):
@@ -461,20 +503,154 @@ def scoreboard(state: TableState) -> list[str]:
     return lines
 
 
+def fan_money(state: TableState, value: Amount, *, sign: bool = False) -> str:
+    """Fan units and money side by side, always: ``+18 fan = +$1080`` (zh: ``+18番 = +$1080``)."""
+    show = signed if sign else amount
+    m = state.options.money(value)
+    cash = ("-" if m < 0 else "+" if sign and m > 0 else "") + "$" + amount(abs(m))
+    return _("{fan} fan = {money}").format(fan=show(value), money=cash)
+
+
 def settled(state: TableState, transfers: Sequence[tuple[str, str, Amount]]) -> list[str]:
-    """The 埋數 reply: final balances and the fewest transfers that settle them."""
-    lines = [_("Session over (埋數). Final balances:")]
+    """The 埋數 reply: final balances in fan units and money, the fewest transfers that settle them
+    (from :func:`taipai.core.settle.settle_transfers`), and the zero-sum check.
+
+    Money is fan units × the table's rate (DESIGN §6; seed 004 底: 「三百六十」 is 底 300, 番 60).
+    """
+    opts = state.options
+    lines = [
+        _("Session over (埋數). Final balances (底 = {base_fan} fan, $ {rate} a fan):").format(
+            base_fan=opts.base_fan, rate=amount(opts.rate)
+        )
+    ]
     for p in state.players:
-        line = f"  {p.seat} {p.name}: {signed(p.balance)}"
-        if state.options.rate != 1:
-            line += f" (${signed(state.options.money(p.balance))})"
-        lines.append(line)
+        lines.append(f"  {p.seat} {p.name}: {fan_money(state, p.balance, sign=True)}")
+    total = sum((p.balance for p in state.players), Fraction(0))
+    lines.append(_("Sum of the balances: {total} (zero-sum)").format(total=amount(total)))
     if transfers:
         lines.append(_("To settle:"))
         lines.extend(
-            "  " + _("{payer} pays {payee} {amount}").format(payer=a, payee=b, amount=money(state, v))
+            "  " + _("{payer} pays {payee} {amount}").format(payer=a, payee=b, amount=fan_money(state, v))
             for a, b, v in transfers
         )
     else:
         lines.append(_("Nobody owes anything."))
     return lines
+
+
+# ---------------------------------------------------------------------------------------- prizes etc.
+def prize_name(prize: str) -> str:
+    """The seed's name of a cash prize id (``chase`` → ``追``); tile/pattern-like, not translated."""
+    rule = PRIZES.get(prize)
+    return rule.name if rule else prize
+
+
+def table_event(state: TableState, event: Event, paid: Iterable[Payment]) -> list[str]:
+    """Reply to 詐糊, a cash prize, 飛牌 or a rule change: what happened and who paid whom now."""
+    if isinstance(event, FalseWin):
+        head = _("{player}: false win (詐糊); pays each of the other three {amount}.").format(
+            player=event.player, amount=money(state, state.options.false_win_fan)
+        )
+    elif isinstance(event, CashPrize):
+        base = state.options.prizes[event.prize]
+        head = _("Cash prize {prize} ({base} 底):").format(prize=prize_name(event.prize), base=amount(base))
+    elif isinstance(event, FlyTile):
+        head = _("{player} flies {tile} (飛牌); recorded, nothing is paid.").format(
+            player=event.player, tile=event.tile
+        )
+    elif isinstance(event, RuleChanged):
+        head = _("Rule changed: {option} = {value}.").format(option=event.option, value=event.value)
+        if event.option == "rate":
+            head += " " + _("底 = ${base}, a fan = ${rate}.").format(
+                base=amount(state.options.money(state.options.base_fan)), rate=amount(state.options.rate)
+            )
+    else:
+        head = describe(event)
+    return [head, *payments(state, paid)]
+
+
+def fly_usage(tile: str) -> str:
+    """「tile」 is not one tile."""
+    return _("「{tile}」 is not one tile. Write B 飛 九筒 (one tile: 九筒, 9p, 東 …).").format(tile=tile)
+
+
+def rules(state: TableState) -> list[str]:
+    """The ``/rules`` reply: every option of the table now, and how to change one."""
+    o = state.options
+    prizes = _(", ").join(f"{prize_name(k)} {amount(v)}" for k, v in o.prizes.items())
+    return [
+        _("Rules of this table:"),
+        f"  la_mode = {o.la_mode}, la_break = {o.la_break}, la_on_draw = {o.la_on_draw}, cut = {o.cut}",
+        "  "
+        + _("底 = {base_fan} fan; rate = ${rate} a fan (底 = ${base})").format(
+            base_fan=o.base_fan, rate=amount(o.rate), base=amount(o.money(o.base_fan))
+        ),
+        "  " + _("false win (詐糊): {n} fan to each").format(n=o.false_win_fan),
+        "  "
+        + _("dealer fan {base} + {per} × 連莊 n").format(base=o.dealer_fan_base, per=o.dealer_fan_per_streak),
+        "  " + _("cash prizes (底): {prizes}").format(prizes=prizes),
+        rules_usage(),
+    ]
+
+
+def rules_usage() -> str:
+    return _(
+        "Change one with /rules NAME VALUE, e.g. /rules cut none, /rules la_mode dealer_only, "
+        "/rules rate 60, /rules base 300, /rules 三百六十, /rules 追 2 (the table's creator only)."
+    )
+
+
+def rules_creator_only(creator: str) -> str:
+    return _("Only {creator}, who opened the table, can change its rules.").format(creator=creator)
+
+
+def rules_unknown(name: str) -> str:
+    return _(
+        "I don't know the rule 「{name}」. Rules: la_mode, la_break, la_on_draw, cut, rate, base, base_fan, "
+        "false_win_fan, multi_win_deal, dealer_fan_base, dealer_fan_per_streak, or a cash prize (追 2)."
+    ).format(name=name)
+
+
+def rules_bad_value(name: str, value: str) -> str:
+    return _(
+        "「{value}」 is not a value for {name}. la_mode: every_hand, dealer_only, off; la_break: next_win, "
+        "debtor_wins; la_on_draw: keep, settle; cut: every_third, from_third, none; numbers for the rest "
+        "(rate 60, base 300, 追 2)."
+    ).format(name=name, value=value)
+
+
+def rules_phrase_mismatch(base: int, fan: int, base_fan: int) -> str:
+    return _("底 ${base} and ${fan} a fan do not fit a 底 of {base_fan} fan; use /rules rate {fan}.").format(
+        base=base, fan=fan, base_fan=base_fan
+    )
+
+
+def history(state: TableState, items: Sequence[HistoryItem], *, last: int = 30) -> list[str]:
+    """The ``/history`` reply: per event, hand number, what happened, each leg (payer → winner, fan,
+    fan units with 底 and dealer fan), 拉 changes and the money moved now (the last ``last`` events)."""
+    if len(items) <= 1:
+        return [_("Nothing has been played yet.")]
+    lines = [_("History:")]
+    if len(items) > last:
+        lines.append(_("(the last {n}; /export has them all)").format(n=last))
+        items = items[-last:]
+    for it in items:
+        if isinstance(it.event, TableOpened):
+            continue
+        lines.append(
+            _("#{number} hand {hand}: {what}").format(number=it.number, hand=it.hand, what=describe(it.event))
+        )
+        for leg in it.legs:
+            lines.append(
+                "    "
+                + _("{payer} → {winner}: {fan} → {total}").format(
+                    payer=leg.payer, winner=leg.winner, fan=_fan(leg.fan), total=money(state, leg.amount)
+                )
+            )
+        lines.extend("    " + x for x in moves(state, it.moves))
+        lines.extend("    " + x for x in payments(state, it.payments))
+    return lines
+
+
+def exported(path: str, events: int) -> str:
+    return _("Exported {n} events as CSV: {path}").format(n=events, path=path)

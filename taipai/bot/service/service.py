@@ -17,25 +17,34 @@ Bad input gets a reply saying what is wrong and what would be right, and nothing
 from __future__ import annotations
 
 import asyncio
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
 from taipai.bot.i18n import DEFAULT_LOCALE, normalize_locale, use_locale
 from taipai.bot.service import buttons as _buttons
 from taipai.bot.service import identity, render
-from taipai.bot.service.commands import Command, CommandError, Leg, parse_command, read_count
+from taipai.bot.service.commands import Command, CommandError, Leg, _cn_number, parse_command, read_count
+from taipai.bot.service.export import history_items, session_csv
 from taipai.bot.service.hands import ReadHand, read_hand
 from taipai.bot.store import ChatRef, DuplicateMessage, SeqConflict, SessionAlreadyOpen, SessionRow, Store
 from taipai.bot.store.chats import ChatData
 from taipai.core.errors import HandError
 from taipai.core.settle import settle_transfers
 from taipai.core.table import (
+    PRIZES,
     WINDS,
+    CashPrize,
     CutChain,
     Draw,
     Event,
+    FalseWin,
+    FlyTile,
     Redo,
+    RuleChanged,
     SelfDraw,
     SessionEnded,
     TableError,
@@ -62,11 +71,24 @@ class Button:
 
 
 @dataclass(frozen=True, slots=True)
+class Document:
+    """A file to send with a reply (``/export``): ``filename`` and its bytes (UTF-8 CSV)."""
+
+    filename: str
+    content: bytes
+
+
+@dataclass(frozen=True, slots=True)
 class Reply:
-    """One message the bot posts: ``text`` (may span lines) and optional ``buttons``."""
+    """One message the bot posts: ``text`` (may span lines), optional ``buttons`` and ``document``.
+
+    The terminal shows only ``text`` (for ``/export`` it names the file written); a platform adapter
+    may send ``document`` as a file instead.
+    """
 
     text: str
     buttons: tuple[Button, ...] = ()
+    document: Document | None = None
 
 
 class _Refused(Exception):
@@ -96,6 +118,8 @@ class Service:
         rules: a loaded rule set for hand messages, or ``None`` to load ``rules_name`` on first use.
         rules_name: preset name or TOML path for :func:`taipai.core.rules.load_rules`.
         options: table options for new tables (default :class:`TableOptions` defaults).
+        export_dir: where ``/export`` writes CSV files (default: beside the SQLite database, else the
+            current directory).
     """
 
     def __init__(
@@ -107,6 +131,7 @@ class Service:
         rules_name: str = "hk-taiwan",
         options: TableOptions | None = None,
         rules_loader: Callable[[str], Any] | None = None,
+        export_dir: str | Path | None = None,
     ) -> None:
         self.store = store
         self.locale = locale
@@ -116,6 +141,7 @@ class Service:
         self._options = options or TableOptions()
         self._cache: dict[int, _Cached] = {}
         self._locks: dict[ChatRef, asyncio.Lock] = {}
+        self._export_dir = Path(export_dir) if export_dir is not None else None
         self.chats = ChatData(store)
         self._chat_locales: dict[ChatRef, str | None] = {}
 
@@ -287,13 +313,19 @@ class Service:
         session = await self.store.open_session(chat)
         if cmd.kind == "open":
             return await self._open(chat, speaker, text, message_id, cmd, session)
+        if cmd.kind in ("history", "export"):
+            return await self._read_only(chat, cmd, session)
         if session is None:
+            if not cmd.slash and cmd.loose:
+                raise _Ignore
             if not cmd.slash and cmd.kind in ("win", "self_draw") and not _all_counts(cmd.legs):
                 raise _Ignore
             raise _Refused(render.no_table())
         seq, state = await self.state_of(session)
         if cmd.kind == "score":
             return [Reply("\n".join(render.scoreboard(state)))]
+        if cmd.kind == "rules" and not cmd.args:
+            return [Reply("\n".join(render.rules(state)))]
 
         detail: dict[str, Any] | None = None
         lines: list[str]
@@ -315,6 +347,16 @@ class Service:
             event = self._cut_event(state, speaker, cmd)
         elif cmd.kind == "settle":
             event = SessionEnded()
+        elif cmd.kind == "false_win":
+            event = FalseWin(player=self._someone(state, cmd.player, cmd))
+        elif cmd.kind == "prize":
+            event = self._prize_event(state, cmd)
+        elif cmd.kind == "fly":
+            event = FlyTile(player=self._someone(state, cmd.player, cmd), tile=_one_tile(cmd.tile))
+        elif cmd.kind == "rules":
+            if speaker != session.creator:
+                raise _Refused(render.rules_creator_only(session.creator))
+            event = _rule_event(state, cmd.args)
         else:  # pragma: no cover - every parsed kind is handled above
             raise _Ignore
 
@@ -353,6 +395,8 @@ class Service:
                     )
                 )
             ]
+        elif isinstance(event, FalseWin | CashPrize | FlyTile | RuleChanged):
+            return [Reply("\n".join(render.table_event(t.state, event, t.payments)))]
         else:
             lines = []
         lines += render.moves(t.state, t.moves)
@@ -361,6 +405,38 @@ class Service:
         if not isinstance(event, CutChain):
             lines.append(render.next_hand(t.state))
         return [Reply("\n".join(lines), _buttons.after_event(session.id, seq + 1, event, t))]
+
+    async def _read_only(self, chat: ChatRef, cmd: Command, session: SessionRow | None) -> list[Reply]:
+        """``/history`` and ``/export`` of the open session, else of the chat's latest (ended) one."""
+        if session is None:
+            session = await self.store.latest_session(chat)
+            if session is None:
+                raise _Refused(render.no_table())
+        _seq, state = await self.state_of(session)
+        if cmd.kind == "history":
+            return [Reply("\n".join(render.history(state, history_items(state))))]
+        text = session_csv(state)
+        name = _safe_name(f"taipai-{chat.platform}-{chat.chat_id}-session{session.id}.csv")
+        folder = self._export_dir or _default_export_dir(self.store)
+        path = folder / name
+        data = text.encode("utf-8")
+        await asyncio.to_thread(_write_file, path, data)
+        return [Reply(render.exported(str(path), len(state.history)), document=Document(name, data))]
+
+    def _someone(self, state: TableState, name: str, cmd: Command) -> str:
+        """The seated player ``name`` names; ordinary talk is ignored, a wrong name is refused."""
+        found = resolve_player(state, name)
+        if found is None:
+            if cmd.loose and not cmd.slash:
+                raise _Ignore  # 「佢 飛 咗」, 「我 追 你」: talk, not a command
+            raise _Refused(render.unknown_player(name, state))
+        return found
+
+    def _prize_event(self, state: TableState, cmd: Command) -> CashPrize:
+        """A 現金獎: the player named (the dealer for a dice prize said alone), and who is paid."""
+        player = self._someone(state, cmd.player, cmd) if cmd.player else state.dealer
+        other = self._someone(state, cmd.other, cmd) if cmd.other else None
+        return CashPrize(prize=cmd.prize, player=player, other=other)
 
     async def _open(
         self,
@@ -402,9 +478,14 @@ class Service:
             raise _Refused(render.unknown_player(name, state))
         return found
 
-    def _read(self, state: TableState, winner: str, leg: Leg, text: str) -> ReadHand:
+    def _read(self, state: TableState, winner: str, leg: Leg, text: str, context: str = "") -> ReadHand:
+        """Read a leg's hand; ``context`` is a context word the command implies (``搶槓``, ``槓上``),
+        added to a hand message that does not say it already (a bare count is left alone)."""
+        hand = leg.hand
+        if context and read_count(hand) is None and context not in hand:
+            hand = f"{hand} {context}"
         try:
-            return read_hand(leg.hand, state, winner, self._rules_for_hands())
+            return read_hand(hand, state, winner, self._rules_for_hands())
         except HandError as err:
             raise _Refused(render.hand_error(err, offset=max(text.find(leg.hand), 0))) from err
 
@@ -414,20 +495,22 @@ class Service:
         reads: list[ReadHand] = []
         for leg in cmd.legs:
             winner = self._player(state, leg.winner, cmd, cmd.legs)
-            read = self._read(state, winner, leg, text)
+            read = self._read(state, winner, leg, text, "搶槓" if cmd.robbed_kong else "")
             if read.self_drawn:
                 raise _Refused(render.hand_says_self_drawn())
-            legs.append(WinLeg(winner=winner, fan=read.fan, bases=read.bases, robbed_kong=read.robbed_kong))
+            robbed = read.robbed_kong or cmd.robbed_kong
+            legs.append(WinLeg(winner=winner, fan=read.fan, bases=read.bases, robbed_kong=robbed))
             reads.append(read)
         return WinByDiscard(discarder=discarder, legs=tuple(legs)), reads
 
     def _self_draw_event(self, state: TableState, cmd: Command, text: str) -> tuple[SelfDraw, ReadHand]:
         leg = cmd.legs[0]
         winner = self._player(state, leg.winner, cmd, cmd.legs)
-        read = self._read(state, winner, leg, text)
+        payer = self._someone(state, cmd.kong_payer, cmd) if cmd.kong_payer else None
+        read = self._read(state, winner, leg, text, "槓上" if payer else "")
         if read.self_drawn is False:
             raise _Refused(render.hand_says_discard())
-        return SelfDraw(winner=winner, fan=read.fan, bases=read.bases), read
+        return SelfDraw(winner=winner, fan=read.fan, bases=read.bases, kong_discarder=payer), read
 
     def _cut_event(self, state: TableState, speaker: str, cmd: Command) -> CutChain:
         debtor = resolve_player(state, speaker)
@@ -475,4 +558,122 @@ def _apply(state: TableState | None, event: Event) -> Transition:
 
 
 def _transfers(state: TableState) -> list[tuple[str, str, Any]]:
+    """The fewest transfers that settle ``state`` (fan units); balances must sum to zero."""
+    if sum(state.balances.values()) != 0:  # pragma: no cover - the core keeps the ledger zero-sum
+        raise RuntimeError(f"balances do not sum to zero: {state.balances}")
     return settle_transfers(state.balances)
+
+
+def _safe_name(name: str) -> str:
+    return re.sub(r"[^\w.-]+", "_", name)
+
+
+def _default_export_dir(store: Store) -> Path:
+    url = store.engine.url
+    db = url.database if url.get_backend_name() == "sqlite" else None
+    if db and db != ":memory:" and not db.startswith("file:"):
+        return Path(db).expanduser().resolve().parent
+    return Path.cwd()
+
+
+def _write_file(path: Path, data: bytes) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(path.suffix + ".tmp")
+    tmp.write_bytes(data)
+    tmp.replace(path)
+
+
+def _one_tile(text: str) -> str:
+    """The one tile ``text`` names (``九筒``, ``9p``, ``東``), as its Chinese name; else refused."""
+    from taipai.core.notation import tokenize
+    from taipai.core.tiles import name_zh
+
+    try:
+        tokens = tokenize(text)
+    except HandError as err:
+        raise _Refused(render.fly_usage(text)) from err
+    if len(tokens) == 1 and len(tokens[0].tiles) == 1:
+        return name_zh(tokens[0].tiles[0])
+    raise _Refused(render.fly_usage(text))
+
+
+RULE_NAMES: dict[str, str] = {
+    "la": "la_mode",
+    "la_mode": "la_mode",
+    "拉": "la_mode",
+    "la_break": "la_break",
+    "draw": "la_on_draw",
+    "la_on_draw": "la_on_draw",
+    "cut": "cut",
+    "斬拉": "cut",
+    "rate": "rate",
+    "fan": "rate",
+    "番": "rate",
+    "base": "base",
+    "底": "base",
+    "base_fan": "base_fan",
+    "false_win": "false_win_fan",
+    "false_win_fan": "false_win_fan",
+    "詐糊": "false_win_fan",
+    "multi_win_deal": "multi_win_deal",
+    "dealer_fan_base": "dealer_fan_base",
+    "dealer_fan_per_streak": "dealer_fan_per_streak",
+}
+"""``/rules NAME VALUE``: the names (and Cantonese aliases) → the option (``base`` is money per 底).
+Prize values are ``prize.<id>`` or the prize's name (``/rules 追 2``)."""
+
+RULE_VALUES: dict[str, str] = {
+    "鋪鋪拉": "every_hand",
+    "莊家拉": "dealer_only",
+    "無限拉": "none",
+    "三局斬拉": "every_third",
+}
+"""Cantonese names of option values: ``/rules la 莊家拉``."""
+
+_MONEY_PHRASE = re.compile(r"^([一二兩三四五六七八九]|[1-9])百(.+)$")
+
+
+def _rule_event(state: TableState, args: tuple[str, ...]) -> RuleChanged:
+    """``/rules NAME VALUE`` (or ``/rules 三百六十``) → one :class:`RuleChanged`, checked against the
+    table's options now; a bad name or value is refused with what would be right.
+
+    ``base`` is money per 底 and sets ``rate = base / base_fan``.  Seed 004 底: 「例如《家有囍事》中毛舜筠
+    的對白「唔打咁大呀，三百六十」，意思就是「每底300元，翻為60元」」, so ``/rules base 300`` with base_fan 5
+    is rate 60, and ``/rules 三百六十`` sets rate 60 after checking 300 = 5 × 60.
+    """
+    opts = state.options
+    if len(args) == 1:
+        m = _MONEY_PHRASE.match(args[0])
+        base = _cn_number(m.group(1)) if m else None
+        fan = _cn_number(m.group(2)) if m else None
+        if base is None or not fan:
+            raise _Refused(render.rules_usage())
+        if base * 100 != fan * opts.base_fan:
+            raise _Refused(render.rules_phrase_mismatch(base * 100, fan, opts.base_fan))
+        option, value = "rate", str(fan)
+    elif len(args) == 2:
+        name, value = args
+        option = RULE_NAMES.get(name.lower(), "")
+        by_name = {p.name: p.id for p in PRIZES.values()}
+        bare = name.removeprefix("prizes.").removeprefix("prize.")
+        if not option and (name in by_name or bare in PRIZES):
+            option = "prize." + by_name.get(name, bare)
+        if not option:
+            raise _Refused(render.rules_unknown(name))
+        value = RULE_VALUES.get(value, value)
+        if option == "base":
+            try:
+                money = Fraction(value)
+            except (ValueError, ZeroDivisionError):
+                raise _Refused(render.rules_bad_value(name, value)) from None
+            if money <= 0:
+                raise _Refused(render.rules_bad_value(name, value))
+            option, value = "rate", str(money / opts.base_fan)
+    else:
+        raise _Refused(render.rules_usage())
+    event = RuleChanged(option=option, value=value)
+    try:
+        opts.with_option(event.option, event.value)
+    except TableError as err:
+        raise _Refused(render.rules_bad_value(args[0], args[-1])) from err
+    return event

@@ -1,0 +1,231 @@
+"""A session's history as rows, and as CSV (issue 4 item 6: ``/history`` and ``/export``).
+
+Pure functions of a :class:`~taipai.core.table.TableState` (no I/O, no clock): the service writes the
+CSV to a file for the terminal; a platform adapter may send the same text as a document.
+
+Units: ``fan``, ``amount`` are fan units (番; a 底 is ``base_fan`` of them); ``money`` is fan units ×
+the table's current ``rate`` (DESIGN §6: 「Money = fan units × the table's rate per fan」).  The core
+keeps fan units only, so a rate changed during the session re-prices every row, exactly as the
+settlement does.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+from fractions import Fraction
+
+from taipai.core.table import (
+    ChainMove,
+    Event,
+    HistoryEntry,
+    Payment,
+    SelfDraw,
+    TableOptions,
+    TableState,
+    WinByDiscard,
+)
+from taipai.core.table.amounts import Amount
+from taipai.core.table.payments import win_legs
+
+
+@dataclass(frozen=True, slots=True)
+class LegRow:
+    """One payer's part of a win: ``payer`` owes ``winner`` ``amount`` fan units for this hand.
+
+    ``fan`` is the hand's fan without 底 and dealer fan, ``bases`` its 底 count; ``amount`` =
+    ``fan + bases × base_fan`` (+ the dealer's 2n+1 on a leg with the dealer, seed 004 莊家 row).
+    Whether it was paid now or carried as 拉 is in the entry's moves and payments.
+    """
+
+    winner: str
+    payer: str
+    fan: int
+    bases: int
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class HistoryItem:
+    """One effective event of the session with what it moved.
+
+    Attributes:
+        number: 1, 2, 3 … in the order the events count (undone events are not here).
+        hand: the hand in progress (hands played before it + 1).
+        round, dealer, streak: 圈風, dealer and 連莊 n when it happened.
+        event: the event.  summary: the core's short English line.
+        legs: for wins, one per payer (``[]`` otherwise).
+        payments: fan units that changed hands now.  moves: what happened to 拉 chains.
+    """
+
+    number: int
+    hand: int
+    round: str
+    dealer: str
+    streak: int
+    event: Event
+    summary: str
+    legs: tuple[LegRow, ...]
+    payments: tuple[Payment, ...]
+    moves: tuple[ChainMove, ...]
+
+
+def _before_each(state: TableState) -> list[TableState | None]:
+    """The state each history entry was applied to (walks ``state.prev``; ``None`` when unknown)."""
+    out: list[TableState | None] = []
+    s = state.prev
+    for _entry in state.history:
+        out.append(s)
+        s = s.prev if s is not None else None
+    out.reverse()
+    return out
+
+
+def _legs(entry: HistoryEntry, before: TableState | None, names: tuple[str, ...]) -> tuple[LegRow, ...]:
+    event = entry.event
+    if not isinstance(event, WinByDiscard | SelfDraw):
+        return ()
+    options: TableOptions = before.options if before is not None else TableOptions()
+    legs = win_legs(event, names, entry.dealer, entry.streak, options)
+    if isinstance(event, WinByDiscard):
+        facts = [(leg.fan, leg.bases) for leg in event.legs]
+    else:
+        facts = [(event.fan, event.bases)] * len(legs)
+    return tuple(
+        LegRow(leg.payee, leg.payer, fan, bases, leg.total)
+        for leg, (fan, bases) in zip(legs, facts, strict=True)
+    )
+
+
+def history_items(state: TableState) -> list[HistoryItem]:
+    """Every effective event of ``state`` (oldest first) with its legs, payments and chain moves."""
+    befores = _before_each(state)
+    return [
+        HistoryItem(
+            number=i,
+            hand=e.hand,
+            round=e.round,
+            dealer=e.dealer,
+            streak=e.streak,
+            event=e.event,
+            summary=e.summary,
+            legs=_legs(e, before, state.names),
+            payments=e.payments,
+            moves=e.moves,
+        )
+        for i, (e, before) in enumerate(zip(state.history, befores, strict=True), start=1)
+    ]
+
+
+def exact(value: Amount) -> str:
+    """An exact amount as text a spreadsheet reads: ``18``, ``-2.5``, ``0.125``, or ``5/3`` when no
+    finite decimal exists.  Never rounds."""
+    if isinstance(value, Fraction) and value.denominator != 1:
+        d = value.denominator
+        while d % 2 == 0:
+            d //= 2
+        while d % 5 == 0:
+            d //= 5
+        if d != 1:
+            return f"{value.numerator}/{value.denominator}"
+        text = format(Decimal(value.numerator) / Decimal(value.denominator), "f")
+        return text.rstrip("0").rstrip(".") if "." in text else text
+    return str(int(value))
+
+
+CSV_COLUMNS: tuple[str, ...] = (
+    "number",
+    "hand",
+    "round",
+    "dealer",
+    "streak",
+    "event",
+    "row",
+    "payer",
+    "payee",
+    "fan",
+    "bases",
+    "level",
+    "amount",
+    "money",
+    "rule",
+    "note",
+)
+"""Columns of :func:`session_csv`."""
+
+
+def session_csv(state: TableState) -> str:
+    """The session as CSV text (header :data:`CSV_COLUMNS`, ``\\r\\n`` line ends, UTF-8 safe).
+
+    For each effective event, in order: one ``event`` row (``note`` = the core's summary), then one
+    ``leg`` row per payer of a win (``payer`` → ``payee`` = the winner, ``fan``, ``bases``, ``amount``
+    = the leg's fan units with 底 and dealer fan), one ``chain`` row per 拉 change (``payer`` = debtor,
+    ``payee`` = creditor, ``level``, ``amount``, ``rule`` = open/raise/kick/settle/cut) and one
+    ``payment`` row per payment booked (``amount`` fan units, ``money``, ``rule`` as in
+    :class:`~taipai.core.table.Payment`).  Then one ``balance`` row per player (``payee`` = the player,
+    ``amount`` = settled balance, ``money``) and one ``chain`` row per chain still open.
+    """
+    opts = state.options
+    out = io.StringIO()
+    w = csv.writer(out)
+    w.writerow(CSV_COLUMNS)
+
+    def row(item: HistoryItem | None, kind: str, **cells: object) -> None:
+        head: Sequence[object] = (
+            (item.number, item.hand, item.round, item.dealer, item.streak, item.event.kind)
+            if item
+            else ("", "", "", "", "", "")
+        )
+        w.writerow([*head, kind, *(cells.get(c, "") for c in CSV_COLUMNS[7:])])
+
+    for item in history_items(state):
+        row(item, "event", note=item.summary)
+        for leg in item.legs:
+            row(
+                item,
+                "leg",
+                payer=leg.payer,
+                payee=leg.winner,
+                fan=leg.fan,
+                bases=leg.bases,
+                amount=leg.amount,
+                money=exact(opts.money(leg.amount)),
+            )
+        for m in item.moves:
+            row(
+                item,
+                "chain",
+                payer=m.debtor,
+                payee=m.creditor,
+                level=m.level,
+                amount=m.amount,
+                money=exact(opts.money(m.amount)),
+                rule=m.action,
+            )
+        for p in item.payments:
+            row(
+                item,
+                "payment",
+                payer=p.payer,
+                payee=p.payee,
+                amount=exact(p.amount),
+                money=exact(opts.money(p.amount)),
+                rule=p.rule,
+            )
+    for p in state.players:
+        row(None, "balance", payee=p.name, amount=exact(p.balance), money=exact(opts.money(p.balance)))
+    for c in state.chains:
+        row(
+            None,
+            "chain",
+            payer=c.debtor,
+            payee=c.creditor,
+            level=c.level,
+            amount=c.amount,
+            money=exact(opts.money(c.amount)),
+            rule="open",
+        )
+    return out.getvalue()
