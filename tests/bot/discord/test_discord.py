@@ -214,7 +214,7 @@ async def test_permissions_and_language(store, monkeypatch):
                 "D self-draws (自摸): 8 fan\n  A → D: 14 (8 fan + 底 5 + dealer 1)\n  B → D: 13 (8 fan + 底 5)\n"
                 "  C → D: 13 (8 fan + 底 5)\nla 1: A owes D 14\nla 1: B owes D 13\nla 1: C owes D 13\n"
                 "Next: B deals; 東 round, hand 2.",
-                ["撤銷 Undo"],
+                ["Undo"],
             )
         ]
 
@@ -278,3 +278,16 @@ async def test_run_discord_refuses_a_bad_or_missing_token(store, monkeypatch):
 def test_the_client_asks_for_message_content_only_when_told(store):
     assert TaipaiDiscord(Service(store)).intents.message_content is True
     assert TaipaiDiscord(Service(store), message_content=False).intents.message_content is False
+
+
+async def test_run_discord_runs_on_without_the_message_content_intent(store, monkeypatch):
+    started: list[bool] = []
+
+    async def start(self, token, *, reconnect=True):
+        started.append(self.intents.message_content)
+        if self.intents.message_content:  # what the gateway says when the portal switch is off
+            raise discord.PrivilegedIntentsRequired(None)
+
+    monkeypatch.setattr(TaipaiDiscord, "start", start)
+    await run_discord(Settings(discord_bot_token="a-token", _env_file=None), Service(store))
+    assert started == [True, False]
