@@ -234,7 +234,7 @@ async def test_a_button_works_after_a_restart(store, monkeypatch):
     ]
 
 
-async def test_a_long_reply_is_split_and_nothing_to_say_is_ephemeral(store, monkeypatch):
+async def test_help_and_an_empty_answer_is_ephemeral(store, monkeypatch):
     async with DiscordHarness(Service(store), monkeypatch) as h:
         help_calls = await h.slash(A, "help")
         assert [c.kind for c in help_calls] == ["response"]
