@@ -73,13 +73,13 @@ def after_event(session_id: int, seq: int, event: Event, t: Transition) -> tuple
 
     out: list[Button] = []
     if isinstance(event, WinByDiscard | SelfDraw | Draw):
-        out.append(Button(_("撤銷 Undo"), f"undo:{session_id}:{seq}"))
+        out.append(Button(_("Undo"), f"undo:{session_id}:{seq}"))
     names = t.state.names
     for o in t.offers:
         base = f"cut:{session_id}:{names.index(o.debtor)}:{names.index(o.creditor)}:{o.level}"
         args = {"debtor": o.debtor, "creditor": o.creditor}
-        out.append(Button(_("斬 ({debtor} → {creditor})").format(**args), base + ":y"))
-        out.append(Button(_("唔斬 ({debtor} → {creditor})").format(**args), base + ":n"))
+        out.append(Button(_("Cut ({debtor} → {creditor})").format(**args), base + ":y"))
+        out.append(Button(_("Don't cut ({debtor} → {creditor})").format(**args), base + ":n"))
     return tuple(out)
 
 
