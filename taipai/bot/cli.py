@@ -208,7 +208,7 @@ def _score(args: argparse.Namespace) -> int:
                 "bad_context", f"--streak must be 0 or more, not {args.streak}", token=str(args.streak)
             )
         rules = load_rules(args.rules)
-        score = score_hand(parse_hand(text, situation=situation), rules)
+        score = score_hand(parse_hand(text, situation=situation, table_kinds=rules.wilds.table_kinds), rules)
     except HandError as err:
         if args.json:
             print(json.dumps({"ok": False, "error": err.as_dict()}, ensure_ascii=False))

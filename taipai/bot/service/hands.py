@@ -76,7 +76,7 @@ def read_hand(text: str, state: TableState, winner: str, rules: Any) -> ReadHand
         raise HandError(
             "scoring_unavailable", "hand scoring is not available; give a fan count like 12番"
         ) from exc
-    spec = parse_hand(text, situation=situation_for(state, winner))
+    spec = parse_hand(text, situation=situation_for(state, winner), table_kinds=rules.wilds.table_kinds)
     score = score_hand(spec, rules)
     dealer_fan = sum(p.fan for p in score.patterns if p.id == DEALER_PATTERN)
     return ReadHand(
