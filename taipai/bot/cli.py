@@ -2,7 +2,7 @@
 
 ::
 
-    taipai                      the terminal chat (or the Telegram/Discord bots once a token is set)
+    taipai                      the Telegram/Discord bots whose tokens are set, else the terminal chat
     taipai chat [--db PATH] [--lang zh_Hant_HK|en]
     taipai ledger [--db PATH] [--chat PLATFORM:ID] [--json]
     taipai score HAND [--seat 東|南|西|北] [--round 東|南|西|北] [--dealer] [--streak N]
@@ -88,12 +88,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "migrate":
             return asyncio.run(_migrate(args, settings))
         if args.command is None and settings.has_platform_token:
-            print(
-                _("A Telegram or Discord token is set, but this taipai has no platform adapters yet."),
-                file=sys.stderr,
-            )
-            print(_("Unset TELEGRAM_BOT_TOKEN and DISCORD_BOT_TOKEN for the terminal chat."), file=sys.stderr)
-            return 1
+            from taipai.bot.app import run_bots
+
+            return asyncio.run(run_bots(settings, _database_url(None, settings), lang))
         return asyncio.run(_chat(getattr(args, "db", None), lang, settings))
 
 

@@ -44,7 +44,7 @@ from telegram.ext import (
     filters,
 )
 
-from taipai.bot.i18n import N_, gettext_in
+from taipai.bot.i18n import N_, _, gettext_in
 from taipai.bot.service import Reply, Service, parse_command
 from taipai.bot.service.buttons import rows
 from taipai.bot.service.identity import Member
@@ -190,12 +190,14 @@ class TelegramBot:
             await self.app.initialize()
         except InvalidToken as exc:
             raise TelegramStartupError(
-                "Telegram rejected TELEGRAM_BOT_TOKEN (getMe failed): check the token from @BotFather."
+                _("Telegram rejected TELEGRAM_BOT_TOKEN (getMe failed): check the token from @BotFather.")
             ) from exc
         except NetworkError as exc:
             raise TelegramStartupError(
-                f"Cannot reach the Telegram Bot API server ({type(exc).__name__}); check the network "
-                "and TELEGRAM_API_BASE_URL."
+                _(
+                    "Cannot reach the Telegram Bot API server ({error}); check the network and "
+                    "TELEGRAM_API_BASE_URL."
+                ).format(error=type(exc).__name__)
             ) from exc
         await self.register_commands()
         await self.app.start()
@@ -411,10 +413,10 @@ async def run_telegram(settings: Any, service: Service, stop: asyncio.Event) -> 
     """
     token = settings.telegram_bot_token.get_secret_value() if settings.telegram_bot_token else ""
     if not token:
-        raise TelegramStartupError("TELEGRAM_BOT_TOKEN is not set")
+        raise TelegramStartupError(_("TELEGRAM_BOT_TOKEN is not set."))
     if settings.telegram_mode not in ("polling", "webhook"):
         raise TelegramStartupError(
-            f"TELEGRAM_MODE must be polling or webhook, not {settings.telegram_mode!r}"
+            _("TELEGRAM_MODE must be polling or webhook, not {mode}.").format(mode=settings.telegram_mode)
         )
     bot = TelegramBot(service, token, base_url=settings.telegram_api_base_url or None)
     if settings.telegram_mode == "webhook":
@@ -425,11 +427,13 @@ async def run_telegram(settings: Any, service: Service, stop: asyncio.Event) -> 
 
 async def _run_webhook(bot: TelegramBot, settings: Any, stop: asyncio.Event) -> None:
     if not settings.telegram_webhook_url:
-        raise TelegramStartupError("TELEGRAM_MODE=webhook needs TELEGRAM_WEBHOOK_URL")
+        raise TelegramStartupError(_("TELEGRAM_MODE=webhook needs TELEGRAM_WEBHOOK_URL."))
     try:
         await bot.app.initialize()
     except InvalidToken as exc:
-        raise TelegramStartupError("Telegram rejected TELEGRAM_BOT_TOKEN (getMe failed).") from exc
+        raise TelegramStartupError(
+            _("Telegram rejected TELEGRAM_BOT_TOKEN (getMe failed): check the token from @BotFather.")
+        ) from exc
     await bot.register_commands()
     await bot.app.start()
     secret = settings.telegram_webhook_secret.get_secret_value() if settings.telegram_webhook_secret else None
@@ -445,7 +449,9 @@ async def _run_webhook(bot: TelegramBot, settings: Any, stop: asyncio.Event) -> 
     except RuntimeError as exc:  # python-telegram-bot without the [webhooks] extra
         await bot.app.stop()
         await bot.app.shutdown()
-        raise TelegramStartupError(f"webhook mode is not available: {exc}") from exc
+        raise TelegramStartupError(
+            _("Webhook mode needs python-telegram-bot[webhooks]: {error}").format(error=exc)
+        ) from exc
     try:
         await stop.wait()
     finally:

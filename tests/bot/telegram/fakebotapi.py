@@ -60,6 +60,7 @@ class FakeBotAPI:
         self._cond = asyncio.Condition()
         self._runner: web.AppRunner | None = None
         self._closing = False
+        self._by_chat: dict[tuple[str, int], list[Call]] = {}
         self.port = 0
 
     # ------------------------------------------------------------------ life cycle
@@ -183,11 +184,9 @@ class FakeBotAPI:
 
     def sent(self, chat_id: int | None = None, method: str = "sendMessage") -> list[Call]:
         """The recorded calls of ``method`` (to ``chat_id`` when given)."""
-        return [
-            c
-            for c in self.calls
-            if c.method == method and (chat_id is None or c.params.get("chat_id") == chat_id)
-        ]
+        if chat_id is None:
+            return [c for c in self.calls if c.method == method]
+        return list(self._by_chat.get((method, chat_id), ()))
 
     # ------------------------------------------------------------------ the API
     def _me(self) -> dict[str, Any]:
@@ -211,8 +210,11 @@ class FakeBotAPI:
                 {"ok": False, "error_code": 404, "description": f"Not Found: {method}"}, status=404
             )
         result = handler(params)
+        call = Call(method, params, result=result)
         async with self._cond:
-            self.calls.append(Call(method, params, result=result))
+            self.calls.append(call)
+            if isinstance(params.get("chat_id"), int):
+                self._by_chat.setdefault((method, params["chat_id"]), []).append(call)
             self._cond.notify_all()
         if isinstance(result, web.Response):
             return result
