@@ -32,8 +32,8 @@ from taipai.bot.store import Store, sqlite_url  # noqa: E402
 from taipai.bot.telegram import TelegramBot  # noqa: E402
 
 PLAYERS = ("Ann", "Bob", "Cat", "Dan")
-# A real hand message (scored by the core): 一二三萬 四五六萬 七八九萬 三四五筒 中中中 東 + 摸 東.
-REAL_HAND = "一二三萬 四五六萬 七八九萬 三四五筒 六七八索 中中中 東 摸 東"
+# A real 16-tile hand message, scored by the core on every post: five chows, 東 eyes, won on a discard.
+REAL_HAND = "一二三萬 四五六萬 七八九萬 三四五筒 六七八索 東 食 東"
 
 
 async def group_session(api: FakeBotAPI, chat_id: int, hands: int, hand_text: str, lat: list[float]) -> None:
