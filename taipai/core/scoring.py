@@ -71,6 +71,9 @@ class Score:
         waits: wait set of the hand before the win (tile kinds).
         wilds: what each wildcard was read as.
         second_reading: the standard reading also counted under a double reading, else empty.
+        exact: False only when the wildcard search hit its safety budget
+            (:data:`taipai.core.wildsearch.MAX_COMPLETIONS`): the score is then the best reading
+            found, not a proven maximum.
     """
 
     fan: int
@@ -82,6 +85,7 @@ class Score:
     waits: tuple[int, ...]
     wilds: tuple[WildReading, ...] = ()
     second_reading: tuple[str, ...] = ()
+    exact: bool = True
 
     def pattern_fan(self, pattern_id: str) -> int:
         """Fan contributed by ``pattern_id`` (0 when absent)."""
@@ -99,6 +103,7 @@ class Score:
             "reading": list(self.reading),
             "waits": [name_zh(t) for t in self.waits],
             "wilds": [w.to_dict() for w in self.wilds],
+            "exact": self.exact,
         }
 
 

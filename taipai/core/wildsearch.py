@@ -46,6 +46,15 @@ from taipai.core.wilds import (
 
 ALL_TILES_MASK = (1 << NUM_KINDS) - 1
 
+MAX_COMPLETIONS = 600
+"""Safety budget: at most this many distinct completions are enumerated per declared-meld choice.
+
+Real hands stay far below it (1–2 wildcards: a handful; 4 wildcards: a few hundred).  Beyond it
+(e.g. eight 皇 around three natural melds: ~70,000 completions) the search stops and the score says
+``exact=False`` — the best reading found, not a proven maximum — so a chat bot never hangs on a
+pathological message.  Deterministic: a count, not a clock.
+"""
+
 
 @dataclass(frozen=True, slots=True)
 class _Unit:
@@ -262,6 +271,15 @@ class _Search:
         self.limit = limit  # max wild slots in one concealed meld
         self.found: set[tuple[int, ...]] = set()
         self.stop_at_first = False
+        self.budget = MAX_COMPLETIONS  # stop enumerating after this many completions
+        # wildcard-only melds, most promising first (only matters when the budget is hit): pungs
+        # before chows, the suit holding most natural tiles first, honours after suits
+        per_suit = [sum(counts[s * 9 : s * 9 + 9]) for s in range(3)] + [sum(counts[27:])]
+        self.free_order = sorted(
+            _FREE_MELDS,
+            key=lambda m: (-per_suit[min(m[0] // 9, 3)], m[0] != m[1], m[0]),
+        )
+        self.truncated = False
         self._visited: set[tuple] = set()
         self._mask_cache: dict[tuple[int, ...], bool] = {}
 
@@ -307,6 +325,12 @@ class _Search:
         self._mask_cache[key] = hit
         return hit
 
+    def _over_budget(self) -> bool:
+        if len(self.found) >= self.budget:
+            self.truncated = True
+            return True
+        return False
+
     def run(self) -> set[tuple[int, ...]]:
         self._rec(0, len(self.units), False, [], self.n_groups)
         return self.found
@@ -314,7 +338,7 @@ class _Search:
     def _rec(
         self, start: int, wilds_left: int, eyes_done: bool, wild_tiles: list[int], melds_left: int
     ) -> None:
-        if self.stop_at_first and self.found:
+        if (self.stop_at_first and self.found) or self._over_budget():
             return
         c = self.counts
         state = (tuple(c), wilds_left, eyes_done, melds_left, tuple(sorted(wild_tiles)))
@@ -392,7 +416,7 @@ class _Search:
 
     def _free_groups(self, wild_tiles: list[int], melds_left: int, eyes_done: bool, min_key: int) -> None:
         """Wildcard-only groups, in canonical order (``min_key`` keeps them non-decreasing)."""
-        if self.stop_at_first and self.found:
+        if (self.stop_at_first and self.found) or self._over_budget():
             return
         if melds_left == 0:
             if eyes_done:
@@ -405,8 +429,9 @@ class _Search:
             return
         if self.limit < 3:
             return
-        for key in range(min_key, len(_FREE_MELDS)):
-            add = list(_FREE_MELDS[key])
+        order = self.free_order
+        for key in range(min_key, len(order)):
+            add = list(order[key])
             if self.mask_ok(wild_tiles + add):
                 self._free_groups(wild_tiles + add, melds_left - 1, eyes_done, key)
 
@@ -532,7 +557,8 @@ def score_wild_hand(spec: HandSpec, rules: RuleSet) -> Score:
         )
     wait_tiles: tuple[int, ...] | None = None
     best: tuple[tuple[int, int], Score] | None = None
-    for cand in _candidates(spec, rules):
+    truncated = [False]
+    for cand in _candidates(spec, rules, truncated=truncated):
         if wait_tiles is None:
             if not _admissible(cand, rules):
                 continue
@@ -546,7 +572,7 @@ def score_wild_hand(spec: HandSpec, rules: RuleSet) -> Score:
             best = (key, replace(score, wilds=cand.reads))
     if best is None:
         raise _explain_failure(spec, rules)
-    return best[1]
+    return replace(best[1], exact=not truncated[0])
 
 
 @dataclass(frozen=True, slots=True)
@@ -567,7 +593,10 @@ def _admissible(cand: _Candidate, rules: RuleSet) -> bool:
 
 
 def _candidates(
-    spec: HandSpec, rules: RuleSet, units_override: list[_Unit] | None = None
+    spec: HandSpec,
+    rules: RuleSet,
+    units_override: list[_Unit] | None = None,
+    truncated: list[bool] | None = None,
 ) -> Iterator[_Candidate]:
     """Every distinct completion of ``spec``: melds with wildcards resolved, concealed wildcards
     read as tiles, the winning wildcard read as each tile it may be."""
@@ -593,6 +622,8 @@ def _candidates(
         n_groups = rules.options.hand_size // 3 - len(melds)
         search = _Search(list(counts), units, n_groups, wr, wr.max_per_concealed_meld)
         completions = search.run()
+        if search.truncated and truncated is not None:
+            truncated[0] = True
         if wr.special_shapes and not melds:
             completions |= _special_completions(counts, units, search)
         natural_meld_tiles = [t for m in melds for t in m.tiles]
