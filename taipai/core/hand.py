@@ -104,13 +104,7 @@ class Reading:
 
     def describe_zh(self) -> tuple[str, ...]:
         """The groups as players write them: ``("一二三萬", "中中中", "東東")``."""
-        out = []
-        for g in self.groups:
-            if g.kind == MeldKind.CHOW:
-                out.append(_chow_name(g.tile))
-            else:
-                size = {MeldKind.PUNG: 3, MeldKind.KONG: 4, PAIR: 2}[g.kind]
-                out.append(_same_name(g.tile, size))
+        out = [_GROUP_NAMES[g.kind][g.tile] for g in self.groups]
         if self.shape is Shape.SIXTEEN_UNRELATED:
             out.insert(0, "十六不搭")
         elif self.shape is Shape.THIRTEEN_ORPHANS:
@@ -127,6 +121,14 @@ def _same_name(t: int, n: int) -> str:
         return name_zh(t) * n
     return name_zh(t)[0] * n + name_zh(t)[1]
 
+
+_GROUP_NAMES: dict[int, tuple[str, ...]] = {
+    MeldKind.CHOW: tuple(_chow_name(t) if t < 27 and t % 9 <= 6 else "" for t in range(NUM_KINDS)),
+    MeldKind.PUNG: tuple(_same_name(t, 3) for t in range(NUM_KINDS)),
+    MeldKind.KONG: tuple(_same_name(t, 4) for t in range(NUM_KINDS)),
+    PAIR: tuple(_same_name(t, 2) for t in range(NUM_KINDS)),
+}
+"""Display names of every group, by kind then tile (describe_zh is on the hot path)."""
 
 # --------------------------------------------------------------------------- per-suit tables
 

@@ -116,36 +116,53 @@ class _ReadingScore:
 
 
 def _score_reading(view: HandView, rules: RuleSet, order: dict[str, int]) -> _ReadingScore:
-    raw: list[tuple[int, int, str, int]] = []  # (-fan, table order, id, count)
-    pats = rules.patterns
+    """Run every enabled detector on one reading, apply 「不另計」 and 雞糊/鴨胡."""
     features = view.features
-    for pid, det, needs in _active(rules):
+    found: list[tuple[str, int, int, frozenset[str]]] = []  # (id, fan, count, excludes)
+    excluded: set[str] = set()
+    for pid, det, needs, values, excludes in _active(rules):
         if needs & features != needs:
             continue
         occ = det(view)
         if not occ:
             continue
-        rule = pats[pid]
         fan = 0
         for key, n in occ:
-            fan += rule.fan(key, n)
-        raw.append((-fan, order[pid], pid, len(occ)))
-    raw.sort()
-    # 「不另計」: every detected pattern's exclusions apply, even when that pattern is itself
-    # replaced by a bigger one (藍一色 replaces 小四喜, which still replaces 大三風).
-    excluded: set[str] = set()
-    for _, _, pid, _ in raw:
-        excluded.update(pats[pid].excludes)
+            v = values[key]
+            fan += v if type(v) is int else v.at(n)
+        found.append((pid, fan, len(occ), excludes))
+        if excludes:
+            # 「不另計」: every detected pattern's exclusions apply, even when that pattern is itself
+            # replaced by a bigger one (藍一色 replaces 小四喜, which still replaces 大三風).
+            excluded |= excludes
     hits: dict[str, tuple[int, int]] = {
-        pid: (-neg_fan, count) for neg_fan, _, pid, count in raw if pid not in excluded
+        pid: (fan, count) for pid, fan, count, _ in found if pid not in excluded
     }
     if rules.options.chicken_hand and view.shape is Shape.STANDARD:
         _chicken(view, rules, hits)
-    fan = sum(f for f, _ in hits.values())
-    tile_fan = sum(
-        f for pid, (f, _) in hits.items() if pats[pid].family not in SITUATION_FAMILIES and pid != "dealer"
-    )
+    fan = 0
+    tile_fan = 0
+    situation = _situation_ids(rules)
+    for pid, (f, _) in hits.items():
+        fan += f
+        if pid not in situation:
+            tile_fan += f
     return _ReadingScore(view.reading, hits, fan, tile_fan)
+
+
+_situation_cache: dict[int, frozenset[str]] = {}
+
+
+def _situation_ids(rules: RuleSet) -> frozenset[str]:
+    """Ids of patterns that describe the win, not the tiles (and the dealer's 2n+1)."""
+    key = id(rules.patterns)
+    hit = _situation_cache.get(key)
+    if hit is None:
+        hit = frozenset(
+            pid for pid, p in rules.patterns.items() if p.family in SITUATION_FAMILIES or pid == "dealer"
+        )
+        _situation_cache[key] = hit
+    return hit
 
 
 def _chicken(view: HandView, rules: RuleSet, hits: dict[str, tuple[int, int]]) -> None:
@@ -163,16 +180,24 @@ def _chicken(view: HandView, rules: RuleSet, hits: dict[str, tuple[int, int]]) -
         hits["chicken_hand"] = (rules.patterns["chicken_hand"].fan("base"), 1)
 
 
-_active_cache: dict[int, tuple[tuple[str, Detector, int], ...]] = {}
+_Active = tuple[str, Detector, int, dict[str, object], frozenset[str]]
+_active_cache: dict[int, tuple[_Active, ...]] = {}
 
 
-def _active(rules: RuleSet) -> tuple[tuple[str, Detector, int], ...]:
-    """(id, detector, needed feature bits) of every enabled pattern, cached per rule set."""
+def _active(rules: RuleSet) -> tuple[_Active, ...]:
+    """(id, detector, needed feature bits, values, excludes) of every enabled pattern, cached per
+    rule set (keyed by the identity of its pattern table, which is immutable in use)."""
     key = id(rules.patterns)
     hit = _active_cache.get(key)
     if hit is None:
         hit = tuple(
-            (pid, det, NEEDS.get(pid, 0) if GATES[0] else 0)
+            (
+                pid,
+                det,
+                NEEDS.get(pid, 0) if GATES[0] else 0,
+                rules.patterns[pid].values,
+                frozenset(rules.patterns[pid].excludes),
+            )
             for pid, det in DETECTORS.items()
             if pid in rules.patterns and rules.patterns[pid].enabled
         )
