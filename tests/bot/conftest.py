@@ -1,9 +1,18 @@
-"""Shared helpers for the bot tests: a fresh store per test and a chat to talk in."""
+"""Shared helpers for the bot tests: a fresh store per test and a chat to talk in.
+
+Databases: ``db_url`` is a fresh, empty database per test, SQLite by default.  A module or test marked
+``@pytest.mark.both_databases`` runs once on SQLite and once on PostgreSQL; the PostgreSQL run needs
+``TAIPAI_TEST_DATABASE_URL`` (``postgresql+asyncpg://…``, set by ``.ci/run`` from ``.ci/postgres.sh``)
+and is skipped with that reason without it.  The PostgreSQL database is emptied (schema ``public``
+dropped and re-created) before each test, so tests must not run in parallel on one URL.
+"""
 
 from __future__ import annotations
 
+import os
 from collections.abc import AsyncIterator
 
+import pytest
 import pytest_asyncio
 
 from taipai.bot.service import Service
@@ -34,9 +43,57 @@ class Talk:
         return 0 if session is None else await self.service.store.last_seq(session.id)
 
 
+BACKENDS = ("sqlite", "postgresql")
+PG_ENV = "TAIPAI_TEST_DATABASE_URL"
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers", "both_databases: run the test on SQLite and on PostgreSQL (needs TAIPAI_TEST_DATABASE_URL)"
+    )
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    if "db_url" in metafunc.fixturenames and metafunc.definition.get_closest_marker("both_databases"):
+        metafunc.parametrize("db_url", BACKENDS, indirect=True)
+
+
+def postgres_url() -> str:
+    """``TAIPAI_TEST_DATABASE_URL``, or skip the test with the reason."""
+    url = os.environ.get(PG_ENV, "")
+    if not url:
+        pytest.skip(f"PostgreSQL tests need {PG_ENV}=postgresql+asyncpg://… (.ci/run sets it)")
+    return url
+
+
+async def reset_postgres(url: str) -> None:
+    """Empty the PostgreSQL database at ``url``: drop and re-create the ``public`` schema."""
+    from sqlalchemy import pool
+    from sqlalchemy.ext.asyncio import create_async_engine
+
+    engine = create_async_engine(url, poolclass=pool.NullPool)
+    try:
+        async with engine.begin() as conn:
+            await conn.exec_driver_sql("DROP SCHEMA IF EXISTS public CASCADE")
+            await conn.exec_driver_sql("CREATE SCHEMA public")
+    finally:
+        await engine.dispose()
+
+
 @pytest_asyncio.fixture
-async def store(tmp_path) -> AsyncIterator[Store]:
-    s = await Store.open(sqlite_url(tmp_path / "bot.db"))
+async def db_url(request: pytest.FixtureRequest, tmp_path) -> str:
+    """A fresh empty database: an SQLite file under ``tmp_path``, or the emptied PostgreSQL database."""
+    backend = getattr(request, "param", "sqlite")
+    if backend == "sqlite":
+        return sqlite_url(tmp_path / "bot.db")
+    url = postgres_url()
+    await reset_postgres(url)
+    return url
+
+
+@pytest_asyncio.fixture
+async def store(db_url: str) -> AsyncIterator[Store]:
+    s = await Store.open(db_url)
     try:
         yield s
     finally:

@@ -1,4 +1,7 @@
-"""The event store: migrations, WAL, one open session per chat, a message booked once."""
+"""The event store: migrations, WAL, one open session per chat, a message booked once.
+
+Tests taking ``db_url`` run on SQLite and on PostgreSQL (``both_databases``, see ``conftest.py``).
+"""
 
 from __future__ import annotations
 
@@ -6,7 +9,7 @@ import sqlite3
 from datetime import UTC, datetime
 
 import pytest
-from sqlalchemy import inspect
+from sqlalchemy import inspect, text
 from sqlalchemy.exc import IntegrityError
 
 from taipai.bot.store import (
@@ -23,19 +26,24 @@ from taipai.bot.store.schema import metadata
 
 CHAT = ChatRef("telegram", "-100123")
 OPENED = {"type": "TableOpened", "players": ["A", "B", "C", "D"]}
+KEY_OF_CHAT = -8640363989016969947  # chat_lock_key(CHAT)
 
 
 def fixed_clock() -> datetime:
     return datetime(2026, 1, 2, 3, 4, 5, tzinfo=UTC)
 
 
-async def _store(tmp_path, **kw) -> Store:
-    return await Store.open(sqlite_url(tmp_path / "t.db"), **kw)
+both = pytest.mark.both_databases
 
 
+async def _store(db_url: str, **kw) -> Store:
+    return await Store.open(db_url, **kw)
+
+
+@both
 @pytest.mark.asyncio
-async def test_migrations_create_the_tables_and_match_the_metadata(tmp_path):
-    store = await _store(tmp_path)
+async def test_migrations_create_the_tables_and_match_the_metadata(db_url):
+    store = await _store(db_url)
     try:
         assert await migrate.current_revision(store.engine) == migrate.head_revision() == migrate.HEAD
         async with store.engine.connect() as conn:
@@ -52,12 +60,13 @@ async def test_migrations_create_the_tables_and_match_the_metadata(tmp_path):
         await store.close()
 
 
+@both
 @pytest.mark.asyncio
-async def test_upgrade_is_idempotent_and_keeps_data(tmp_path):
-    store = await _store(tmp_path)
+async def test_upgrade_is_idempotent_and_keeps_data(db_url):
+    store = await _store(db_url)
     await store.create_session(CHAT, creator="A", kind="TableOpened", payload=OPENED)
     await store.close()
-    store = await _store(tmp_path)  # migrates again at start-up
+    store = await _store(db_url)  # migrates again at start-up
     try:
         assert (await store.open_session(CHAT)) is not None
         assert [e.seq for e in await store.events((await store.open_session(CHAT)).id)] == [1]
@@ -67,7 +76,7 @@ async def test_upgrade_is_idempotent_and_keeps_data(tmp_path):
 
 @pytest.mark.asyncio
 async def test_wal_mode_is_on(tmp_path):
-    store = await _store(tmp_path)
+    store = await _store(sqlite_url(tmp_path / "t.db"))
     try:
         assert await store.journal_mode() == "wal"
     finally:
@@ -77,9 +86,10 @@ async def test_wal_mode_is_on(tmp_path):
         assert con.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
 
 
+@both
 @pytest.mark.asyncio
-async def test_a_message_delivered_twice_is_booked_once(tmp_path):
-    store = await _store(tmp_path, clock=fixed_clock)
+async def test_a_message_delivered_twice_is_booked_once(db_url):
+    store = await _store(db_url, clock=fixed_clock)
     try:
         s, first = await store.create_session(
             CHAT, creator="A", kind="TableOpened", payload=OPENED, source_message_id="m1"
@@ -112,27 +122,32 @@ async def test_a_message_delivered_twice_is_booked_once(tmp_path):
         await store.close()
 
 
+@both
 @pytest.mark.asyncio
-async def test_the_database_itself_refuses_a_duplicate_source_id(tmp_path):
-    store = await _store(tmp_path)
+async def test_the_database_itself_refuses_a_duplicate_source_id(db_url):
+    store = await _store(db_url)
     try:
         s, _ = await store.create_session(CHAT, creator="A", kind="TableOpened", payload=OPENED)
         await store.append_event(s, 2, speaker="B", kind="Draw", payload={}, source_message_id="x")
         # Bypass the store's pre-check: the unique key alone must refuse the row.
         with pytest.raises(IntegrityError):
             async with store.engine.begin() as conn:
-                await conn.exec_driver_sql(
-                    "INSERT INTO events (session_id, seq, platform, chat_id, source_message_id, speaker,"
-                    " kind, payload, created_at) VALUES (?, 3, ?, ?, 'x', 'B', 'Draw', '{}', '2026-01-01')",
-                    (s.id, CHAT.platform, CHAT.chat_id),
+                await conn.execute(
+                    text(
+                        "INSERT INTO events (session_id, seq, platform, chat_id, source_message_id, speaker,"
+                        " kind, payload, created_at)"
+                        " VALUES (:s, 3, :p, :c, 'x', 'B', 'Draw', '{}', '2026-01-01')"
+                    ),
+                    {"s": s.id, "p": CHAT.platform, "c": CHAT.chat_id},
                 )
     finally:
         await store.close()
 
 
+@both
 @pytest.mark.asyncio
-async def test_one_open_session_per_chat_is_enforced_by_the_database(tmp_path):
-    store = await _store(tmp_path)
+async def test_one_open_session_per_chat_is_enforced_by_the_database(db_url):
+    store = await _store(db_url)
     try:
         s, _ = await store.create_session(CHAT, creator="A", kind="TableOpened", payload=OPENED)
         with pytest.raises(SessionAlreadyOpen):
@@ -140,18 +155,22 @@ async def test_one_open_session_per_chat_is_enforced_by_the_database(tmp_path):
         # Raw SQL, no store logic: the partial unique index refuses a second open row ...
         with pytest.raises(IntegrityError):
             async with store.engine.begin() as conn:
-                await conn.exec_driver_sql(
-                    "INSERT INTO sessions (platform, chat_id, status, created_at, creator)"
-                    " VALUES (?, ?, 'open', '2026-01-01', 'X')",
-                    (CHAT.platform, CHAT.chat_id),
+                await conn.execute(
+                    text(
+                        "INSERT INTO sessions (platform, chat_id, status, created_at, creator)"
+                        " VALUES (:p, :c, 'open', '2026-01-01', 'X')"
+                    ),
+                    {"p": CHAT.platform, "c": CHAT.chat_id},
                 )
         # ... but not any number of ended ones.
         async with store.engine.begin() as conn:
             for _ in range(2):
-                await conn.exec_driver_sql(
-                    "INSERT INTO sessions (platform, chat_id, status, created_at, creator)"
-                    " VALUES (?, ?, 'ended', '2026-01-01', 'X')",
-                    (CHAT.platform, CHAT.chat_id),
+                await conn.execute(
+                    text(
+                        "INSERT INTO sessions (platform, chat_id, status, created_at, creator)"
+                        " VALUES (:p, :c, 'ended', '2026-01-01', 'X')"
+                    ),
+                    {"p": CHAT.platform, "c": CHAT.chat_id},
                 )
         # Ending the session (in the event's transaction) frees the chat for a new one.
         await store.append_event(s, 2, speaker="A", kind="SessionEnded", payload={}, end_session=True)
@@ -166,9 +185,10 @@ async def test_one_open_session_per_chat_is_enforced_by_the_database(tmp_path):
         await store.close()
 
 
+@both
 @pytest.mark.asyncio
-async def test_a_second_writer_of_the_same_seq_gets_seq_conflict(tmp_path):
-    store = await _store(tmp_path)
+async def test_a_second_writer_of_the_same_seq_gets_seq_conflict(db_url):
+    store = await _store(db_url)
     try:
         s, _ = await store.create_session(CHAT, creator="A", kind="TableOpened", payload=OPENED)
         await store.append_event(s, 2, speaker="B", kind="Draw", payload={})
@@ -187,9 +207,10 @@ async def test_default_url_creates_the_parent_directory(tmp_path):
     assert (tmp_path / "deep" / "er" / "x.db").exists()
 
 
+@both
 @pytest.mark.asyncio
-async def test_source_text_and_detail_are_kept_beside_the_payload(tmp_path):
-    store = await _store(tmp_path)
+async def test_source_text_and_detail_are_kept_beside_the_payload(db_url):
+    store = await _store(db_url)
     try:
         s, _ = await store.create_session(
             CHAT, creator="A", kind="TableOpened", payload=OPENED, source_text="開枱 A B C D"
@@ -211,3 +232,37 @@ async def test_source_text_and_detail_are_kept_beside_the_payload(tmp_path):
         assert evs[1].payload == {"fan": 12} and evs[1].created_at.tzinfo is UTC
     finally:
         await store.close()
+
+
+def test_the_chat_lock_key_is_a_stable_signed_64_bit_hash():
+    """Every worker process must lock the same key for a chat: BLAKE2b, not Python's salted hash."""
+    from taipai.bot.store import chat_lock_key
+
+    assert chat_lock_key(CHAT) == KEY_OF_CHAT
+    assert chat_lock_key(ChatRef("discord", "-100123")) != KEY_OF_CHAT
+    assert -(2**63) <= chat_lock_key(ChatRef("telegram", "x" * 128)) < 2**63
+
+
+@both
+@pytest.mark.asyncio
+async def test_two_engines_writing_one_chat_book_every_message_once(db_url):
+    """Two stores (two connection pools, as two worker processes have) take the same messages at
+    once, each message offered to both: every message is booked exactly once, seq has no gap."""
+    import asyncio
+
+    from taipai.bot.service import Service
+
+    one, two = await _store(db_url), await _store(db_url)
+    try:
+        a, b = Service(one, locale="en"), Service(two, locale="en")
+        await a.handle(CHAT, "A", "開枱 A B C D", "m0")
+        for i in range(1, 13):
+            text = f"{'ABCD'[i % 4]} 食 {'ABCD'[(i + 1) % 4]} {8 + i % 5}番"
+            await asyncio.gather(a.handle(CHAT, "A", text, f"m{i}"), b.handle(CHAT, "A", text, f"m{i}"))
+        session = await one.open_session(CHAT)
+        rows = await two.events(session.id)
+        assert [r.seq for r in rows] == list(range(1, 14))
+        assert [r.source_message_id for r in rows] == [f"m{i}" for i in range(13)]
+    finally:
+        await one.close()
+        await two.close()

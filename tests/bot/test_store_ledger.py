@@ -7,6 +7,8 @@ import pytest
 
 from taipai.bot.store import ChatRef, SessionAlreadyOpen, Store
 
+pytestmark = pytest.mark.both_databases  # SQLite, and PostgreSQL when TAIPAI_TEST_DATABASE_URL is set
+
 CHAT = ChatRef("telegram", "-100777")
 OPENED = {"kind": "table_opened", "players": ["A", "B", "C", "D"]}
 

@@ -15,6 +15,8 @@ import pytest
 
 from taipai.core.table import state_to_dict
 
+pytestmark = pytest.mark.both_databases  # SQLite, and PostgreSQL when TAIPAI_TEST_DATABASE_URL is set
+
 
 def chains(state):
     return [(c.debtor, c.creditor, c.level, c.amount) for c in state.chains]

@@ -1,6 +1,7 @@
 """The event store (DESIGN §1 ``bot/store``): sessions and their append-only event logs.
 
-SQLAlchemy 2 async Core on aiosqlite by default (``postgresql+asyncpg://`` later), the schema under
+SQLAlchemy 2 async Core on aiosqlite by default, or PostgreSQL with ``postgresql+asyncpg://`` (several
+workers on one database), the schema under
 Alembic migrations run at start-up.  See :mod:`taipai.bot.store.store` for the API.
 """
 
@@ -14,7 +15,9 @@ from taipai.bot.store.store import (
     SessionRow,
     Store,
     StoreError,
+    chat_lock_key,
     default_db_path,
+    lock_chat,
     sqlite_url,
 )
 
@@ -28,6 +31,8 @@ __all__ = [
     "SessionRow",
     "Store",
     "StoreError",
+    "chat_lock_key",
     "default_db_path",
+    "lock_chat",
     "sqlite_url",
 ]

@@ -28,6 +28,7 @@ from taipai.bot.store.store import (
     SessionRow,
     Store,
     _utc,
+    lock_chat,
 )
 
 
@@ -214,6 +215,7 @@ async def append_events(
     out: list[EventRow] = []
     try:
         async with store.engine.begin() as conn:
+            await lock_chat(conn, chat)
             status = (
                 await conn.execute(select(sessions.c.status).where(sessions.c.id == session.id))
             ).scalar_one_or_none()

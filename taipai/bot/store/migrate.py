@@ -20,6 +20,8 @@ if TYPE_CHECKING:
 MIGRATIONS_DIR = Path(__file__).resolve().parent.parent / "migrations"
 HEAD = "0002"
 """The newest revision shipped in ``migrations/versions`` (bump it with each new migration)."""
+MIGRATION_LOCK = 0x7461697061690001
+"""PostgreSQL advisory lock key held while migrating, so workers starting together migrate once."""
 
 
 def alembic_config() -> Config:
@@ -52,11 +54,15 @@ async def upgrade(engine: AsyncEngine) -> str:
     """Bring the database at ``engine`` to the newest schema; return the revision it is now at.
 
     Runs Alembic's ``upgrade head`` on one connection of the async engine through ``run_sync`` in
-    a single transaction, unless the database is already at :data:`HEAD`.  Idempotent.
+    a single transaction, unless the database is already at :data:`HEAD`.  Idempotent.  On
+    PostgreSQL the transaction first takes the advisory lock :data:`MIGRATION_LOCK`, so of several
+    workers starting at once one migrates and the others then find the schema at head.
     """
     if await current_revision(engine) == HEAD:
         return HEAD
     async with engine.begin() as conn:
+        if conn.dialect.name == "postgresql":
+            await conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
         await conn.run_sync(_upgrade_sync)
     return await current_revision(engine) or ""
 

@@ -13,6 +13,7 @@ before raises :class:`DuplicateMessage`.
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -22,7 +23,7 @@ from typing import Any
 
 from platformdirs import user_data_dir
 from sqlalchemy import event as sa_event
-from sqlalchemy import func, insert, select, update
+from sqlalchemy import func, insert, select, text, update
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
@@ -111,6 +112,26 @@ def default_db_path() -> Path:
 def sqlite_url(path: str | Path) -> str:
     """The async SQLAlchemy URL of an SQLite file: ``sqlite+aiosqlite:///<absolute path>``."""
     return f"sqlite+aiosqlite:///{Path(path).expanduser().resolve()}"
+
+
+def chat_lock_key(chat: ChatRef) -> int:
+    """The chat's PostgreSQL advisory lock key: a stable signed 64-bit hash of ``platform:chat_id``.
+
+    Stable across processes and restarts (BLAKE2b, not Python's salted ``hash``), so every worker
+    locks the same key for the same chat.
+    """
+    digest = hashlib.blake2b(f"{chat.platform}:{chat.chat_id}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big", signed=True)
+
+
+async def lock_chat(conn: AsyncConnection, chat: ChatRef) -> None:
+    """Serialise this write transaction with every other one for ``chat``, in any process.
+
+    PostgreSQL: ``pg_advisory_xact_lock(chat_lock_key(chat))``, released at commit or rollback.
+    SQLite: nothing (one writer at a time holds the database lock anyway).
+    """
+    if conn.dialect.name == "postgresql":
+        await conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": chat_lock_key(chat)})
 
 
 def _utc(value: datetime | None) -> datetime | None:
@@ -308,6 +329,7 @@ class Store:
         now = self._clock()
         try:
             async with self.engine.begin() as conn:
+                await lock_chat(conn, chat)
                 if source_message_id is not None and await self._is_booked(conn, chat, source_message_id):
                     raise DuplicateMessage(chat.platform, chat.chat_id, source_message_id)
                 result = await conn.execute(
@@ -370,6 +392,7 @@ class Store:
         now = self._clock()
         try:
             async with self.engine.begin() as conn:
+                await lock_chat(conn, chat)
                 if source_message_id is not None and await self._is_booked(conn, chat, source_message_id):
                     raise DuplicateMessage(chat.platform, chat.chat_id, source_message_id)
                 status = (
@@ -464,6 +487,8 @@ __all__: Sequence[str] = (
     "SessionRow",
     "Store",
     "StoreError",
+    "chat_lock_key",
     "default_db_path",
+    "lock_chat",
     "sqlite_url",
 )
