@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 
+MAX_TOKEN_SHOWN = 40
+"""A longer offending token is cut (with …) so an error never echoes a huge message back."""
+
+
 class HandError(ValueError):
     """A hand message or hand that cannot be scored.
 
@@ -25,6 +29,10 @@ class HandError(ValueError):
         hint: str = "",
         hint_args: dict[str, object] | None = None,
     ) -> None:
+        if len(token) > MAX_TOKEN_SHOWN:
+            shown = token[:MAX_TOKEN_SHOWN] + "…"
+            message = message.replace(token, shown)
+            token = shown
         super().__init__(message)
         self.code = code
         self.message = message

@@ -139,9 +139,19 @@ _MAX_FLOWER_CHAIN = 8
 _MIXED_RANGE = (2, 7)
 
 
+_MAX_DIGITS = 6
+"""Longer digit runs are rejected before ``int()`` (no context value needs more)."""
+
+
 def _number(raw: str) -> int:
-    """An ASCII or Chinese number as matched by ``_CN_NUM`` / ``[0-9]+``."""
+    """An ASCII or Chinese number as matched by ``_CN_NUM`` / ``[0-9]+``.
+
+    A run of more than :data:`_MAX_DIGITS` digits reads as 999999999 (out of every range), so the
+    caller's range check rejects it with ``bad_context`` instead of ``int()`` failing on a huge run.
+    """
     if raw.lstrip("-").isdigit():
+        if len(raw.lstrip("-")) > _MAX_DIGITS:
+            return 999_999_999 if not raw.startswith("-") else -999_999_999
         return int(raw)
     if "十" not in raw:
         return CN_DIGITS[raw]
@@ -628,6 +638,13 @@ class _Parser:
             elif kind is TokenKind.MELD:
                 i = self.meld(i)
             elif kind is TokenKind.OPEN:
+                if i + 1 >= len(tokens) or tokens[i + 1].kind is not TokenKind.MELD:
+                    raise self.error(
+                        "bad_bracket",
+                        t,
+                        tokens[i + 1] if i + 1 < len(tokens) else None,
+                        "an open bracket starts a meld ([碰 發發發]) or holds a wildcard kind ([皇])",
+                    )
                 i = self.meld(i + 1, bracketed=True)
                 if i >= len(tokens) or tokens[i].kind is not TokenKind.CLOSE:
                     raise self.error(
