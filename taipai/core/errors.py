@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-
 MAX_TOKEN_SHOWN = 40
 """A longer offending token is cut (with …) so an error never echoes a huge message back."""
 
