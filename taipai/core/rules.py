@@ -126,40 +126,144 @@ class RuleSet:
         return None
 
 
+MAX_FAN = 10_000
+"""Largest fan value a rule may give one occurrence (the seed's largest is 200)."""
+
+
+def _fan_int(raw: Any, where: str) -> int:
+    if isinstance(raw, bool) or not isinstance(raw, int) or not 0 <= raw <= MAX_FAN:
+        raise HandError("bad_rules", f"{where}: a fan value must be a whole number 0..{MAX_FAN}, got {raw!r}")
+    return raw
+
+
 def _parse_value(raw: Any, where: str) -> Value:
-    if isinstance(raw, bool):
-        raise HandError("bad_rules", f"{where}: a fan value must be a number, got {raw!r}")
-    if isinstance(raw, int):
-        return raw
-    if isinstance(raw, dict) and set(raw) == {"per_n", "plus"}:
-        return Linear(int(raw["per_n"]), int(raw["plus"]))
-    raise HandError("bad_rules", f"{where}: expected an integer or {{per_n, plus}}, got {raw!r}")
+    if isinstance(raw, dict):
+        if set(raw) != {"per_n", "plus"}:
+            raise HandError("bad_rules", f"{where}: a formula is {{per_n = 2, plus = 1}}, got {raw!r}")
+        return Linear(_fan_int(raw["per_n"], where), _fan_int(raw["plus"], where))
+    return _fan_int(raw, where)
+
+
+_OPTION_TYPES: dict[str, tuple[type, tuple[int, int] | None]] = {
+    "hand_size": (int, (13, 16)),
+    "base_fan": (int, (0, 1000)),
+    "double_reading": (bool, None),
+    "repeat_counting": (bool, None),
+    "chicken_hand": (bool, None),
+    "flowers": (bool, None),
+}
+_WILD_BOOLS = (
+    "in_melds",
+    "discarded_wild_winnable",
+    "special_shapes",
+    "fifth_copy",
+    "eyes_both_wild",
+    "context_counts_winning_tile",
+    "bull_bear_unbounded",
+    "count_kinds_join_honours",
+    "copy_alone_in_exposed",
+)
+_WILD_COUNTS = (
+    "max_per_exposed_meld",
+    "max_per_concealed_meld",
+    "max_in_concealed_kong",
+    "max_wilds_per_hand",
+)
+
+
+def _table(raw: Any, where: str) -> dict[str, Any]:
+    if not isinstance(raw, dict):
+        raise HandError("bad_rules", f"[{where}] must be a table, got {raw!r}")
+    return raw
+
+
+def _checked_options(raw: Any) -> dict[str, Any]:
+    """``[options]`` with every value of the right type and range (bools are true/false)."""
+    out = {}
+    for key, value in _table(raw, "options").items():
+        if key not in _OPTION_TYPES:
+            raise HandError("bad_rules", f"unknown option {key!r}; options: {', '.join(_OPTION_TYPES)}")
+        kind, allowed = _OPTION_TYPES[key]
+        if kind is bool and not isinstance(value, bool):
+            raise HandError("bad_rules", f"option {key} must be true or false, got {value!r}")
+        if kind is int:
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise HandError("bad_rules", f"option {key} must be a whole number, got {value!r}")
+            lo, hi = allowed or (0, 0)
+            ok = value in (13, 16) if key == "hand_size" else lo <= value <= hi
+            if not ok:
+                raise HandError("bad_rules", f"option {key} = {value} is out of range")
+        out[key] = value
+    return out
+
+
+def _checked_wilds(raw: Any) -> dict[str, Any]:
+    """``[wilds]`` with every value of the right type (see :class:`WildRules`)."""
+    out: dict[str, Any] = {}
+    for key, value in _table(raw, "wilds").items():
+        if key in _WILD_BOOLS:
+            if not isinstance(value, bool):
+                raise HandError("bad_rules", f"[wilds] {key} must be true or false, got {value!r}")
+        elif key in _WILD_COUNTS:
+            if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 34:
+                raise HandError("bad_rules", f"[wilds] {key} must be a count 0..34, got {value!r}")
+        elif key in ("table_kinds", "meld_kinds"):
+            if not isinstance(value, list) or not all(isinstance(x, str) for x in value):
+                raise HandError("bad_rules", f"[wilds] {key} must be a list of kind names, got {value!r}")
+            value = tuple(value) if key == "table_kinds" else frozenset(value)
+        elif key == "kind_counts":
+            if not isinstance(value, dict) or not all(
+                isinstance(v, int) and not isinstance(v, bool) for v in value.values()
+            ):
+                raise HandError(
+                    "bad_rules", f"[wilds] kind_counts must map kind names to counts, got {value!r}"
+                )
+        else:
+            raise HandError("bad_rules", f"unknown option in [wilds]: {key!r}")
+        out[key] = value
+    return out
 
 
 def _values_of(entry: dict[str, Any], where: str) -> dict[str, Value]:
+    entry = _table(entry, f"patterns.{where}")
     values: dict[str, Value] = {}
     if "fan" in entry:
         values["base"] = _parse_value(entry["fan"], where)
     if "fan_open" in entry or "fan_concealed" in entry:
         values["open"] = _parse_value(entry.get("fan_open"), where)
         values["concealed"] = _parse_value(entry.get("fan_concealed"), where)
-    for k, v in (entry.get("values") or {}).items():
+    for k, v in _table(entry.get("values") or {}, f"patterns.{where}.values").items():
         values[str(k)] = _parse_value(v, where)
     return values
 
 
+def _excludes_of(entry: dict[str, Any], default: tuple[str, ...], where: str) -> tuple[str, ...]:
+    raw = entry.get("excludes", list(default))
+    if not isinstance(raw, list) or not all(isinstance(x, str) for x in raw):
+        raise HandError("bad_rules", f"{where}: excludes must be a list of pattern ids, got {raw!r}")
+    return tuple(raw)
+
+
+def _enabled_of(entry: dict[str, Any], default: bool, where: str) -> bool:
+    raw = entry.get("enabled", default)
+    if not isinstance(raw, bool):
+        raise HandError("bad_rules", f"{where}: enabled must be true or false, got {raw!r}")
+    return raw
+
+
 def rules_from_dict(data: dict[str, Any]) -> RuleSet:
     """Build a RuleSet from parsed preset TOML.  Raises HandError(code="bad_rules")."""
-    meta = data.get("meta", {})
-    try:
-        options = Options(**data.get("options", {}))
-    except TypeError as exc:
-        raise HandError("bad_rules", f"unknown option in [options]: {exc}") from exc
+    meta = _table(data.get("meta", {}), "meta")
+    options = Options(**_checked_options(data.get("options", {})))
     patterns: dict[str, PatternRule] = {}
-    for entry in data.get("pattern", []):
+    rows = data.get("pattern", [])
+    if not isinstance(rows, list):
+        raise HandError("bad_rules", "[[pattern]] must be an array of tables")
+    for entry in rows:
+        entry = _table(entry, "pattern")
         pid = entry.get("id")
-        if not pid or "name" not in entry:
-            raise HandError("bad_rules", f"pattern entry without id or name: {entry!r}")
+        if not isinstance(pid, str) or not pid or not isinstance(entry.get("name"), str):
+            raise HandError("bad_rules", f"pattern entry without id or name: {str(entry)[:80]}")
         values = _values_of(entry, pid)
         if not values:
             raise HandError("bad_rules", f"pattern {pid} has no fan value")
@@ -168,9 +272,9 @@ def rules_from_dict(data: dict[str, Any]) -> RuleSet:
             name=entry["name"],
             family=entry.get("family", ""),
             values=values,
-            excludes=tuple(entry.get("excludes", ())),
-            enabled=bool(entry.get("enabled", True)),
-            row=entry.get("row", ""),
+            excludes=_excludes_of(entry, (), pid),
+            enabled=_enabled_of(entry, True, pid),
+            row=str(entry.get("row", "")),
         )
     _check_excludes(patterns)
     return RuleSet(
@@ -184,28 +288,33 @@ def rules_from_dict(data: dict[str, Any]) -> RuleSet:
 
 def _wild_rules(base: WildRules, raw: dict[str, Any] | None) -> WildRules:
     """Apply a ``[wilds]`` TOML table to ``base``.  Raises HandError(code="bad_rules")."""
-    if not raw:
+    if raw is None:
         return base
-    values = dict(raw)
-    for key in ("table_kinds",):
-        if key in values:
-            values[key] = tuple(values[key])
-    if "meld_kinds" in values and values["meld_kinds"] is not None:
-        values["meld_kinds"] = frozenset(values["meld_kinds"])
-    try:
-        return replace(base, **values)
-    except TypeError as exc:
-        raise HandError("bad_rules", f"unknown option in [wilds]: {exc}") from exc
+    return replace(base, **_checked_wilds(raw))
 
 
 def _check_excludes(patterns: dict[str, PatternRule]) -> None:
-    """Every excluded id exists and no two patterns exclude each other (both would vanish)."""
+    """Every excluded id exists and no chain of exclusions comes back to where it started (all the
+    patterns on such a cycle would vanish together)."""
     for p in patterns.values():
         for e in p.excludes:
             if e not in patterns:
                 raise HandError("bad_rules", f"pattern {p.id} excludes unknown pattern {e}")
-            if p.id in patterns[e].excludes:
-                raise HandError("bad_rules", f"patterns {p.id} and {e} exclude each other")
+    state: dict[str, int] = {}  # 1 = on the path, 2 = done
+
+    def visit(pid: str, path: list[str]) -> None:
+        state[pid] = 1
+        for e in patterns[pid].excludes:
+            if state.get(e) == 1:
+                cycle = " → ".join([*path[path.index(e) :], e]) if e in path else f"{pid} → {e}"
+                raise HandError("bad_rules", f"exclusions form a cycle: {cycle}")
+            if e not in state:
+                visit(e, [*path, e])
+        state[pid] = 2
+
+    for pid in patterns:
+        if pid not in state:
+            visit(pid, [pid])
 
 
 def apply_overrides(rules: RuleSet, override: dict[str, Any]) -> RuleSet:
@@ -217,12 +326,9 @@ def apply_overrides(rules: RuleSet, override: dict[str, Any]) -> RuleSet:
     """
     opts = rules.options
     if "options" in override:
-        try:
-            opts = replace(opts, **override["options"])
-        except TypeError as exc:
-            raise HandError("bad_rules", f"unknown option: {exc}") from exc
+        opts = replace(opts, **_checked_options(override["options"]))
     patterns = dict(rules.patterns)
-    for key, entry in (override.get("patterns") or {}).items():
+    for key, entry in _table(override.get("patterns") or {}, "patterns").items():
         base = rules.by_name(key)
         if base is None:
             raise HandError("bad_rules", f"no pattern named {key!r}", token=str(key))
@@ -236,8 +342,8 @@ def apply_overrides(rules: RuleSet, override: dict[str, Any]) -> RuleSet:
         patterns[base.id] = replace(
             base,
             values=values,
-            enabled=bool(entry.get("enabled", base.enabled)),
-            excludes=tuple(entry.get("excludes", base.excludes)),
+            enabled=_enabled_of(entry, base.enabled, key),
+            excludes=_excludes_of(entry, base.excludes, key),
         )
     _check_excludes(patterns)
     return replace(
@@ -248,12 +354,18 @@ def apply_overrides(rules: RuleSet, override: dict[str, Any]) -> RuleSet:
 _preset_cache: dict[str, RuleSet] = {}
 
 
-def load_rules(name_or_path: str = "hk-taiwan") -> RuleSet:
+MAX_RULES_FILE = 256 * 1024
+"""A house-rules file is a few lines; anything bigger is refused before it is read."""
+
+
+def load_rules(name_or_path: str = "hk-taiwan", *, _seen: tuple[str, ...] = ()) -> RuleSet:
     """Load a preset by name (``hk-taiwan``) or a TOML file path.
 
     A file may be a whole rule set (with ``[[pattern]]`` rows) or an override with an optional
-    ``base = "<preset>"`` (default ``hk-taiwan``).  Raises HandError(code="bad_rules") for a missing
-    file, bad TOML or bad values.  Presets are cached (RuleSet is immutable).
+    ``base = "<preset or file>"`` (default ``hk-taiwan``).  Raises HandError(code="bad_rules") for
+    a missing or unreadable file, a file over 256 KiB, bad TOML, a ``base`` chain that comes back
+    to itself, or any value of the wrong type or range.  Presets are cached (RuleSet is
+    immutable).
     """
     if name_or_path in PRESETS:
         hit = _preset_cache.get(name_or_path)
@@ -262,15 +374,32 @@ def load_rules(name_or_path: str = "hk-taiwan") -> RuleSet:
             hit = rules_from_dict(tomllib.loads(text))
             _preset_cache[name_or_path] = hit
         return hit
+    if name_or_path in _seen:
+        raise HandError(
+            "bad_rules", f"rule files name each other as base: {' → '.join([*_seen, name_or_path])}"
+        )
     path = Path(name_or_path)
     try:
+        if not path.is_file():
+            raise FileNotFoundError(name_or_path)
+        if path.stat().st_size > MAX_RULES_FILE:
+            raise HandError(
+                "bad_rules", f"{name_or_path}: a rules file is at most {MAX_RULES_FILE // 1024} KiB"
+            )
         data = tomllib.loads(path.read_text("utf-8"))
     except FileNotFoundError as exc:
         raise HandError(
             "bad_rules", f"no preset or file named {name_or_path!r}", hint=f"presets: {', '.join(PRESETS)}"
         ) from exc
+    except (OSError, UnicodeDecodeError) as exc:
+        raise HandError(
+            "bad_rules", f"{name_or_path}: cannot read it as UTF-8 text ({type(exc).__name__})"
+        ) from exc
     except tomllib.TOMLDecodeError as exc:
         raise HandError("bad_rules", f"{name_or_path}: not valid TOML: {exc}") from exc
     if "pattern" in data:
         return rules_from_dict(data)
-    return apply_overrides(load_rules(str(data.get("base", "hk-taiwan"))), data)
+    base = data.get("base", "hk-taiwan")
+    if not isinstance(base, str):
+        raise HandError("bad_rules", f"base must be a preset name or a file path, got {base!r}")
+    return apply_overrides(load_rules(base, _seen=(*_seen, name_or_path)), data)

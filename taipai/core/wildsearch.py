@@ -47,7 +47,9 @@ from taipai.core.wilds import (
 ALL_TILES_MASK = (1 << NUM_KINDS) - 1
 
 MAX_COMPLETIONS = 600
-"""Safety budget: at most this many distinct completions are enumerated per declared-meld choice.
+MAX_SCORED = 1000
+"""Safety budget: at most this many distinct completions are enumerated per declared-meld choice
+(and :data:`MAX_SCORED` candidate readings are scored per hand).
 
 Real hands stay far below it (1–2 wildcards: a handful; 4 wildcards: a few hundred).  Beyond it
 (e.g. eight 皇 around three natural melds: ~70,000 completions) the search stops and the score says
@@ -515,6 +517,9 @@ def _special_completions(counts: list[int], units: list[_Unit], search: _Search)
 
 
 def _pairs(base: list[int], n: int, start: int, out: set[tuple[int, ...]]) -> None:
+    """Add ``n`` wildcard-only pairs to ``base`` in every canonical way, within the budget."""
+    if len(out) >= MAX_COMPLETIONS:
+        return
     if n == 0:
         out.add(tuple(sorted(base)))
         return
@@ -542,6 +547,14 @@ def score_wild_hand(spec: HandSpec, rules: RuleSet) -> Score:
             completes the hand; ``not_a_win`` when even unrestricted wildcards could not complete it.
     """
     wr = wild_rules_of(rules)
+    if spec.wild_count > wr.max_wilds_per_hand:
+        raise HandError(
+            "wild_unsupported",
+            f"{spec.wild_count} wildcards in one hand; this table allows at most {wr.max_wilds_per_hand}",
+            token=f"{spec.wild_count}",
+            hint="a hand holds at most as many wildcards as the table's rule max_wilds_per_hand",
+            hint_args={"count": spec.wild_count, "limit": wr.max_wilds_per_hand},
+        )
     wr.check_held(
         [
             *spec.wilds,
@@ -558,7 +571,12 @@ def score_wild_hand(spec: HandSpec, rules: RuleSet) -> Score:
     wait_tiles: tuple[int, ...] | None = None
     best: tuple[tuple[int, int], Score] | None = None
     truncated = [False]
+    scored = 0
     for cand in _candidates(spec, rules, truncated=truncated):
+        if scored >= MAX_SCORED:
+            truncated[0] = True
+            break
+        scored += 1
         if wait_tiles is None:
             if not _admissible(cand, rules):
                 continue

@@ -296,3 +296,25 @@ def test_search_equals_brute_force_oracle(chunk):
             assert expected is None, (spec, e.code, expected)
             continue
         assert got == expected, spec
+
+
+def test_more_wildcards_than_the_table_allows_is_rejected_at_once():
+    """QA: nine 皇 took 5 s, twelve never finished.  The table's max_wilds_per_hand (8) rejects it."""
+    from taipai.core.notation import parse_hand
+
+    spec = parse_hand("[皇]" * 9 + " 二索 三索 四索 中 中 中 東 摸 東")
+    with pytest.raises(HandError) as e:
+        score_hand(spec, load_rules())
+    assert e.value.code == "wild_unsupported"
+    assert e.value.hint_args == {"count": 9, "limit": 8}
+
+
+def test_eight_wildcards_stay_bounded_and_say_when_not_proven():
+    """Eight 皇 around natural melds: the safety budget stops the search; the score says exact=False."""
+    from taipai.core.notation import parse_hand
+
+    s = score_hand(parse_hand("[皇]" * 8 + " 九筒 二索 三索 四索 中 中 中 東 摸 東"), load_rules())
+    assert s.exact is False
+    assert s.to_dict()["exact"] is False
+    assert len(s.wilds) == 8
+    assert s.total >= 100  # e.g. 對對糊 30 + 大三兄弟… — far above a chicken hand

@@ -60,6 +60,9 @@ class WildRules:
         count_kinds_join_honours: whether 確單/確雙/限五/七起 may stand for honours, the seven
             honours then counting as one 門.  Seed 000 says 「佢所在嗰一門」; default no (a 門 is
             萬, 筒 or 索).
+        max_wilds_per_hand: most wildcards one hand may hold (hand, melds and winning tile).  Seed
+            000 is silent; 8 matches the 八搭 set and keeps the exact search within a chat bot's
+            time.  A hand with more is rejected (``wild_unsupported``), never half-searched.
         copy_alone_in_exposed: whether a 複製 that is read as 大皇 (「手上淨係得複製、冇其他搭，就當
             大皇用」) may go into an exposed meld.  Seed 000 also says 「要落地就只可以複製自己已經落
             咗地嘅搭」; default no (with no wildcard laid down it has nothing to copy there).
@@ -83,9 +86,15 @@ class WildRules:
     bull_bear_unbounded: bool = True
     count_kinds_join_honours: bool = False
     copy_alone_in_exposed: bool = False
+    max_wilds_per_hand: int = 8
 
     def __post_init__(self) -> None:
-        for name in ("max_per_exposed_meld", "max_per_concealed_meld", "max_in_concealed_kong"):
+        for name in (
+            "max_per_exposed_meld",
+            "max_per_concealed_meld",
+            "max_in_concealed_kong",
+            "max_wilds_per_hand",
+        ):
             value = getattr(self, name)
             if not isinstance(value, int) or value < 0:
                 raise _bad(name, f"must be a count >= 0, not {value!r}")
