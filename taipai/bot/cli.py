@@ -235,6 +235,17 @@ def score_lines(score: Any) -> list[str]:
     lines.append(_("Reading: {groups}").format(groups=" ".join(score.reading)))
     if score.waits:
         lines.append(_("Waits: {tiles}").format(tiles=" ".join(name_zh(t) for t in score.waits)))
+    if getattr(score, "ignored", ()):
+        from taipai.core.scoring import CONTEXT_WORDS_ZH
+
+        words = "、".join(CONTEXT_WORDS_ZH.get(w, w) for w in score.ignored)
+        lines.append(
+            _("Not counted (the tiles or the table rules do not allow it): {words}").format(words=words)
+        )
+    if getattr(score, "exact", True) is False:
+        lines.append(
+            _("Best reading found within the search budget (many wildcards): not proven the maximum")
+        )
     for w in getattr(score, "wilds", ()) or ():
         d = w.to_dict()
         lines.append(_("Wildcard {kind} as {tile}").format(kind=d.get("kind"), tile=d.get("as")))

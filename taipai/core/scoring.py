@@ -13,7 +13,7 @@ sorted order).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from taipai.core import patterns as _patterns  # noqa: F401  (registers the detectors)
 from taipai.core.errors import HandError
@@ -71,6 +71,9 @@ class Score:
         waits: wait set of the hand before the win (tile kinds).
         wilds: what each wildcard was read as.
         second_reading: the standard reading also counted under a double reading, else empty.
+        ignored: context words of the message that scored nothing (Situation field names, e.g.
+            ``("robbing_kong",)`` for 搶槓 when the winner holds another copy of the tile, or
+            ``("last_tile_draw",)`` for 海底 on a discard), so a reply can say what was not counted.
         exact: False only when the wildcard search hit its safety budget
             (:data:`taipai.core.wildsearch.MAX_COMPLETIONS`): the score is then the best reading
             found, not a proven maximum.
@@ -86,6 +89,7 @@ class Score:
     wilds: tuple[WildReading, ...] = ()
     second_reading: tuple[str, ...] = ()
     exact: bool = True
+    ignored: tuple[str, ...] = ()
 
     def pattern_fan(self, pattern_id: str) -> int:
         """Fan contributed by ``pattern_id`` (0 when absent)."""
@@ -104,6 +108,7 @@ class Score:
             "waits": [name_zh(t) for t in self.waits],
             "wilds": [w.to_dict() for w in self.wilds],
             "exact": self.exact,
+            "ignored": list(self.ignored),
         }
 
 
@@ -227,6 +232,76 @@ def _table_order(rules: RuleSet) -> dict[str, int]:
     return hit
 
 
+CONTEXT_PATTERNS: dict[str, tuple[str, ...]] = {
+    "declared_ready": ("ready",),
+    "one_shot": ("one_shot",),
+    "ready_discard_win": ("ready_discard_win",),
+    "double_ready": ("double_ready",),
+    "last_tile_draw": ("last_tile_draw",),
+    "last_discard": ("last_discard",),
+    "kong_replacements": ("kong_self_draw", "kong_on_kong", "mixed_replacement_draw"),
+    "flower_replacements": ("flower_self_draw", "mixed_replacement_draw"),
+    "mixed_replacements": ("mixed_replacement_draw",),
+    "robbing_kong": ("robbing_kong", "robbing_kong_on_kong"),
+    "robbing_kong_on_kong": ("robbing_kong_on_kong",),
+    "last_copy": ("last_copy", "last_copy_eight"),
+    "last_copy_eight": ("last_copy_eight",),
+    "discards_seen": ("within_fifteen", "within_ten", "within_seven", "within_four", "human_win"),
+    "heavenly": ("heavenly_win",),
+    "earthly": ("earthly_win",),
+    "human": ("human_win",),
+    "multiple_winners": ("double_win", "triple_win"),
+    "kick_on_multi": ("kick_after_multi",),
+}
+"""Situation field -> the pattern ids that context word can score (DESIGN §4 context words)."""
+
+CONTEXT_WORDS_ZH: dict[str, str] = {
+    "declared_ready": "叮",
+    "one_shot": "一發",
+    "ready_discard_win": "食聽牌",
+    "double_ready": "天叮",
+    "last_tile_draw": "海底",
+    "last_discard": "河底",
+    "kong_replacements": "槓上",
+    "flower_replacements": "花上",
+    "mixed_replacements": "混花槓",
+    "robbing_kong": "搶槓",
+    "robbing_kong_on_kong": "搶槓上槓",
+    "last_copy": "絕張",
+    "last_copy_eight": "明八絕",
+    "discards_seen": "X隻內",
+    "heavenly": "天糊",
+    "earthly": "地糊",
+    "human": "人糊",
+    "multiple_winners": "一炮多響",
+    "kick_on_multi": "錦上添花",
+}
+"""How players write each context word (for "not counted" lines in replies)."""
+
+
+def ignored_context(spec: HandSpec, score: Score) -> tuple[str, ...]:
+    """Context words set in ``spec.situation`` that produced none of their patterns in ``score``.
+
+    The detectors do not score a word the tiles contradict (seed 004 時態類: 搶槓 「算該家出銃」 so
+    not on a self-draw; 海底撈月 is a self-draw; 槓上 needs a kong …) or a row the table turned
+    off; this names them so the reply can say so instead of dropping them silently.
+    """
+    s = spec.situation
+    scored = {p.id for p in score.patterns}
+    out = []
+    for field_name, ids in CONTEXT_PATTERNS.items():
+        value = getattr(s, field_name)
+        active = (
+            value is not None
+            and value is not False
+            and value != 0
+            and not (field_name == "multiple_winners" and value == 1)
+        )
+        if active and not scored.intersection(ids):
+            out.append(field_name)
+    return tuple(out)
+
+
 def score_hand(spec: HandSpec, rules: RuleSet) -> Score:
     """Score ``spec`` under ``rules`` and return the best reading.
 
@@ -249,8 +324,11 @@ def score_hand(spec: HandSpec, rules: RuleSet) -> Score:
     if spec.wild_count:
         from taipai.core.wildsearch import score_wild_hand
 
-        return score_wild_hand(spec, rules)
-    return score_concrete(spec, rules)
+        score = score_wild_hand(spec, rules)
+    else:
+        score = score_concrete(spec, rules)
+    ignored = ignored_context(spec, score)
+    return replace(score, ignored=ignored) if ignored else score
 
 
 def score_concrete(
