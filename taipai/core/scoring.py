@@ -19,7 +19,7 @@ from taipai.core import patterns as _patterns  # noqa: F401  (registers the dete
 from taipai.core.errors import HandError
 from taipai.core.hand import Reading, Shape, readings, waits
 from taipai.core.handspec import HandSpec
-from taipai.core.patterns.base import DETECTORS, NEEDS, Detector, HandView
+from taipai.core.patterns.base import DETECTORS, NEEDS, Detector, HandView, hand_facts
 from taipai.core.rules import RuleSet
 from taipai.core.tiles import name_zh
 
@@ -367,7 +367,10 @@ def score_concrete(
     for t in spec.all_tiles():
         counts[t] += 1
     order = _table_order(rules)
-    scored = [_score_reading(HandView(spec, r, rules, wait_tiles, counts), rules, order) for r in found]
+    facts = hand_facts(spec, counts)
+    scored = [
+        _score_reading(HandView(spec, r, rules, wait_tiles, counts, facts), rules, order) for r in found
+    ]
     best_index = max(range(len(scored)), key=lambda i: (scored[i].fan, scored[i].tile_fan, -i))
     best = scored[best_index]
     bases = 1

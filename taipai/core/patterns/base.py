@@ -21,7 +21,7 @@ from itertools import combinations
 from taipai.core.hand import PAIR, Group, Reading, Shape, WaitShape
 from taipai.core.handspec import HandSpec, KongKind, MeldKind, Situation
 from taipai.core.rules import RuleSet
-from taipai.core.tiles import NUM_KINDS, SUIT_OF
+from taipai.core.tiles import NUM_KINDS
 
 Hit = tuple[str, int]
 Hits = list[Hit]
@@ -76,11 +76,57 @@ def open_or_concealed(concealed: bool) -> Hit:
     return ("concealed", 0) if concealed else ("open", 0)
 
 
+def hand_facts(spec: HandSpec, counts: list[int]) -> tuple[set[int], int, int]:
+    """Facts shared by every reading of one hand: (suits present, honour tiles, feature bits).
+
+    ``counts``: 34 counts of every natural tile (kongs as 4).  Computed once per hand by scoring.
+    """
+    suits = set()
+    if any(counts[0:9]):
+        suits.add(0)
+    if any(counts[9:18]):
+        suits.add(1)
+    if any(counts[18:27]):
+        suits.add(2)
+    honours = sum(counts[27:NUM_KINDS])
+    f = 0
+    if 4 in counts:
+        f |= F_FOUR
+    if honours:
+        f |= F_HONOURS
+    if spec.self_drawn:
+        f |= F_SELF
+    if spec.flowers:
+        f |= F_FLOWERS
+    s = spec.situation
+    if (
+        s.kong_replacements
+        or s.flower_replacements
+        or s.mixed_replacements
+        or s.robbing_kong
+        or s.robbing_kong_on_kong
+        or s.last_tile_draw
+        or s.last_discard
+        or s.last_copy
+        or s.last_copy_eight
+        or s.discards_seen is not None
+        or s.heavenly
+        or s.earthly
+        or s.human
+    ):
+        f |= F_TIMING
+    if s.declared_ready or s.one_shot or s.ready_discard_win or s.double_ready:
+        f |= F_READY
+    if s.multiple_winners > 1 or s.kick_on_multi:
+        f |= F_MULTI
+    return suits, honours, f
+
+
 class HandView:
     """Facts about one reading of one hand, computed once and shared by all detectors.
 
     Attributes (all read-only by convention):
-        spec, situation, rules, reading, shape: the inputs.
+        spec, situation, rules, reading, shape: the inputs; standard: shape is STANDARD.
         waits: wait set of the 16 tiles before the win (tile kinds).
         counts: 34 counts of every natural tile in the hand (concealed, winning, melds; kong = 4).
         groups: the reading's groups (melds and eyes).
@@ -111,18 +157,27 @@ class HandView:
         "shape",
         "situation",
         "spec",
+        "standard",
         "suits",
         "waits",
     )
 
     def __init__(
-        self, spec: HandSpec, reading: Reading, rules: RuleSet, waits: tuple[int, ...], counts: list[int]
+        self,
+        spec: HandSpec,
+        reading: Reading,
+        rules: RuleSet,
+        waits: tuple[int, ...],
+        counts: list[int],
+        hand: tuple[set[int], int, int] | None = None,
     ) -> None:
         self.spec = spec
         self.situation: Situation = spec.situation
         self.rules = rules
         self.reading = reading
-        self.shape = reading.shape
+        shape = reading.shape
+        self.shape = shape
+        self.standard = shape is Shape.STANDARD
         self.waits = waits
         self.counts = counts
         self.groups = reading.groups
@@ -143,14 +198,14 @@ class HandView:
         self.melds: list[Group] = melds
         self.chows: list[Group] = chows
         self.pungs: list[Group] = pungs
-        self.eyes: int | None = eyes if reading.shape is not Shape.EIGHT_PAIRS else None
-        self.suits = {SUIT_OF[t] for t in range(27) if counts[t]}
-        self.honours = sum(counts[27:NUM_KINDS])
+        self.eyes: int | None = eyes if shape is not Shape.EIGHT_PAIRS else None
+        if hand is None:
+            hand = hand_facts(spec, counts)
+        self.suits, self.honours, f = hand
         self.concealed_hand = spec.is_concealed
         self.self_drawn = spec.self_drawn
         self.flowers = spec.flowers
         self.repeat = rules.options.repeat_counting
-        f = 0
         n_chows = len(chows)
         if n_chows >= 2:
             f |= F_CHOWS2
@@ -160,49 +215,21 @@ class HandView:
             f |= F_PUNG
             if len(pungs) >= 2:
                 f |= F_PUNGS2
-            if any(g.kind == MeldKind.KONG for g in pungs):
-                f |= F_KONG
-        if n_chows + sum(1 for g in pungs if g.concealed and g.kind == MeldKind.PUNG) >= 2:
+            concealed_pungs = 0
+            for g in pungs:
+                if g.kind == MeldKind.KONG:
+                    f |= F_KONG
+                elif g.concealed:
+                    concealed_pungs += 1
+                if g.tile >= 27:
+                    f |= F_HONOUR_PUNG
+            if n_chows + concealed_pungs >= 2:
+                f |= F_CHOWLIKE2
+        elif n_chows >= 2:
             f |= F_CHOWLIKE2
-        if 4 in counts:
-            f |= F_FOUR
-        if self.honours:
-            f |= F_HONOURS
-            if any(g.tile >= 27 for g in pungs):
-                f |= F_HONOUR_PUNG
-        if spec.self_drawn:
-            f |= F_SELF
-        if spec.flowers:
-            f |= F_FLOWERS
-        s = self.situation
-        if (
-            s.kong_replacements
-            or s.flower_replacements
-            or s.mixed_replacements
-            or s.robbing_kong
-            or s.robbing_kong_on_kong
-            or s.last_tile_draw
-            or s.last_discard
-            or s.last_copy
-            or s.last_copy_eight
-            or s.discards_seen is not None
-            or s.heavenly
-            or s.earthly
-            or s.human
-        ):
-            f |= F_TIMING
-        if s.declared_ready or s.one_shot or s.ready_discard_win or s.double_ready:
-            f |= F_READY
-        if s.multiple_winners > 1 or s.kick_on_multi:
-            f |= F_MULTI
         self.features = f
 
     # -- helpers shared by several families -----------------------------------------------
-
-    @property
-    def standard(self) -> bool:
-        """The reading is 5 melds + eyes (not a special shape)."""
-        return self.shape is Shape.STANDARD
 
     @property
     def wait_shape(self) -> WaitShape:
