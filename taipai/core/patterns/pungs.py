@@ -304,7 +304,16 @@ def small_mixed_shifted_pungs(v: HandView) -> Hits:
     Two pungs and the eyes, one in each suit, numbers consecutive (the eyes may be any of the
     three numbers).  Two pungs that are part of a counted 大三色三節高 do not count again.
     """
-    if not v.standard or len(v.pungs) < 2 or _suited_eyes(v) is None:
+    e = _suited_eyes(v)
+    if not v.standard or len(v.pungs) < 2 or e is None:
+        return []
+    # cheap necessary test: the two other suits each hold a pung within two ranks of the eyes
+    near = set()
+    for g in v.pungs:
+        t = g.tile
+        if t < 27 and t // 9 != e // 9 and abs(t % 9 - e % 9) <= 2:
+            near.add(t // 9)
+    if len(near) < 2:
         return []
     big = [{id(g) for g in inst} for inst in _shifted_big(v)]
 
