@@ -45,3 +45,22 @@ def test_莊家_2n_plus_1():
 
 def test_莊家_absent_for_non_dealer():
     assert "dealer" not in ids(hand(**SINGLE))
+
+
+def test_對碰_near_miss_single_wait_on_the_eyes():
+    """Same tiles, but the pung was already complete: 中中中 + 東 waits only on 東 (獨獨, not 對碰)."""
+    h = hand("123m 456m 789p 234s CCC E", "E", self_drawn=True)
+    assert "pair_wait" not in ids(h)
+    assert fan_of(h, "single_wait") == 2
+
+
+def test_假獨_near_miss_true_single_wait_is_獨獨():
+    """A 單釣 on a tile that is the only wait scores 獨獨 2, never 假獨."""
+    h = hand("123p 456p 789p EEE 456m 9s", "9s")
+    assert "false_single_wait" not in ids(h)
+    assert fan_of(h, "single_wait") == 2
+
+
+def test_莊家_near_miss_non_dealer_streak_ignored():
+    """連莊 belongs to the dealer: a non-dealer's hand has no 莊家 fan whatever the streak."""
+    assert "dealer" not in ids(hand(**SINGLE, streak=3))

@@ -230,3 +230,10 @@ def test_錦上添花_near_miss_no_multiple_deal_in():
 
 def test_錦上添花_near_miss_discard_win_contradicts():
     assert "kick_after_multi" not in ids(hand(**OPEN, kick_on_multi=2))
+
+
+def test_一炮三響_near_miss_two_winners_is_一炮雙響():
+    """seed 004 狀態類: 一炮三響 10 needs three winners; two winners score 一炮雙響 5 instead."""
+    h = hand("123m 456m 789p 234s CC EE", "C", multiple_winners=2)
+    assert "triple_win" not in ids(h)
+    assert fan_of(h, "double_win") == 5
