@@ -24,6 +24,8 @@ class Settings(BaseSettings):
     database_url: str | None = None
     default_locale: str = "zh_Hant_HK"
     log_level: str = "WARNING"
+    heartbeat_file: str | None = None
+    """Polling mode touches this file every 15 s (the container health check reads its age)."""
 
     @property
     def has_platform_token(self) -> bool:

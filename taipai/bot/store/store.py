@@ -469,6 +469,11 @@ class Store:
             detail=json.loads(extra) if extra is not None else None,
         )
 
+    async def ping(self) -> bool:
+        """True when the database answers ``SELECT 1`` (health checks); raises when it cannot be reached."""
+        async with self.engine.connect() as conn:
+            return (await conn.execute(text("SELECT 1"))).scalar_one() == 1
+
     async def journal_mode(self) -> str:
         """SQLite's journal mode of a pooled connection (``"wal"``), or the dialect name elsewhere."""
         async with self.engine.connect() as conn:

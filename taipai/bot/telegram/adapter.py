@@ -409,7 +409,9 @@ def _file_url(base_url: str) -> str:
 async def run_telegram(settings: Any, service: Service, stop: asyncio.Event) -> None:
     """Run the Telegram bot from :class:`~taipai.bot.settings.Settings` until ``stop`` is set.
 
-    Raises :class:`TelegramStartupError` (bad token, unreachable server, webhook mode not available).
+    Polling mode touches ``HEARTBEAT_FILE`` (when set) every :data:`HEARTBEAT_PERIOD` seconds while
+    polling runs; webhook mode serves ``/healthz`` instead (:mod:`taipai.bot.telegram.webhook`).
+    Raises :class:`TelegramStartupError` (bad token, unreachable server, webhook settings missing).
     """
     token = settings.telegram_bot_token.get_secret_value() if settings.telegram_bot_token else ""
     if not token:
@@ -422,37 +424,73 @@ async def run_telegram(settings: Any, service: Service, stop: asyncio.Event) -> 
     if settings.telegram_mode == "webhook":
         await _run_webhook(bot, settings, stop)
         return
-    await bot.run(stop)
+    heartbeat = getattr(settings, "heartbeat_file", None)
+    await bot.start()
+    beat = asyncio.ensure_future(_heartbeat(bot, heartbeat, stop)) if heartbeat else None
+    try:
+        await stop.wait()
+    finally:
+        if beat is not None:
+            beat.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await beat
+        await bot.stop()
+
+
+HEARTBEAT_PERIOD = 15.0
+"""Seconds between touches of ``HEARTBEAT_FILE`` in polling mode (the image's health check allows 90)."""
+
+
+async def _heartbeat(bot: TelegramBot, path: str, stop: asyncio.Event) -> None:
+    """Touch ``path`` now and every :data:`HEARTBEAT_PERIOD` s while the updater polls, until ``stop``."""
+    from pathlib import Path
+
+    file = Path(path)
+    while not stop.is_set():
+        if bot.app.updater is not None and bot.app.updater.running:
+            file.parent.mkdir(parents=True, exist_ok=True)
+            file.touch()
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(stop.wait(), HEARTBEAT_PERIOD)
 
 
 async def _run_webhook(bot: TelegramBot, settings: Any, stop: asyncio.Event) -> None:
+    """Webhook mode: start the Application, serve the webhook and ``/healthz`` on ``LISTEN_PORT``,
+    register the webhook with Telegram (``setWebhook`` with the secret token), run until ``stop``."""
+    from taipai.bot.telegram.webhook import ALLOWED_UPDATES, WebhookServer, webhook_path
+
     if not settings.telegram_webhook_url:
         raise TelegramStartupError(_("TELEGRAM_MODE=webhook needs TELEGRAM_WEBHOOK_URL."))
+    secret = settings.telegram_webhook_secret.get_secret_value() if settings.telegram_webhook_secret else ""
+    if not secret:
+        raise TelegramStartupError(_("TELEGRAM_MODE=webhook needs TELEGRAM_WEBHOOK_SECRET."))
     try:
         await bot.app.initialize()
     except InvalidToken as exc:
         raise TelegramStartupError(
             _("Telegram rejected TELEGRAM_BOT_TOKEN (getMe failed): check the token from @BotFather.")
         ) from exc
+    except NetworkError as exc:
+        raise TelegramStartupError(
+            _(
+                "Cannot reach the Telegram Bot API server ({error}); check the network and "
+                "TELEGRAM_API_BASE_URL."
+            ).format(error=type(exc).__name__)
+        ) from exc
     await bot.register_commands()
     await bot.app.start()
-    secret = settings.telegram_webhook_secret.get_secret_value() if settings.telegram_webhook_secret else None
-    assert bot.app.updater is not None
+    server = WebhookServer(
+        bot,
+        path=webhook_path(settings.telegram_webhook_url),
+        secret=secret,
+        healthy=bot.service.store.ping,
+    )
     try:
-        await bot.app.updater.start_webhook(
-            listen="0.0.0.0",
-            port=settings.listen_port,
-            webhook_url=settings.telegram_webhook_url,
-            secret_token=secret,
-            allowed_updates=["message", "edited_message", "callback_query"],
+        await server.start("0.0.0.0", settings.listen_port)
+        await bot.app.bot.set_webhook(
+            settings.telegram_webhook_url, secret_token=secret, allowed_updates=ALLOWED_UPDATES
         )
-    except RuntimeError as exc:  # python-telegram-bot without the [webhooks] extra
-        await bot.app.stop()
-        await bot.app.shutdown()
-        raise TelegramStartupError(
-            _("Webhook mode needs python-telegram-bot[webhooks]: {error}").format(error=exc)
-        ) from exc
-    try:
         await stop.wait()
     finally:
+        await server.stop()  # no new updates; the queued ones finish in bot.stop()
         await bot.stop()

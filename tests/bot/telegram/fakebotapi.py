@@ -3,7 +3,7 @@
 It speaks just enough of the Bot API for python-telegram-bot's real :class:`~telegram.ext.Application`:
 ``getMe``, ``deleteWebhook``, ``getUpdates`` (long polling over queued updates), ``sendMessage``,
 ``editMessageText``, ``editMessageReplyMarkup``, ``answerCallbackQuery``, ``setMyCommands``,
-``sendDocument``, ``getChatAdministrators``.  Every call is recorded in :attr:`FakeBotAPI.calls`
+``sendDocument``, ``getChatAdministrators``, ``setWebhook``.  Every call is recorded in :attr:`FakeBotAPI.calls`
 (method name + decoded parameters); :meth:`FakeBotAPI.wait_for` awaits a condition on the calls, so
 tests never sleep.  Message ids count up per chat, shared by users and the bot, as in a group.
 A token other than :attr:`token` gets 401 Unauthorized (what Telegram answers a bad token).
@@ -127,6 +127,11 @@ class FakeBotAPI:
 
     async def send_text(self, chat_id: int, user: dict, text: str) -> dict[str, Any]:
         """A user posts ``text``; returns the update (its message holds ``message_id``)."""
+        return await self.push(self.text_update(chat_id, user, text))
+
+    def text_update(self, chat_id: int, user: dict, text: str) -> dict[str, Any]:
+        """The update of a user posting ``text``, with the next message id and update id, NOT queued for
+        ``getUpdates`` (webhook tests post it to the bot themselves)."""
         mid = self.message_id(chat_id)
         self._texts[(chat_id, mid)] = text
         msg = {
@@ -139,7 +144,9 @@ class FakeBotAPI:
         entities = _command_entity(text)
         if entities:
             msg["entities"] = entities
-        return await self.push({"message": msg})
+        update_id = self._next_update
+        self._next_update += 1
+        return {"update_id": update_id, "message": msg}
 
     async def edit_text(self, chat_id: int, user: dict, message_id: int, text: str) -> dict[str, Any]:
         """The user edits their message ``message_id`` to ``text``."""
@@ -243,6 +250,9 @@ class FakeBotAPI:
         }
 
     def _api_deleteWebhook(self, p: dict[str, Any]) -> bool:
+        return True
+
+    def _api_setWebhook(self, p: dict[str, Any]) -> bool:
         return True
 
     def _api_setMyCommands(self, p: dict[str, Any]) -> bool:
