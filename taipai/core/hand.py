@@ -535,7 +535,7 @@ def waits(spec: HandSpec, *, hand_size: int = 16) -> tuple[int, ...]:
     return wait_set(counts, used, spec.melds, hand_size)
 
 
-def _suit_status(key: tuple[int, ...]) -> int:
+def suit_status(key: tuple[int, ...]) -> int:
     """0 = melds only, 1 = melds + one pair, -1 = neither (for this suit's counts)."""
     n = sum(key)
     if n == 0:
@@ -553,7 +553,7 @@ _add_cache: dict[tuple[int, ...], tuple[int, ...]] = {}
 
 
 def _suit_add_status(key: tuple[int, ...]) -> tuple[int, ...]:
-    """For each rank r, :func:`_suit_status` of ``key`` with one more tile of rank r (cached).
+    """For each rank r, :func:`suit_status` of ``key`` with one more tile of rank r (cached).
 
     -2 marks a rank whose count is already 4.
     """
@@ -566,7 +566,7 @@ def _suit_add_status(key: tuple[int, ...]) -> tuple[int, ...]:
                 continue
             k = list(key)
             k[r] += 1
-            out.append(_suit_status(tuple(k)))
+            out.append(suit_status(tuple(k)))
         hit = tuple(out)
         _add_cache[key] = hit
     return hit
@@ -583,7 +583,7 @@ def wait_set(
     when a cheap count test allows them.
     """
     keys = [tuple(counts[s * 9 : s * 9 + 9]) for s in range(3)]
-    status = [_suit_status(k) for k in keys]
+    status = [suit_status(k) for k in keys]
     honour_pairs = 0
     honour_bad = 0
     for i in range(27, 34):

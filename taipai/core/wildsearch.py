@@ -30,7 +30,7 @@ from dataclasses import dataclass, replace
 from itertools import product
 
 from taipai.core.errors import HandError
-from taipai.core.hand import PAIR, UNRELATED_TRIPLES, Reading, Shape, readings, wait_set
+from taipai.core.hand import PAIR, UNRELATED_TRIPLES, Reading, Shape, readings, suit_status, wait_set
 from taipai.core.handspec import HandSpec, KongKind, Meld, MeldKind
 from taipai.core.rules import RuleSet
 from taipai.core.scoring import Score, WildReading, score_concrete
@@ -530,6 +530,120 @@ def _pairs(base: list[int], n: int, start: int, out: set[tuple[int, ...]]) -> No
 # --------------------------------------------------------------------------- scoring
 
 
+# --------------------------------------------------------------------------- few wildcards: per suit
+
+FAST_MAX = 3
+"""Up to this many wildcard tiles, completions are enumerated suit by suit from cached tables."""
+
+_additions_cache: dict[tuple[int, tuple[int, ...], int, int], tuple[tuple[tuple[int, ...], int], ...]] = {}
+
+
+def _suit_additions(
+    suit: int, key: tuple[int, ...], j: int, cap: int
+) -> tuple[tuple[tuple[int, ...], int], ...]:
+    """Every multiset of ``j`` tiles that, added to one suit's counts ``key``, makes the suit split
+    into melds (pair flag 0) or melds and one pair (flag 1).  Tiles are tile kinds; cached.
+
+    ``suit`` 0..2 for 萬筒索 (ranks 1..9), 3 for the honours (each honour only in pungs or the pair).
+    ``cap``: most copies of one tile (4, or 5 when a wildcard may be a fifth copy).
+    """
+    ck = (suit, key, j, cap)
+    hit = _additions_cache.get(ck)
+    if hit is not None:
+        return hit
+    out: list[tuple[tuple[int, ...], int]] = []
+    size = 9 if suit < 3 else 7
+    base = suit * 9
+    counts = list(key)
+
+    def walk(start: int, left: int, added: list[int]) -> None:
+        if left == 0:
+            status = _honour_status(counts) if suit == 3 else suit_status(tuple(counts))
+            if status >= 0:
+                out.append((tuple(base + r for r in added), status))
+            return
+        for r in range(start, size):
+            if counts[r] >= cap:
+                continue
+            counts[r] += 1
+            added.append(r)
+            walk(r, left - 1, added)
+            added.pop()
+            counts[r] -= 1
+
+    walk(0, j, [])
+    hit = tuple(out)
+    _additions_cache[ck] = hit
+    return hit
+
+
+def _honour_status(counts: list[int]) -> int:
+    """0 = honour pungs only, 1 = pungs and one pair, -1 = neither (counts of the 7 honours)."""
+    pairs = 0
+    for c in counts:
+        if c == 2:
+            pairs += 1
+        elif c not in (0, 3):
+            return -1
+    return pairs if pairs <= 1 else -1
+
+
+def _fast_completions(counts: list[int], k: int, search: _Search) -> set[tuple[int, ...]]:
+    """Distinct multisets of ``k`` tiles (k <= FAST_MAX) completing ``counts`` into melds and one
+    pair, with the wildcards' ranges respected (``search.mask_ok``).  Same answer as ``search.run()``
+    when melds may hold several wildcards and the eyes may be two: the suits are independent, so
+    each suit's completions come from a cached table and only the split of ``k`` is searched."""
+    cap = 5 if search.wr.fifth_copy else 4
+    keys = [tuple(counts[s * 9 : s * 9 + 9]) for s in range(3)] + [tuple(counts[27:34])]
+    out: set[tuple[int, ...]] = set()
+    for j0 in range(k + 1):
+        a0 = _suit_additions(0, keys[0], j0, cap)
+        if not a0:
+            continue
+        for j1 in range(k - j0 + 1):
+            a1 = _suit_additions(1, keys[1], j1, cap)
+            if not a1:
+                continue
+            for j2 in range(k - j0 - j1 + 1):
+                a2 = _suit_additions(2, keys[2], j2, cap)
+                if not a2:
+                    continue
+                a3 = _suit_additions(3, keys[3], k - j0 - j1 - j2, cap)
+                if not a3:
+                    continue
+                for t0, p0 in a0:
+                    for t1, p1 in a1:
+                        p01 = p0 + p1
+                        if p01 > 1:
+                            continue
+                        for t2, p2 in a2:
+                            if p01 + p2 > 1:
+                                continue
+                            for t3, p3 in a3:
+                                if p01 + p2 + p3 != 1:
+                                    continue
+                                tiles = t0 + t1 + t2 + t3
+                                if search.mask_ok(list(tiles)):
+                                    out.add(tiles)
+    return out
+
+
+def _completions(
+    counts: list[int], units: list[_Unit], n_groups: int, wr: WildRules
+) -> tuple[set[tuple[int, ...]], _Search]:
+    """Completions of the concealed ``counts`` by ``units`` (standard shape) and the search used."""
+    search = _Search(list(counts), units, n_groups, wr, wr.max_per_concealed_meld)
+    k = len(units)
+    if (
+        k <= FAST_MAX
+        and wr.max_per_concealed_meld >= 3
+        and wr.eyes_both_wild
+        and sum(counts) + k == 3 * n_groups + 2
+    ):
+        return _fast_completions(counts, k, search), search
+    return search.run(), search
+
+
 def score_wild_hand(spec: HandSpec, rules: RuleSet) -> Score:
     """The best score of a hand holding 越搭 wildcards (seed 000), and what each wildcard was read as.
 
@@ -638,8 +752,7 @@ def _candidates(
         melds = plain_melds + tuple(ch.meld for ch in combo)
         meld_assign = [(u, sl.tile) for ch in combo for u, sl in zip(ch.units, ch.slots, strict=True)]
         n_groups = rules.options.hand_size // 3 - len(melds)
-        search = _Search(list(counts), units, n_groups, wr, wr.max_per_concealed_meld)
-        completions = search.run()
+        completions, search = _completions(counts, units, n_groups, wr)
         if search.truncated and truncated is not None:
             truncated[0] = True
         if wr.special_shapes and not melds:
@@ -881,8 +994,7 @@ def wild_waits(spec: HandSpec, rules: RuleSet) -> tuple[int, ...]:
         if not units:
             found.update(wait_set(list(counts), used, melds, rules.options.hand_size))
             continue
-        search = _Search(list(counts), probe_units, n_groups_base - len(melds), wr, wr.max_per_concealed_meld)
-        completions = search.run()
+        completions, search = _completions(counts, probe_units, n_groups_base - len(melds), wr)
         if wr.special_shapes and not melds:
             completions |= _special_completions(counts, probe_units, search)
         for wild_tiles in completions:
