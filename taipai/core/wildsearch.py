@@ -532,7 +532,7 @@ def _pairs(base: list[int], n: int, start: int, out: set[tuple[int, ...]]) -> No
 
 # --------------------------------------------------------------------------- few wildcards: per suit
 
-FAST_MAX = 3
+FAST_MAX = 4
 """Up to this many wildcard tiles, completions are enumerated suit by suit from cached tables."""
 
 _additions_cache: dict[tuple[int, tuple[int, ...], int, int], tuple[tuple[tuple[int, ...], int], ...]] = {}
