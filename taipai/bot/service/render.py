@@ -250,6 +250,13 @@ def unknown_player(name: str, state: TableState) -> str:
     )
 
 
+def which_win(name: str, other: str, count: str) -> str:
+    """A count said alone (``12番``): which win it is, with the two ways to write it."""
+    return _("Did you mean: {name} 自摸 {count} or {name} 食 {other} {count}?").format(
+        name=name, other=other, count=count
+    )
+
+
 def hand_says_self_drawn() -> str:
     return _(
         "The message says a win on a discard (食) but the hand says 摸 (self-drawn). Write B 自摸 … instead."

@@ -26,7 +26,7 @@ from typing import Any
 
 from taipai.bot.i18n import DEFAULT_LOCALE, normalize_locale, use_locale
 from taipai.bot.service import buttons as _buttons
-from taipai.bot.service import identity, render
+from taipai.bot.service import identity, implied, render
 from taipai.bot.service.commands import Command, CommandError, Leg, _cn_number, parse_command, read_count
 from taipai.bot.service.export import history_items, session_csv
 from taipai.bot.service.hands import ReadHand, read_hand
@@ -178,7 +178,13 @@ class Service:
             try:
                 cmd = parse_command(text)
             except CommandError as err:
-                return [Reply(render.command_error(err))]
+                cmd = await self._implied(chat, speaker, text, err)
+                if cmd is None:
+                    return [Reply(render.command_error(err))]
+            if cmd is None:
+                cmd = await self._implied(chat, speaker, text)
+            if isinstance(cmd, Reply):
+                return [cmd]
             if cmd is None:
                 return []
             if cmd.kind == "help":
@@ -254,6 +260,32 @@ class Service:
             if tag.startswith(("en", "zh", "yue")):
                 return normalize_locale(tag)
         return self.locale
+
+    async def _implied(
+        self, chat: ChatRef, speaker: str, text: str, err: CommandError | None = None
+    ) -> Command | Reply | None:
+        """A win message that :func:`parse_command` could not read (``None``) or refused (``err``),
+        read against the open table's names (:mod:`.implied`): the speaker as the winner
+        (``自摸 12番``, ``食 A 12番``), names run together (``B自摸12番``); a count said alone
+        (``12番``) gets a hint.  ``None`` when it is not that either."""
+        if err is not None and err.code not in ("no_hand", "win_usage", "self_draw_usage"):
+            return None
+        session = await self.store.open_session(chat)
+        if session is None:
+            return None
+        _seq, state = await self.state_of(session)
+        me = resolve_player(state, speaker)
+        spelled = implied.spell_out(text, state.names, me)
+        if spelled is not None:
+            try:
+                return parse_command(spelled)
+            except CommandError:
+                return None
+        count = implied.count_alone(text, state.names) if me is not None and err is None else None
+        if count is None:
+            return None
+        names = list(state.names)
+        return Reply(render.which_win(me, names[(names.index(me) + 1) % len(names)], count))
 
     async def _run_as(
         self, chat: ChatRef, member: identity.Member, text: str, message_id: str | None, cmd: Command

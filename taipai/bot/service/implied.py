@@ -1,0 +1,102 @@
+"""Win messages written the way people type them in a hurry, read against the table's names.
+
+:func:`taipai.bot.service.commands.parse_command` is purely syntactic and wants the names spelled
+out with spaces (``B 食 A 12番``).  Players also write ``自摸 12番`` or ``食 A 12番`` (the speaker is
+the winner) and run names together (``B自摸12番``, ``B食A 一二三萬…``).  :func:`spell_out` turns
+those into the spaced form when the names are the table's players and the reading is unambiguous;
+:func:`count_alone` spots a bare count (``12番``) that needs a hint rather than silence.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from taipai.bot.service.commands import _LEG_SPLIT, SELF_DRAW_WORDS, WIN_WORDS, read_count
+from taipai.core.errors import HandError
+
+_VERBS = tuple(sorted({*SELF_DRAW_WORDS, *WIN_WORDS}, key=len, reverse=True))
+
+
+def _take_name(text: str, names: Sequence[str]) -> tuple[str | None, str, bool]:
+    """``(name, rest, ambiguous)``: the one table name ``text`` starts with (case-insensitive)."""
+    folded = text.casefold()
+    found = {n for n in names if n and folded.startswith(n.casefold())}
+    if len(found) > 1:
+        return None, text, True
+    if not found:
+        return None, text, False
+    name = found.pop()
+    return name, text[len(name) :].lstrip(), False
+
+
+def _take_verb(text: str) -> tuple[str | None, str]:
+    for verb in _VERBS:
+        if text.startswith(verb):
+            return verb, text[len(verb) :].lstrip()
+    return None, text
+
+
+def _looks_like_hand(rest: str) -> bool:
+    """A count, or text the hand notation reads (so 「自摸 咗 啦」 stays talk)."""
+    if read_count(rest) is not None:
+        return True
+    from taipai.core.notation import tokenize
+
+    try:
+        return bool(tokenize(rest))
+    except HandError:
+        return False
+
+
+def _spell_leg(part: str, names: Sequence[str], speaker: str | None) -> str | None:
+    """One leg (``B食A 12番``, ``食 A 12番``, ``自摸12番`` …) spaced out, or ``None``."""
+    winner, rest, ambiguous = _take_name(part.strip(), names)
+    if ambiguous:
+        return None
+    verb, rest = _take_verb(rest)
+    if verb is None:
+        return None
+    who = winner or speaker
+    if who is None:
+        return None
+    if verb in SELF_DRAW_WORDS:
+        if not rest or (winner is None and not _looks_like_hand(rest)):
+            return None
+        return f"{who} {verb} {rest}"
+    discarder, rest, ambiguous = _take_name(rest, names)
+    if discarder is None or ambiguous or not rest:
+        return None
+    return f"{who} {verb} {discarder} {rest}"
+
+
+def spell_out(text: str, names: Sequence[str], speaker: str | None) -> str | None:
+    """``text`` as the spaced win message it means, or ``None`` when it is not one.
+
+    ``names`` are the table's players; ``speaker`` is the seated player who said it (``None`` when
+    the speaker is not seated), the winner when the message names none::
+
+        自摸 12番          → SPEAKER 自摸 12番
+        食 A 12番           → SPEAKER 食 A 12番
+        B自摸12番           → B 自摸 12番
+        B食A 一二三萬 …     → B 食 A 一二三萬 …
+
+    A name that could be read two ways (one player's name starts another's) is not guessed.
+    """
+    parts = _LEG_SPLIT.split(text.strip())
+    spelled = [_spell_leg(p, names, speaker) for p in parts if p.strip()]
+    if not spelled or any(s is None for s in spelled):
+        return None
+    if len(spelled) > 1 and any(s.split()[1] in SELF_DRAW_WORDS for s in spelled if s):
+        return None
+    return "; ".join(s for s in spelled if s)
+
+
+def count_alone(text: str, names: Sequence[str]) -> str | None:
+    """The count of a message that is only a count (``12番``), or a name and a count (``B 12番``):
+    the count as typed, else ``None``."""
+    raw = text.strip()
+    name, rest, _ambiguous = _take_name(raw, names)
+    rest = rest if name is not None else raw
+    if read_count(rest) is None:
+        return None
+    return rest

@@ -1,0 +1,78 @@
+"""What a fresh player types from the README alone, with exact Cantonese replies (the evening in the
+terminal chat): the speaker as the implied winner, names run together, a count said alone."""
+
+from __future__ import annotations
+
+import pytest
+
+HAND = "一二三萬 四五六萬 七八九筒 二三四索 中中中 東 食 東"
+OPEN = "開枱 阿強 肥波 阿May 細妹"
+
+
+@pytest.mark.asyncio
+async def test_the_speaker_is_the_implied_winner(talk_zh):
+    talk = talk_zh
+    await talk("阿強", OPEN)
+    # 阿強 deals (dealer fan 1 on each leg): 12 + 底 5 + 1 = 18 from each of the three.
+    assert await talk("阿強", "自摸 12番") == (
+        "阿強 自摸：12番\n"
+        "  肥波 → 阿強：18（12番 + 底 5 + 莊 1）\n"
+        "  阿May → 阿強：18（12番 + 底 5 + 莊 1）\n"
+        "  細妹 → 阿強：18（12番 + 底 5 + 莊 1）\n"
+        "拉一：肥波 欠 阿強 18\n"
+        "拉一：阿May 欠 阿強 18\n"
+        "拉一：細妹 欠 阿強 18\n"
+        "下一鋪：阿強 做莊，連1；東圈，第2鋪。"
+    )
+    await talk("阿強", "撤銷")
+    # 食 肥波 <count>: 阿強 wins on 肥波's discard, the same as 「阿強 食 肥波 12番」.
+    assert (await talk("阿強", "食 肥波 12番")).splitlines()[:2] == [
+        "阿強 食 肥波：12番",
+        "  肥波 → 阿強：18（12番 + 底 5 + 莊 1）",
+    ]
+    await talk("阿強", "撤銷")
+    reply = await talk("阿強", f"食 肥波 {HAND}")
+    assert reply.splitlines()[0] == "阿強 食 肥波：18番"
+    await talk("阿強", "撤銷")
+    reply = await talk("阿強", HAND.replace("食 東", "摸 東").join(["自摸 ", ""]))
+    assert reply.splitlines()[0] == "阿強 自摸：20番"
+    s = await talk.state()
+    assert [c.creditor for c in s.chains] == ["阿強"] * 3
+
+
+@pytest.mark.asyncio
+async def test_names_run_together_are_split(talk_zh):
+    talk = talk_zh
+    await talk("阿強", OPEN)
+    assert (await talk("阿May", "阿May自摸12番")).splitlines()[0] == "阿May 自摸：12番"
+    await talk("阿May", "撤銷")
+    assert (await talk("阿May", f"阿May食肥波 {HAND}")).splitlines()[0] == "阿May 食 肥波：18番"
+    await talk("阿May", "撤銷")
+    assert (await talk("細妹", "阿強 食 肥波12番")).splitlines()[0] == "阿強 食 肥波：12番"
+    await talk("阿May", "撤銷")
+    assert (await talk("細妹", "細妹食阿強12番")).splitlines()[0] == "細妹 食 阿強：12番"
+
+
+@pytest.mark.asyncio
+async def test_a_name_that_starts_another_is_not_guessed(talk_zh):
+    talk = talk_zh
+    await talk("阿強", "開枱 阿強 阿強仔 阿May 細妹")
+    assert await talk("細妹", "阿強仔自摸12番") == ""
+    assert await talk("細妹", "細妹食阿強仔12番") == ""
+    assert await talk.seq() == 1
+    assert (await talk("細妹", "細妹 食 阿強仔 12番")).splitlines()[0] == "細妹 食 阿強仔：12番"
+
+
+@pytest.mark.asyncio
+async def test_a_count_alone_gets_a_hint_and_talk_stays_silent(talk_zh):
+    talk = talk_zh
+    assert await talk("阿強", "12番") == ""  # no table: nothing to hint at
+    await talk("阿強", OPEN)
+    hint = "係咪想寫：阿強 自摸 12番 或者 阿強 食 肥波 12番？"
+    assert await talk("阿強", "12番") == hint
+    assert await talk("阿強", "阿強 12番") == hint
+    assert await talk("細妹", "8番") == "係咪想寫：細妹 自摸 8番 或者 細妹 食 阿強 8番？"
+    assert await talk("路人", "12番") == ""  # not seated: not theirs to book
+    for talk_line in ("自摸 咗 啦", "食 飯 先", "食咗飯未", "自摸"):
+        assert await talk("細妹", talk_line) == ""
+    assert await talk.seq() == 1
