@@ -13,6 +13,7 @@ import asyncio
 import contextlib
 import re
 import sys
+from pathlib import Path
 from typing import TextIO
 
 from taipai.bot.i18n import _, use_locale
@@ -32,6 +33,33 @@ def split_line(line: str) -> tuple[str | None, str]:
     if m:
         return m.group(1), m.group(2).strip()
     return None, line.strip()
+
+
+_ANYONE_KINDS = frozenset({"help", "score", "history", "rules", "export"})
+
+
+def _anyone_may_say(text: str) -> bool:
+    """A slash command or a read-only command (``幫助``, ``計數``, ``歷史`` …): answered even before
+    anyone has said who they are."""
+    from taipai.bot.service.commands import CommandError, parse_command
+
+    if text.lstrip().startswith(("/", "／")):
+        return True
+    try:
+        cmd = parse_command(text)
+    except CommandError:
+        return False
+    return cmd is not None and cmd.kind in _ANYONE_KINDS and not (cmd.kind == "rules" and cmd.args)
+
+
+def database_place(service: Service) -> str:
+    """Where the service keeps its tables, for people: the SQLite file's full path, else the
+    database URL without its password."""
+    url = service.store.engine.url
+    db = url.database if url.get_backend_name() == "sqlite" else None
+    if db and db != ":memory:" and not db.startswith("file:"):
+        return str(Path(db).expanduser().resolve())
+    return url.render_as_string(hide_password=True)
 
 
 def _read_tty() -> str:
@@ -77,6 +105,12 @@ async def run_console(
                 _("(Type lines as SPEAKER: TEXT, e.g. A: 開枱 A B C D. /help lists commands.)"),
                 file=stdout,
             )
+            print(
+                _(
+                    "(The table is kept in {where}. Ctrl-D ends the chat; the table stays for next time.)"
+                ).format(where=database_place(service)),
+                file=stdout,
+            )
     read = _read_tty if interactive and stdin is sys.stdin else stdin.readline
     while True:
         if interactive and read is not _read_tty:
@@ -88,13 +122,17 @@ async def run_console(
         if not text or (not interactive and text.startswith("#")):
             continue
         who, said = split_line(text)
-        if who is None:
+        if who is None and speaker is None and _anyone_may_say(said):
+            with use_locale(service.locale):
+                who = _("you")  # /help, 計數 …: answered without asking who is speaking
+        elif who is None:
             if speaker is None:
                 with use_locale(service.locale):
                     print(_("(Who is speaking? Write SPEAKER: TEXT, e.g. A: 開枱 A B C D)"), file=stdout)
                 continue
             who = speaker
-        speaker = who
+        else:
+            speaker = who
         replies = await service.handle(chat, who, said)
         for reply in replies:
             print(format_reply(reply), file=stdout)

@@ -76,3 +76,29 @@ async def test_a_count_alone_gets_a_hint_and_talk_stays_silent(talk_zh):
     for talk_line in ("自摸 咗 啦", "食 飯 先", "食咗飯未", "自摸"):
         assert await talk("細妹", talk_line) == ""
     assert await talk.seq() == 1
+
+
+@pytest.mark.asyncio
+async def test_the_terminal_answers_read_only_lines_without_a_speaker(store, db_url):
+    import io
+
+    from taipai.bot.console import database_place, run_console
+    from taipai.bot.service import Service
+
+    service = Service(store, locale="zh_Hant_HK")
+    lines = "計數\n/score\n幫助\n/help\n開枱 A B C D\nA: 開枱 A B C D\n歷史\n計數\n"
+    out = io.StringIO()
+    assert await run_console(service, stdin=io.StringIO(lines), stdout=out, interactive=True) == 0
+    text = out.getvalue().replace("> ", "")
+    path = database_place(service)
+    assert path == str(store.engine.url.database) and path.endswith("bot.db")
+    assert text.splitlines()[2] == f"（枱嘅紀錄存喺 {path}。㩒 Ctrl-D 離開；枱會留低，下次繼續。）"
+    replies = text.split("taipai: ")[2:]
+    assert replies[0].startswith("呢度未開枱。")  # 計數 said by nobody yet: answered
+    assert replies[1].startswith("呢度未開枱。")  # /score
+    assert replies[2].startswith("指令：") and replies[3].startswith("指令：")
+    # 開枱 without a speaker is not read-only: who is speaking?
+    assert "（邊個講嘢？請打「講嘢嘅人: 內容」，例如 A: 開枱 A B C D）" in replies[3]
+    assert replies[4].startswith("開枱：東 A、南 B、西 C、北 D。A 做莊。")
+    assert replies[5] == "仲未打過。\n"  # 歷史: A is the speaker now
+    assert replies[6].startswith("第1鋪，東圈，A 做莊")
