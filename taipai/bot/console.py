@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import re
 import sys
 from pathlib import Path
@@ -18,7 +19,10 @@ from typing import TextIO
 
 from taipai.bot.i18n import _, use_locale
 from taipai.bot.service import Reply, Service, render
+from taipai.bot.service.commands import has_control
 from taipai.bot.store import ChatRef
+
+log = logging.getLogger(__name__)
 
 CONSOLE_CHAT = ChatRef("console", "terminal")
 """The one chat the terminal adapter speaks in (``taipai ledger`` shows its newest session)."""
@@ -28,11 +32,35 @@ _LINE = re.compile(r"^\s*([^\s:：\[\]【】［］]{1,64})\s*[:：]\s?(.*)$", re
 
 
 def split_line(line: str) -> tuple[str | None, str]:
-    """``"B: B 食 A 12番"`` → ``("B", "B 食 A 12番")``; a line without a speaker → ``(None, line)``."""
+    """``"B: B 食 A 12番"`` → ``("B", "B 食 A 12番")``; a line without a speaker → ``(None, line)``.
+
+    Control and format characters (``\\x00``, bidi overrides …) are dropped from the line first, so
+    they never become part of a speaker's name (``"\\x00\\x01: 計數"`` has no speaker)."""
+    if has_control(line):
+        line = "".join(c for c in line if not has_control(c))
     m = _LINE.match(line)
     if m:
         return m.group(1), m.group(2).strip()
     return None, line.strip()
+
+
+async def answer(service: Service, chat: ChatRef, speaker: str, text: str) -> list[Reply]:
+    """:meth:`Service.handle` for one line, never raising: an unexpected error is logged and answered
+    with an apology.  The service makes its reply before it stores the event, in one transaction, so
+    a failing line leaves nothing half-recorded."""
+    try:
+        return await service.handle(chat, speaker, text)
+    except Exception:  # the safety net: one bad line must not end the chat
+        log.exception("error handling %r from %r", text[:200], speaker)
+        with use_locale(service.locale):
+            return [
+                Reply(
+                    _(
+                        "Sorry, that message could not be handled (an internal error); "
+                        "計數 shows what is booked."
+                    )
+                )
+            ]
 
 
 _ANYONE_KINDS = frozenset({"help", "score", "history", "rules", "export"})
@@ -133,7 +161,7 @@ async def run_console(
             who = speaker
         else:
             speaker = who
-        replies = await service.handle(chat, who, said)
+        replies = await answer(service, chat, who, said)
         for reply in replies:
             print(format_reply(reply), file=stdout)
         if interactive and not replies:

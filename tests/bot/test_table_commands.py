@@ -63,7 +63,10 @@ async def test_san_bai_luk_sap_money_in_the_settlement(talk_en):
     """Seed 004 底: 「三百六十」…「每底300元，翻為60元」: 底 300 / 番 60 is rate 60 with base_fan 5."""
     talk = talk_en
     await _open(talk)
-    assert await talk("A", "/rules 三百六十") == "Rule changed: rate = 60. 底 = $300, a fan = $60."
+    assert await talk("A", "/rules 三百六十") == (
+        "Rule changed: rate = 60. 底 = $300, a fan = $60. "
+        "A rate change re-prices the whole session, hands already played included."
+    )
     # B wins 12 on A (dealer): 12 + 5 + 1 = 18 fan = $1080, carried as 拉一.
     assert "  A → B: 18 ($1080) (12 fan + 底 5 + dealer 1)" in await talk("B", "B 食 A 12番")
     assert await talk("C", "埋數") == "\n".join(
@@ -91,7 +94,10 @@ async def test_rules_base_300_is_rate_60_and_only_the_creator_changes_rules(talk
     assert (await talk("A", "/rules cut sometimes")).startswith("「sometimes」 is not a value for cut.")
     assert (await talk("A", "/rules 三百五十")).startswith("底 $300 and $50 a fan do not fit a 底 of 5 fan")
     assert await talk.seq() == seq  # nothing stored
-    assert await talk("A", "/rules base 300") == "Rule changed: rate = 60. 底 = $300, a fan = $60."
+    assert await talk("A", "/rules base 300") == (
+        "Rule changed: rate = 60. 底 = $300, a fan = $60. "
+        "A rate change re-prices the whole session, hands already played included."
+    )
     assert (await talk.state()).options.rate == 60
     assert await talk("A", "/rules cut none") == "Rule changed: cut = none."
     assert await talk("A", "規則 la_mode 莊家拉") == "Rule changed: la_mode = dealer_only."

@@ -128,15 +128,17 @@ async def press(service: Service, chat: ChatRef, speaker: str, data: str, member
             for _attempt in range(MAX_RETRIES):
                 try:
                     if parts[0] == "undo" and len(parts) == 3:
-                        return await _press_undo(service, chat, speaker, member, int(parts[1]), int(parts[2]))
+                        return await _press_undo(
+                            service, chat, speaker, member, _small_int(parts[1]), _small_int(parts[2])
+                        )
                     if parts[0] == "cut" and len(parts) == 6 and parts[5] in ("y", "n"):
-                        sid, d, c, level = (int(x) for x in parts[1:5])
+                        sid, d, c, level = (_small_int(x) for x in parts[1:5])
                         return await _press_cut(
                             service, chat, speaker, member, sid, d, c, level, parts[5] == "y"
                         )
                     if parts[0] == "fix" and len(parts) == 3 and parts[2] in ("y", "n"):
                         return await _press_fix(
-                            service, chat, speaker, member, int(parts[1]), parts[2] == "y"
+                            service, chat, speaker, member, _small_int(parts[1]), parts[2] == "y"
                         )
                     raise _Notice(_("That button is not from this version of taipai."))
                 except SeqConflict:
@@ -148,6 +150,14 @@ async def press(service: Service, chat: ChatRef, speaker: str, data: str, member
         return Pressed(notice=n.text)
     except (DuplicateMessage, SessionNotOpen):
         return Pressed(notice=_("That was done already."))
+
+
+def _small_int(text: str) -> int:
+    """A non-negative id from callback data: ASCII digits, at most 9 of them (fits every database
+    integer column); else ``ValueError`` (the press is answered as a button of another version)."""
+    if not (text.isascii() and text.isdigit() and len(text) <= 9):
+        raise ValueError(f"not a small id: {text[:20]!r}")
+    return int(text)
 
 
 async def _session_state(service: Service, chat: ChatRef, session_id: int) -> tuple[Any, int, TableState]:
@@ -235,7 +245,7 @@ async def edit(
     async with service._lock(chat):
         try:
             session, state_before, old, _live = await _editable(service, chat, row)
-            new, _reads, _detail = _corrected(service, state_before, new_text)
+            new, _reads, _detail = await _corrected(service, state_before, new_text)
         except _Notice as n:
             return [Reply(n.text)]
         if new.to_dict() == old.to_dict():
@@ -280,7 +290,9 @@ async def _editable(
     return session, state.prev, event_from_dict(row.payload), live
 
 
-def _corrected(service: Service, state: TableState, text: str) -> tuple[Event, list[Any], dict[str, Any]]:
+async def _corrected(
+    service: Service, state: TableState, text: str
+) -> tuple[Event, list[Any], dict[str, Any]]:
     from taipai.bot.service.commands import CommandError
     from taipai.bot.service.service import _Ignore, _Refused
 
@@ -293,9 +305,9 @@ def _corrected(service: Service, state: TableState, text: str) -> tuple[Event, l
     cmd = dataclasses.replace(cmd, slash=True)  # a name that is not at the table is an error here
     try:
         if cmd.kind == "win":
-            event, reads = service._win_event(state, cmd, text)
+            event, reads = await service._win_event(state, cmd, text)
             return event, reads, {"legs": [r.detail() for r in reads]}
-        event1, read = service._self_draw_event(state, cmd, text)
+        event1, read = await service._self_draw_event(state, cmd, text)
         return event1, [read], read.detail()
     except _Refused as r:
         raise _Notice(r.text) from r
@@ -324,7 +336,7 @@ async def _press_fix(
     who = await _may_record(service, session, state, member, speaker)
     if not apply_it:
         return Pressed(replies=[Reply(_("{name} kept the hand as it was booked.").format(name=who))])
-    new, reads, detail = _corrected(service, before, pending.text)
+    new, reads, detail = await _corrected(service, before, pending.text)
     undo = Undo(by=who)
     t_undo = apply(state, undo)
     t = apply(t_undo.state, new)

@@ -12,6 +12,7 @@ import dataclasses
 import re
 import unicodedata
 from dataclasses import dataclass, field
+from typing import NoReturn
 
 OPEN_WORDS = ("開枱", "開檯", "開台", "开台", "开枱", "開局", "开局")
 DRAW_WORDS = ("流局", "和局", "荒莊", "黃莊")
@@ -101,13 +102,23 @@ SLASH_NAMES = {
 """Slash command name (without ``/``) → command kind."""
 
 
+MAX_FAN = 9999
+"""The largest bare fan count a message may book (``9999番``); a longer number is refused, never
+parsed (Python's ``int()`` refuses 4300+ digits, and no hand is worth more)."""
+
+MAX_NAME = 32
+"""The longest player name (characters, after NFKC) ``開枱`` accepts."""
+
+
 class CommandError(ValueError):
     """A message shaped like a command but malformed.
 
     Attributes:
         code: ``open_usage``, ``win_usage``, ``self_draw_usage``, ``no_hand``, ``unknown_command``,
             ``false_win_usage``, ``prize_usage``, ``chase_usage``, ``rob_usage``, ``fly_usage``,
-            ``rob_kong_usage``.
+            ``rob_kong_usage``, ``count_too_large`` (a bare count over :data:`MAX_FAN`), and the bad
+            player names of ``開枱`` (:func:`check_names`): ``name_empty``, ``name_slash``,
+            ``name_control``, ``name_too_long``, ``name_seat``, ``name_command``, ``name_duplicate``.
         args: values for the reply (e.g. ``{"command": "/wn"}``).
     """
 
@@ -195,8 +206,15 @@ def parse_command(text: str) -> Command | None:
     if m:
         # The arguments come from the raw text (hands keep their exact characters).
         rest = raw.split(None, 1)[1].strip() if len(raw.split(None, 1)) == 2 else ""
-        return dataclasses.replace(_parse_slash(m.group(1).lower(), rest), slash=True)
-    return _parse_words(raw)
+        cmd: Command | None = dataclasses.replace(_parse_slash(m.group(1).lower(), rest), slash=True)
+    else:
+        cmd = _parse_words(raw)
+    if cmd is not None and cmd.kind == "open":
+        cmd = dataclasses.replace(cmd, players=check_names(cmd.players))
+    if cmd is not None:
+        for leg in cmd.legs:
+            read_count(leg.hand)  # raises count_too_large before anything is booked
+    return cmd
 
 
 def _parse_slash(name: str, rest: str) -> Command:
@@ -252,6 +270,88 @@ def _parse_slash(name: str, rest: str) -> Command:
     if kind == "rules":
         return Command("rules", args=tuple(words))
     return Command(kind)
+
+
+SEAT_WORDS = frozenset("東南西北东")
+"""Seat winds: at the table they mean "whoever sits there now" (東 = the dealer), never a player."""
+
+
+def command_words() -> frozenset[str]:
+    """Every word that starts or shapes a command (its Cantonese forms and aliases, 包, 坐, 語言)."""
+    from taipai.bot.service.identity import LANG_WORDS, SIT_WORDS
+
+    words: set[str] = {"包", *CHASE_WORDS, *CHASE_AGAIN_WORDS, *SIT_WORDS, *LANG_WORDS}
+    for group in (
+        OPEN_WORDS,
+        DRAW_WORDS,
+        SCORE_WORDS,
+        SETTLE_WORDS,
+        UNDO_WORDS,
+        REDO_WORDS,
+        CUT_WORDS,
+        NOCUT_WORDS,
+        HELP_WORDS,
+        HISTORY_WORDS,
+        EXPORT_WORDS,
+        RULES_WORDS,
+        WIN_WORDS,
+        SELF_DRAW_WORDS,
+        ROB_KONG_WORDS,
+        FALSE_WIN_WORDS,
+        FLY_WORDS,
+        tuple(PRIZE_WORDS),
+        tuple(ROB_WORDS),
+    ):
+        words.update(group)
+    return frozenset(unicodedata.normalize("NFKC", w).casefold() for w in words)
+
+
+def has_control(text: str, *, allow: str = "") -> bool:
+    """Whether ``text`` holds a control or format character (C0/C1 controls, bidi overrides, zero
+    width spaces …) other than those in ``allow``; the zero width joiner of emoji is allowed."""
+    return any(
+        unicodedata.category(c) in ("Cc", "Cf", "Cs", "Co", "Zl", "Zp") and c not in allow and c != "\u200d"
+        for c in text
+    )
+
+
+def normalize_name(name: str) -> str:
+    """A player name as the table keeps it: NFKC (full width ``Ａ`` is ``A``), without one leading
+    ``@`` (a mention names the player)."""
+    return unicodedata.normalize("NFKC", name).strip().removeprefix("@")
+
+
+def check_names(names: tuple[str, ...]) -> tuple[str, ...]:
+    """The four names of ``開枱`` normalised (:func:`normalize_name`), or :class:`CommandError` for
+    the first that cannot be a player: empty, starting with ``/``, holding whitespace or control
+    characters, longer than :data:`MAX_NAME`, a seat wind (東南西北, also 東家/東位), a command word, or
+    the same as another name (ignoring case and width)."""
+    words = command_words()
+    seen: set[str] = set()
+    out: list[str] = []
+    for raw in names:
+        name = normalize_name(raw)
+        shown = "".join(c for c in raw if not has_control(c))[:MAX_NAME]
+        if not name:
+            raise CommandError("name_empty", name=shown)
+        if has_control(name):
+            raise CommandError("name_control", name=shown)
+        if any(c.isspace() for c in name):
+            raise CommandError("name_control", name=shown)
+        if name.startswith("/"):
+            raise CommandError("name_slash", name=name)
+        if len(name) > MAX_NAME:
+            raise CommandError("name_too_long", name=shown, limit=str(MAX_NAME))
+        if name.removesuffix("家").removesuffix("位") in SEAT_WORDS:
+            raise CommandError("name_seat", name=name)
+        key = name.casefold()
+        if key in words:
+            raise CommandError("name_command", name=name)
+        if key in seen:
+            raise CommandError("name_duplicate", name=name)
+        seen.add(key)
+        out.append(name)
+    return tuple(out)
 
 
 def _kong_payer(hand: str) -> tuple[str, str]:
@@ -420,7 +520,7 @@ _CN_DIGITS = {
     "八": 8,
     "九": 9,
 }
-_COUNT = re.compile(r"^(\d+)\s*(?:番|翻|fan)?$", re.I)
+_COUNT = re.compile(r"^([0-9]+)\s*(?:番|翻|fan)?$", re.I)
 _CN_COUNT = re.compile(r"^([零〇一二兩两三四五六七八九十百]+)\s*(?:番|翻)$")
 
 
@@ -444,13 +544,32 @@ def read_count(hand: str) -> int | None:
     """A bare fan count: ``12``, ``12番``, ``12翻``, ``１２番`` (full width), ``十二番`` → 12.
 
     Returns ``None`` when ``hand`` is not a bare count (then it is a hand message).  Chinese numerals
-    need the 番/翻 suffix so that a hand like ``一二三萬`` is never read as a number.
+    need the 番/翻 suffix so that a hand like ``一二三萬`` is never read as a number.  ``0番`` is a
+    count: a hand worth 底 only (the table always adds 底 and dealer fan to the count).
+
+    Raises:
+        CommandError: ``count_too_large`` for a count over :data:`MAX_FAN`; the digits are measured
+            before any conversion, so a 5000-digit count is refused like ``10000番``.
     """
     s = unicodedata.normalize("NFKC", hand).strip()
     m = _COUNT.match(s)
     if m:
-        return int(m.group(1))
-    m = _CN_COUNT.match(s)
-    if m:
-        return _cn_number(m.group(1))
-    return None
+        digits = m.group(1).lstrip("0") or "0"
+        if len(digits) > len(str(MAX_FAN)):
+            _too_large()
+        value: int | None = int(digits)
+    else:
+        m = _CN_COUNT.match(s)
+        if not m:
+            return None
+        value = _cn_number(m.group(1))
+        if value is None:
+            return None
+    if value > MAX_FAN:
+        _too_large()
+    return value
+
+
+def _too_large() -> NoReturn:
+    """Refuse a bare count over :data:`MAX_FAN`."""
+    raise CommandError("count_too_large", limit=str(MAX_FAN))

@@ -15,7 +15,6 @@ import csv
 import io
 from collections.abc import Sequence
 from dataclasses import dataclass
-from decimal import Decimal
 from fractions import Fraction
 
 from taipai.core.table import (
@@ -122,18 +121,39 @@ def history_items(state: TableState) -> list[HistoryItem]:
 
 def exact(value: Amount) -> str:
     """An exact amount as text a spreadsheet reads: ``18``, ``-2.5``, ``0.125``, or ``5/3`` when no
-    finite decimal exists.  Never rounds."""
+    finite decimal exists.  Never rounds: integer arithmetic only (no ``float``, no ``Decimal``
+    context precision), and the sign always comes first."""
     if isinstance(value, Fraction) and value.denominator != 1:
-        d = value.denominator
+        d, twos, fives = value.denominator, 0, 0
         while d % 2 == 0:
             d //= 2
+            twos += 1
         while d % 5 == 0:
             d //= 5
+            fives += 1
         if d != 1:
             return f"{value.numerator}/{value.denominator}"
-        text = format(Decimal(value.numerator) / Decimal(value.denominator), "f")
-        return text.rstrip("0").rstrip(".") if "." in text else text
+        places = max(twos, fives)
+        scaled = abs(value.numerator) * (10**places // value.denominator)
+        whole, frac = divmod(scaled, 10**places)
+        sign = "-" if value < 0 else ""
+        return f"{sign}{whole}." + f"{frac:0{places}d}".rstrip("0")
     return str(int(value))
+
+
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+"""A text cell starting with one of these is a formula to a spreadsheet (CSV injection)."""
+
+NUMBER_COLUMNS = frozenset({"number", "hand", "streak", "fan", "bases", "level", "amount", "money"})
+"""Columns that only ever hold numbers taipai wrote (``-7.5`` there is a number, not a formula)."""
+
+
+def safe_cell(value: object) -> object:
+    """A text cell made inert for spreadsheets: prefixed with ``'`` when it starts with
+    ``= + - @``, a tab or a carriage return (player names, notes).  Other values unchanged."""
+    if isinstance(value, str) and value.startswith(FORMULA_START):
+        return "'" + value
+    return value
 
 
 CSV_COLUMNS: tuple[str, ...] = (
@@ -167,6 +187,10 @@ def session_csv(state: TableState) -> str:
     ``payment`` row per payment booked (``amount`` fan units, ``money``, ``rule`` as in
     :class:`~taipai.core.table.Payment`).  Then one ``balance`` row per player (``payee`` = the player,
     ``amount`` = settled balance, ``money``) and one ``chain`` row per chain still open.
+
+    Text cells that a spreadsheet would run as a formula (a player named ``=HYPERLINK(…)``, ``+1``,
+    ``@A``) are written with a leading ``'`` (:func:`safe_cell`); number columns are exact
+    (:func:`exact`).
     """
     opts = state.options
     out = io.StringIO()
@@ -179,7 +203,10 @@ def session_csv(state: TableState) -> str:
             if item
             else ("", "", "", "", "", "")
         )
-        w.writerow([*head, kind, *(cells.get(c, "") for c in CSV_COLUMNS[7:])])
+        line = [*head, kind, *(cells.get(c, "") for c in CSV_COLUMNS[7:])]
+        w.writerow(
+            [v if col in NUMBER_COLUMNS else safe_cell(v) for col, v in zip(CSV_COLUMNS, line, strict=True)]
+        )
 
     for item in history_items(state):
         row(item, "event", note=item.summary)
@@ -201,7 +228,7 @@ def session_csv(state: TableState) -> str:
                 payer=m.debtor,
                 payee=m.creditor,
                 level=m.level,
-                amount=m.amount,
+                amount=exact(m.amount),
                 money=exact(opts.money(m.amount)),
                 rule=m.action,
             )
@@ -224,7 +251,7 @@ def session_csv(state: TableState) -> str:
             payer=c.debtor,
             payee=c.creditor,
             level=c.level,
-            amount=c.amount,
+            amount=exact(c.amount),
             money=exact(opts.money(c.amount)),
             rule="open",
         )

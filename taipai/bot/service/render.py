@@ -12,7 +12,8 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from taipai.bot.i18n import N_, _, current_locale
-from taipai.bot.service.commands import CommandError
+from taipai.bot.service.commands import MAX_FAN, CommandError
+from taipai.bot.service.export import exact
 from taipai.bot.service.hands import DEALER_PATTERN, ReadHand
 from taipai.core.errors import HandError
 from taipai.core.table import (
@@ -61,15 +62,9 @@ def level_name(level: int) -> str:
 
 
 def amount(value: Amount) -> str:
-    """An exact amount of fan units: ``18``, ``-7``, ``2.5``, ``5/3``."""
-    if isinstance(value, Fraction):
-        if value.denominator == 1:
-            return str(value.numerator)
-        d = value.denominator
-        if d & (d - 1) == 0:
-            return f"{float(value):g}"
-        return f"{value.numerator}/{value.denominator}"
-    return str(value)
+    """An exact amount of fan units or money: ``18``, ``-7``, ``2.5``, ``-123447.5``, ``0.1``, and
+    ``5/3`` when no finite decimal exists.  Never goes through ``float`` (no rounding, no ``e+30``)."""
+    return exact(value)
 
 
 def signed(value: Amount) -> str:
@@ -77,12 +72,18 @@ def signed(value: Amount) -> str:
     return ("+" if value > 0 else "") + amount(value)
 
 
+def cash(value: Amount, *, sign: bool = False) -> str:
+    """Money with its sign before the ``$``: ``$1080``, ``-$7.5``, ``+$2`` (``sign``: show ``+``)."""
+    head = "-" if value < 0 else "+" if sign and value > 0 else ""
+    return head + "$" + amount(abs(value))
+
+
 def money(state: TableState, value: Amount) -> str:
     """Fan units with money beside them when the table's rate is not 1: ``18 ($1080)``."""
     rate = state.options.rate
     if rate == 1:
         return amount(value)
-    return _("{fan} (${money})").format(fan=amount(value), money=amount(state.options.money(value)))
+    return _("{fan} ({money})").format(fan=amount(value), money=cash(state.options.money(value)))
 
 
 def players_line(state: TableState) -> str:
@@ -129,6 +130,11 @@ def help_text() -> str:
             _("  /rules rate 60, /rules base 300, /rules 三百六十 (the table's creator only)"),
             _("歷史  /history: the hands so far; 匯出  /export: the session as a CSV file"),
             _("The fan count is the hand's fan without 底 and dealer fan; taipai adds those."),
+            _("0番 is a hand worth 底 only; a count is at most {limit}番.").format(limit=MAX_FAN),
+            _(
+                "Rates are money a fan (at most 2 decimals, up to $1,000,000); a rate change re-prices "
+                "the whole session, hands already played included."
+            ),
         ]
     )
 
@@ -154,6 +160,18 @@ _COMMAND_ERRORS = {
     "rob_kong_usage": N_(
         "搶槓 is written: B 搶槓 A 12番, or B 搶槓 A followed by the hand (/robkong B A 12)."
     ),
+    "count_too_large": N_(
+        "That fan count is too large: at most {limit}番. Write the hand's fan, e.g. B 食 A 12番."
+    ),
+    "name_empty": N_("A player name cannot be empty: 開枱 A B C D."),
+    "name_slash": N_("「{name}」 cannot be a player name: names starting with / are commands."),
+    "name_control": N_("「{name}」 cannot be a player name: no spaces or control characters in a name."),
+    "name_too_long": N_("「{name}」 is too long for a player name: at most {limit} characters."),
+    "name_seat": N_(
+        "「{name}」 cannot be a player name: 東 南 西 北 name the seats (東 is the dealer's seat)."
+    ),
+    "name_command": N_("「{name}」 cannot be a player name: it is a command word."),
+    "name_duplicate": N_("「{name}」 is named twice: a table needs four different names."),
 }
 
 
@@ -246,7 +264,7 @@ def hand_error(err: HandError, *, offset: int = 0) -> str:
 def unknown_player(name: str, state: TableState) -> str:
     """``name`` is not seated."""
     return _("{name} is not at this table. Players: {players}.").format(
-        name=name, players=players_line(state)
+        name=short(name), players=players_line(state)
     )
 
 
@@ -490,7 +508,7 @@ def scoreboard(state: TableState) -> list[str]:
     for p in state.players:
         line = f"  {p.seat} {p.name}: {signed(p.balance)}"
         if state.options.rate != 1:
-            line += f" (${signed(state.options.money(p.balance))})"
+            line += f" ({cash(state.options.money(p.balance), sign=True)})"
         if owed[p.name] != p.balance:
             line += " " + _("(with 拉: {owed})").format(owed=signed(owed[p.name]))
         lines.append(line)
@@ -513,9 +531,7 @@ def scoreboard(state: TableState) -> list[str]:
 def fan_money(state: TableState, value: Amount, *, sign: bool = False) -> str:
     """Fan units and money side by side, always: ``+18 fan = +$1080`` (zh: ``+18番 = +$1080``)."""
     show = signed if sign else amount
-    m = state.options.money(value)
-    cash = ("-" if m < 0 else "+" if sign and m > 0 else "") + "$" + amount(abs(m))
-    return _("{fan} fan = {money}").format(fan=show(value), money=cash)
+    return _("{fan} fan = {money}").format(fan=show(value), money=cash(state.options.money(value), sign=sign))
 
 
 def settled(state: TableState, transfers: Sequence[tuple[str, str, Amount]]) -> list[str]:
@@ -571,6 +587,7 @@ def table_event(state: TableState, event: Event, paid: Iterable[Payment]) -> lis
             head += " " + _("底 = ${base}, a fan = ${rate}.").format(
                 base=amount(state.options.money(state.options.base_fan)), rate=amount(state.options.rate)
             )
+            head += " " + _("A rate change re-prices the whole session, hands already played included.")
     else:
         head = describe(event)
     return [head, *payments(state, paid)]
@@ -578,7 +595,9 @@ def table_event(state: TableState, event: Event, paid: Iterable[Payment]) -> lis
 
 def fly_usage(tile: str) -> str:
     """「tile」 is not one tile."""
-    return _("「{tile}」 is not one tile. Write B 飛 九筒 (one tile: 九筒, 9p, 東 …).").format(tile=tile)
+    return _("「{tile}」 is not one tile. Write B 飛 九筒 (one tile: 九筒, 9p, 東 …).").format(
+        tile=short(tile)
+    )
 
 
 def rules(state: TableState) -> list[str]:
@@ -592,6 +611,7 @@ def rules(state: TableState) -> list[str]:
         + _("底 = {base_fan} fan; rate = ${rate} a fan (底 = ${base})").format(
             base_fan=o.base_fan, rate=amount(o.rate), base=amount(o.money(o.base_fan))
         ),
+        "  " + _("A rate change re-prices the whole session, hands already played included."),
         "  " + _("false win (詐糊): {n} fan to each").format(n=o.false_win_fan),
         "  "
         + _("dealer fan {base} + {per} × 連莊 n").format(base=o.dealer_fan_base, per=o.dealer_fan_per_streak),
@@ -615,7 +635,7 @@ def rules_unknown(name: str) -> str:
     return _(
         "I don't know the rule 「{name}」. Rules: la_mode, la_break, la_on_draw, cut, rate, base, base_fan, "
         "false_win_fan, multi_win_deal, dealer_fan_base, dealer_fan_per_streak, or a cash prize (追 2)."
-    ).format(name=name)
+    ).format(name=short(name))
 
 
 def rules_bad_value(name: str, value: str) -> str:
@@ -623,7 +643,20 @@ def rules_bad_value(name: str, value: str) -> str:
         "「{value}」 is not a value for {name}. la_mode: every_hand, dealer_only, off; la_break: next_win, "
         "debtor_wins; la_on_draw: keep, settle; cut: every_third, from_third, none; numbers for the rest "
         "(rate 60, base 300, 追 2)."
-    ).format(name=name, value=value)
+    ).format(name=short(name), value=short(value))
+
+
+def rules_bad_money(name: str, value: str, limit: int) -> str:
+    """A ``rate``/``base`` value that is not sensible money."""
+    return _(
+        "「{value}」 is not an amount of money for {name}: write more than 0, at most 2 decimals and at most "
+        "${limit} a fan, e.g. /rules rate 60, /rules rate 0.5, /rules base 300."
+    ).format(name=short(name), value=short(value), limit=f"{limit:,}")
+
+
+def short(text: str, limit: int = 40) -> str:
+    """User text echoed in a reply, cut to ``limit`` characters (``…`` marks the cut)."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def rules_phrase_mismatch(base: int, fan: int, base_fan: int) -> str:

@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import asyncio
 import re
+import threading
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
@@ -27,7 +29,16 @@ from typing import Any
 from taipai.bot.i18n import DEFAULT_LOCALE, normalize_locale, use_locale
 from taipai.bot.service import buttons as _buttons
 from taipai.bot.service import identity, implied, render
-from taipai.bot.service.commands import Command, CommandError, Leg, _cn_number, parse_command, read_count
+from taipai.bot.service.commands import (
+    Command,
+    CommandError,
+    Leg,
+    _cn_number,
+    has_control,
+    normalize_name,
+    parse_command,
+    read_count,
+)
 from taipai.bot.service.export import history_items, session_csv
 from taipai.bot.service.hands import ReadHand, read_hand
 from taipai.bot.store import ChatRef, DuplicateMessage, SeqConflict, SessionAlreadyOpen, SessionRow, Store
@@ -144,6 +155,7 @@ class Service:
         self._export_dir = Path(export_dir) if export_dir is not None else None
         self.chats = ChatData(store)
         self._chat_locales: dict[ChatRef, str | None] = {}
+        self._rules_lock = threading.Lock()
 
     # ------------------------------------------------------------------------------- entry point
     async def handle(
@@ -171,27 +183,35 @@ class Service:
         Raises nothing for bad input (that is a reply); store errors other than duplicates and
         write conflicts propagate.
         """
-        with use_locale(await self.locale_for(chat, locale, member)):
-            own = identity.parse_chat_command(text)
-            if own is not None:
-                return [Reply(await identity.run_chat_command(self, chat, speaker, member, own))]
-            try:
-                cmd = parse_command(text)
-            except CommandError as err:
-                cmd = await self._implied(chat, speaker, text, err)
+        speaker = clean_speaker(speaker)
+        text = clean_text(text)
+        async with self._lock(chat):  # one message of a chat at a time, in the order they came
+            with use_locale(await self.locale_for(chat, locale, member)):
+                own = identity.parse_chat_command(text)
+                if own is not None:
+                    return [Reply(await identity.run_chat_command(self, chat, speaker, member, own))]
+                try:
+                    cmd = parse_command(text)
+                except CommandError as err:
+                    try:
+                        cmd = await self._implied(chat, speaker, text, err)
+                    except CommandError:
+                        cmd = None
+                    if cmd is None:
+                        return [Reply(render.command_error(err))]
                 if cmd is None:
-                    return [Reply(render.command_error(err))]
-            if cmd is None:
-                cmd = await self._implied(chat, speaker, text)
-            if isinstance(cmd, Reply):
-                return [cmd]
-            if cmd is None:
-                return []
-            if cmd.kind == "help":
-                return [Reply(render.help_text())]
-            if await self.store.is_booked(chat, message_id):
-                return []
-            async with self._lock(chat):
+                    try:
+                        cmd = await self._implied(chat, speaker, text)
+                    except CommandError as err:  # e.g. a count said alone that is too large
+                        return [Reply(render.command_error(err))]
+                if isinstance(cmd, Reply):
+                    return [cmd]
+                if cmd is None:
+                    return []
+                if cmd.kind == "help":
+                    return [Reply(render.help_text())]
+                if await self.store.is_booked(chat, message_id):
+                    return []
                 for _attempt in range(MAX_RETRIES):
                     try:
                         if member is not None:
@@ -234,7 +254,9 @@ class Service:
         """An edited message: a booked hand is re-read and the difference shown with a confirm
         button (nothing is booked until pressed); a message never booked is read as new."""
         with use_locale(await self.locale_for(chat, locale, member)):
-            return await _buttons.edit(self, chat, speaker, message_id, new_text, member)
+            return await _buttons.edit(
+                self, chat, clean_speaker(speaker), message_id, clean_text(new_text), member
+            )
 
     async def chat_locale(self, chat: ChatRef) -> str | None:
         """The language the chat chose with ``/lang`` (cached), or ``None``."""
@@ -328,6 +350,11 @@ class Service:
         return lock
 
     def _rules_for_hands(self) -> Any:
+        """The rule set for hand messages, loaded on first use (from worker threads: once)."""
+        with self._rules_lock:
+            return self._load_rules()
+
+    def _load_rules(self) -> Any:
         if self._rules is None:
             loader = self._rules_loader
             if loader is None:
@@ -360,13 +387,13 @@ class Service:
             return [Reply("\n".join(render.rules(state)))]
 
         detail: dict[str, Any] | None = None
-        lines: list[str]
+        reads: list[ReadHand] = []
         event: Event
         if cmd.kind == "win":
-            event, reads = self._win_event(state, cmd, text)
+            event, reads = await self._win_event(state, cmd, text)
             detail = {"legs": [r.detail() for r in reads]}
         elif cmd.kind == "self_draw":
-            event, read = self._self_draw_event(state, cmd, text)
+            event, read = await self._self_draw_event(state, cmd, text)
             reads = [read]
             detail = read.detail()
         elif cmd.kind == "draw":
@@ -393,6 +420,8 @@ class Service:
             raise _Ignore
 
         t = _apply(state, event)
+        # The reply is made before the event is stored: a reply that cannot be made stores nothing.
+        replies = self._replies(session, seq, state, event, t, reads, speaker)
         await self.store.append_event(
             session,
             seq + 1,
@@ -404,8 +433,24 @@ class Service:
             detail=detail,
             end_session=isinstance(event, SessionEnded),
         )
-        self._cache[session.id] = _Cached(seq + 1, t.state)
+        if isinstance(event, SessionEnded):
+            self._cache.pop(session.id, None)
+        else:
+            self._cache[session.id] = _Cached(seq + 1, t.state)
+        return replies
 
+    @staticmethod
+    def _replies(
+        session: SessionRow,
+        seq: int,
+        state: TableState,
+        event: Event,
+        t: Transition,
+        reads: list[ReadHand],
+        speaker: str,
+    ) -> list[Reply]:
+        """The replies to ``event`` (booked as ``seq + 1``) moving ``state`` by ``t``."""
+        lines: list[str]
         if isinstance(event, WinByDiscard):
             lines = render.win(state, event, reads)
         elif isinstance(event, SelfDraw):
@@ -419,7 +464,6 @@ class Service:
         elif isinstance(event, CutChain) and not event.accept:
             lines = [render.cut_declined(event.debtor, event.creditor)]
         elif isinstance(event, SessionEnded):
-            self._cache.pop(session.id, None)
             return [
                 Reply(
                     "\n".join(
@@ -510,24 +554,38 @@ class Service:
             raise _Refused(render.unknown_player(name, state))
         return found
 
-    def _read(self, state: TableState, winner: str, leg: Leg, text: str, context: str = "") -> ReadHand:
+    async def _read(self, state: TableState, winner: str, leg: Leg, text: str, context: str = "") -> ReadHand:
         """Read a leg's hand; ``context`` is a context word the command implies (``搶槓``, ``槓上``),
-        added to a hand message that does not say it already (a bare count is left alone)."""
+        added to a hand message that does not say it already (a bare count is left alone).
+
+        A hand message is parsed and scored in a worker thread (``asyncio.to_thread``), so a slow
+        hand never blocks the event loop (other chats, other platforms); the chat's lock is held
+        meanwhile, so this chat's messages stay in order.
+        """
         hand = leg.hand
-        if context and read_count(hand) is None and context not in hand:
+        count = read_count(hand)
+        if context and count is None and context not in hand:
             hand = f"{hand} {context}"
         try:
-            return read_hand(hand, state, winner, self._rules_for_hands())
+            if count is not None:
+                return read_hand(hand, state, winner, None)
+            return await asyncio.to_thread(self._read_hand_now, hand, state, winner)
         except HandError as err:
             raise _Refused(render.hand_error(err, offset=max(text.find(leg.hand), 0))) from err
 
-    def _win_event(self, state: TableState, cmd: Command, text: str) -> tuple[WinByDiscard, list[ReadHand]]:
+    def _read_hand_now(self, hand: str, state: TableState, winner: str) -> ReadHand:
+        """:func:`read_hand` with the table's rules (loaded once); runs in a worker thread."""
+        return read_hand(hand, state, winner, self._rules_for_hands())
+
+    async def _win_event(
+        self, state: TableState, cmd: Command, text: str
+    ) -> tuple[WinByDiscard, list[ReadHand]]:
         discarder = self._player(state, cmd.discarder, cmd, cmd.legs)
         legs: list[WinLeg] = []
         reads: list[ReadHand] = []
         for leg in cmd.legs:
             winner = self._player(state, leg.winner, cmd, cmd.legs)
-            read = self._read(state, winner, leg, text, "搶槓" if cmd.robbed_kong else "")
+            read = await self._read(state, winner, leg, text, "搶槓" if cmd.robbed_kong else "")
             if read.self_drawn:
                 raise _Refused(render.hand_says_self_drawn())
             robbed = read.robbed_kong or cmd.robbed_kong
@@ -535,11 +593,11 @@ class Service:
             reads.append(read)
         return WinByDiscard(discarder=discarder, legs=tuple(legs)), reads
 
-    def _self_draw_event(self, state: TableState, cmd: Command, text: str) -> tuple[SelfDraw, ReadHand]:
+    async def _self_draw_event(self, state: TableState, cmd: Command, text: str) -> tuple[SelfDraw, ReadHand]:
         leg = cmd.legs[0]
         winner = self._player(state, leg.winner, cmd, cmd.legs)
         payer = self._someone(state, cmd.kong_payer, cmd) if cmd.kong_payer else None
-        read = self._read(state, winner, leg, text, "槓上" if payer else "")
+        read = await self._read(state, winner, leg, text, "槓上" if payer else "")
         if read.self_drawn is False:
             raise _Refused(render.hand_says_discard())
         return SelfDraw(winner=winner, fan=read.fan, bases=read.bases, kong_discarder=payer), read
@@ -563,11 +621,12 @@ class Service:
 
 def resolve_player(state: TableState, name: str) -> str | None:
     """The seated player ``name`` refers to: the exact name, ``@name``, the name in any case, or
-    the current seat wind (東 = the dealer, 南 the next seat …).  ``None`` when nobody matches."""
-    token = name.strip().removeprefix("@")
+    the current seat wind (東 = the dealer, 南 the next seat …).  Names compare after NFKC, so full
+    width ``Ｂ`` is ``B``.  ``None`` when nobody matches."""
+    token = normalize_name(name)
     if token in state.names:
         return token
-    folded = [n for n in state.names if n.casefold() == token.casefold()]
+    folded = [n for n in state.names if normalize_name(n).casefold() == token.casefold()]
     if len(folded) == 1:
         return folded[0]
     wind = token.removesuffix("家").removesuffix("位")
@@ -576,6 +635,25 @@ def resolve_player(state: TableState, name: str) -> str | None:
             if state.seat_wind(n) == wind:
                 return n
     return None
+
+
+MAX_SPEAKER = 64
+"""Speaker names longer than this are cut (they are only recorded and shown)."""
+
+
+def clean_speaker(speaker: str) -> str:
+    """A speaker's name without control or format characters (``\\x00``, bidi overrides …) and
+    surrounding space, at most :data:`MAX_SPEAKER` characters; ``?`` when nothing is left."""
+    kept = "".join(" " if c.isspace() else c for c in speaker if not has_control(c, allow="\t\n"))
+    return " ".join(kept.split())[:MAX_SPEAKER] or "?"
+
+
+def clean_text(text: str) -> str:
+    """A message without control characters other than line breaks and tabs (a NUL cannot be stored
+    in PostgreSQL text, and none of them means anything to a command)."""
+    if not has_control(text, allow="\t\n\r"):
+        return text
+    return "".join(c for c in text if not has_control(c, allow="\t\n\r"))
 
 
 def _all_counts(legs: tuple[Leg, ...]) -> bool:
@@ -665,6 +743,52 @@ RULE_VALUES: dict[str, str] = {
 _MONEY_PHRASE = re.compile(r"^([一二兩三四五六七八九]|[1-9])百(.+)$")
 
 
+MAX_RATE = 1_000_000
+"""The most money a fan may be worth (``/rules rate``; ``/rules base`` is checked as base ÷ 底)."""
+
+MAX_RULE_INT = 9999
+"""The largest whole-number rule value (base_fan, false_win_fan, dealer fan)."""
+
+_MONEY = re.compile(r"^[0-9]{1,7}(?:\.[0-9]{1,2})?$")
+_WHOLE = re.compile(r"^[0-9]{1,4}$")
+_PRIZE = re.compile(r"^(?:[0-9]{1,4}(?:\.[0-9]{1,2})?|[0-9]{1,2}/[1-9][0-9]?)$")
+_INT_OPTIONS = frozenset({"base_fan", "false_win_fan", "dealer_fan_base", "dealer_fan_per_streak"})
+
+
+def _rule_value(opts: TableOptions, name: str, option: str, value: str) -> str:
+    """``value`` checked as text before any number is made of it: money (``rate``, ``base``) is
+    positive, has at most 2 decimals and at most :data:`MAX_RATE` a fan; whole-number options are
+    at most :data:`MAX_RULE_INT`; prize values (底) are like ``2``, ``0.5`` or ``1/2``.  Refused
+    with a reply saying what would be right."""
+    text = unicodedata.normalize("NFKC", value).strip()
+    if option in ("rate", "base"):
+        if not _MONEY.match(text) or Fraction(text) <= 0:
+            raise _Refused(render.rules_bad_money(name, value, MAX_RATE))
+        rate = Fraction(text) / (opts.base_fan if option == "base" else 1)
+        if rate > MAX_RATE or not _finite_decimal(rate):
+            raise _Refused(render.rules_bad_money(name, value, MAX_RATE))
+        return text
+    if option in _INT_OPTIONS:
+        if not _WHOLE.match(text):
+            raise _Refused(render.rules_bad_value(name, value))
+        return text
+    if option.startswith("prize."):
+        if not _PRIZE.match(text):
+            raise _Refused(render.rules_bad_value(name, value))
+        return text
+    if len(text) > 32:
+        raise _Refused(render.rules_bad_value(name, value))
+    return value
+
+
+def _finite_decimal(value: Fraction) -> bool:
+    d = value.denominator
+    for p in (2, 5):
+        while d % p == 0:
+            d //= p
+    return d == 1
+
+
 def _rule_event(state: TableState, args: tuple[str, ...]) -> RuleChanged:
     """``/rules NAME VALUE`` (or ``/rules 三百六十``) → one :class:`RuleChanged`, checked against the
     table's options now; a bad name or value is refused with what would be right.
@@ -693,14 +817,9 @@ def _rule_event(state: TableState, args: tuple[str, ...]) -> RuleChanged:
         if not option:
             raise _Refused(render.rules_unknown(name))
         value = RULE_VALUES.get(value, value)
+        value = _rule_value(opts, name, option, value)
         if option == "base":
-            try:
-                money = Fraction(value)
-            except (ValueError, ZeroDivisionError):
-                raise _Refused(render.rules_bad_value(name, value)) from None
-            if money <= 0:
-                raise _Refused(render.rules_bad_value(name, value))
-            option, value = "rate", str(money / opts.base_fan)
+            option, value = "rate", str(Fraction(value) / opts.base_fan)
     else:
         raise _Refused(render.rules_usage())
     event = RuleChanged(option=option, value=value)
