@@ -16,6 +16,8 @@ psql_as_postgres() { su postgres -c "psql -qAt -p $port -v ON_ERROR_STOP=1 $*"; 
 if [ "$(psql_as_postgres "-c \"SELECT 1 FROM pg_roles WHERE rolname = 'taipai'\"")" != "1" ]; then
     psql_as_postgres "-c \"CREATE ROLE taipai LOGIN PASSWORD 'taipai'\""
 fi
+# CREATEDB: each test process makes its own database beside taipai_test (tests/bot/conftest.py)
+psql_as_postgres "-c \"ALTER ROLE taipai CREATEDB\""
 if [ "$(psql_as_postgres "-c \"SELECT 1 FROM pg_database WHERE datname = 'taipai_test'\"")" != "1" ]; then
     psql_as_postgres "-c \"CREATE DATABASE taipai_test OWNER taipai\""
 fi

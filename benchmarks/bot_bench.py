@@ -9,17 +9,31 @@ update being queued on the server to the bot's ``sendMessage`` for it arriving t
 The 20-messages-a-minute group budget is switched off here (it would make every group wait
 minutes); the benchmark measures the pipeline, not Telegram's limit.  Prints figures; no pass/fail.
 
-    python benchmarks/bot_bench.py [--groups 20] [--hands 30] [--hand-text "…"]
+    python benchmarks/bot_bench.py [--groups 20] [--hands 30] [--real-hands]
+
+**Workers** (issue 6): ``--workers N`` runs N webhook worker processes instead (each a
+:class:`~taipai.bot.telegram.webhook.WebhookServer` in front of the adapter, on
+``--database-url``, default a fresh SQLite file); every hand message is POSTed to the next worker in
+turn, as a round-robin load balancer would, and latency runs from the POST to the bot's
+``sendMessage`` arriving at the fake server.  ``--compare`` prints SQLite (in-process polling and
+one webhook worker) against PostgreSQL with 1 and 2 workers (``--database-url`` or
+``TAIPAI_TEST_DATABASE_URL``; the database is emptied first) and the 2-to-1 worker ratio.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import json
+import os
+import signal
+import socket
 import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -36,7 +50,18 @@ PLAYERS = ("Ann", "Bob", "Cat", "Dan")
 REAL_HAND = "一二三萬 四五六萬 七八九萬 三四五筒 六七八索 東 食 東"
 
 
-async def group_session(api: FakeBotAPI, chat_id: int, hands: int, hand_text: str, lat: list[float]) -> None:
+async def group_session(
+    api: FakeBotAPI,
+    chat_id: int,
+    hands: int,
+    hand_text: str,
+    lat: list[float],
+    deliver: Callable[[dict], Awaitable[None]] | None = None,
+) -> None:
+    """One group: 開枱, then ``hands`` hand messages, each after the reply to the one before.
+
+    ``deliver`` POSTs an update to a webhook worker; without it updates are queued for polling.
+    """
     users = {n: FakeBotAPI.user(abs(chat_id) * 10 + i, n) for i, n in enumerate(PLAYERS)}
 
     def replies() -> int:
@@ -44,8 +69,12 @@ async def group_session(api: FakeBotAPI, chat_id: int, hands: int, hand_text: st
 
     async def say(user: str, text: str) -> None:
         before = replies()
-        update = await api.send_text(chat_id, users[user], text)
         t0 = time.perf_counter()
+        if deliver is None:
+            update = await api.send_text(chat_id, users[user], text)
+        else:
+            update = api.text_update(chat_id, users[user], text)
+            await deliver(update)
         reply = await api.wait_for(lambda _c: replies() > before and api.sent(chat_id)[before], timeout=60)
         if update["message"]["text"] != "開枱 Ann Bob Cat Dan":
             lat.append(reply.at - t0)
@@ -57,43 +86,201 @@ async def group_session(api: FakeBotAPI, chat_id: int, hands: int, hand_text: st
         await say(winner, text)
 
 
+@dataclass
+class Figures:
+    """One run: hand messages, wall time, sorted latencies (s)."""
+
+    label: str
+    lat: list[float]
+    wall: float
+
+    def pct(self, q: float) -> float:
+        """The ``q`` quantile of the latencies in ms."""
+        return self.lat[min(len(self.lat) - 1, int(q * len(self.lat)))] * 1000
+
+    @property
+    def rate(self) -> float:
+        """Hand messages per second."""
+        return len(self.lat) / self.wall
+
+    def lines(self) -> list[str]:
+        """The figures as printed."""
+        return [
+            f"{self.label}: {len(self.lat)} hand messages",
+            f"throughput   {self.rate:8.1f} hand messages/s  (wall {self.wall:.2f} s incl. 開枱)",
+            f"latency p50  {self.pct(0.50):8.1f} ms",
+            f"latency p99  {self.pct(0.99):8.1f} ms",
+            f"latency max  {self.lat[-1] * 1000:8.1f} ms   mean {statistics.fmean(self.lat) * 1000:.1f} ms",
+        ]
+
+
+async def run_polling(groups: int, hands: int, hand_text: str, url: str) -> Figures:
+    """The adapter in this process, polling the fake server, on the database at ``url``."""
+    async with FakeBotAPI() as api:
+        store = await Store.open(url)
+        service = Service(store, locale="zh_Hant_HK")
+        bot = TelegramBot(
+            service,
+            api.token,
+            base_url=api.base_url,
+            group_rate=None,
+            poll_timeout=5,
+            scoreboard_refresh=True,
+        )
+        await bot.start()
+        lat: list[float] = []
+        t0 = time.perf_counter()
+        await asyncio.gather(*(group_session(api, -1000 - g, hands, hand_text, lat) for g in range(groups)))
+        wall = time.perf_counter() - t0
+        await api.release()
+        await bot.stop()
+        await store.close()
+    return Figures("in-process polling", sorted(lat), wall)
+
+
+# ------------------------------------------------------------------------------------- webhook workers
+SECRET = "bench-secret"
+
+
+async def serve_worker(port: int, url: str, api_base: str, token: str) -> None:
+    """One webhook worker (``--serve-worker``): the adapter without the group budget, until SIGTERM."""
+    from taipai.bot.telegram.webhook import WebhookServer
+
+    store = await Store.open(url)
+    bot = TelegramBot(Service(store, locale="zh_Hant_HK"), token, base_url=api_base, group_rate=None)
+    await bot.app.initialize()
+    await bot.app.start()
+    server = WebhookServer(bot, path="/hook", secret=SECRET, healthy=store.ping)
+    await server.start("127.0.0.1", port)
+    stop = asyncio.Event()
+    asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stop.set)
+    print("ready", flush=True)
+    await stop.wait()
+    await server.stop()
+    await bot.stop()
+    await store.close()
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+async def run_workers(workers: int, groups: int, hands: int, hand_text: str, url: str, label: str) -> Figures:
+    """``workers`` webhook worker processes on ``url``; hand messages POSTed round-robin."""
+    import aiohttp
+
+    store = await Store.open(url)  # migrate once, before the workers start
+    await store.close()
+    async with FakeBotAPI() as api, aiohttp.ClientSession() as http:
+        ports = [_free_port() for _ in range(workers)]
+        procs = [
+            await asyncio.create_subprocess_exec(
+                sys.executable,
+                __file__,
+                "--serve-worker",
+                str(p),
+                "--database-url",
+                url,
+                "--api-base",
+                api.base_url,
+                "--token",
+                api.token,
+                stdout=asyncio.subprocess.PIPE,
+            )
+            for p in ports
+        ]
+        for proc in procs:
+            assert proc.stdout is not None
+            assert (await proc.stdout.readline()).strip() == b"ready"
+        turn = iter(range(1 << 62))
+
+        async def deliver(update: dict) -> None:
+            port = ports[next(turn) % workers]
+            async with http.post(
+                f"http://127.0.0.1:{port}/hook",
+                data=json.dumps(update),
+                headers={"X-Telegram-Bot-Api-Secret-Token": SECRET},
+            ) as resp:
+                assert resp.status == 200
+
+        lat: list[float] = []
+        t0 = time.perf_counter()
+        await asyncio.gather(
+            *(group_session(api, -1000 - g, hands, hand_text, lat, deliver) for g in range(groups))
+        )
+        wall = time.perf_counter() - t0
+        for proc in procs:
+            proc.send_signal(signal.SIGTERM)
+        for proc in procs:
+            await proc.wait()
+    return Figures(label, sorted(lat), wall)
+
+
+async def _empty_postgres(url: str) -> None:
+    from sqlalchemy import pool
+    from sqlalchemy.ext.asyncio import create_async_engine
+
+    engine = create_async_engine(url, poolclass=pool.NullPool)
+    async with engine.begin() as conn:
+        await conn.exec_driver_sql("DROP SCHEMA IF EXISTS public CASCADE")
+        await conn.exec_driver_sql("CREATE SCHEMA public")
+    await engine.dispose()
+
+
 async def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--groups", type=int, default=20)
     ap.add_argument("--hands", type=int, default=30, help="hand messages per group")
     ap.add_argument("--real-hands", action="store_true", help="post full hand messages instead of fan counts")
+    ap.add_argument("--workers", type=int, default=0, help="webhook worker processes (0: in-process polling)")
+    ap.add_argument("--database-url", help="database (default: a fresh SQLite file); PostgreSQL is emptied")
+    ap.add_argument("--compare", action="store_true", help="SQLite vs PostgreSQL with 1 and 2 workers")
+    ap.add_argument("--serve-worker", type=int, metavar="PORT", help=argparse.SUPPRESS)
+    ap.add_argument("--api-base", help=argparse.SUPPRESS)
+    ap.add_argument("--token", help=argparse.SUPPRESS)
     args = ap.parse_args()
+    if args.serve_worker:
+        await serve_worker(args.serve_worker, args.database_url, args.api_base, args.token)
+        return
     hand_text = REAL_HAND if args.real_hands else ""
+    kind = "hand text" if hand_text else "fan counts"
+    print(f"groups {args.groups}, {args.hands} hand messages each ({kind})")
     with tempfile.TemporaryDirectory() as tmp:
-        async with FakeBotAPI() as api:
-            store = await Store.open(sqlite_url(Path(tmp) / "bench.db"))
-            service = Service(store, locale="zh_Hant_HK")
-            bot = TelegramBot(
-                service,
-                api.token,
-                base_url=api.base_url,
-                group_rate=None,
-                poll_timeout=5,
-                scoreboard_refresh=True,
-            )
-            await bot.start()
-            lat: list[float] = []
-            t0 = time.perf_counter()
-            await asyncio.gather(
-                *(group_session(api, -1000 - g, args.hands, hand_text, lat) for g in range(args.groups))
-            )
-            wall = time.perf_counter() - t0
-            await api.release()
-            await bot.stop()
-            await store.close()
-    lat.sort()
-    n = len(lat)
-    p = lambda q: lat[min(n - 1, int(q * n))] * 1000  # noqa: E731
-    print(f"groups {args.groups}, hand messages {n} ({'hand text' if hand_text else 'fan counts'}), SQLite")
-    print(f"throughput   {n / wall:8.1f} hand messages/s  (wall {wall:.2f} s incl. 開枱)")
-    print(f"latency p50  {p(0.50):8.1f} ms")
-    print(f"latency p99  {p(0.99):8.1f} ms")
-    print(f"latency max  {lat[-1] * 1000:8.1f} ms   mean {statistics.fmean(lat) * 1000:.1f} ms")
+        fresh = iter(sqlite_url(Path(tmp) / f"bench{i}.db") for i in range(1 << 20))
+        if not args.compare:
+            url = args.database_url or next(fresh)
+            if url.startswith("postgresql"):
+                await _empty_postgres(url)
+            name = "PostgreSQL" if url.startswith("postgresql") else "SQLite"
+            if args.workers:
+                fig = await run_workers(
+                    args.workers, args.groups, args.hands, hand_text, url, f"{name}, {args.workers} worker(s)"
+                )
+            else:
+                fig = await run_polling(args.groups, args.hands, hand_text, url)
+                fig.label = f"{name}, in-process polling"
+            print("\n".join(fig.lines()))
+            return
+        pg = args.database_url or os.environ.get("TAIPAI_TEST_DATABASE_URL", "")
+        if not pg.startswith("postgresql"):
+            sys.exit("--compare needs --database-url postgresql+asyncpg://… or TAIPAI_TEST_DATABASE_URL")
+        g, h = args.groups, args.hands
+        runs = [await run_polling(g, h, hand_text, next(fresh))]
+        runs[0].label = "SQLite, in-process polling"
+        runs.append(await run_workers(1, g, h, hand_text, next(fresh), "SQLite, 1 webhook worker"))
+        for n in (1, 2):
+            await _empty_postgres(pg)
+            runs.append(await run_workers(n, g, h, hand_text, pg, f"PostgreSQL, {n} webhook worker(s)"))
+    print(f"{'run':34} {'msg/s':>8} {'p50 ms':>8} {'p99 ms':>8}")
+    for r in runs:
+        print(f"{r.label:34} {r.rate:8.1f} {r.pct(0.5):8.1f} {r.pct(0.99):8.1f}")
+    one, two = runs[2], runs[3]
+    print(
+        f"PostgreSQL 2 workers / 1 worker: throughput ×{two.rate / one.rate:.2f}, "
+        f"p99 ×{two.pct(0.99) / one.pct(0.99):.2f}"
+    )
 
 
 if __name__ == "__main__":

@@ -3,17 +3,21 @@
 Databases: ``db_url`` is a fresh, empty database per test, SQLite by default.  A module or test marked
 ``@pytest.mark.both_databases`` runs once on SQLite and once on PostgreSQL; the PostgreSQL run needs
 ``TAIPAI_TEST_DATABASE_URL`` (``postgresql+asyncpg://…``, set by ``.ci/run`` from ``.ci/postgres.sh``)
-and is skipped with that reason without it.  The PostgreSQL database is emptied (schema ``public``
-dropped and re-created) before each test, so tests must not run in parallel on one URL.
+and is skipped with that reason without it.  Each test process works in its own database
+``<database>_<pid>`` created beside that one (when the role may create databases), emptied (schema
+``public`` dropped and re-created) before each test.
 """
 
 from __future__ import annotations
 
+import asyncio
+import concurrent.futures
 import os
 from collections.abc import AsyncIterator
 
 import pytest
 import pytest_asyncio
+from sqlalchemy.ext.asyncio import AsyncEngine
 
 from taipai.bot.service import Service
 from taipai.bot.store import ChatRef, Store, sqlite_url
@@ -58,12 +62,69 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
         metafunc.parametrize("db_url", BACKENDS, indirect=True)
 
 
+_private: dict[str, str] = {}
+"""``TAIPAI_TEST_DATABASE_URL`` → the URL of this test process's own database beside it."""
+
+
 def postgres_url() -> str:
-    """``TAIPAI_TEST_DATABASE_URL``, or skip the test with the reason."""
+    """This test process's PostgreSQL database, or skip the test with the reason.
+
+    When the role may create databases, the first call creates ``<database>_<pid>`` beside the one in
+    ``TAIPAI_TEST_DATABASE_URL`` (dropped at the end of the session), so two test runs on one server
+    never empty each other's tables; otherwise the given database itself is used.
+    """
     url = os.environ.get(PG_ENV, "")
     if not url:
         pytest.skip(f"PostgreSQL tests need {PG_ENV}=postgresql+asyncpg://… (.ci/run sets it)")
-    return url
+    if url not in _private:
+        # Called from async tests too: run the set-up on its own event loop in a thread.
+        with concurrent.futures.ThreadPoolExecutor(1) as pool:
+            _private[url] = pool.submit(asyncio.run, _create_private(url)).result()
+    return _private[url]
+
+
+def _admin_engine(url: str) -> AsyncEngine:
+    """An engine outside transactions (CREATE/DROP DATABASE cannot run in one)."""
+    from sqlalchemy import pool
+    from sqlalchemy.ext.asyncio import create_async_engine
+
+    return create_async_engine(url, poolclass=pool.NullPool, isolation_level="AUTOCOMMIT")
+
+
+async def _create_private(url: str) -> str:
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import DBAPIError
+
+    base = make_url(url)
+    name = f"{base.database}_{os.getpid()}"
+    engine = _admin_engine(url)
+    try:
+        async with engine.connect() as conn:
+            await conn.exec_driver_sql(f'DROP DATABASE IF EXISTS "{name}"')
+            await conn.exec_driver_sql(f'CREATE DATABASE "{name}"')
+    except DBAPIError:  # no CREATEDB right: share the given database
+        return url
+    finally:
+        await engine.dispose()
+    return base.set(database=name).render_as_string(hide_password=False)
+
+
+async def _drop_private(url: str, private: str) -> None:
+    from sqlalchemy.engine import make_url
+
+    engine = _admin_engine(url)
+    try:
+        async with engine.connect() as conn:
+            await conn.exec_driver_sql(f'DROP DATABASE IF EXISTS "{make_url(private).database}" WITH (FORCE)')
+    finally:
+        await engine.dispose()
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    """Drop the per-process PostgreSQL databases this session created."""
+    for url, private in _private.items():
+        if private != url:
+            asyncio.run(_drop_private(url, private))
 
 
 async def reset_postgres(url: str) -> None:
