@@ -17,6 +17,7 @@ Bad input gets a reply saying what is wrong and what would be right, and nothing
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import re
 import threading
 import unicodedata
@@ -185,6 +186,8 @@ class Service:
         """
         speaker = clean_speaker(speaker)
         text = clean_text(text)
+        if member is not None and clean_speaker(member.display) != member.display:
+            member = dataclasses.replace(member, display=clean_speaker(member.display))
         async with self._lock(chat):  # one message of a chat at a time, in the order they came
             with use_locale(await self.locale_for(chat, locale, member)):
                 own = identity.parse_chat_command(text)
@@ -195,8 +198,8 @@ class Service:
                 except CommandError as err:
                     try:
                         cmd = await self._implied(chat, speaker, text, err)
-                    except CommandError:
-                        cmd = None
+                    except CommandError as implied_err:  # e.g. a count that is too large
+                        return [Reply(render.command_error(implied_err))]
                     if cmd is None:
                         return [Reply(render.command_error(err))]
                 if cmd is None:
@@ -301,7 +304,9 @@ class Service:
         if spelled is not None:
             try:
                 return parse_command(spelled)
-            except CommandError:
+            except CommandError as err_spelled:
+                if err_spelled.code == "count_too_large":
+                    raise  # a win after all, with a count too large: say so
                 return None
         count = implied.count_alone(text, state.names) if me is not None and err is None else None
         if count is None:
