@@ -19,8 +19,10 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from taipai.bot.i18n import LOCALES, _, normalize_locale, use_locale
@@ -45,6 +47,10 @@ def _settings() -> Any:
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of ``taipai`` (sub-commands chat, ledger, score, migrate)."""
     p = argparse.ArgumentParser(prog="taipai", description="港式台灣麻雀 scorekeeper for group chats.")
+    # Plain ``taipai`` is the chat: it takes the chat's options too (other dests, so that a
+    # sub-command's own --db/--lang defaults do not overwrite them).
+    p.add_argument("--db", dest="top_db", help="SQLite file for the terminal chat (as in taipai chat)")
+    p.add_argument("--lang", dest="top_lang", choices=LOCALES, help="reply language (as in taipai chat)")
     sub = p.add_subparsers(dest="command")
 
     chat = sub.add_parser("chat", help="group chat in the terminal: lines 'SPEAKER: TEXT' on stdin")
@@ -73,11 +79,30 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point of the ``taipai`` console script; returns the exit status."""
+    """Entry point of the ``taipai`` console script; returns the exit status.
+
+    Output cut short by the reader (``taipai score … | head``) ends quietly with status 1, without
+    a ``BrokenPipeError`` traceback."""
+    try:
+        status = _main(argv)
+        sys.stdout.flush()
+        return status
+    except BrokenPipeError:
+        # Python's advice: point stdout at devnull so the flush at exit does not fail again.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 1
+
+
+def _main(argv: Sequence[str] | None) -> int:
     for stream in (sys.stdout, sys.stderr, sys.stdin):
         if hasattr(stream, "reconfigure") and (stream.encoding or "").lower() not in ("utf-8", "utf8"):
             stream.reconfigure(encoding="utf-8", errors="replace")
     args = build_parser().parse_args(argv)
+    if getattr(args, "db", None) is None:
+        args.db = args.top_db
+    if getattr(args, "lang", None) is None:
+        args.lang = args.top_lang
     settings = _settings()
     lang = normalize_locale(getattr(args, "lang", None) or settings.default_locale)
     with use_locale(lang):
@@ -138,6 +163,14 @@ async def _ledger(args: argparse.Namespace, settings: Any) -> int:
     from taipai.bot.store import ChatRef
     from taipai.core.table import event_from_dict, replay, state_to_dict
 
+    missing = _missing_sqlite_file(_database_url(args.db, settings))
+    if missing is not None:  # reading must not create the file (nor its folder)
+        if args.json:
+            error = {"code": "no_table", "message": f"no database at {missing}"}
+            print(json.dumps({"ok": False, "error": error}, ensure_ascii=False))
+        else:
+            print(_("There is no table at {path}: no such database file.").format(path=missing))
+        return 2
     store = await _open_store(args.db, settings)
     if store is None:
         return 1
@@ -180,6 +213,21 @@ async def _ledger(args: argparse.Namespace, settings: Any) -> int:
         for h in state.history:
             print(f"  {h.hand:>3}  {render.describe(h.event)}")
     return 0
+
+
+def _missing_sqlite_file(url: str | None) -> str | None:
+    """The path of the SQLite file ``url`` names (``None``: the default) when it does not exist;
+    ``None`` when it exists or the database is not an SQLite file."""
+    from sqlalchemy.engine import make_url
+
+    from taipai.bot.store import default_db_path, sqlite_url
+
+    parsed = make_url(url or sqlite_url(default_db_path()))
+    db = parsed.database if parsed.get_backend_name() == "sqlite" else None
+    if not db or db == ":memory:" or db.startswith("file:"):
+        return None
+    path = Path(db).expanduser()
+    return None if path.exists() else str(path)
 
 
 # ---------------------------------------------------------------------------------------- score

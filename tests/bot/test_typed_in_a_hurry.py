@@ -102,3 +102,69 @@ async def test_the_terminal_answers_read_only_lines_without_a_speaker(store, db_
     assert replies[4].startswith("開枱：東 A、南 B、西 C、北 D。A 做莊。")
     assert replies[5] == "仲未打過。\n"  # 歷史: A is the speaker now
     assert replies[6].startswith("第1鋪，東圈，A 做莊")
+
+
+def _taipai(*args: str, stdin: str = "", env: dict[str, str] | None = None):
+    import os
+    import subprocess
+    import sys
+
+    base = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in ("TELEGRAM_BOT_TOKEN", "DISCORD_BOT_TOKEN", "DATABASE_URL", "DEFAULT_LOCALE")
+    }
+    base["PYTHONIOENCODING"] = "utf-8"
+    return subprocess.run(
+        [sys.executable, "-m", "taipai.bot.cli", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        env={**base, **(env or {})},
+        timeout=60,
+    )
+
+
+def test_plain_taipai_takes_the_chat_options(tmp_path):
+    db = tmp_path / "plain.db"
+    run = _taipai("--lang", "en", "--db", str(db), stdin="A: 開枱 A B C D\n")
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.splitlines()[0] == "taipai: Table open: 東 A, 南 B, 西 C, 北 D. A deals first."
+    assert db.exists()
+    again = _taipai("--db", str(db), stdin="A: 計數\n")
+    assert again.stdout.splitlines()[0] == "taipai: 第1鋪，東圈，A 做莊"
+    # A sub-command's own options still win, and still work after it.
+    chat = _taipai("--lang", "zh_Hant_HK", "chat", "--db", str(db), "--lang", "en", stdin="A: 計數\n")
+    assert chat.stdout.splitlines()[0] == "taipai: Hand 1, 東 round; A deals"
+
+
+def test_ledger_of_a_missing_file_creates_nothing(tmp_path):
+    where = tmp_path / "nonexistent" / "x.db"
+    run = _taipai("ledger", "--db", str(where), env={"DEFAULT_LOCALE": "zh_Hant_HK"})
+    assert run.returncode == 2
+    assert run.stdout == f"{where} 冇枱：冇呢個數據庫檔案。\n"
+    assert not where.parent.exists()
+    run = _taipai("ledger", "--db", str(where), "--json", "--lang", "en")
+    assert run.returncode == 2 and not where.parent.exists()
+    assert run.stdout.startswith('{"ok": false, "error": {"code": "no_table"')
+
+
+def test_score_into_a_closed_pipe_has_no_traceback():
+    import os
+    import subprocess
+    import sys
+
+    hand = "一二三萬 四五六萬 七八九筒 二三四索 中中中 東 摸 東"
+    env = {**os.environ, "PYTHONIOENCODING": "utf-8"}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "taipai.bot.cli", "score", hand],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=env,
+    )
+    assert proc.stdout is not None and proc.stderr is not None
+    proc.stdout.close()  # the reader is gone (``| head`` done) before taipai writes a line
+    err = proc.stderr.read().decode("utf-8")
+    assert proc.wait(timeout=60) == 1
+    assert "Traceback" not in err and "BrokenPipeError" not in err
