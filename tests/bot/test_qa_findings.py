@@ -116,6 +116,21 @@ async def test_huge_counts_in_implied_wins_are_refused_too(talk_en):
 
 
 @pytest.mark.asyncio
+async def test_long_user_text_is_not_echoed_whole(talk_en):
+    """A reply must fit a chat message (Telegram: 4096 characters) whatever was typed."""
+    talk = talk_en
+    await _open(talk)
+    for text in (
+        "/" + "x" * 5000,
+        "B 食 A " + "字" * 5000,
+        "開枱 A B C " + "y" * 5000,
+        "/rules " + "z" * 5000 + " 1",
+    ):
+        reply = await talk("A", text)
+        assert reply and len(reply) < 1000, text[:12]
+
+
+@pytest.mark.asyncio
 async def test_zero_fan_is_a_hand_worth_base_only(talk_en):
     """Choice: 0番 is legitimate, 底 only (the table adds 底 and dealer fan to every count)."""
     talk = talk_en

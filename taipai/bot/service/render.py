@@ -177,7 +177,8 @@ _COMMAND_ERRORS = {
 
 def command_error(err: CommandError) -> str:
     """The reply to a malformed command."""
-    return _(_COMMAND_ERRORS.get(err.code, _COMMAND_ERRORS["unknown_command"])).format(**err.args_)
+    args = {k: short(v) for k, v in err.args_.items()}  # echoed user text stays short
+    return _(_COMMAND_ERRORS.get(err.code, _COMMAND_ERRORS["unknown_command"])).format(**args)
 
 
 _TABLE_ERRORS = {
@@ -243,7 +244,7 @@ def hand_error(err: HandError, *, offset: int = 0) -> str:
     """
     msgid = _HAND_ERRORS.get(err.code)
     head = (
-        _(msgid).format(token=err.token)
+        _(msgid).format(token=short(err.token))
         if msgid
         else _("That hand cannot be scored: {reason}").format(reason=err.message)
     )
@@ -253,7 +254,7 @@ def hand_error(err: HandError, *, offset: int = 0) -> str:
     if err.token and err.position >= 0:
         parts.append(
             _("(「{token}」 is at character {position} of the message.)").format(
-                token=err.token, position=err.position + offset + 1
+                token=short(err.token), position=err.position + offset + 1
             )
         )
     if err.hint and not msgid:
