@@ -368,3 +368,10 @@ async def test_platform_display_names_are_cleaned(talk_en):
     assert replies[0].text.startswith("Table open")
     session = await talk.service.store.open_session(talk.chat)
     assert session.creator == "A"
+
+
+def test_discord_mentions_with_huge_ids_are_left_as_text():
+    from taipai.bot.discord.client import plain_mentions
+
+    text = f"<@{HUGE}> 食 <@1> 12番"
+    assert plain_mentions(text, []) == text

@@ -43,7 +43,7 @@ PLATFORM = "discord"
 MAX_MESSAGE = 2000
 """Discord's limit on a message's content (characters)."""
 
-_MENTION = re.compile(r"<@!?(\d+)>")
+_MENTION = re.compile(r"<@!?([0-9]{1,20})>")  # snowflakes: at most 20 digits, never a 5000-digit int()
 
 
 def chat_of(channel_id: int | None) -> ChatRef:
