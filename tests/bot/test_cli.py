@@ -67,7 +67,6 @@ def test_chat_then_ledger(tmp_path):
         "        la 1: A owes C 15",
         "        la 1: B owes C 16",
         "        la 1: D owes C 15",
-        "        A pays B 18",
         "        Next: C deals; 東 round, hand 3.",
         "taipai: Draw (流局): the dealer stays (臭莊).",
         "        Next: C deals, 連莊 1; 東 round, hand 4.",

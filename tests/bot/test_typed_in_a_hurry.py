@@ -168,3 +168,76 @@ def test_score_into_a_closed_pipe_has_no_traceback():
     err = proc.stderr.read().decode("utf-8")
     assert proc.wait(timeout=60) == 1
     assert "Traceback" not in err and "BrokenPipeError" not in err
+
+
+@pytest.mark.asyncio
+async def test_chain_arithmetic_kicks_refunds_and_lapsed_offers(talk_zh):
+    talk = talk_zh
+    await talk("阿強", "開枱 阿強 肥波 阿May 細妹")
+    await talk("阿強", "阿強 食 肥波 12番")  # 拉一 肥波→阿強 18 (dealer 1)
+    # 拉二 = 18 + ⌈18×½⌉ (9) + 19 (11 + 底 5 + 連1 dealer 3) = 46, shown once with its arithmetic.
+    assert await talk("阿強", "阿強 食 肥波 11番") == (
+        "阿強 食 肥波：11番\n"
+        "  肥波 → 阿強：19（11番 + 底 5 + 莊 3）\n"
+        "拉二：肥波 欠 阿強 46（18 + 18×½→9 + 19）\n"
+        "下一鋪：阿強 做莊，連2；東圈，第3鋪。"
+    )
+    # 踢半: 肥波 pays ⌊46 / 2⌋ = 23, said once (no second 「肥波 俾 阿強 23」 line).
+    assert await talk("肥波", "肥波 食 阿強 3番") == (
+        "肥波 食 阿強：3番\n"
+        "  阿強 → 肥波：13（3番 + 底 5 + 莊 5）\n"
+        "踢半：肥波 踢 阿強 嘅拉二，46 一半 → 俾 23\n"
+        "拉一：阿強 欠 肥波 13\n"
+        "下一鋪：肥波 做莊；東圈，第4鋪。"
+    )
+    # Undoing it gives the 23 back: a refund, not a new payment.
+    assert await talk("肥波", "撤銷") == (
+        "肥波 撤銷咗：肥波 食 阿強：3番。\n阿強 退返 23 俾 肥波\n下一鋪：阿強 做莊，連2；東圈，第3鋪。"
+    )
+    await talk("肥波", "重做")
+    # A chain settled by another win: one line (「拉一找數」), not again as 「阿強 俾 肥波 13」.
+    assert await talk("阿May", "阿May 食 細妹 12番") == (
+        "阿May 食 細妹：12番\n"
+        "  細妹 → 阿May：17（12番 + 底 5）\n"
+        "拉一找數：阿強 → 肥波 13\n"
+        "拉一：細妹 欠 阿May 17\n"
+        "下一鋪：阿May 做莊；東圈，第5鋪。"
+    )
+    await talk("阿May", "阿May 食 細妹 12番")  # 拉二 17 + 9 + 18 = 44
+    offer = await talk("阿May", "阿May 食 細妹 12番")  # 拉三 44 + 22 + 20 = 86: 斬拉 offered
+    assert "細妹：阿May 拉緊你拉三（86）。斬唔斬？答「斬」或者「唔斬」。" in offer
+    # 細妹 never answers: the next hand makes the offer lapse, and its reply says so.
+    reply = await talk("阿強", "阿強 食 肥波 一二三萬 四五六萬 七八九筒 二三四索 中中中 東 食 東 海底")
+    assert reply.splitlines() == [
+        "阿強 食 肥波：18番",
+        "  五門齊：10番",
+        "  門前清：3番",
+        "  獨獨：2番",
+        "  三元牌：2番",
+        "  無花：1番",
+        "  冇計（牌面或者枱規唔啱）：海底",  # 海底 is a self-drawn last tile: not on a discard
+        "  肥波 → 阿強：23（18番 + 底 5）",
+        "（細妹 冇答斬拉，當唔斬）",
+        "拉三找數：細妹 → 阿May 86",
+        "拉一：肥波 欠 阿強 23",
+        "下一鋪：細妹 做莊；東圈，第8鋪。",
+    ]
+
+
+def test_a_search_cut_short_says_so():
+    from types import SimpleNamespace
+
+    from taipai.bot.i18n import use_locale
+    from taipai.bot.service import render
+
+    score = SimpleNamespace(ignored=("robbing_kong", "last_copy"), exact=False)
+    with use_locale("zh_Hant_HK"):
+        assert render.score_notes(score) == [
+            "冇計（牌面或者枱規唔啱）：搶槓、絕張",
+            "搭太多，喺搜尋上限內搵到最好嘅拆法，未必係最高番",
+        ]
+    with use_locale("en"):
+        assert render.score_notes(SimpleNamespace(ignored=(), exact=False)) == [
+            "Best reading found within the search budget (many wildcards): not proven the maximum"
+        ]
+    assert render.score_notes(SimpleNamespace(ignored=(), exact=True)) == []

@@ -38,6 +38,7 @@ from taipai.core.table import (
     WinByDiscard,
 )
 from taipai.core.table.amounts import Amount
+from taipai.core.table.chains import kick_amount
 
 if TYPE_CHECKING:
     from taipai.bot.service.export import HistoryItem
@@ -334,7 +335,28 @@ def _patterns(read: ReadHand) -> list[str]:
             continue
         name = p.name if p.count <= 1 else f"{p.name}×{p.count}"
         lines.append("  " + _("{pattern}: {fan}").format(pattern=name, fan=_fan(p.fan)))
+    lines.extend("  " + x for x in score_notes(read.score))
     return lines
+
+
+def score_notes(score: object) -> list[str]:
+    """What a reader of a scored hand should know besides its patterns: context words that scored
+    nothing (``Score.ignored``, named as players write them), and a wildcard search that hit its
+    budget (``Score.exact`` false: the best reading found, not proven the best)."""
+    from taipai.core.scoring import CONTEXT_WORDS_ZH
+
+    notes: list[str] = []
+    ignored = getattr(score, "ignored", ()) or ()
+    if ignored:
+        words = "、".join(CONTEXT_WORDS_ZH.get(w, w) for w in ignored)
+        notes.append(
+            _("Not counted (the tiles or the table rules do not allow it): {words}").format(words=words)
+        )
+    if getattr(score, "exact", True) is False:
+        notes.append(
+            _("Best reading found within the search budget (many wildcards): not proven the maximum")
+        )
+    return notes
 
 
 def _leg_line(state: TableState, payer: str, winner: str, read: ReadHand, shown: str = "") -> str:
@@ -383,8 +405,10 @@ def self_draw(before: TableState, event: SelfDraw, read: ReadHand) -> list[str]:
     return lines
 
 
-def moves(state: TableState, items: Iterable[ChainMove]) -> list[str]:
-    """One line per 拉 chain change."""
+def moves(state: TableState, items: Iterable[ChainMove], before: TableState | None = None) -> list[str]:
+    """One line per 拉 chain change.  With ``before`` (the state the event was applied to) a raise
+    shows its arithmetic, old + old×½ (rounded up) + the new hand: ``42（17 + 17×½→9 + 16）``; a 踢半
+    always shows the halving, rounded down: ``75 一半 → 37``."""
     out: list[str] = []
     for m in items:
         args = {
@@ -394,9 +418,21 @@ def moves(state: TableState, items: Iterable[ChainMove]) -> list[str]:
             "amount": money(state, m.amount),
         }
         if m.action in ("open", "raise"):
-            out.append(_("{level}: {debtor} owes {creditor} {amount}").format(**args))
+            line = _("{level}: {debtor} owes {creditor} {amount}").format(**args)
+            old = _old_chain(before, m) if m.action == "raise" else None
+            if old is not None:
+                half = (old + 1) // 2
+                line += "" if current_locale().startswith("zh") else " "
+                line += _("({old} + {old}×½→{half} + {new})").format(
+                    old=old, half=half, new=m.amount - old - half
+                )
+            out.append(line)
         elif m.action == "kick":
-            out.append(_("踢半: {debtor} kicks back half of {creditor}'s {level} ({amount})").format(**args))
+            out.append(
+                _(
+                    "踢半: {debtor} kicks back {creditor}'s {level}, paying half: {amount} halved → {half}"
+                ).format(**args, half=money(state, kick_amount(m.amount)))
+            )
         elif m.action == "settle":
             out.append(_("{level} settled: {debtor} → {creditor} {amount}").format(**args))
         elif m.action == "cut":
@@ -404,20 +440,47 @@ def moves(state: TableState, items: Iterable[ChainMove]) -> list[str]:
     return out
 
 
+CHAIN_RULES = frozenset({"la_settle", "kick_half", "cut"})
+"""Payment rules a :func:`moves` line already shows (找數, 踢半, 斬拉): not repeated by :func:`payments`."""
+
+
+def _old_chain(before: TableState | None, move: ChainMove) -> int | None:
+    """The amount of the chain ``move`` raised, as it was in ``before``."""
+    if before is None:
+        return None
+    for c in before.chains:
+        if (c.debtor, c.creditor) == (move.debtor, move.creditor):
+            return c.amount
+    return None
+
+
 def payments(state: TableState, items: Iterable[Payment]) -> list[str]:
-    """What changed hands now, one line per payer → payee (summed over rules)."""
-    totals: dict[tuple[str, str], Amount] = {}
+    """What changed hands now, one line per payer → payee (summed over rules).  Chain payments are
+    left to the :func:`moves` lines printed with them; an undo's payments are refunds."""
+    totals: dict[tuple[str, str, bool], Amount] = {}
     for p in items:
-        key = (p.payer, p.payee)
+        if p.rule in CHAIN_RULES:
+            continue
+        key = (p.payer, p.payee, p.rule.startswith("undo:"))
         totals[key] = totals.get(key, 0) + p.amount
     out: list[str] = []
-    for (payer, payee), value in totals.items():
+    for (payer, payee, refund), value in totals.items():
+        if value == 0:
+            continue
         if value < 0:
             payer, payee, value = payee, payer, -value
-        out.append(
-            _("{payer} pays {payee} {amount}").format(payer=payer, payee=payee, amount=money(state, value))
-        )
+        msg = _("{payer} refunds {payee} {amount}") if refund else _("{payer} pays {payee} {amount}")
+        out.append(msg.format(payer=payer, payee=payee, amount=money(state, value)))
     return out
+
+
+def lapsed(before: TableState, after: TableState) -> list[str]:
+    """The 斬拉 offers the next hand made lapse, unanswered (playing on is 唔斬)."""
+    return [
+        _("({debtor} did not answer the 斬拉 offer: taken as 唔斬)").format(debtor=o.debtor)
+        for o in before.pending
+        if o not in after.pending
+    ]
 
 
 def offers(state: TableState, items: Iterable[CutOffer]) -> list[str]:

@@ -480,7 +480,9 @@ class Service:
             return [Reply("\n".join(render.table_event(t.state, event, t.payments)))]
         else:
             lines = []
-        lines += render.moves(t.state, t.moves)
+        if isinstance(event, WinByDiscard | SelfDraw | Draw):
+            lines += render.lapsed(state, t.state)
+        lines += render.moves(t.state, t.moves, state)
         lines += render.payments(t.state, t.payments)
         lines += render.offers(t.state, t.offers)
         if not isinstance(event, CutChain):

@@ -112,7 +112,7 @@ async def test_a_session_by_slash_commands_and_buttons(store, monkeypatch):
         assert [c.shown for c in calls] == [
             (
                 "message",
-                "B 食 A：12番\n  A → B：18（12番 + 底 5 + 莊 1）\n拉二：A 欠 B 45\n下一鋪：B 做莊，連1；東圈，第3鋪。",
+                "B 食 A：12番\n  A → B：18（12番 + 底 5 + 莊 1）\n拉二：A 欠 B 45（18 + 18×½→9 + 18）\n下一鋪：B 做莊，連1；東圈，第3鋪。",
                 ["撤銷"],
             )
         ]
@@ -124,7 +124,7 @@ async def test_a_session_by_slash_commands_and_buttons(store, monkeypatch):
                 "response",
                 "C 自摸：10番\n  A → C：15（10番 + 底 5）\n  B → C：18（10番 + 底 5 + 莊 3）\n"
                 "  D → C：15（10番 + 底 5）\n拉二找數：A → B 45\n拉一：A 欠 C 15\n拉一：B 欠 C 18\n"
-                "拉一：D 欠 C 15\nA 俾 B 45\n下一鋪：C 做莊；東圈，第4鋪。",
+                "拉一：D 欠 C 15\n下一鋪：C 做莊；東圈，第4鋪。",
                 ["撤銷"],
             )
         ]
@@ -132,7 +132,7 @@ async def test_a_session_by_slash_commands_and_buttons(store, monkeypatch):
         undo = await h.press(C, selfdraw[0].message_id, "撤銷")
         assert [c.shown for c in undo] == [
             ("update", None, []),  # the spent button is taken off the hand message
-            ("followup", "C 撤銷咗：C 自摸：10番。\nB 俾 A 45\n下一鋪：B 做莊，連1；東圈，第3鋪。", []),
+            ("followup", "C 撤銷咗：C 自摸：10番。\nB 退返 45 俾 A\n下一鋪：B 做莊，連1；東圈，第3鋪。", []),
         ]
         assert undo[0].body["data"]["components"] == []
         again = await h.press(C, selfdraw[0].message_id, "撤銷")  # a stale copy of the button
@@ -142,7 +142,7 @@ async def test_a_session_by_slash_commands_and_buttons(store, monkeypatch):
         assert [c.shown for c in offer] == [
             (
                 "response",
-                "B 食 A：12番\n  A → B：20（12番 + 底 5 + 莊 3）\n拉三：A 欠 B 88\n"
+                "B 食 A：12番\n  A → B：20（12番 + 底 5 + 莊 3）\n拉三：A 欠 B 88（45 + 45×½→23 + 20）\n"
                 "A：B 拉緊你拉三（88）。斬唔斬？答「斬」或者「唔斬」。\n下一鋪：B 做莊，連2；東圈，第4鋪。",
                 ["撤銷", "斬（A → B）", "唔斬（A → B）"],
             )
@@ -160,7 +160,7 @@ async def test_a_session_by_slash_commands_and_buttons(store, monkeypatch):
         cut = await h.press(A, offer[0].message_id, "斬（A → B）")
         assert [c.shown for c in cut] == [
             ("update", None, []),
-            ("followup", "斬拉：A 俾 B 拉三 88\nA 俾 B 88", []),
+            ("followup", "斬拉：A 俾 B 拉三 88", []),
         ]
 
         assert [c.shown for c in await h.slash(A, "draw")] == [

@@ -62,12 +62,12 @@ async def test_a_group_plays_a_session(group):
     (r,) = await group.say(BOB, "/win Bob Ann 12")
     assert "la 1: Ann owes Bob 18" in text(r)
     (r,) = await group.say(BOB, "Bob 食 Ann 12番")
-    assert "la 2: Ann owes Bob 45\nNext: Bob deals, 連莊 1; 東 round, hand 3." in text(r)
+    assert "la 2: Ann owes Bob 45 (18 + 18×½→9 + 18)\nNext: Bob deals, 連莊 1; 東 round, hand 3." in text(r)
     (offer,) = await group.say(BOB, "Bob 食 Ann 12番")
     assert text(offer) == (
         "Bob wins on Ann's discard: 12 fan\n"
         "  Ann → Bob: 20 (12 fan + 底 5 + dealer 3)\n"
-        "la 3: Ann owes Bob 88\n"
+        "la 3: Ann owes Bob 88 (45 + 45×½→23 + 20)\n"
         "Ann: Bob has you on la 3 (88). Cut (斬) now? Answer 斬 or 唔斬.\n"
         "Next: Bob deals, 連莊 2; 東 round, hand 4."
     )
@@ -75,7 +75,7 @@ async def test_a_group_plays_a_session(group):
     answer, new = await group.press(BOB, offer, "cut:1:0:1:3:y", replies=0)
     assert answer.params["text"] == "Only Ann can answer this 斬拉 offer." and new == []
     _answer, (r,) = await group.press(ANN, offer, "cut:1:0:1:3:y")
-    assert text(r) == "斬拉: Ann pays Bob the la 3 chain, 88\nAnn pays Bob 88"
+    assert text(r) == "斬拉: Ann pays Bob the la 3 chain, 88"
     assert await group.balances() == {"Ann": -88, "Bob": 88, "Cat": 0, "Dan": 0}
 
     # 計數 posts the standing scoreboard; a booked hand edits it in place; 計數 again edits it.
