@@ -3,7 +3,19 @@
 import ast
 from pathlib import Path
 
-FORBIDDEN = {"asyncio", "sqlalchemy", "aiosqlite", "telegram", "discord", "socket", "requests", "httpx", "random", "time", "datetime"}
+FORBIDDEN = {
+    "asyncio",
+    "sqlalchemy",
+    "aiosqlite",
+    "telegram",
+    "discord",
+    "socket",
+    "requests",
+    "httpx",
+    "random",
+    "time",
+    "datetime",
+}
 CORE = Path(__file__).resolve().parents[1] / "taipai" / "core"
 
 
