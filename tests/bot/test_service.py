@@ -201,7 +201,7 @@ async def test_bad_input_leaves_the_log_unchanged(talk_en):
         "開枱 A B C": "Open a table with four names: 開枱 A B C D (or /newgame A B C D).",
         "B 食 X 12番": "X is not at this table. Players: 東 A, 南 B, 西 C, 北 D.",
         "/win B Z 12": "Z is not at this table. Players: 東 A, 南 B, 西 C, 北 D.",
-        "B 食 B 12番": "A player cannot win from themself, or win twice on one discard.",
+        "B 食 B 12番": "You cannot win on your own discard.",
         "B 食 A": "Give the hand or its fan count after the names, e.g. B 食 A 12番.",
         "/win B A": "A win on a discard is written: B 食 A 12番, or B 食 A followed by the hand (/win B A 12).",
         "/frob": "I don't know the command /frob. /help lists the commands.",

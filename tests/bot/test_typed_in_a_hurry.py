@@ -241,3 +241,46 @@ def test_a_search_cut_short_says_so():
             "Best reading found within the search budget (many wildcards): not proven the maximum"
         ]
     assert render.score_notes(SimpleNamespace(ignored=(), exact=True)) == []
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize(
+    "line", ["開枱 阿強,肥波,阿May,細妹", "開枱 阿強，肥波，阿May，細妹", "開枱 阿強、肥波、阿May、細妹"]
+)
+async def test_open_with_commas(talk_zh, line):
+    assert await talk_zh("阿強", line) == (
+        "開枱：東 阿強、南 肥波、西 阿May、北 細妹。阿強 做莊。\n下一鋪：阿強 做莊；東圈，第1鋪。"
+    )
+
+
+@pytest.mark.asyncio
+async def test_error_wording(talk_zh):
+    talk = talk_zh
+    await talk("阿強", OPEN)
+    assert await talk("阿強", "阿強 食 肥波 -3番") == "番數要係 0 或以上嘅整數。"
+    assert await talk("阿強", "阿強 食 肥波 1.5番") == "番數要係 0 或以上嘅整數。"
+    assert await talk("阿強", "阿強 食 阿強 12番") == "唔可以食自己。"
+    assert await talk("阿強", "規則 la_mode") == (
+        "la_mode 而家係 every_hand。改用「規則 la_mode 值」，可以係：every_hand (鋪鋪拉)、dealer_only (莊家拉)、off。"
+    )
+    assert await talk("阿強", "規則 cut") == (
+        "cut 而家係 every_third。改用「規則 cut 值」，可以係：every_third (三局斬拉)、from_third、none (無限拉)。"
+    )
+    assert await talk("阿強", "規則 rate") == "rate 而家係 1。改用「規則 rate 數字」，例如 規則 rate 60。"
+    assert await talk.seq() == 1
+
+
+@pytest.mark.asyncio
+async def test_the_terminal_speaks_english_with_lang_en(store):
+    import io
+
+    from taipai.bot.console import run_console
+    from taipai.bot.service import Service
+
+    out = io.StringIO()
+    lines = "A: hello\n"
+    await run_console(Service(store, locale="en"), stdin=io.StringIO(lines), stdout=out, interactive=True)
+    text = out.getvalue()
+    assert text.startswith("taipai: taipai keeps score for 港式台灣麻雀. Start a table with: 開枱 A B C D")
+    assert "(The table is kept in " in text
+    assert "> (no reply: that is not a command; /help lists the commands)" in text

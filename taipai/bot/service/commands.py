@@ -213,6 +213,8 @@ def parse_command(text: str) -> Command | None:
         cmd = dataclasses.replace(cmd, players=check_names(cmd.players))
     if cmd is not None:
         for leg in cmd.legs:
+            if _BAD_COUNT.match(unicodedata.normalize("NFKC", leg.hand).strip()):
+                raise CommandError("bad_count")  # B 食 A -3番: the count is wrong, not a tile
             read_count(leg.hand)  # raises count_too_large before anything is booked
     return cmd
 
@@ -412,13 +414,18 @@ def _win_legs_slash(rest: str) -> tuple[str, tuple[Leg, ...]] | None:
     return (discarder, tuple(legs)) if legs else None
 
 
+_NAME_SPLIT = re.compile(r"[\s,，、]+")
+"""The names after 開枱: separated by spaces, commas (also full width) or 、."""
+
+
 def _parse_words(raw: str) -> Command | None:
     words = _words(raw)
     head = words[0]
     if head in OPEN_WORDS:
-        if len(words) != 5:
+        names = _NAME_SPLIT.split(raw.split(None, 1)[1].strip()) if len(words) > 1 else []
+        if len(names) != 4:
             raise CommandError("open_usage")
-        return Command("open", players=tuple(words[1:]))
+        return Command("open", players=tuple(names))
     single = {
         **dict.fromkeys(DRAW_WORDS, "draw"),
         **dict.fromkeys(SCORE_WORDS, "score"),
@@ -521,6 +528,8 @@ _CN_DIGITS = {
     "九": 9,
 }
 _COUNT = re.compile(r"^([0-9]+)\s*(?:番|翻|fan)?$", re.I)
+_BAD_COUNT = re.compile(r"^(?:[-−]\s*[0-9]+(?:\.[0-9]+)?|[0-9]+\.[0-9]+)\s*(?:番|翻|fan)?$", re.I)
+"""A count that is not a whole number of fan, 0 or more (``-3番``, ``1.5番``): a bad count, not a tile."""
 _CN_COUNT = re.compile(r"^([零〇一二兩两三四五六七八九十百]+)\s*(?:番|翻)$")
 
 

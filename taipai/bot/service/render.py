@@ -161,6 +161,7 @@ _COMMAND_ERRORS = {
     "rob_kong_usage": N_(
         "搶槓 is written: B 搶槓 A 12番, or B 搶槓 A followed by the hand (/robkong B A 12)."
     ),
+    "bad_count": N_("The fan count must be a whole number, 0 or more."),
     "count_too_large": N_(
         "That fan count is too large: at most {limit}番. Write the hand's fan, e.g. B 食 A 12番."
     ),
@@ -275,6 +276,11 @@ def which_win(name: str, other: str, count: str) -> str:
     return _("Did you mean: {name} 自摸 {count} or {name} 食 {other} {count}?").format(
         name=name, other=other, count=count
     )
+
+
+def own_discard() -> str:
+    """A win on the winner's own discard."""
+    return _("You cannot win on your own discard.")
 
 
 def hand_says_self_drawn() -> str:
@@ -682,6 +688,20 @@ def rules(state: TableState) -> list[str]:
         "  " + _("cash prizes (底): {prizes}").format(prizes=prizes),
         rules_usage(),
     ]
+
+
+def rule_choices(name: str, now: str, values: Sequence[str]) -> str:
+    """``/rules la_mode`` without a value: what it is now and what it may be."""
+    return _("{name} is {now} now. Change it with 規則 {name} VALUE; the values: {values}.").format(
+        name=short(name), now=now, values=_(", ").join(values)
+    )
+
+
+def rule_number(name: str, now: str) -> str:
+    """``/rules rate`` without a value: what it is now; it takes a number."""
+    return _("{name} is {now} now. Change it with 規則 {name} and a number, e.g. 規則 {name} 60.").format(
+        name=short(name), now=now
+    )
 
 
 def rules_usage() -> str:

@@ -70,6 +70,7 @@ from taipai.core.table import (
     apply,
     event_from_dict,
 )
+from taipai.core.table.options import CUT_MODES, LA_BREAKS, LA_MODES, LA_ON_DRAW, MULTI_WIN_DEAL
 
 MAX_RETRIES = 5
 
@@ -592,6 +593,8 @@ class Service:
         reads: list[ReadHand] = []
         for leg in cmd.legs:
             winner = self._player(state, leg.winner, cmd, cmd.legs)
+            if winner == discarder:
+                raise _Refused(render.own_discard())
             read = await self._read(state, winner, leg, text, "搶槓" if cmd.robbed_kong else "")
             if read.self_drawn:
                 raise _Refused(render.hand_says_self_drawn())
@@ -796,6 +799,28 @@ def _finite_decimal(value: Fraction) -> bool:
     return d == 1
 
 
+RULE_CHOICES: dict[str, tuple[str, ...]] = {
+    "la_mode": LA_MODES,
+    "la_break": LA_BREAKS,
+    "la_on_draw": LA_ON_DRAW,
+    "cut": CUT_MODES,
+    "multi_win_deal": MULTI_WIN_DEAL,
+}
+"""The options that take one of a few words (the others take numbers)."""
+
+
+def _rule_help(opts: TableOptions, name: str, option: str) -> str:
+    """``/rules NAME`` without a value: the value now and the values allowed."""
+    value = opts.money(opts.base_fan) if option == "base" else getattr(opts, option)
+    now = value if isinstance(value, str) else render.amount(value)
+    choices = RULE_CHOICES.get(option)
+    if choices is None:
+        return render.rule_number(name, now)
+    said = {v: k for k, v in RULE_VALUES.items()}
+    values = [f"{v} ({said[v]})" if v in said else v for v in choices]
+    return render.rule_choices(name, now, values)
+
+
 def _rule_event(state: TableState, args: tuple[str, ...]) -> RuleChanged:
     """``/rules NAME VALUE`` (or ``/rules 三百六十``) → one :class:`RuleChanged`, checked against the
     table's options now; a bad name or value is refused with what would be right.
@@ -805,6 +830,8 @@ def _rule_event(state: TableState, args: tuple[str, ...]) -> RuleChanged:
     is rate 60, and ``/rules 三百六十`` sets rate 60 after checking 300 = 5 × 60.
     """
     opts = state.options
+    if len(args) == 1 and RULE_NAMES.get(args[0].lower()):
+        raise _Refused(_rule_help(opts, args[0], RULE_NAMES[args[0].lower()]))
     if len(args) == 1:
         m = _MONEY_PHRASE.match(args[0])
         base = _cn_number(m.group(1)) if m else None
