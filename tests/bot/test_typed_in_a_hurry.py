@@ -284,3 +284,23 @@ async def test_the_terminal_speaks_english_with_lang_en(store):
     assert text.startswith("taipai: taipai keeps score for 港式台灣麻雀. Start a table with: 開枱 A B C D")
     assert "(The table is kept in " in text
     assert "> (no reply: that is not a command; /help lists the commands)" in text
+
+
+@pytest.mark.asyncio
+async def test_the_table_knows_the_dealer_and_the_streak(talk_zh):
+    talk = talk_zh
+    await talk("阿強", OPEN)
+    await talk("阿強", "阿強 食 肥波 12番")  # 阿強 deals on, 連1
+    # The message says 連2; the table says 連1: dealer fan 2·1 + 1 = 3, and the reply says why.
+    reply = await talk("阿強", f"阿強 食 肥波 {HAND} 莊 連2")
+    assert reply.splitlines()[6:8] == ["  連莊以枱為準：連1", "  肥波 → 阿強：26（18番 + 底 5 + 莊 3）"]
+    assert reply.count("以枱為準") == 1
+    await talk("阿強", "撤銷")
+    # 肥波 writes 莊 but 阿強 deals: scored as a non-dealer's hand.
+    reply = await talk("肥波", "肥波 自摸 " + HAND.replace("食 東", "摸 東") + " 莊")
+    assert "  莊家以枱為準：阿強 做莊" in reply.splitlines()
+    assert "  阿May → 肥波：25（20番 + 底 5）" in reply.splitlines()
+    await talk("肥波", "撤銷")
+    # Words that agree with the table say nothing.
+    reply = await talk("阿強", "阿強 自摸 " + HAND.replace("食 東", "摸 東") + " 莊 連1")
+    assert "以枱為準" not in reply

@@ -6,6 +6,7 @@ even where scoring is unavailable.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
@@ -30,6 +31,9 @@ class ReadHand:
         score: the core's ``Score`` for a hand message, ``None`` for a bare count.
         self_drawn: for a hand message, whether it says 摸/自摸 X; ``None`` for a bare count.
         robbed_kong: the hand message says 搶槓.
+        overruled: the context words of the hand message that the table overruled: ``"dealer"``
+            (莊 said by a player who does not deal now), ``"streak"`` (連n other than the table's
+            連莊).  The table's dealer and 連莊 are what the hand is scored with.
     """
 
     fan: int
@@ -37,6 +41,7 @@ class ReadHand:
     score: Any = None
     self_drawn: bool | None = None
     robbed_kong: bool = False
+    overruled: tuple[str, ...] = ()
 
     def detail(self) -> dict[str, Any]:
         """JSON kept with the event: ``{"count": n}`` or the score's DESIGN §5 object."""
@@ -76,7 +81,14 @@ def read_hand(text: str, state: TableState, winner: str, rules: Any) -> ReadHand
         raise HandError(
             "scoring_unavailable", "hand scoring is not available; give a fan count like 12番"
         ) from exc
-    spec = parse_hand(text, situation=situation_for(state, winner), table_kinds=rules.wilds.table_kinds)
+    table = situation_for(state, winner)
+    spec = parse_hand(text, situation=table, table_kinds=rules.wilds.table_kinds)
+    said = spec.situation
+    overruled = tuple(name for name in ("dealer", "streak") if getattr(said, name) != getattr(table, name))
+    if overruled:  # 莊 / 連n in the message: the table knows who deals and the 連莊
+        spec = dataclasses.replace(
+            spec, situation=dataclasses.replace(said, dealer=table.dealer, streak=table.streak)
+        )
     score = score_hand(spec, rules)
     dealer_fan = sum(p.fan for p in score.patterns if p.id == DEALER_PATTERN)
     return ReadHand(
@@ -85,4 +97,5 @@ def read_hand(text: str, state: TableState, winner: str, rules: Any) -> ReadHand
         score=score,
         self_drawn=spec.self_drawn,
         robbed_kong=spec.situation.robbing_kong,
+        overruled=overruled,
     )

@@ -395,6 +395,7 @@ def win(before: TableState, event: WinByDiscard, reads: Sequence[ReadHand]) -> l
             head += " " + _("({n} 底)").format(n=read.bases)
         lines.append(head)
         lines.extend(_patterns(read))
+        lines.extend(overruled(before, read))
         lines.append(_leg_line(before, event.discarder, leg.winner, read))
     return lines
 
@@ -404,10 +405,23 @@ def self_draw(before: TableState, event: SelfDraw, read: ReadHand) -> list[str]:
     head = _("{winner} self-draws (自摸): {fan}").format(winner=event.winner, fan=_fan(read.fan))
     if read.bases > 1:
         head += " " + _("({n} 底)").format(n=read.bases)
-    lines = [head, *_patterns(read)]
+    lines = [head, *_patterns(read), *overruled(before, read)]
     payers = [n for n in before.names if n != event.winner]
     for payer in payers:
         lines.append(_leg_line(before, payer, event.winner, read, event.kong_discarder or ""))
+    return lines
+
+
+def overruled(state: TableState, read: ReadHand) -> list[str]:
+    """The hand message said 莊 or 連n against the table: the table's dealer and 連莊 counted."""
+    lines: list[str] = []
+    if "dealer" in read.overruled:
+        lines.append("  " + _("The dealer is the table's: {dealer} deals").format(dealer=state.dealer))
+    if "streak" in read.overruled:
+        if state.streak:
+            lines.append("  " + _("連莊 is the table's: 連{n}").format(n=state.streak))
+        else:
+            lines.append("  " + _("連莊 is the table's: no 連莊"))
     return lines
 
 
