@@ -266,3 +266,23 @@ async def test_two_engines_writing_one_chat_book_every_message_once(db_url):
     finally:
         await one.close()
         await two.close()
+
+
+@pytest.mark.asyncio
+async def test_workers_starting_together_on_an_empty_postgresql_migrate_once():
+    """Three stores open the same empty PostgreSQL database at once (workers starting together): the
+    migration lock lets one migrate; the others find the schema at head, none fails."""
+    import asyncio
+
+    from .conftest import postgres_url, reset_postgres
+
+    url = postgres_url()
+    await reset_postgres(url)
+    stores = await asyncio.gather(*(Store.open(url) for _ in range(3)))
+    try:
+        assert [await migrate.current_revision(s.engine) for s in stores] == [migrate.HEAD] * 3
+        s, _ = await stores[0].create_session(CHAT, creator="A", kind="TableOpened", payload=OPENED)
+        assert (await stores[2].open_session(CHAT)).id == s.id
+    finally:
+        for s in stores:
+            await s.close()
