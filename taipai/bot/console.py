@@ -67,16 +67,16 @@ _ANYONE_KINDS = frozenset({"help", "score", "history", "rules", "export"})
 
 
 def _anyone_may_say(text: str) -> bool:
-    """A slash command or a read-only command (``幫助``, ``計數``, ``歷史`` …): answered even before
-    anyone has said who they are."""
+    """A read-only command in either form (``幫助``/``/help``, ``計數``/``/score``, ``歷史`` …), or a
+    slash command that does not parse (its reply says the right form): answered even before anyone
+    has said who they are.  A command that books something (``/newgame``, ``/win`` …) still needs
+    a speaker: it is recorded with the event, and the one who opens the table sets its rules."""
     from taipai.bot.service.commands import CommandError, parse_command
 
-    if text.lstrip().startswith(("/", "／")):
-        return True
     try:
         cmd = parse_command(text)
     except CommandError:
-        return False
+        return text.lstrip().startswith(("/", "／"))
     return cmd is not None and cmd.kind in _ANYONE_KINDS and not (cmd.kind == "rules" and cmd.args)
 
 

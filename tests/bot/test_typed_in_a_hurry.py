@@ -86,7 +86,7 @@ async def test_the_terminal_answers_read_only_lines_without_a_speaker(store, db_
     from taipai.bot.service import Service
 
     service = Service(store, locale="zh_Hant_HK")
-    lines = "計數\n/score\n幫助\n/help\n開枱 A B C D\nA: 開枱 A B C D\n歷史\n計數\n"
+    lines = "計數\n/score\n幫助\n/help\n開枱 A B C D\n/newgame A B C D\n/frob\nA: 開枱 A B C D\n歷史\n計數\n"
     out = io.StringIO()
     assert await run_console(service, stdin=io.StringIO(lines), stdout=out, interactive=True) == 0
     text = out.getvalue().replace("> ", "")
@@ -97,11 +97,13 @@ async def test_the_terminal_answers_read_only_lines_without_a_speaker(store, db_
     assert replies[0].startswith("呢度未開枱。")  # 計數 said by nobody yet: answered
     assert replies[1].startswith("呢度未開枱。")  # /score
     assert replies[2].startswith("指令：") and replies[3].startswith("指令：")
-    # 開枱 without a speaker is not read-only: who is speaking?
-    assert "（邊個講嘢？請打「講嘢嘅人: 內容」，例如 A: 開枱 A B C D）" in replies[3]
-    assert replies[4].startswith("開枱：東 A、南 B、西 C、北 D。A 做莊。")
-    assert replies[5] == "仲未打過。\n"  # 歷史: A is the speaker now
-    assert replies[6].startswith("第1鋪，東圈，A 做莊")
+    # 開枱 and /newgame without a speaker book something: who is speaking?  (/frob books nothing.)
+    who = "（邊個講嘢？請打「講嘢嘅人: 內容」，例如 A: 開枱 A B C D）"
+    assert replies[3].count(who) == 2
+    assert replies[4] == "唔識 /frob 呢個指令。/help 睇晒所有指令。\n"
+    assert replies[5].startswith("開枱：東 A、南 B、西 C、北 D。A 做莊。")
+    assert replies[6] == "仲未打過。\n"  # 歷史: A is the speaker now
+    assert replies[7].startswith("第1鋪，東圈，A 做莊")
 
 
 def _taipai(*args: str, stdin: str = "", env: dict[str, str] | None = None):
