@@ -275,7 +275,7 @@ async def test_run_discord_refuses_a_bad_or_missing_token(store, monkeypatch):
         await run_discord(Settings(discord_bot_token=None, _env_file=None), Service(store))
 
 
-def test_the_client_asks_for_message_content_only_when_told(store):
+async def test_the_client_asks_for_message_content_only_when_told(store):
     assert TaipaiDiscord(Service(store)).intents.message_content is True
     assert TaipaiDiscord(Service(store), message_content=False).intents.message_content is False
 
