@@ -205,39 +205,8 @@ def test_winning_tile_may_be_the_wildcard():
 # --------------------------------------------------------------------------- differential
 
 
-_KIND_POOL = [
-    "皇",
-    "筒索萬",
-    "筒",
-    "索",
-    "萬",
-    "番",
-    "東南西北",
-    "中發白",
-    "大",
-    "中",
-    "小",
-    "單",
-    "雙",
-    "一九",
-    "一四七",
-    "二五八",
-    "三六九",
-    "番工",
-    "番攤",
-    "卡番",
-    "伍偏",
-    "斷缺",
-    "牛",
-    "熊",
-    "馬",
-    "聚",
-    "獨",
-    "確單",
-    "確雙",
-    "限五",
-    "七起",
-]
+_KIND_POOL = [k for k in KIND_NAMES if k not in ("現", "複製", "創造")]
+"""Kinds drawn for random hands: all but those needing table context (現 reads seen tiles; 複製/創造 other kinds)."""
 
 
 def _random_wild_hands(n: int, seed: int) -> list[HandSpec]:
