@@ -798,11 +798,9 @@ def _completion_candidates(spec, ctx, units, melds, meld_assign, wild_tiles, fin
             win = win_tile
         if assignment is None:
             continue
+        # a natural winning tile stays the winning tile; a winning wildcard has none (spec.winning_tile
+        # is None), so in both cases the concealed tiles are the hand's plus the other wild tiles
         concealed = list(spec.concealed) + list(rest)
-        if spec.winning_tile is not None and win_tile is None:
-            pass
-        elif spec.winning_tile is not None:
-            concealed.append(spec.winning_tile)
         concrete = replace(
             spec,
             concealed=tuple(sorted(concealed)),
@@ -906,26 +904,21 @@ def _reading_admits(
                     )
                 )
     if reading.shape in (Shape.SIXTEEN_UNRELATED, Shape.THIRTEEN_ORPHANS):
-        listed = {t for t, ps in places.items() for _ in ps}
         for t in range(NUM_KINDS):
             extra = naturals[t] + wild_tiles.count(t) - len(places.get(t, []))
             for _ in range(max(0, extra)):
                 places.setdefault(t, []).append(Slot.single(t))
-        del listed
     # wild tiles take any of the places of their tile; naturals fill the rest
     for t in set(wild_tiles):
         options = places.get(t, [])
         if len(options) < wild_tiles.count(t):
             return False
         slots.extend(options)
-    tile_of_slot = [s.tile for s in slots]
-    need = list(wild_tiles)
+    need = sorted(wild_tiles)
     # choose, per tile, which places the wildcards take: match units to places with capacity
     by_tile: dict[int, list[Slot]] = {}
     for s in slots:
         by_tile.setdefault(s.tile, []).append(s)
-    del tile_of_slot
-    unit_order = list(range(len(units)))
     used_place: set[int] = set()
     used_unit = [False] * len(units)
     place_list = [(t, i, s) for t, ss in by_tile.items() for i, s in enumerate(ss)]
@@ -933,9 +926,9 @@ def _reading_admits(
     def go(j: int) -> bool:
         if j == len(need):
             return True
-        t = sorted(need)[j]
+        t = need[j]
         tried: set[tuple[str, int, int, int]] = set()
-        for ui in unit_order:
+        for ui in range(len(units)):
             if used_unit[ui]:
                 continue
             u = units[ui]
