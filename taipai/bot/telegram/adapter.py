@@ -186,6 +186,20 @@ class TelegramBot:
 
         Raises :class:`TelegramStartupError` for a rejected token or an unreachable server.
         """
+        await self.start_app()
+        assert self.app.updater is not None
+        await self.app.updater.start_polling(
+            poll_interval=0.0,
+            timeout=self.poll_timeout,
+            allowed_updates=["message", "edited_message", "callback_query"],
+        )
+
+    async def start_app(self) -> None:
+        """Check the token (``getMe``), register the commands and start the Application, without
+        receiving updates yet (polling and webhook mode both begin here).
+
+        Raises :class:`TelegramStartupError` for a rejected token or an unreachable server.
+        """
         try:
             await self.app.initialize()
         except InvalidToken as exc:
@@ -201,12 +215,6 @@ class TelegramBot:
             ) from exc
         await self.register_commands()
         await self.app.start()
-        assert self.app.updater is not None
-        await self.app.updater.start_polling(
-            poll_interval=0.0,
-            timeout=self.poll_timeout,
-            allowed_updates=["message", "edited_message", "callback_query"],
-        )
 
     async def stop(self) -> None:
         """Stop polling (confirming the last update), finish the updates in hand, close the session."""
@@ -464,21 +472,7 @@ async def _run_webhook(bot: TelegramBot, settings: Any, stop: asyncio.Event) -> 
     secret = settings.telegram_webhook_secret.get_secret_value() if settings.telegram_webhook_secret else ""
     if not secret:
         raise TelegramStartupError(_("TELEGRAM_MODE=webhook needs TELEGRAM_WEBHOOK_SECRET."))
-    try:
-        await bot.app.initialize()
-    except InvalidToken as exc:
-        raise TelegramStartupError(
-            _("Telegram rejected TELEGRAM_BOT_TOKEN (getMe failed): check the token from @BotFather.")
-        ) from exc
-    except NetworkError as exc:
-        raise TelegramStartupError(
-            _(
-                "Cannot reach the Telegram Bot API server ({error}); check the network and "
-                "TELEGRAM_API_BASE_URL."
-            ).format(error=type(exc).__name__)
-        ) from exc
-    await bot.register_commands()
-    await bot.app.start()
+    await bot.start_app()
     server = WebhookServer(
         bot,
         path=webhook_path(settings.telegram_webhook_url),
