@@ -611,27 +611,48 @@ def wait_set(
             pairs = honour_pairs - (c == 2) + (c + 1 == 2) + suit_pairs
             if bad == 0 and pairs == 1:
                 found.add(t)
-    if hand_size == 16 and _special_possible(counts, declared):
-        for t in range(NUM_KINDS):
-            if t in found:
-                continue
-            counts[t] += 1
-            if is_complete(counts, declared, hand_size):
-                found.add(t)
-            counts[t] -= 1
+    if hand_size == 16:
+        _special_waits(counts, declared, found)
     return tuple(sorted(t for t in found if used[t] < 4))
 
 
-def _special_possible(counts: list[int], declared: tuple[Meld, ...]) -> bool:
-    """Cheap necessary test for 嚦咕嚦咕 / 十六不搭 / 十三幺 being one tile away."""
+def _special_waits(counts: list[int], declared: tuple[Meld, ...], found: set[int]) -> None:
+    """Add to ``found`` the kinds that complete 嚦咕嚦咕, 十六不搭 or 十三幺 (seed 004, 組合類).
+
+    嚦咕嚦咕 is read off the parities directly (its wait is a pair becoming the pung, or the single
+    of an odd pair when the other odd kind is already the pung); 十六不搭 and 十三幺 are tried tile
+    by tile, only when the honours or the terminals held make them one tile away.
+    """
     if len(declared) > 1:
-        return False
-    orphans_held = sum(1 for t in ORPHANS if counts[t])
-    if orphans_held >= 12:
-        return True
-    if declared:
-        return False
-    odd = sum(1 for c in counts if c & 1)
-    if odd <= 2:
-        return True
-    return sum(1 for t in range(27, 34) if counts[t]) >= 6
+        return
+    if not declared and sum(counts) == 16:
+        found.update(eight_pairs_waits(counts))
+        if sum(1 for t in range(27, NUM_KINDS) if counts[t]) >= 6:
+            for t in range(NUM_KINDS):
+                counts[t] += 1
+                if sixteen_unrelated_eyes(counts) is not None:
+                    found.add(t)
+                counts[t] -= 1
+    if sum(1 for t in ORPHANS if counts[t]) >= 12:
+        for t in range(NUM_KINDS):
+            counts[t] += 1
+            if thirteen_orphans_splits(counts, declared):
+                found.add(t)
+            counts[t] -= 1
+
+
+def eight_pairs_waits(counts: list[int]) -> list[int]:
+    """Kinds that make the 16 concealed ``counts`` a 嚦咕嚦咕 (seven pairs + one pung, seed 004).
+
+    After the win every count must be 0, 2, 3 or 4 with exactly one 3 (four of a kind is two
+    pairs).  With no odd count, a kind held twice becomes the pung; with two odd kinds ``a`` and
+    ``b``, drawing ``a`` pairs it when ``b`` is already held three times.  Any other parity
+    pattern waits on nothing.
+    """
+    odd = [t for t in range(NUM_KINDS) if counts[t] & 1]
+    if not odd:
+        return [t for t in range(NUM_KINDS) if counts[t] == 2]
+    if len(odd) == 2:
+        a, b = odd
+        return [x for x, y in ((a, b), (b, a)) if counts[y] == 3 and counts[x] < 4]
+    return []

@@ -14,8 +14,11 @@ from hypothesis import strategies as st
 
 from taipai.core.hand import (
     PAIR,
+    UNRELATED_TRIPLES,
     Shape,
     WaitShape,
+    eight_pairs_waits,
+    is_complete,
     is_standard_complete,
     readings,
     standard_splits,
@@ -23,7 +26,7 @@ from taipai.core.hand import (
     waits,
 )
 from taipai.core.handspec import MeldKind
-from taipai.core.tiles import EAST, NUM_KINDS, RED, counts_of, tile
+from taipai.core.tiles import EAST, NUM_KINDS, ORPHANS, RED, counts_of, tile
 
 
 def _naive_splits(counts: list[int]) -> set[tuple[int, tuple[tuple[int, int], ...]]]:
@@ -209,6 +212,61 @@ def test_fast_wait_set_matches_naive_oracle_on_random_hands():
         assert special_free == _oracle_waits(ts, counts), ts
         checked += 1
     assert checked > 300
+
+
+def _near_special_hand(rng: random.Random) -> list[int]:
+    """16 concealed tiles one or two tiles away from 嚦咕嚦咕, 十六不搭 or 十三幺."""
+    kind = rng.randrange(3)
+    if kind == 0:  # seven pairs + a pung, then drop one tile and maybe swap one
+        ts = [t for t in rng.sample(range(NUM_KINDS), 8) for _ in range(2)]
+        ts.append(ts[0])
+    elif kind == 1:  # 十六不搭: the seven honours, an unrelated triple per suit, eyes
+        ts = list(range(27, 34))
+        for s in range(3):
+            ts += [s * 9 + r for r in rng.choice(sorted(UNRELATED_TRIPLES))]
+        ts.append(rng.choice(ts))
+    else:  # 十三幺 + an extra chow or pung
+        ts = [*ORPHANS, rng.choice(ORPHANS)]
+        s, r = rng.randrange(3), rng.randrange(7)
+        ts += rng.choice([[s * 9 + r, s * 9 + r + 1, s * 9 + r + 2], [rng.randrange(NUM_KINDS)] * 3])
+    rng.shuffle(ts)
+    ts = ts[:16]
+    if rng.random() < 0.3:
+        ts[rng.randrange(16)] = rng.randrange(NUM_KINDS)
+    return ts
+
+
+def test_wait_set_matches_tile_by_tile_completeness_near_special_shapes():
+    """Every kind ``wait_set`` gives (and no other) completes the 16 tiles under :func:`is_complete`:
+    嚦咕嚦咕, 十六不搭 and 十三幺 (seed 004, 組合類) included, where the waits are read off
+    parities and near-shape tests instead of trying all 34 kinds."""
+    rng = random.Random(30)
+    shapes_seen = 0
+    for _ in range(1500):
+        ts = _near_special_hand(rng)
+        counts = counts_of(ts)
+        if max(counts) > 4:
+            continue
+        expected = []
+        for t in range(NUM_KINDS):
+            if counts[t] >= 4:
+                continue
+            c = list(counts)
+            c[t] += 1
+            if is_complete(c, ()):
+                expected.append(t)
+        assert wait_set(list(counts), list(counts), ()) == tuple(expected), ts
+        shapes_seen += bool(expected)
+    assert shapes_seen > 300
+
+
+def test_eight_pairs_waits_by_parity():
+    """嚦咕嚦咕 (seed 004, 組合類): 11m 22m … with a pair becoming the pung, or the odd single."""
+    pairs_only = counts_of(tiles("1122m 3344p 556677s EE"))
+    assert eight_pairs_waits(pairs_only) == tiles("1m 2m 3p 4p 5s 6s 7s E")
+    with_pung = counts_of(tiles("111m 22m 33p 44p 55s 66s 77s E"))
+    assert eight_pairs_waits(with_pung) == tiles("E")  # 1m → 1111m is two pairs, E stays single
+    assert eight_pairs_waits(counts_of(tiles("123m 44p 55s 66s 77s EE SS N"))) == []
 
 
 @settings(max_examples=200, deadline=None)
