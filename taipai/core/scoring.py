@@ -122,12 +122,9 @@ class _ReadingScore:
 
 def _score_reading(view: HandView, rules: RuleSet, order: dict[str, int]) -> _ReadingScore:
     """Run every enabled detector on one reading, apply 「不另計」 and 雞糊/鴨胡."""
-    features = view.features
     found: list[tuple[str, int, int, frozenset[str]]] = []  # (id, fan, count, excludes)
     excluded: set[str] = set()
-    for pid, det, needs, values, excludes in _active(rules):
-        if needs & features != needs:
-            continue
+    for pid, det, values, excludes in _runnable(rules, view.features):
         occ = det(view)
         if not occ:
             continue
@@ -210,6 +207,29 @@ def _active(rules: RuleSet) -> tuple[_Active, ...]:
     return hit
 
 
+_Runnable = tuple[str, Detector, dict[str, object], frozenset[str]]
+_runnable_cache: dict[tuple[int, int], tuple[_Runnable, ...]] = {}
+_RUNNABLE_CACHE_MAX = 4096
+"""Bound on cached (rule set, feature bits) tables; a few hundred bit patterns occur in practice."""
+
+
+def _runnable(rules: RuleSet, features: int) -> tuple[_Runnable, ...]:
+    """(id, detector, values, excludes) of the enabled patterns whose needed bits are all in
+    ``features``, in rule-table order; cached per (rule set, features)."""
+    key = (id(rules.patterns), features)
+    hit = _runnable_cache.get(key)
+    if hit is None:
+        if len(_runnable_cache) >= _RUNNABLE_CACHE_MAX:
+            _runnable_cache.clear()
+        hit = tuple(
+            (pid, det, values, excludes)
+            for pid, det, needs, values, excludes in _active(rules)
+            if needs & features == needs
+        )
+        _runnable_cache[key] = hit
+    return hit
+
+
 GATES = [True]
 """Switch for the detector gates (tests turn it off to prove the gates change nothing)."""
 
@@ -218,6 +238,7 @@ def set_gates(on: bool) -> None:
     """Turn the feature gates on or off (for tests and benchmarks)."""
     GATES[0] = on
     _active_cache.clear()
+    _runnable_cache.clear()
 
 
 _order_cache: dict[int, dict[str, int]] = {}

@@ -36,9 +36,10 @@ DETECTORS: dict[str, Detector] = {}
 NEEDS: dict[str, int] = {}
 """Pattern id -> feature bits (``F_*``) the hand must have for the detector to be worth running."""
 
-# Feature bits computed once per view (HandView.features).  A detector declares the bits it needs
-# as a *necessary* condition: scoring skips it when a bit is missing, which must never change a
-# result (tests/core/test_scoring_gates.py scores a corpus with and without the gates).
+# Feature bits computed once per hand (hand_facts) or per view (HandView.features).  A detector
+# declares the bits it needs as a *necessary* condition: scoring skips it when a bit is missing,
+# which must never change a result (tests/core/test_scoring_gates.py scores a corpus with and
+# without the gates, and checks that no detector ever hits on a view lacking one of its bits).
 F_CHOWS2 = 1 << 0  # at least two chows
 F_PUNGS2 = 1 << 1  # at least two pungs or kongs
 F_PUNG = 1 << 2  # at least one pung or kong
@@ -53,6 +54,43 @@ F_TIMING = 1 << 10  # any 時態 context word (槓上, 花上, 搶槓, 海底, �
 F_READY = 1 << 11  # 叮 / 一發 / 食聽牌 / 天叮 declared
 F_MULTI = 1 << 12  # 一炮雙響 / 三響 / 錦上添花
 F_FLOWERS = 1 << 13  # any flower
+# -- per hand (hand_facts)
+F_NO_HONOURS = 1 << 14  # no honour tile
+F_ONE_SUIT = 1 << 15  # exactly one suit
+F_TWO_SUITS = 1 << 16  # at most two suits
+F_FIVE_DOORS = 1 << 17  # 萬, 筒, 索, a wind and a dragon all held (五門)
+F_SIMPLES = 1 << 18  # no 一, 九 or honour
+F_ORPHANS_ONLY = 1 << 19  # every tile a 一, 九 or honour, and some 一 or 九
+F_NO_MIDDLE = 1 << 20  # no suited 四, 五 or 六 (every group could hold a 一 or 九)
+F_NARROW = 1 << 21  # suited tiles held, their numbers within five (one number could be in every group)
+F_DEALER = 1 << 22  # the winner deals
+F_CONCEALED = 1 << 23  # 門前清 (no chow, pung or exposed/added kong declared)
+F_NO_FLOWERS = 1 << 24  # no flower
+F_FLOWERS4 = 1 << 25  # four flowers or more
+F_ALL_HONOURS = 1 << 26  # honours only
+F_FOUR_MELDS = 1 << 27  # four melds or more declared
+# -- per view (HandView.features)
+F_STANDARD = 1 << 28  # a STANDARD reading (melds and eyes)
+F_SPECIAL = 1 << 29  # 嚦咕嚦咕, 十六不搭 or 十三幺
+F_ALL_CHOWS = 1 << 30  # standard, every meld a chow
+F_NO_CHOWS = 1 << 31  # standard, melds and no chow
+F_SINGLE_WAIT = 1 << 32  # the wait set holds one tile
+F_MULTI_WAIT = 1 << 33  # the wait set holds several tiles
+F_CPUNGS2 = 1 << 34  # two 暗刻 or more (kongs included)
+F_CPUNGS3 = 1 << 35  # three 暗刻 or more
+F_WIND_PUNG = 1 << 36  # a pung or kong of a wind
+F_DRAGON_PUNG = 1 << 37  # a pung or kong of a dragon
+F_PUNG_ADJ = 1 << 38  # two suited pungs of one suit, numbers consecutive (姊妹)
+F_PUNG_SAME_RANK = 1 << 39  # two suited pungs of one number in two suits (兄弟)
+F_PUNG_SHIFT = 1 << 40  # two suited pungs in two suits, numbers one or two apart (三色三節高)
+F_CHOW_SAME_RANK = 1 << 41  # two chows of the same numbers in two suits (喜相逢, 三色同順)
+F_CHOW_3SUITS = 1 << 42  # chows in all three suits (三色三步高, 雜龍)
+F_CHOW_SUIT3 = 1 << 43  # three chows or more in one suit (步高, 清龍)
+
+_MIDDLE_RANKS = 0b000111000
+"""0-based rank bits of 四, 五, 六."""
+_TERMINAL_RANKS = 0b100000001
+"""0-based rank bits of 一 and 九."""
 
 
 def detector(pattern_id: str, *, needs: int = 0) -> Callable[[Detector], Detector]:
@@ -82,23 +120,60 @@ def hand_facts(spec: HandSpec, counts: list[int]) -> tuple[set[int], int, int]:
     ``counts``: 34 counts of every natural tile (kongs as 4).  Computed once per hand by scoring.
     """
     suits = set()
-    if any(counts[0:9]):
-        suits.add(0)
-    if any(counts[9:18]):
-        suits.add(1)
-    if any(counts[18:27]):
-        suits.add(2)
+    ranks = 0  # 0-based rank bits held in any suit
+    for base in (0, 9, 18):
+        held = 0
+        for r in range(9):
+            if counts[base + r]:
+                held |= 1 << r
+        if held:
+            suits.add(base // 9)
+            ranks |= held
     honours = sum(counts[27:NUM_KINDS])
     f = 0
     if 4 in counts:
         f |= F_FOUR
     if honours:
         f |= F_HONOURS
+        if not suits:
+            f |= F_ALL_HONOURS
+        elif (
+            len(suits) == 3
+            and (counts[27] or counts[28] or counts[29] or counts[30])
+            and (counts[31] or counts[32] or counts[33])
+        ):
+            f |= F_FIVE_DOORS
+    else:
+        f |= F_NO_HONOURS
+        if not ranks & _TERMINAL_RANKS:
+            f |= F_SIMPLES
+    if len(suits) == 1:
+        f |= F_ONE_SUIT
+    if len(suits) <= 2:
+        f |= F_TWO_SUITS
+    if ranks:
+        if not ranks & ~_TERMINAL_RANKS:
+            f |= F_ORPHANS_ONLY
+        if not ranks & _MIDDLE_RANKS:
+            f |= F_NO_MIDDLE
+        if ranks.bit_length() - (ranks & -ranks).bit_length() <= 4:
+            f |= F_NARROW
     if spec.self_drawn:
         f |= F_SELF
-    if spec.flowers:
+    flowers = spec.flowers
+    if flowers:
         f |= F_FLOWERS
+        if len(flowers) >= 4:
+            f |= F_FLOWERS4
+    else:
+        f |= F_NO_FLOWERS
+    if spec.is_concealed:
+        f |= F_CONCEALED
+    if len(spec.melds) >= 4:
+        f |= F_FOUR_MELDS
     s = spec.situation
+    if s.dealer:
+        f |= F_DEALER
     if (
         s.kong_replacements
         or s.flower_replacements
@@ -206,25 +281,43 @@ class HandView:
         self.self_drawn = spec.self_drawn
         self.flowers = spec.flowers
         self.repeat = rules.options.repeat_counting
+        f |= F_SINGLE_WAIT if len(waits) == 1 else F_MULTI_WAIT if waits else 0
+        if shape is not Shape.STANDARD:
+            f |= F_SPECIAL
+        else:
+            f |= F_STANDARD
+            if melds:
+                f |= F_NO_CHOWS if not chows else F_ALL_CHOWS if len(chows) == len(melds) else 0
         n_chows = len(chows)
         if n_chows >= 2:
-            f |= F_CHOWS2
+            f |= F_CHOWS2 | _chow_bits(chows)
             if n_chows >= 3:
                 f |= F_CHOW3
         if pungs:
             f |= F_PUNG
             if len(pungs) >= 2:
                 f |= F_PUNGS2
-            concealed_pungs = 0
+            concealed_pungs = 0  # pungs not laid down (for 般高's re-reading)
+            dark = 0  # 暗刻, kongs included
+            suited: list[int] = []
             for g in pungs:
+                t = g.tile
                 if g.kind == MeldKind.KONG:
                     f |= F_KONG
+                    dark += 1
                 elif g.concealed:
                     concealed_pungs += 1
-                if g.tile >= 27:
-                    f |= F_HONOUR_PUNG
+                    dark += 1
+                if t >= 27:
+                    f |= F_HONOUR_PUNG | (F_DRAGON_PUNG if t >= 31 else F_WIND_PUNG)
+                else:
+                    suited.append(t)
             if n_chows + concealed_pungs >= 2:
                 f |= F_CHOWLIKE2
+            if dark >= 2:
+                f |= F_CPUNGS2 | (F_CPUNGS3 if dark >= 3 else 0)
+            if len(suited) >= 2:
+                f |= _pung_bits(suited)
         elif n_chows >= 2:
             f |= F_CHOWLIKE2
         self.features = f
@@ -257,6 +350,42 @@ class HandView:
         if self.repeat or len(found) <= 1:
             return found
         return _max_disjoint(found)
+
+
+def _chow_bits(chows: list[Group]) -> int:
+    """F_CHOW_SAME_RANK / F_CHOW_3SUITS / F_CHOW_SUIT3 of two or more chows."""
+    per_suit = [0, 0, 0]
+    ranks = [0, 0, 0]  # chow start ranks held, per suit
+    for g in chows:
+        s, r = divmod(g.tile, 9)
+        per_suit[s] += 1
+        ranks[s] |= 1 << r
+    f = 0
+    if ranks[0] & ranks[1] or ranks[0] & ranks[2] or ranks[1] & ranks[2]:
+        f |= F_CHOW_SAME_RANK
+    if per_suit[0] and per_suit[1] and per_suit[2]:
+        f |= F_CHOW_3SUITS
+    if max(per_suit) >= 3:
+        f |= F_CHOW_SUIT3
+    return f
+
+
+def _pung_bits(suited: list[int]) -> int:
+    """F_PUNG_ADJ / F_PUNG_SAME_RANK / F_PUNG_SHIFT of two or more suited pung tiles."""
+    f = 0
+    for i, a in enumerate(suited):
+        sa, ra = divmod(a, 9)
+        for b in suited[i + 1 :]:
+            sb, rb = divmod(b, 9)
+            d = abs(ra - rb)
+            if sa == sb:
+                if d == 1:
+                    f |= F_PUNG_ADJ
+            elif d == 0:
+                f |= F_PUNG_SAME_RANK
+            elif d <= 2:
+                f |= F_PUNG_SHIFT
+    return f
 
 
 def _max_disjoint(found: list[tuple[Group, ...]]) -> list[tuple[Group, ...]]:

@@ -19,8 +19,13 @@ from collections.abc import Callable
 
 from taipai.core.hand import Group
 from taipai.core.patterns.base import (
+    F_ALL_CHOWS,
     F_CHOW3,
+    F_CHOW_3SUITS,
+    F_CHOW_SAME_RANK,
+    F_CHOW_SUIT3,
     F_CHOWS2,
+    F_NO_HONOURS,
     ONCE,
     HandView,
     Hits,
@@ -145,7 +150,7 @@ def _four_step(v: HandView) -> list[tuple[Group, ...]]:
 # ---------------------------------------------------------------- detectors
 
 
-@detector("all_chows")
+@detector("all_chows", needs=F_ALL_CHOWS)
 def all_chows(v: HandView) -> Hits:
     """平糊 5 (seed 004, 順子類): 「全部牌為順子組成，眼可以是番子牌」.
 
@@ -158,7 +163,7 @@ def all_chows(v: HandView) -> Hits:
     return []
 
 
-@detector("great_all_chows")
+@detector("great_all_chows", needs=F_ALL_CHOWS | F_NO_HONOURS)
 def great_all_chows(v: HandView) -> Hits:
     """無字花大平糊 15 (seed 004, 順子類): 「牌型不含任何番子牌和花牌，而且全為順子」.
 
@@ -180,7 +185,7 @@ def terminal_chows(v: HandView) -> Hits:
     return _keys(_found(v, "terminal", 2, _terminal_pair, possible))
 
 
-@detector("mixed_double_chow", needs=F_CHOWS2)
+@detector("mixed_double_chow", needs=F_CHOW_SAME_RANK)
 def mixed_double_chow(v: HandView) -> Hits:
     """喜相逢 3/5 (seed 004, 順子類): 「兩個款式不同的但數字一樣順子。可分明暗」.
 
@@ -195,13 +200,13 @@ def mixed_double_chow(v: HandView) -> Hits:
     return _keys(_found(v, "pair", 2, lambda c: _same_numbers_two_suits(c) and not _inside(c, triple)))
 
 
-@detector("mixed_triple_chow", needs=F_CHOW3)
+@detector("mixed_triple_chow", needs=F_CHOW_SAME_RANK | F_CHOW3)
 def mixed_triple_chow(v: HandView) -> Hits:
     """三色同順 10/20 (seed 004, 順子類): 「三個款式不同的但數字一樣順子。可分明暗」."""
     return _keys(_triple(v))
 
 
-@detector("mixed_shifted_chows", needs=F_CHOW3)
+@detector("mixed_shifted_chows", needs=F_CHOW_3SUITS)
 def mixed_shifted_chows(v: HandView) -> Hits:
     """三色三步高 5/10 (seed 004, 順子類).
 
@@ -213,7 +218,7 @@ def mixed_shifted_chows(v: HandView) -> Hits:
     return _keys(_found(v, "mixed_shift", 3, lambda c: _shifted(c, False, (1, 2))))
 
 
-@detector("pure_shifted_chows", needs=F_CHOW3)
+@detector("pure_shifted_chows", needs=F_CHOW_SUIT3)
 def pure_shifted_chows(v: HandView) -> Hits:
     """一色三步高 8/15 (seed 004, 順子類): 「三組為同一花色、遞增一位或兩位的順子。可分明暗」.
 
@@ -225,7 +230,7 @@ def pure_shifted_chows(v: HandView) -> Hits:
     return _keys(_found(v, "three", 3, lambda c: _shifted(c, True, (1, 2)) and not _inside(c, bigger)))
 
 
-@detector("four_shifted_chows", needs=F_CHOW3)
+@detector("four_shifted_chows", needs=F_CHOW_SUIT3)
 def four_shifted_chows(v: HandView) -> Hits:
     """一色四步高 20/40 (seed 004, 順子類): 「四組為同一花色、遞增一位或兩位的順子。可分明暗」.
 
@@ -234,13 +239,13 @@ def four_shifted_chows(v: HandView) -> Hits:
     return _keys(_four_step(v))
 
 
-@detector("five_shifted_chows", needs=F_CHOW3)
+@detector("five_shifted_chows", needs=F_CHOW_SUIT3)
 def five_shifted_chows(v: HandView) -> Hits:
     """一色五步高 60/80 (seed 004, 順子類): 「五組為同一花色、遞增一位的順子。可分明暗」."""
     return _keys(_five_step(v))
 
 
-@detector("mixed_straight", needs=F_CHOW3)
+@detector("mixed_straight", needs=F_CHOW_3SUITS)
 def mixed_straight(v: HandView) -> Hits:
     """雜龍 8/15 (seed 004, 順子類, 雜龍 (彩龍)).
 
@@ -255,7 +260,7 @@ def mixed_straight(v: HandView) -> Hits:
     return _keys(_found(v, "mixed_straight", 3, lambda c: _straight(c, False), possible))
 
 
-@detector("pure_straight", needs=F_CHOW3)
+@detector("pure_straight", needs=F_CHOW_SUIT3)
 def pure_straight(v: HandView) -> Hits:
     """清龍 10/20 (seed 004, 順子類, 清龍 (一條龍)): 「擁有同一花色「一」至「九」的牌。可分明暗」.
 

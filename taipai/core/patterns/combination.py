@@ -12,7 +12,19 @@ but not to 十六不搭 or 十三幺, whose tiles always show the five 門 (計�
 from __future__ import annotations
 
 from taipai.core.hand import Shape
-from taipai.core.patterns.base import ONCE, HandView, Hits, detector
+from taipai.core.patterns.base import (
+    F_FIVE_DOORS,
+    F_FLOWERS,
+    F_HONOURS,
+    F_NO_HONOURS,
+    F_ONE_SUIT,
+    F_SPECIAL,
+    F_TWO_SUITS,
+    ONCE,
+    HandView,
+    Hits,
+    detector,
+)
 from taipai.core.tiles import DRAGONS, EAST, NORTH, ORPHANS, SUIT_OF, WINDS
 
 _GATE_SHAPES = (Shape.STANDARD, Shape.EIGHT_PAIRS)
@@ -40,7 +52,7 @@ def _big_gates(v: HandView) -> bool:
     return gates == _ALL_GATES
 
 
-@detector("missing_one_suit")
+@detector("missing_one_suit", needs=F_NO_HONOURS | F_TWO_SUITS)
 def missing_one_suit(v: HandView) -> Hits:
     """缺一門 5: 「牌型中缺少一種花色序數牌。無字限定，不計無字」 (seed 004, 組合類, 缺一門).
 
@@ -50,7 +62,7 @@ def missing_one_suit(v: HandView) -> Hits:
     return ONCE if not v.honours and len(v.suits) <= 2 else []
 
 
-@detector("five_gates")
+@detector("five_gates", needs=F_FIVE_DOORS)
 def five_gates(v: HandView) -> Hits:
     """五門齊 10 / 大五門齊 15 (seed 004, 組合類, 五門齊).
 
@@ -63,7 +75,7 @@ def five_gates(v: HandView) -> Hits:
     return [("big", 0)] if _big_gates(v) else ONCE
 
 
-@detector("seven_gates")
+@detector("seven_gates", needs=F_FIVE_DOORS | F_FLOWERS)
 def seven_gates(v: HandView) -> Hits:
     """七門齊 15 / 大七門齊 20 (seed 004, 組合類, 七門齊; 「不計五門齊」).
 
@@ -79,7 +91,7 @@ def seven_gates(v: HandView) -> Hits:
     return [("big", 0)] if _big_gates(v) else ONCE
 
 
-@detector("half_flush")
+@detector("half_flush", needs=F_ONE_SUIT | F_HONOURS)
 def half_flush(v: HandView) -> Hits:
     """混一色 30: 「牌型由單一花色(筒、索、萬)和字牌組成」 (seed 004, 組合類, 混一色).
 
@@ -88,7 +100,7 @@ def half_flush(v: HandView) -> Hits:
     return ONCE if v.honours and len(v.suits) == 1 else []
 
 
-@detector("full_flush")
+@detector("full_flush", needs=F_ONE_SUIT | F_NO_HONOURS)
 def full_flush(v: HandView) -> Hits:
     """清一色 80: 「牌型由同一花色(筒、索、萬)組成」 (seed 004, 組合類, 清一色; 無字限定，不另計無字).
 
@@ -97,7 +109,7 @@ def full_flush(v: HandView) -> Hits:
     return ONCE if not v.honours and len(v.suits) == 1 else []
 
 
-@detector("eight_pairs")
+@detector("eight_pairs", needs=F_SPECIAL)
 def eight_pairs(v: HandView) -> Hits:
     """嚦咕嚦咕 40 / 八飛 60 (seed 004, 組合類, 嚦咕嚦咕).
 
@@ -114,7 +126,7 @@ def eight_pairs(v: HandView) -> Hits:
     return ONCE
 
 
-@detector("sixteen_unrelated")
+@detector("sixteen_unrelated", needs=F_SPECIAL)
 def sixteen_unrelated(v: HandView) -> Hits:
     """十六不搭 40 / 不搭三相逢 60 / 不搭雜龍 80 (seed 004, 組合類, 十六不搭).
 
@@ -134,7 +146,7 @@ def sixteen_unrelated(v: HandView) -> Hits:
     return ONCE
 
 
-@detector("thirteen_orphans")
+@detector("thirteen_orphans", needs=F_SPECIAL)
 def thirteen_orphans(v: HandView) -> Hits:
     """十三幺 100 / 十三飛 120 (seed 004, 組合類, 十三幺).
 

@@ -7,7 +7,16 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from taipai.core.patterns.base import F_FLOWERS, ONCE, HandView, Hits, detector
+from taipai.core.patterns.base import (
+    F_FLOWERS,
+    F_FLOWERS4,
+    F_NO_FLOWERS,
+    F_NO_HONOURS,
+    ONCE,
+    HandView,
+    Hits,
+    detector,
+)
 from taipai.core.tiles import EAST, flower_number
 
 _SETS = ((1, 2, 3, 4), (5, 6, 7, 8))
@@ -44,7 +53,7 @@ def _facts(v: HandView) -> tuple[int, int, int]:
     return _flower_facts(v.flowers, v.situation.seat_wind - EAST + 1, v.rules.enabled("flower_set"))
 
 
-@detector("no_flowers")
+@detector("no_flowers", needs=F_NO_FLOWERS)
 def no_flowers(v: HandView) -> Hits:
     """無花 1: 「牌型沒有任何花牌」 (seed 004, 花牌類, 無花).
 
@@ -79,7 +88,7 @@ def seat_flower(v: HandView) -> Hits:
     return ONCE * _facts(v)[1]
 
 
-@detector("no_honours_no_flowers")
+@detector("no_honours_no_flowers", needs=F_NO_FLOWERS | F_NO_HONOURS)
 def no_honours_no_flowers(v: HandView) -> Hits:
     """無字花 5: 「牌型不含任何番子牌和花牌。不再計無字，無花」 (seed 004, 花牌類, 無字花).
 
@@ -91,7 +100,7 @@ def no_honours_no_flowers(v: HandView) -> Hits:
     return []
 
 
-@detector("flower_set", needs=F_FLOWERS)
+@detector("flower_set", needs=F_FLOWERS4)
 def flower_set(v: HandView) -> Hits:
     """一台花 10 per set: 「集齊四季「春夏秋冬」或四君子「梅蘭菊竹」四種花牌。不再計爛花，正花」.
 
@@ -103,7 +112,7 @@ def flower_set(v: HandView) -> Hits:
     return ONCE * _facts(v)[0]
 
 
-@detector("eight_flowers", needs=F_FLOWERS)
+@detector("eight_flowers", needs=F_FLOWERS4)
 def eight_flowers(v: HandView) -> Hits:
     """大花糊 (八仙過海) 40: 「集齊八種花牌…如牌型為可食糊牌型，則將之疊加」 (seed 004, 花牌類).
 

@@ -5,7 +5,19 @@ One detector per pattern id; values and exclusions are in presets/hk-taiwan.toml
 
 from __future__ import annotations
 
-from taipai.core.patterns.base import F_MULTI, F_READY, ONCE, HandView, Hits, detector
+from taipai.core.patterns.base import (
+    F_CONCEALED,
+    F_FOUR_MELDS,
+    F_MULTI,
+    F_READY,
+    F_SELF,
+    F_SINGLE_WAIT,
+    F_STANDARD,
+    ONCE,
+    HandView,
+    Hits,
+    detector,
+)
 
 _CONCEALED: Hits = [("concealed", 0)]
 
@@ -22,7 +34,7 @@ def _all_melded(v: HandView) -> bool:
     return all(m.exposed for m in melds)
 
 
-@detector("self_draw")
+@detector("self_draw", needs=F_SELF)
 def self_draw(v: HandView) -> Hits:
     """自摸 1: 「靠自己摸牌糊牌」 (seed 004, 狀態類, 自摸).  Any shape.
 
@@ -31,7 +43,7 @@ def self_draw(v: HandView) -> Hits:
     return ONCE if v.self_drawn else []
 
 
-@detector("concealed_hand")
+@detector("concealed_hand", needs=F_CONCEALED | F_STANDARD)
 def concealed_hand(v: HandView) -> Hits:
     """門前清 3: 「牌面中無上、碰、明槓，允許暗槓」 (seed 004, 狀態類, 門前清).
 
@@ -42,7 +54,7 @@ def concealed_hand(v: HandView) -> Hits:
     return ONCE if v.concealed_hand and v.standard else []
 
 
-@detector("concealed_self_draw")
+@detector("concealed_self_draw", needs=F_CONCEALED | F_SELF | F_STANDARD)
 def concealed_self_draw(v: HandView) -> Hits:
     """門清自摸 5: 「為門前清3翻加上自摸，再加上1翻作獎勵」 (seed 004, 狀態類, 門清自摸).
 
@@ -52,7 +64,7 @@ def concealed_self_draw(v: HandView) -> Hits:
     return ONCE if v.concealed_hand and v.self_drawn and v.standard else []
 
 
-@detector("ready")
+@detector("ready", needs=F_READY)
 def ready(v: HandView) -> Hits:
     """叮 5/10: 「當手牌可準備糊牌時可向其餘三家聲明，門前清狀態下叮牌為立直10翻」 (seed 004, 狀態類).
 
@@ -96,7 +108,7 @@ def double_ready(v: HandView) -> Hits:
     return ONCE if v.situation.double_ready and v.concealed_hand else []
 
 
-@detector("half_melded")
+@detector("half_melded", needs=F_FOUR_MELDS | F_SELF | F_SINGLE_WAIT)
 def half_melded(v: HandView) -> Hits:
     """半求人 15: 「全副牌落地（副露），獨獨的情況下自摸（暗槓不算）」 (seed 004, 狀態類, 半求人).
 
@@ -106,7 +118,7 @@ def half_melded(v: HandView) -> Hits:
     return ONCE if v.self_drawn and _all_melded(v) else []
 
 
-@detector("fully_melded")
+@detector("fully_melded", needs=F_FOUR_MELDS | F_SINGLE_WAIT)
 def fully_melded(v: HandView) -> Hits:
     """全求人 30: 「全副牌落地（副露），獨獨的情況下其中一家出銃而糊牌（暗槓不算）」 (seed 004, 狀態類).
 
