@@ -83,9 +83,15 @@ F_DRAGON_PUNG = 1 << 37  # a pung or kong of a dragon
 F_PUNG_ADJ = 1 << 38  # two suited pungs of one suit, numbers consecutive (姊妹)
 F_PUNG_SAME_RANK = 1 << 39  # two suited pungs of one number in two suits (兄弟)
 F_PUNG_SHIFT = 1 << 40  # two suited pungs in two suits, numbers one or two apart (三色三節高)
-F_CHOW_SAME_RANK = 1 << 41  # two chows of the same numbers in two suits (喜相逢, 三色同順)
-F_CHOW_3SUITS = 1 << 42  # chows in all three suits (三色三步高, 雜龍)
-F_CHOW_SUIT3 = 1 << 43  # three chows or more in one suit (步高, 清龍)
+F_CHOW_SAME_RANK = 1 << 41  # two chows of the same numbers in two suits (喜相逢)
+F_CHOW_TRIPLE = 1 << 42  # chows of the same numbers in all three suits (三色同順)
+F_CHOW_MIXED_SHIFT = 1 << 43  # chows in three suits, numbers rising by 1 or 2 (三色三步高)
+F_CHOW_MIXED_STRAIGHT = 1 << 44  # 123, 456 and 789 chows in three suits (雜龍)
+F_CHOW_RUN3 = 1 << 45  # three chows of one suit rising by 1 or 2 (步高)
+F_CHOW_STRAIGHT = 1 << 46  # 123, 456 and 789 chows of one suit (清龍)
+F_CHOW_TERMINALS = 1 << 47  # 123 and 789 chows of one suit (老少順)
+F_SAME_CHOWS = 1 << 48  # standard, two identical chows, or two pungs that 般高 may re-read as chows
+F_PUNG_TERMINALS = 1 << 49  # pungs of 一 and 九 of one suit (老少刻)
 
 _MIDDLE_RANKS = 0b000111000
 """0-based rank bits of 四, 五, 六."""
@@ -297,8 +303,9 @@ class HandView:
             f |= F_PUNG
             if len(pungs) >= 2:
                 f |= F_PUNGS2
-            concealed_pungs = 0  # pungs not laid down (for 般高's re-reading)
+            concealed_pungs = 0  # 暗 pungs, kongs not included
             dark = 0  # 暗刻, kongs included
+            undeclared = 0  # suited pungs not laid down (般高 may re-read them as chows)
             suited: list[int] = []
             for g in pungs:
                 t = g.tile
@@ -312,6 +319,10 @@ class HandView:
                     f |= F_HONOUR_PUNG | (F_DRAGON_PUNG if t >= 31 else F_WIND_PUNG)
                 else:
                     suited.append(t)
+                    if not g.declared:
+                        undeclared += 1
+            if undeclared >= 2:
+                f |= F_SAME_CHOWS
             if n_chows + concealed_pungs >= 2:
                 f |= F_CHOWLIKE2
             if dark >= 2:
@@ -320,6 +331,8 @@ class HandView:
                 f |= _pung_bits(suited)
         elif n_chows >= 2:
             f |= F_CHOWLIKE2
+        if not f & F_STANDARD:
+            f &= ~F_SAME_CHOWS
         self.features = f
 
     # -- helpers shared by several families -----------------------------------------------
@@ -352,21 +365,43 @@ class HandView:
         return _max_disjoint(found)
 
 
+_SUIT_ORDERS = ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0))
+_STRAIGHT_STARTS = 0b1001001
+"""Chow start-rank bits of 123, 456 and 789."""
+
+
 def _chow_bits(chows: list[Group]) -> int:
-    """F_CHOW_SAME_RANK / F_CHOW_3SUITS / F_CHOW_SUIT3 of two or more chows."""
-    per_suit = [0, 0, 0]
-    ranks = [0, 0, 0]  # chow start ranks held, per suit
+    """The F_CHOW_* bits (and F_SAME_CHOWS for identical chows) of two or more chows.
+
+    Per suit, a bit mask of the chows' starting ranks; each bit is a shift-and-mask test on them.
+    """
+    masks = [0, 0, 0]
+    f = 0
     for g in chows:
         s, r = divmod(g.tile, 9)
-        per_suit[s] += 1
-        ranks[s] |= 1 << r
-    f = 0
-    if ranks[0] & ranks[1] or ranks[0] & ranks[2] or ranks[1] & ranks[2]:
+        bit = 1 << r
+        if masks[s] & bit:
+            f |= F_SAME_CHOWS
+        masks[s] |= bit
+    m0, m1, m2 = masks
+    if m0 & m1 or m0 & m2 or m1 & m2:
         f |= F_CHOW_SAME_RANK
-    if per_suit[0] and per_suit[1] and per_suit[2]:
-        f |= F_CHOW_3SUITS
-    if max(per_suit) >= 3:
-        f |= F_CHOW_SUIT3
+        if m0 & m1 & m2:
+            f |= F_CHOW_TRIPLE
+    if m0 and m1 and m2:
+        for a, b, c in _SUIT_ORDERS:
+            ma, mb, mc = masks[a], masks[b], masks[c]
+            if ma & (mb >> 1) & (mc >> 2) or ma & (mb >> 2) & (mc >> 4):
+                f |= F_CHOW_MIXED_SHIFT
+            if ma & 1 and mb & 8 and mc & 64:
+                f |= F_CHOW_MIXED_STRAIGHT
+    for m in masks:
+        if m & (m >> 1) & (m >> 2) or m & (m >> 2) & (m >> 4):
+            f |= F_CHOW_RUN3
+        if m & _STRAIGHT_STARTS == _STRAIGHT_STARTS:
+            f |= F_CHOW_STRAIGHT
+        if m & 65 == 65:
+            f |= F_CHOW_TERMINALS
     return f
 
 
@@ -381,6 +416,8 @@ def _pung_bits(suited: list[int]) -> int:
             if sa == sb:
                 if d == 1:
                     f |= F_PUNG_ADJ
+                elif d == 8:
+                    f |= F_PUNG_TERMINALS
             elif d == 0:
                 f |= F_PUNG_SAME_RANK
             elif d <= 2:

@@ -20,11 +20,13 @@ from collections.abc import Callable
 from taipai.core.hand import Group
 from taipai.core.patterns.base import (
     F_ALL_CHOWS,
-    F_CHOW3,
-    F_CHOW_3SUITS,
+    F_CHOW_MIXED_SHIFT,
+    F_CHOW_MIXED_STRAIGHT,
+    F_CHOW_RUN3,
     F_CHOW_SAME_RANK,
-    F_CHOW_SUIT3,
-    F_CHOWS2,
+    F_CHOW_STRAIGHT,
+    F_CHOW_TERMINALS,
+    F_CHOW_TRIPLE,
     F_NO_HONOURS,
     ONCE,
     HandView,
@@ -175,7 +177,7 @@ def great_all_chows(v: HandView) -> Hits:
     return []
 
 
-@detector("terminal_chows", needs=F_CHOWS2)
+@detector("terminal_chows", needs=F_CHOW_TERMINALS)
 def terminal_chows(v: HandView) -> Hits:
     """老少順 3/5 (seed 004, 順子類): 「兩組順子為同一花色的一、二、三加七、八、九。可分明暗」."""
     if len(v.chows) < 2:
@@ -200,13 +202,13 @@ def mixed_double_chow(v: HandView) -> Hits:
     return _keys(_found(v, "pair", 2, lambda c: _same_numbers_two_suits(c) and not _inside(c, triple)))
 
 
-@detector("mixed_triple_chow", needs=F_CHOW_SAME_RANK | F_CHOW3)
+@detector("mixed_triple_chow", needs=F_CHOW_TRIPLE)
 def mixed_triple_chow(v: HandView) -> Hits:
     """三色同順 10/20 (seed 004, 順子類): 「三個款式不同的但數字一樣順子。可分明暗」."""
     return _keys(_triple(v))
 
 
-@detector("mixed_shifted_chows", needs=F_CHOW_3SUITS)
+@detector("mixed_shifted_chows", needs=F_CHOW_MIXED_SHIFT)
 def mixed_shifted_chows(v: HandView) -> Hits:
     """三色三步高 5/10 (seed 004, 順子類).
 
@@ -218,7 +220,7 @@ def mixed_shifted_chows(v: HandView) -> Hits:
     return _keys(_found(v, "mixed_shift", 3, lambda c: _shifted(c, False, (1, 2))))
 
 
-@detector("pure_shifted_chows", needs=F_CHOW_SUIT3)
+@detector("pure_shifted_chows", needs=F_CHOW_RUN3)
 def pure_shifted_chows(v: HandView) -> Hits:
     """一色三步高 8/15 (seed 004, 順子類): 「三組為同一花色、遞增一位或兩位的順子。可分明暗」.
 
@@ -230,7 +232,7 @@ def pure_shifted_chows(v: HandView) -> Hits:
     return _keys(_found(v, "three", 3, lambda c: _shifted(c, True, (1, 2)) and not _inside(c, bigger)))
 
 
-@detector("four_shifted_chows", needs=F_CHOW_SUIT3)
+@detector("four_shifted_chows", needs=F_CHOW_RUN3)
 def four_shifted_chows(v: HandView) -> Hits:
     """一色四步高 20/40 (seed 004, 順子類): 「四組為同一花色、遞增一位或兩位的順子。可分明暗」.
 
@@ -239,13 +241,13 @@ def four_shifted_chows(v: HandView) -> Hits:
     return _keys(_four_step(v))
 
 
-@detector("five_shifted_chows", needs=F_CHOW_SUIT3)
+@detector("five_shifted_chows", needs=F_CHOW_RUN3)
 def five_shifted_chows(v: HandView) -> Hits:
     """一色五步高 60/80 (seed 004, 順子類): 「五組為同一花色、遞增一位的順子。可分明暗」."""
     return _keys(_five_step(v))
 
 
-@detector("mixed_straight", needs=F_CHOW_3SUITS)
+@detector("mixed_straight", needs=F_CHOW_MIXED_STRAIGHT)
 def mixed_straight(v: HandView) -> Hits:
     """雜龍 8/15 (seed 004, 順子類, 雜龍 (彩龍)).
 
@@ -260,7 +262,7 @@ def mixed_straight(v: HandView) -> Hits:
     return _keys(_found(v, "mixed_straight", 3, lambda c: _straight(c, False), possible))
 
 
-@detector("pure_straight", needs=F_CHOW_SUIT3)
+@detector("pure_straight", needs=F_CHOW_STRAIGHT)
 def pure_straight(v: HandView) -> Hits:
     """清龍 10/20 (seed 004, 順子類, 清龍 (一條龍)): 「擁有同一花色「一」至「九」的牌。可分明暗」.
 

@@ -24,7 +24,7 @@ from taipai.core.patterns.base import (
     F_PUNG_ADJ,
     F_PUNG_SAME_RANK,
     F_PUNG_SHIFT,
-    F_PUNGS2,
+    F_PUNG_TERMINALS,
     ONCE,
     HandView,
     Hits,
@@ -110,7 +110,7 @@ def five_concealed_pungs(v: HandView) -> Hits:
 # ---------------------------------------------------------------- 老少刻, 兄弟
 
 
-@detector("terminal_pungs", needs=F_PUNGS2)
+@detector("terminal_pungs", needs=F_PUNG_TERMINALS)
 def terminal_pungs(v: HandView) -> Hits:
     """老少刻 5 (seed 004, 刻子類): 「兩組同一花色的幺九刻子」: 111 + 999 of one suit.
 
