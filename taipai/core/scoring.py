@@ -19,7 +19,15 @@ from taipai.core import patterns as _patterns  # noqa: F401  (registers the dete
 from taipai.core.errors import HandError
 from taipai.core.hand import Reading, Shape, readings, waits
 from taipai.core.handspec import HandSpec
-from taipai.core.patterns.base import DETECTORS, NEEDS, Detector, HandView, hand_facts
+from taipai.core.patterns.base import (
+    DETECTORS,
+    F_CONTEXT_WORDS,
+    NEEDS,
+    Detector,
+    HandView,
+    hand_facts,
+    situation_bits,
+)
 from taipai.core.rules import RuleSet
 from taipai.core.tiles import name_zh
 
@@ -120,11 +128,11 @@ class _ReadingScore:
     tile_fan: int
 
 
-def _score_reading(view: HandView, rules: RuleSet, order: dict[str, int]) -> _ReadingScore:
+def _score_reading(view: HandView, rules: RuleSet, tables: _Tables) -> _ReadingScore:
     """Run every enabled detector on one reading, apply 「不另計」 and 雞糊/鴨胡."""
     found: list[tuple[str, int, int, frozenset[str]]] = []  # (id, fan, count, excludes)
     excluded: set[str] = set()
-    for pid, det, values, excludes in _runnable(rules, view.features):
+    for pid, det, values, excludes in _runnable(tables, view.features):
         occ = det(view)
         if not occ:
             continue
@@ -144,27 +152,12 @@ def _score_reading(view: HandView, rules: RuleSet, order: dict[str, int]) -> _Re
         _chicken(view, rules, hits)
     fan = 0
     tile_fan = 0
-    situation = _situation_ids(rules)
+    situation = tables.situation
     for pid, (f, _) in hits.items():
         fan += f
         if pid not in situation:
             tile_fan += f
     return _ReadingScore(view.reading, hits, fan, tile_fan)
-
-
-_situation_cache: dict[int, frozenset[str]] = {}
-
-
-def _situation_ids(rules: RuleSet) -> frozenset[str]:
-    """Ids of patterns that describe the win, not the tiles (and the dealer's 2n+1)."""
-    key = id(rules.patterns)
-    hit = _situation_cache.get(key)
-    if hit is None:
-        hit = frozenset(
-            pid for pid, p in rules.patterns.items() if p.family in SITUATION_FAMILIES or pid == "dealer"
-        )
-        _situation_cache[key] = hit
-    return hit
 
 
 def _chicken(view: HandView, rules: RuleSet, hits: dict[str, tuple[int, int]]) -> None:
@@ -183,50 +176,79 @@ def _chicken(view: HandView, rules: RuleSet, hits: dict[str, tuple[int, int]]) -
 
 
 _Active = tuple[str, Detector, int, dict[str, object], frozenset[str]]
-_active_cache: dict[int, tuple[_Active, ...]] = {}
+_Runnable = tuple[str, Detector, dict[str, object], frozenset[str]]
+_RUNNABLE_MAX = 4096
+"""Bound on cached feature-bit tables per rule set; a few hundred bit patterns occur in practice."""
 
 
-def _active(rules: RuleSet) -> tuple[_Active, ...]:
-    """(id, detector, needed feature bits, values, excludes) of every enabled pattern, cached per
-    rule set (keyed by the identity of its pattern table, which is immutable in use)."""
-    key = id(rules.patterns)
-    hit = _active_cache.get(key)
-    if hit is None:
-        hit = tuple(
+class _Tables:
+    """What scoring derives from one rule set's pattern table, built once and reused.
+
+    Attributes:
+        patterns: the pattern table itself, held so that its ``id`` (the key in ``_tables``)
+            cannot be reused by another table while this entry lives.
+        active: (id, detector, needed feature bits, values, excludes) of every enabled pattern,
+            in detector registration order.
+        runnable: feature bits -> the ``active`` entries whose needed bits are all set, without
+            the bits.
+        order: pattern id -> its row number in the rule table (output order on equal fan).
+        situation: ids of patterns that describe the win, not the tiles (and the dealer's 2n+1).
+        pattern_scores: (id, fan, count) -> the shared :class:`PatternScore`.
+    """
+
+    __slots__ = ("active", "order", "pattern_scores", "patterns", "runnable", "situation")
+
+    def __init__(self, rules: RuleSet) -> None:
+        patterns = rules.patterns
+        self.patterns = patterns
+        gates = GATES[0]
+        self.active: tuple[_Active, ...] = tuple(
             (
                 pid,
                 det,
-                NEEDS.get(pid, 0) if GATES[0] else 0,
-                rules.patterns[pid].values,
-                frozenset(rules.patterns[pid].excludes),
+                NEEDS.get(pid, 0) if gates else 0,
+                patterns[pid].values,
+                frozenset(patterns[pid].excludes),
             )
             for pid, det in DETECTORS.items()
-            if pid in rules.patterns and rules.patterns[pid].enabled
+            if pid in patterns and patterns[pid].enabled
         )
-        _active_cache[key] = hit
+        self.runnable: dict[int, tuple[_Runnable, ...]] = {}
+        self.order = {pid: i for i, pid in enumerate(patterns)}
+        self.situation = frozenset(
+            pid for pid, p in patterns.items() if p.family in SITUATION_FAMILIES or pid == "dealer"
+        )
+        self.pattern_scores: dict[tuple[str, int, int], PatternScore] = {}
+
+
+_tables: dict[int, _Tables] = {}
+_TABLES_MAX = 64
+
+
+def _tables_of(rules: RuleSet) -> _Tables:
+    """The :class:`_Tables` of ``rules`` (keyed by the identity of its pattern table, which is
+    immutable in use)."""
+    hit = _tables.get(id(rules.patterns))
+    if hit is None:
+        if len(_tables) >= _TABLES_MAX:
+            _tables.clear()
+        hit = _tables[id(rules.patterns)] = _Tables(rules)
     return hit
 
 
-_Runnable = tuple[str, Detector, dict[str, object], frozenset[str]]
-_runnable_cache: dict[tuple[int, int], tuple[_Runnable, ...]] = {}
-_RUNNABLE_CACHE_MAX = 4096
-"""Bound on cached (rule set, feature bits) tables; a few hundred bit patterns occur in practice."""
-
-
-def _runnable(rules: RuleSet, features: int) -> tuple[_Runnable, ...]:
+def _runnable(tables: _Tables, features: int) -> tuple[_Runnable, ...]:
     """(id, detector, values, excludes) of the enabled patterns whose needed bits are all in
-    ``features``, in rule-table order; cached per (rule set, features)."""
-    key = (id(rules.patterns), features)
-    hit = _runnable_cache.get(key)
+    ``features``, in detector registration order; cached per feature bits."""
+    hit = tables.runnable.get(features)
     if hit is None:
-        if len(_runnable_cache) >= _RUNNABLE_CACHE_MAX:
-            _runnable_cache.clear()
+        if len(tables.runnable) >= _RUNNABLE_MAX:
+            tables.runnable.clear()
         hit = tuple(
             (pid, det, values, excludes)
-            for pid, det, needs, values, excludes in _active(rules)
+            for pid, det, needs, values, excludes in tables.active
             if needs & features == needs
         )
-        _runnable_cache[key] = hit
+        tables.runnable[features] = hit
     return hit
 
 
@@ -237,20 +259,7 @@ GATES = [True]
 def set_gates(on: bool) -> None:
     """Turn the feature gates on or off (for tests and benchmarks)."""
     GATES[0] = on
-    _active_cache.clear()
-    _runnable_cache.clear()
-
-
-_order_cache: dict[int, dict[str, int]] = {}
-
-
-def _table_order(rules: RuleSet) -> dict[str, int]:
-    key = id(rules.patterns)
-    hit = _order_cache.get(key)
-    if hit is None:
-        hit = {pid: i for i, pid in enumerate(rules.patterns)}
-        _order_cache[key] = hit
-    return hit
+    _tables.clear()
 
 
 CONTEXT_PATTERNS: dict[str, tuple[str, ...]] = {
@@ -308,6 +317,8 @@ def ignored_context(spec: HandSpec, score: Score) -> tuple[str, ...]:
     off; this names them so the reply can say so instead of dropping them silently.
     """
     s = spec.situation
+    if not situation_bits(s) & F_CONTEXT_WORDS:
+        return ()
     scored = {p.id for p in score.patterns}
     out = []
     for field_name, ids in CONTEXT_PATTERNS.items():
@@ -387,10 +398,10 @@ def score_concrete(
     counts = [0] * 34
     for t in spec.all_tiles():
         counts[t] += 1
-    order = _table_order(rules)
+    tables = _tables_of(rules)
     facts = hand_facts(spec, counts)
     scored = [
-        _score_reading(HandView(spec, r, rules, wait_tiles, counts, facts), rules, order) for r in found
+        _score_reading(HandView(spec, r, rules, wait_tiles, counts, facts), rules, tables) for r in found
     ]
     best_index = max(range(len(scored)), key=lambda i: (scored[i].fan, scored[i].tile_fan, -i))
     best = scored[best_index]
@@ -402,12 +413,8 @@ def score_concrete(
         if double is not None and double[0] + 2 * rules.options.base_fan > best.fan + rules.options.base_fan:
             _, merged, best, second = double
             bases = 2
-    pats = tuple(
-        sorted(
-            (PatternScore(pid, rules.patterns[pid].name, f, c) for pid, (f, c) in merged.items()),
-            key=lambda p: (-p.fan, order[p.id]),
-        )
-    )
+    order = tables.order
+    pats = tuple(sorted(_pattern_scores(rules, tables, merged), key=lambda p: (-p.fan, order[p.id])))
     fan = sum(p.fan for p in pats)
     base_fan = rules.options.base_fan
     return Score(
@@ -420,6 +427,21 @@ def score_concrete(
         waits=wait_tiles,
         second_reading=second,
     )
+
+
+def _pattern_scores(rules: RuleSet, tables: _Tables, hits: dict[str, tuple[int, int]]) -> list[PatternScore]:
+    """One (shared, immutable) :class:`PatternScore` per hit ``id -> (fan, count)``."""
+    cache = tables.pattern_scores
+    out = []
+    for pid, (fan, count) in hits.items():
+        key = (pid, fan, count)
+        score = cache.get(key)
+        if score is None:
+            if len(cache) >= _RUNNABLE_MAX:
+                cache.clear()
+            score = cache[key] = PatternScore(pid, rules.patterns[pid].name, fan, count)
+        out.append(score)
+    return out
 
 
 _NOT_IN_SECOND = frozenset({"dealer", "chicken_hand", "duck_hand"})

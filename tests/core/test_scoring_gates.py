@@ -66,3 +66,18 @@ def test_gates_skip_detectors_on_a_plain_hand():
     v = HandView(h, r, load_rules(), (30,), [0] * 34)
     assert v.features & F_PUNG
     assert not v.features & F_CHOWS2
+
+
+def test_rule_sets_made_one_after_another_never_share_cached_tables():
+    """Scoring caches what it derives from a rule set's pattern table.  Tables made and dropped
+    one after another (CPython may give a new one the address of the last) each score with their
+    own values: 平糊 at 1 … 40 fan (seed 004, 順子類, 平糊 row: 5, value overridden)."""
+    from builders import hand
+
+    base = load_rules()
+    h = hand("123m 456m 789p 234s 567s E", "E")
+    assert score_hand(h, base).pattern_fan("all_chows") == 5
+    for fan in range(1, 41):
+        rules = apply_overrides(base, {"patterns": {"all_chows": {"fan": fan}}})
+        assert score_hand(h, rules).pattern_fan("all_chows") == fan
+        del rules

@@ -93,6 +93,12 @@ F_CHOW_TERMINALS = 1 << 47  # 123 and 789 chows of one suit (老少順)
 F_SAME_CHOWS = 1 << 48  # standard, two identical chows, or two pungs that 般高 may re-read as chows
 F_PUNG_TERMINALS = 1 << 49  # pungs of 一 and 九 of one suit (老少刻)
 
+_SUIT_BIT = tuple(1 << (t // 9) for t in range(27))
+_RANK_BIT = tuple(1 << (t % 9) for t in range(27))
+_SUIT_SETS = tuple(frozenset(s for s in range(3) if bits >> s & 1) for bits in range(8))
+"""Suit bit mask -> the set of suits (shared immutable sets)."""
+F_CONTEXT_WORDS = F_TIMING | F_READY | F_MULTI
+"""Bits set by a context word (DESIGN §4) other than 莊."""
 _MIDDLE_RANKS = 0b000111000
 """0-based rank bits of 四, 五, 六."""
 _TERMINAL_RANKS = 0b100000001
@@ -120,21 +126,17 @@ def open_or_concealed(concealed: bool) -> Hit:
     return ("concealed", 0) if concealed else ("open", 0)
 
 
-def hand_facts(spec: HandSpec, counts: list[int]) -> tuple[set[int], int, int]:
+def hand_facts(spec: HandSpec, counts: list[int]) -> tuple[frozenset[int], int, int]:
     """Facts shared by every reading of one hand: (suits present, honour tiles, feature bits).
 
     ``counts``: 34 counts of every natural tile (kongs as 4).  Computed once per hand by scoring.
     """
-    suits = set()
+    suit_bits = 0  # bit s for suit s held
     ranks = 0  # 0-based rank bits held in any suit
-    for base in (0, 9, 18):
-        held = 0
-        for r in range(9):
-            if counts[base + r]:
-                held |= 1 << r
-        if held:
-            suits.add(base // 9)
-            ranks |= held
+    for t in [t for t in range(27) if counts[t]]:
+        suit_bits |= _SUIT_BIT[t]
+        ranks |= _RANK_BIT[t]
+    suits = _SUIT_SETS[suit_bits]
     honours = sum(counts[27:NUM_KINDS])
     f = 0
     if 4 in counts:
@@ -177,9 +179,12 @@ def hand_facts(spec: HandSpec, counts: list[int]) -> tuple[set[int], int, int]:
         f |= F_CONCEALED
     if len(spec.melds) >= 4:
         f |= F_FOUR_MELDS
-    s = spec.situation
-    if s.dealer:
-        f |= F_DEALER
+    return suits, honours, f | situation_bits(spec.situation)
+
+
+def situation_bits(s: Situation) -> int:
+    """F_DEALER, F_TIMING, F_READY and F_MULTI of the context words in ``s`` (DESIGN §4)."""
+    f = F_DEALER if s.dealer else 0
     if (
         s.kong_replacements
         or s.flower_replacements
@@ -200,7 +205,7 @@ def hand_facts(spec: HandSpec, counts: list[int]) -> tuple[set[int], int, int]:
         f |= F_READY
     if s.multiple_winners > 1 or s.kick_on_multi:
         f |= F_MULTI
-    return suits, honours, f
+    return f
 
 
 class HandView:
@@ -250,7 +255,7 @@ class HandView:
         rules: RuleSet,
         waits: tuple[int, ...],
         counts: list[int],
-        hand: tuple[set[int], int, int] | None = None,
+        hand: tuple[frozenset[int], int, int] | None = None,
     ) -> None:
         self.spec = spec
         self.situation: Situation = spec.situation
