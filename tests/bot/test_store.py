@@ -286,3 +286,59 @@ async def test_workers_starting_together_on_an_empty_postgresql_migrate_once():
     finally:
         for s in stores:
             await s.close()
+
+
+@both
+@pytest.mark.asyncio
+async def test_the_chat_view_reads_booked_session_last_seq_and_seat_at_once(db_url):
+    from taipai.bot.store.chats import ChatData
+
+    store = await _store(db_url, clock=fixed_clock)
+    try:
+        chats = ChatData(store)
+        none = await chats.view(CHAT, "m1", "u1")
+        assert (none.booked, none.session, none.last_seq, none.member) == (False, None, 0, None)
+        s, _ = await store.create_session(
+            CHAT, creator="A", kind="TableOpened", payload=OPENED, source_message_id="m1"
+        )
+        await store.append_event(
+            s, 2, speaker="B", kind="Draw", payload={"type": "Draw"}, source_message_id="m2"
+        )
+        await chats.put_member(s.id, "u1", "Ann", player="A", set_player=True)
+        v = await chats.view(CHAT, "m2", "u1")
+        assert v.booked is True and v.session == s and v.last_seq == 2
+        assert (v.member.user_id, v.member.display, v.member.player, v.member.creator) == (
+            "u1",
+            "Ann",
+            "A",
+            False,
+        )
+        fresh = await chats.view(CHAT, "m3", "u2")
+        assert (fresh.booked, fresh.last_seq, fresh.member) == (False, 2, None)
+        anonymous = await chats.view(CHAT, None, None)
+        assert (anonymous.booked, anonymous.session, anonymous.member) == (False, s, None)
+        # Another chat's message id is not booked here; with no table open the id is still looked up.
+        assert (await chats.view(ChatRef("telegram", "-1"), "m2", None)).booked is False
+        await store.append_event(s, 3, speaker="A", kind="SessionEnded", payload={}, end_session=True)
+        ended = await chats.view(CHAT, "m2", "u1")
+        assert (ended.booked, ended.session, ended.last_seq, ended.member) == (True, None, 0, None)
+    finally:
+        await store.close()
+
+
+@both
+@pytest.mark.asyncio
+async def test_nothing_is_appended_to_an_ended_session(db_url):
+    store = await _store(db_url)
+    try:
+        s, _ = await store.create_session(CHAT, creator="A", kind="TableOpened", payload=OPENED)
+        await store.append_event(s, 2, speaker="A", kind="Draw", payload={}, source_message_id="m2")
+        await store.append_event(s, 3, speaker="A", kind="SessionEnded", payload={}, end_session=True)
+        with pytest.raises(SessionNotOpen):
+            await store.append_event(s, 4, speaker="A", kind="Draw", payload={}, source_message_id="m4")
+        with pytest.raises(DuplicateMessage):  # a redelivered message stays a duplicate after the end
+            await store.append_event(s, 4, speaker="A", kind="Draw", payload={}, source_message_id="m2")
+        assert [e.seq for e in await store.events(s.id)] == [1, 2, 3]
+        assert not await store.is_booked(CHAT, "m4")
+    finally:
+        await store.close()

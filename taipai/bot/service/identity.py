@@ -113,15 +113,27 @@ def needs_admin(cmd: Command) -> bool:
     return cmd.kind == "settle" or (cmd.kind == "rules" and bool(getattr(cmd, "args", ())))
 
 
+_LOOK_UP = MemberRow(0, "", "", None, False)
+"""``authorise``'s default ``row``: read the member row from the database."""
+
+
 async def authorise(
-    service: Service, session: SessionRow, state: TableState, member: Member, cmd: Command
+    service: Service,
+    session: SessionRow,
+    state: TableState,
+    member: Member,
+    cmd: Command,
+    *,
+    row: MemberRow | None = _LOOK_UP,
 ) -> tuple[str | None, str | None]:
     """``(player, refusal)`` for ``member`` giving ``cmd`` at this table.
 
     ``player`` is the seat they speak for (or ``None``); ``refusal`` is the reply text when they may
-    not give the command, else ``None``.
+    not give the command, else ``None``.  ``row`` is the member's row when the caller already read it
+    (``None``: they have none); by default it is read here.
     """
-    row = await service.chats.member(session.id, member.user_id)
+    if row is _LOOK_UP:
+        row = await service.chats.member(session.id, member.user_id)
     player = player_of(state, member, row)
     privileged = member.is_admin or (row is not None and row.creator)
     if needs_admin(cmd) and not privileged:

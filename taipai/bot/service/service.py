@@ -43,7 +43,7 @@ from taipai.bot.service.commands import (
 from taipai.bot.service.export import history_items, session_csv
 from taipai.bot.service.hands import ReadHand, read_hand
 from taipai.bot.store import ChatRef, DuplicateMessage, SeqConflict, SessionAlreadyOpen, SessionRow, Store
-from taipai.bot.store.chats import ChatData
+from taipai.bot.store.chats import ChatData, ChatView
 from taipai.core.errors import HandError
 from taipai.core.settle import settle_transfers
 from taipai.core.table import (
@@ -214,13 +214,17 @@ class Service:
                     return []
                 if cmd.kind == "help":
                     return [Reply(render.help_text())]
-                if await self.store.is_booked(chat, message_id):
+                # One statement: booked before?, the open session, its last seq, the speaker's seat.
+                view: ChatView | None = await self.chats.view(
+                    chat, message_id, member.user_id if member is not None else None
+                )
+                if view is not None and view.booked:
                     return []
                 for _attempt in range(MAX_RETRIES):
                     try:
                         if member is not None:
-                            return await self._run_as(chat, member, text, message_id, cmd)
-                        return await self._run(chat, speaker, text, message_id, cmd)
+                            return await self._run_as(chat, member, text, message_id, cmd, view)
+                        return await self._run(chat, speaker, text, message_id, cmd, view)
                     except _Refused as refused:
                         return [Reply(refused.text)]
                     except _Ignore:
@@ -229,6 +233,7 @@ class Service:
                         return []
                     except SeqConflict:
                         self._cache.clear()
+                        view = None  # another writer got there first: read everything again
                 raise SeqConflict(f"could not append to {chat} after {MAX_RETRIES} tries")
 
     async def press(
@@ -316,31 +321,50 @@ class Service:
         return Reply(render.which_win(me, names[(names.index(me) + 1) % len(names)], count))
 
     async def _run_as(
-        self, chat: ChatRef, member: identity.Member, text: str, message_id: str | None, cmd: Command
+        self,
+        chat: ChatRef,
+        member: identity.Member,
+        text: str,
+        message_id: str | None,
+        cmd: Command,
+        view: ChatView | None = None,
     ) -> list[Reply]:
-        """``_run`` for a platform member: seat and permission checks first (:mod:`.identity`)."""
-        session = await self.store.open_session(chat)
+        """``_run`` for a platform member: seat and permission checks first (:mod:`.identity`).
+
+        ``view`` is the chat as read for this message (``None``: read it here)."""
+        if view is None:
+            view = await self.chats.view(chat, None, member.user_id)
+        session = view.session
         if cmd.kind == "open":
-            replies = await self._run(chat, member.display, text, message_id, cmd)
+            replies = await self._run(chat, member.display, text, message_id, cmd, view)
             await identity.note_creator(self, chat, member, session)
             return replies
         speaker = member.display
         if session is not None:
-            _seq, state = await self.state_of(session)
-            player, refusal = await identity.authorise(self, session, state, member, cmd)
+            _seq, state = await self.state_of(session, last_seq=view.last_seq)
+            player, refusal = await identity.authorise(self, session, state, member, cmd, row=view.member)
             if refusal is not None:
                 talk = not cmd.slash and cmd.kind in ("win", "self_draw") and not _all_counts(cmd.legs)
                 if talk and not any(resolve_player(state, x.winner) for x in cmd.legs):
                     raise _Ignore  # talk, not a hand
                 raise _Refused(refusal)
             speaker = player or member.display
-        return await self._run(chat, speaker, text, message_id, cmd)
+        return await self._run(chat, speaker, text, message_id, cmd, view)
 
     # ------------------------------------------------------------------------------- state
-    async def state_of(self, session: SessionRow) -> tuple[int, TableState]:
-        """``(last seq, state)`` of a session, replaying only the events not yet cached."""
+    async def state_of(self, session: SessionRow, *, last_seq: int | None = None) -> tuple[int, TableState]:
+        """``(last seq, state)`` of a session, replaying only the events not yet cached.
+
+        ``last_seq``: the session's last seq as just read from the database (a :class:`ChatView`);
+        when the cached state is at that seq it is current and nothing is read.  Without it the
+        events after the cached seq are read.  Raises ``RuntimeError`` for a session without events.
+        """
         cached = self._cache.get(session.id)
+        if cached is not None and last_seq is not None and cached.seq > last_seq:
+            cached = None  # the database is behind the cache (it was replaced): replay it all
         seq, state = (cached.seq, cached.state) if cached else (0, None)
+        if cached is not None and cached.seq == last_seq:
+            return seq, cached.state
         for row in await self.store.events(session.id, after_seq=seq):
             state = apply(state, event_from_dict(row.payload)).state
             seq = row.seq
@@ -373,9 +397,21 @@ class Service:
 
     # ------------------------------------------------------------------------------- commands
     async def _run(
-        self, chat: ChatRef, speaker: str, text: str, message_id: str | None, cmd: Command
+        self,
+        chat: ChatRef,
+        speaker: str,
+        text: str,
+        message_id: str | None,
+        cmd: Command,
+        view: ChatView | None = None,
     ) -> list[Reply]:
-        session = await self.store.open_session(chat)
+        """Carry out ``cmd`` for ``speaker``: book its event and return the replies.
+
+        ``view`` is the chat as read for this message (``None``: read the open session here).
+        Raises ``_Refused``/``_Ignore`` (answered by :meth:`handle`), :class:`SeqConflict` and
+        :class:`DuplicateMessage` (from the store)."""
+        session = view.session if view is not None else await self.store.open_session(chat)
+        last_seq = view.last_seq if view is not None else None
         if cmd.kind == "open":
             return await self._open(chat, speaker, text, message_id, cmd, session)
         if cmd.kind in ("history", "export"):
@@ -386,7 +422,7 @@ class Service:
             if not cmd.slash and cmd.kind in ("win", "self_draw") and not _all_counts(cmd.legs):
                 raise _Ignore
             raise _Refused(render.no_table())
-        seq, state = await self.state_of(session)
+        seq, state = await self.state_of(session, last_seq=last_seq)
         if cmd.kind == "score":
             return [Reply("\n".join(render.scoreboard(state)))]
         if cmd.kind == "rules" and not cmd.args:

@@ -15,10 +15,10 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import insert, select, update
+from sqlalchemy import Select, String, and_, bindparam, exists, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
-from taipai.bot.store.schema import OPEN, chats, edits, members, sessions
+from taipai.bot.store.schema import OPEN, chats, edits, events, members, sessions
 from taipai.bot.store.store import (
     ChatRef,
     DuplicateMessage,
@@ -27,6 +27,7 @@ from taipai.bot.store.store import (
     SessionNotOpen,
     SessionRow,
     Store,
+    _session_row,
     _utc,
     lock_chat,
 )
@@ -44,6 +45,22 @@ class MemberRow:
 
 
 @dataclass(frozen=True, slots=True)
+class ChatView:
+    """What one incoming message needs to know about its chat, read in one statement.
+
+    ``booked``: the message id was booked before (a duplicate delivery).  ``session``: the chat's open
+    session (``None``: no table open).  ``last_seq``: that session's highest event ``seq`` (0 without a
+    session), which tells whether a cached table state is still current.  ``member``: the speaker's
+    member row in that session (``None``: none, or no user id was asked for).
+    """
+
+    booked: bool
+    session: SessionRow | None
+    last_seq: int
+    member: MemberRow | None
+
+
+@dataclass(frozen=True, slots=True)
 class EditRow:
     """An edited hand message waiting for confirmation: event ``seq`` of ``session_id`` → ``text``."""
 
@@ -54,6 +71,41 @@ class EditRow:
     speaker: str
     text: str
     created_at: datetime
+
+
+def _view_statement() -> Select[Any]:
+    """The statement behind :meth:`ChatData.view`, built once (bound: platform, chat_id,
+    source_message_id, user_id)."""
+    platform, chat_id = bindparam("platform", type_=String()), bindparam("chat_id", type_=String())
+    last = (
+        select(func.coalesce(func.max(events.c.seq), 0))
+        .where(events.c.session_id == sessions.c.id)
+        .scalar_subquery()
+    )
+    booked = exists().where(
+        events.c.platform == platform,
+        events.c.chat_id == chat_id,
+        events.c.source_message_id == bindparam("source_message_id", type_=String()),
+    )
+    seat = and_(
+        members.c.session_id == sessions.c.id, members.c.user_id == bindparam("user_id", type_=String())
+    )
+    return (
+        select(
+            *sessions.c,
+            last.label("last_seq"),
+            booked.label("booked"),
+            members.c.user_id.label("m_user"),
+            members.c.display.label("m_display"),
+            members.c.player.label("m_player"),
+            members.c.creator.label("m_creator"),
+        )
+        .select_from(sessions.outerjoin(members, seat))
+        .where(sessions.c.platform == platform, sessions.c.chat_id == chat_id, sessions.c.status == OPEN)
+    )
+
+
+_VIEW = _view_statement()
 
 
 class ChatData:
@@ -90,7 +142,7 @@ class ChatData:
         now = self._now()
         where = (chats.c.platform == chat.platform, chats.c.chat_id == chat.chat_id)
         for _attempt in range(3):
-            async with self._engine.begin() as conn:
+            async with self.store.write() as conn:
                 done = await conn.execute(update(chats).where(*where).values(updated_at=now, **values))
                 if done.rowcount:
                     return
@@ -104,6 +156,34 @@ class ChatData:
                     return
                 except IntegrityError:  # another writer inserted it first: update again
                     continue
+
+    # ------------------------------------------------------------------ one message
+    async def view(self, chat: ChatRef, source_message_id: str | None, user_id: str | None) -> ChatView:
+        """The :class:`ChatView` of ``chat`` for a message: duplicate check, open session, its last
+        ``seq`` and the member row of ``user_id``, in one statement (a second one, the duplicate
+        check alone, only when no table is open and ``source_message_id`` is given).
+
+        Nothing is locked or cached: the ``seq`` and message-id unique keys still refuse a write
+        made on a view that went stale (:class:`SeqConflict`, :class:`DuplicateMessage`).
+        """
+        params = {
+            "platform": chat.platform,
+            "chat_id": chat.chat_id,
+            "source_message_id": source_message_id,  # NULL matches nothing: not booked
+            "user_id": user_id,  # NULL matches nothing: no member row
+        }
+        async with self._engine.connect() as conn:
+            row = (await conn.execute(_VIEW, params)).first()
+            if row is None:
+                booked_before = source_message_id is not None and await Store._is_booked(
+                    conn, chat, source_message_id
+                )
+                return ChatView(booked_before, None, 0, None)
+        m = row._mapping
+        member = None
+        if m["m_user"] is not None:
+            member = MemberRow(m["id"], m["m_user"], m["m_display"], m["m_player"], bool(m["m_creator"]))
+        return ChatView(bool(m["booked"]), _session_row(row), int(m["last_seq"]), member)
 
     # ------------------------------------------------------------------ members
     async def members(self, session_id: int) -> list[MemberRow]:
@@ -138,7 +218,7 @@ class ChatData:
         if creator is not None:
             values["creator"] = creator
         where = (members.c.session_id == session_id, members.c.user_id == user_id)
-        async with self._engine.begin() as conn:
+        async with self.store.write() as conn:
             done = await conn.execute(update(members).where(*where).values(**values))
             if not done.rowcount:
                 row = {"player": None, "creator": False, **values}
@@ -150,7 +230,7 @@ class ChatData:
     ) -> EditRow:
         """Remember an edited hand message; returns the row (its ``id`` goes into the button)."""
         now = self._now()
-        async with self._engine.begin() as conn:
+        async with self.store.write() as conn:
             res = await conn.execute(
                 insert(edits).values(
                     session_id=session_id,
@@ -214,7 +294,7 @@ async def append_events(
     now = store._clock()
     out: list[EventRow] = []
     try:
-        async with store.engine.begin() as conn:
+        async with store.write() as conn:
             await lock_chat(conn, chat)
             status = (
                 await conn.execute(select(sessions.c.status).where(sessions.c.id == session.id))
@@ -225,21 +305,21 @@ async def append_events(
                 source = item.get("source_message_id")
                 if source is not None and await store._is_booked(conn, chat, source):
                     raise DuplicateMessage(chat.platform, chat.chat_id, source)
-                out.append(
-                    await store._insert_event(
-                        conn,
-                        session.id,
-                        first_seq + i,
-                        chat,
-                        source,
-                        item["speaker"],
-                        item["kind"],
-                        item["payload"],
-                        now,
-                        item.get("source_text"),
-                        item.get("detail"),
-                    )
+                ev = await store._insert_event(
+                    conn,
+                    session.id,
+                    first_seq + i,
+                    chat,
+                    source,
+                    item["speaker"],
+                    item["kind"],
+                    item["payload"],
+                    now,
+                    item.get("source_text"),
+                    item.get("detail"),
                 )
+                assert ev is not None  # written without the open check (checked above)
+                out.append(ev)
     except IntegrityError as exc:
         for item in items:
             source = item.get("source_message_id")
@@ -254,4 +334,4 @@ def _member(row: Any) -> MemberRow:
     return MemberRow(m["session_id"], m["user_id"], m["display"], m["player"], bool(m["creator"]))
 
 
-__all__ = ["ChatData", "EditRow", "MemberRow", "append_events"]
+__all__ = ["ChatData", "ChatView", "EditRow", "MemberRow", "append_events"]

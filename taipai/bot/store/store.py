@@ -13,17 +13,19 @@ before raises :class:`DuplicateMessage`.
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import json
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import AsyncIterator, Callable, Mapping, Sequence
+from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 from platformdirs import user_data_dir
+from sqlalchemy import bindparam, exists, func, insert, select, text, update
 from sqlalchemy import event as sa_event
-from sqlalchemy import func, insert, select, text, update
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
@@ -176,6 +178,33 @@ def _json(value: Mapping[str, Any]) -> str:
     return json.dumps(value, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
 
 
+_EVENT_COLUMNS = (
+    "session_id",
+    "seq",
+    "platform",
+    "chat_id",
+    "source_message_id",
+    "speaker",
+    "kind",
+    "payload",
+    "source_text",
+    "detail",
+    "created_at",
+)
+
+
+def _insert_if_open_statement() -> Any:
+    """``INSERT INTO events … SELECT <the bound values> WHERE <the session is open> RETURNING id``,
+    built once; bound by column name."""
+    row = select(*(bindparam(k, type_=events.c[k].type).label(k) for k in _EVENT_COLUMNS)).where(
+        exists().where(sessions.c.id == bindparam("session_id"), sessions.c.status == OPEN)
+    )
+    return insert(events).from_select(list(_EVENT_COLUMNS), row).returning(events.c.id)
+
+
+_INSERT_IF_OPEN = _insert_if_open_statement()
+
+
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cur = dbapi_connection.cursor()
     cur.execute("PRAGMA journal_mode=WAL")
@@ -198,6 +227,21 @@ class Store:
     def __init__(self, engine: AsyncEngine, *, clock: Callable[[], datetime] | None = None) -> None:
         self.engine = engine
         self._clock = clock or (lambda: datetime.now(UTC))
+        # SQLite has one writer at a time: queue this process's write transactions here instead of
+        # letting them collide on the database lock (whose busy handler sleeps, up to tens of ms).
+        self._write_lock = asyncio.Lock() if engine.dialect.name == "sqlite" else None
+
+    @asynccontextmanager
+    async def write(self) -> AsyncIterator[AsyncConnection]:
+        """A write transaction (``engine.begin()``): committed when the block ends, rolled back when it
+        raises.  On SQLite this process's write transactions take turns (an ``asyncio.Lock``); other
+        processes still wait on the database lock (``busy_timeout``)."""
+        if self._write_lock is None:
+            async with self.engine.begin() as conn:
+                yield conn
+            return
+        async with self._write_lock, self.engine.begin() as conn:
+            yield conn
 
     # ----------------------------------------------------------------- life cycle
     @classmethod
@@ -328,7 +372,7 @@ class Store:
         """
         now = self._clock()
         try:
-            async with self.engine.begin() as conn:
+            async with self.write() as conn:
                 await lock_chat(conn, chat)
                 if source_message_id is not None and await self._is_booked(conn, chat, source_message_id):
                     raise DuplicateMessage(chat.platform, chat.chat_id, source_message_id)
@@ -355,6 +399,7 @@ class Store:
                     source_text,
                     detail,
                 )
+                assert ev is not None  # written without the open check
         except IntegrityError as exc:
             if source_message_id is not None and await self.is_booked(chat, source_message_id):
                 raise DuplicateMessage(chat.platform, chat.chat_id, source_message_id) from exc
@@ -391,15 +436,10 @@ class Store:
         chat = session.chat
         now = self._clock()
         try:
-            async with self.engine.begin() as conn:
+            async with self.write() as conn:
                 await lock_chat(conn, chat)
-                if source_message_id is not None and await self._is_booked(conn, chat, source_message_id):
-                    raise DuplicateMessage(chat.platform, chat.chat_id, source_message_id)
-                status = (
-                    await conn.execute(select(sessions.c.status).where(sessions.c.id == session.id))
-                ).scalar_one_or_none()
-                if status != OPEN:
-                    raise SessionNotOpen(f"session {session.id} is not open")
+                # One statement: the insert checks that the session is open; a message id booked
+                # before is refused by its unique key (told apart from a seq conflict below).
                 ev = await self._insert_event(
                     conn,
                     session.id,
@@ -412,7 +452,12 @@ class Store:
                     now,
                     source_text,
                     detail,
+                    if_open=True,
                 )
+                if ev is None:
+                    if source_message_id is not None and await self._is_booked(conn, chat, source_message_id):
+                        raise DuplicateMessage(chat.platform, chat.chat_id, source_message_id)
+                    raise SessionNotOpen(f"session {session.id} is not open")
                 if end_session:
                     await conn.execute(
                         update(sessions).where(sessions.c.id == session.id).values(status=ENDED, ended_at=now)
@@ -436,26 +481,35 @@ class Store:
         now: datetime,
         source_text: str | None,
         detail: Mapping[str, Any] | None,
-    ) -> EventRow:
+        *,
+        if_open: bool = False,
+    ) -> EventRow | None:
+        """Insert one ``events`` row.  With ``if_open`` the row is written only while the session is
+        open (``INSERT … SELECT … WHERE EXISTS``, one statement) and ``None`` says it was not."""
         body = _json(payload)
         extra = _json(detail) if detail is not None else None
-        result = await conn.execute(
-            insert(events).values(
-                session_id=session_id,
-                seq=seq,
-                platform=chat.platform,
-                chat_id=chat.chat_id,
-                source_message_id=source_message_id,
-                speaker=speaker,
-                kind=kind,
-                payload=body,
-                source_text=source_text,
-                detail=extra,
-                created_at=now,
-            )
-        )
+        values: dict[str, Any] = {
+            "session_id": session_id,
+            "seq": seq,
+            "platform": chat.platform,
+            "chat_id": chat.chat_id,
+            "source_message_id": source_message_id,
+            "speaker": speaker,
+            "kind": kind,
+            "payload": body,
+            "source_text": source_text,
+            "detail": extra,
+            "created_at": now,
+        }
+        if if_open:
+            new_id = (await conn.execute(_INSERT_IF_OPEN, values)).scalar_one_or_none()
+            if new_id is None:
+                return None
+        else:
+            result = await conn.execute(insert(events).values(**values))
+            new_id = result.inserted_primary_key[0]
         return EventRow(
-            id=int(result.inserted_primary_key[0]),
+            id=int(new_id),
             session_id=session_id,
             seq=seq,
             platform=chat.platform,
