@@ -483,7 +483,7 @@ def readings(spec: HandSpec, *, hand_size: int = 16) -> list[Reading]:
         out.extend(_placements(declared, eyes, melds, win, spec.self_drawn))
     if hand_size != 16:
         return out
-    if not spec.melds and is_eight_pairs(counts):
+    if 1 not in counts and not spec.melds and is_eight_pairs(counts):
         groups: list[Group] = []
         for t in range(NUM_KINDS):
             c = counts[t]
@@ -493,6 +493,8 @@ def readings(spec: HandSpec, *, hand_size: int = 16) -> list[Reading]:
             groups.extend(Group(PAIR, t, True, False) for _ in range(c // 2))
         win_index = next(i for i, g in enumerate(groups) if g.tile == win)
         out.append(Reading(Shape.EIGHT_PAIRS, tuple(groups), win_index, WaitShape.SPECIAL))
+    if 0 in counts[27:NUM_KINDS]:  # 十六不搭 and 十三幺 both hold all seven honours
+        return out
     if not spec.melds:
         eyes16 = sixteen_unrelated_eyes(counts)
         if eyes16 is not None:
@@ -572,6 +574,17 @@ def _suit_add_status(key: tuple[int, ...]) -> tuple[int, ...]:
     return hit
 
 
+_info_cache: dict[tuple[int, ...], tuple[int, tuple[int, ...]]] = {}
+
+
+def _suit_info(key: tuple[int, ...]) -> tuple[int, tuple[int, ...]]:
+    """(:func:`suit_status` of ``key``, :func:`_suit_add_status` of ``key``), cached together."""
+    hit = _info_cache.get(key)
+    if hit is None:
+        hit = _info_cache[key] = (suit_status(key), _suit_add_status(key))
+    return hit
+
+
 def wait_set(
     counts: list[int], used: list[int], declared: tuple[Meld, ...], hand_size: int = 16
 ) -> tuple[int, ...]:
@@ -582,8 +595,12 @@ def wait_set(
     cached table, so a hand costs three look-ups plus the honours.  Special shapes are tried only
     when a cheap count test allows them.
     """
-    keys = [tuple(counts[s * 9 : s * 9 + 9]) for s in range(3)]
-    status = [suit_status(k) for k in keys]
+    infos = [
+        _suit_info(tuple(counts[0:9])),
+        _suit_info(tuple(counts[9:18])),
+        _suit_info(tuple(counts[18:27])),
+    ]
+    status = [info[0] for info in infos]
     honour_pairs = 0
     honour_bad = 0
     for i in range(27, 34):
@@ -600,7 +617,7 @@ def wait_set(
         need = 1 - a - b - honour_pairs  # pairs this suit must supply after the added tile
         if need not in (0, 1):
             continue
-        for r, st in enumerate(_suit_add_status(keys[s])):
+        for r, st in enumerate(infos[s][1]):
             if st == need:
                 found.add(s * 9 + r)
     if status[0] >= 0 and status[1] >= 0 and status[2] >= 0:
@@ -625,14 +642,17 @@ def _special_waits(counts: list[int], declared: tuple[Meld, ...], found: set[int
     """
     if len(declared) > 1:
         return
-    if not declared and sum(counts) == 16:
+    if not declared and counts.count(1) + counts.count(3) <= 2 and sum(counts) == 16:
         found.update(eight_pairs_waits(counts))
-        if sum(1 for t in range(27, NUM_KINDS) if counts[t]) >= 6:
-            for t in range(NUM_KINDS):
-                counts[t] += 1
-                if sixteen_unrelated_eyes(counts) is not None:
-                    found.add(t)
-                counts[t] -= 1
+    honours_missing = counts[27:NUM_KINDS].count(0)
+    if honours_missing > 1:  # 十六不搭 and 十三幺 hold all seven honours
+        return
+    if not declared and sum(counts) == 16:
+        for t in range(NUM_KINDS):
+            counts[t] += 1
+            if sixteen_unrelated_eyes(counts) is not None:
+                found.add(t)
+            counts[t] -= 1
     if sum(1 for t in ORPHANS if counts[t]) >= 12:
         for t in range(NUM_KINDS):
             counts[t] += 1
