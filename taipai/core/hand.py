@@ -460,7 +460,7 @@ def _placements(
     return out
 
 
-def readings(spec: HandSpec, *, hand_size: int = 16) -> list[Reading]:
+def readings(spec: HandSpec, *, hand_size: int = 16, counts: list[int] | None = None) -> list[Reading]:
     """Every reading of a winning hand (natural tiles only; wildcards are resolved before this).
 
     Args:
@@ -472,10 +472,13 @@ def readings(spec: HandSpec, *, hand_size: int = 16) -> list[Reading]:
         when the tiles are not a winning hand.  One standard reading per decomposition *and* per
         group the winning tile can sit in, since 對碰/假獨 and 暗 counts depend on it (DESIGN §6:
         a pung completed by the discarded winning tile is exposed).
+
+    ``counts``: :func:`hand_counts` of ``spec`` when the caller has it already (not modified).
     """
     if spec.winning_tile is None:
         raise HandError("no_winning_tile", "the hand has no winning tile", hint="add 摸 X or 食 X")
-    counts = hand_counts(spec)
+    if counts is None:
+        counts = hand_counts(spec)
     declared = _declared_groups(spec.melds)
     win = spec.winning_tile
     out: list[Reading] = []

@@ -99,6 +99,10 @@ _SUIT_SETS = tuple(frozenset(s for s in range(3) if bits >> s & 1) for bits in r
 """Suit bit mask -> the set of suits (shared immutable sets)."""
 F_CONTEXT_WORDS = F_TIMING | F_READY | F_MULTI
 """Bits set by a context word (DESIGN §4) other than 莊."""
+_CHOW = MeldKind.CHOW.value
+_KONG = MeldKind.KONG.value
+_STANDARD = Shape.STANDARD
+_EIGHT_PAIRS = Shape.EIGHT_PAIRS
 _MIDDLE_RANKS = 0b000111000
 """0-based rank bits of 四, 五, 六."""
 _TERMINAL_RANKS = 0b100000001
@@ -263,7 +267,8 @@ class HandView:
         self.reading = reading
         shape = reading.shape
         self.shape = shape
-        self.standard = shape is Shape.STANDARD
+        standard = shape is _STANDARD
+        self.standard = standard
         self.waits = waits
         self.counts = counts
         self.groups = reading.groups
@@ -277,14 +282,14 @@ class HandView:
                     eyes = g.tile
                 continue
             melds.append(g)
-            if g.kind == MeldKind.CHOW:
+            if g.kind == _CHOW:
                 chows.append(g)
             else:
                 pungs.append(g)
         self.melds: list[Group] = melds
         self.chows: list[Group] = chows
         self.pungs: list[Group] = pungs
-        self.eyes: int | None = eyes if shape is not Shape.EIGHT_PAIRS else None
+        self.eyes: int | None = eyes if shape is not _EIGHT_PAIRS else None
         if hand is None:
             hand = hand_facts(spec, counts)
         self.suits, self.honours, f = hand
@@ -293,7 +298,7 @@ class HandView:
         self.flowers = spec.flowers
         self.repeat = rules.options.repeat_counting
         f |= F_SINGLE_WAIT if len(waits) == 1 else F_MULTI_WAIT if waits else 0
-        if shape is not Shape.STANDARD:
+        if not standard:
             f |= F_SPECIAL
         else:
             f |= F_STANDARD
@@ -314,7 +319,7 @@ class HandView:
             suited: list[int] = []
             for g in pungs:
                 t = g.tile
-                if g.kind == MeldKind.KONG:
+                if g.kind == _KONG:
                     f |= F_KONG
                     dark += 1
                 elif g.concealed:
