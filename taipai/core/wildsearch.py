@@ -8,10 +8,13 @@ The score is the maximum, over every admissible reading of every wildcard, of th
    *wild slots*.  Only slots whose tile lies in some wildcard's range (a 34-bit mask) are opened, and
    after each group the slots must still be matchable to distinct wildcards (bipartite matching over
    identical kinds, so two 皇 are one choice, not two).
-2. **Wildcard-only groups** (when wildcards outnumber the gaps) are chosen last, in canonical
-   non-decreasing order, and suits and honours that nothing distinguishes are tried once
-   (symmetry: an empty suit stands for every empty suit).  They are bounded: a group is only
-   extended while the best total still reachable, by :func:`_reachable_bound`, beats the best found.
+2. **Per-suit tables.**  The suits are independent, so for up to :data:`FAST_MAX` wildcards the
+   completions come from cached per-suit tables (every multiset of ``j`` tiles completing one suit's
+   counts, built from the groups its lowest tile can sit in) and only the split of the wildcards
+   among the suits is searched.  Waits and rejection use a yes/no form of the same tables for any
+   number of wildcards (:func:`_fill_exists`).  With more wildcards, wildcard-only groups are chosen
+   last by :class:`_Search`, in canonical non-decreasing order, most promising first, within the
+   safety budget (:data:`MAX_COMPLETIONS`).
 3. **Distinct completions only.**  Each structure yields a multiset of wild tiles; each distinct
    multiset (and each tile the winning wildcard may be) is scored once by the natural scorer, with
    the wait set of the hand *with* its wildcards, and with readings filtered so that position-
@@ -20,17 +23,18 @@ The score is the maximum, over every admissible reading of every wildcard, of th
    the table allows wildcards in them (seed 000: 「越搭喺自己範圍入面，都可以幫你砌十六不搭、十三么、
    嚦咕嚦咕」).
 
-The result is exact: ``tests/core/test_wild_search.py`` checks it against brute-force substitution.
+The result is exact (``tests/core/test_wild_search.py`` checks it against brute-force substitution)
+unless the safety budget is hit, which the score reports as ``exact=False``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from itertools import product
 
 from taipai.core.errors import HandError
-from taipai.core.hand import PAIR, UNRELATED_TRIPLES, Reading, Shape, readings, suit_status, wait_set
+from taipai.core.hand import PAIR, UNRELATED_TRIPLES, Reading, Shape, readings, wait_set
 from taipai.core.handspec import HandSpec, KongKind, Meld, MeldKind
 from taipai.core.rules import RuleSet
 from taipai.core.scoring import Score, WildReading, score_concrete
@@ -144,6 +148,12 @@ def _match(
     n = len(tiles)
     if n != len(units):
         return None
+    first = units[0] if units else None
+    if first is not None and all(u == first for u in units):
+        # identical units (e.g. eight 皇): any tile may go to any of them
+        fc = final_counts
+        ok = all(test(first, i) and (fc is None or _suit_ok(first, tiles[i], fc)) for i in range(n))
+        return list(range(n)) if ok else None
     order = sorted(range(n), key=lambda i: sum(1 for u in units if test(u, i)))
     used = [False] * n
     out = [-1] * n
@@ -454,66 +464,73 @@ def _special_completions(counts: list[int], units: list[_Unit], search: _Search)
         return out
     # 嚦咕嚦咕: seven pairs + one pung
     cap = 5 if search.wr.fifth_copy else 4
-    for pung in range(NUM_KINDS):
-        if counts[pung] > 3:
+    odd = [t for t, c in enumerate(counts) if c & 1]  # each needs one more copy (1 -> 2, 3 -> 4)
+    for pung in range(NUM_KINDS) if len(odd) - 1 <= k else ():  # each odd tile but one needs a wild
+        c = counts[pung]
+        if c > 3:
             continue
-        need = []
-        for t in range(NUM_KINDS):
-            c = counts[t]
-            want = 3 if t == pung else c + (c & 1)
-            if want > cap:
-                need = None
-                break
-            need += [t] * (want - c)
-        if need is None or len(need) > k or (k - len(need)) % 2:
+        need = [t for t in odd if t != pung] + [pung] * (3 - c)
+        if len(need) > k or (k - len(need)) % 2 or any(counts[t] + 1 > cap for t in odd):
             continue
         targets.append(need)
     # 十六不搭: seven honours, an unrelated triple per suit, a pair (needs 16 distinct tiles)
-    if distinct + k >= 16 and all(counts[t] <= 2 for t in range(NUM_KINDS)):
+    # (every tile differs but the eyes: at most one natural tile held twice, none three times)
+    if distinct + k >= 16 and sum(c - 1 for c in counts if c > 1) <= 1:
         per_suit = []
         for s in range(3):
             have = [r for r in range(9) if counts[s * 9 + r]]
             per_suit.append([tr for tr in UNRELATED_TRIPLES if all(r in tr for r in have)])
+        present = [t for t, c in enumerate(counts) if c]
+        doubled = [t for t in present if counts[t] == 2]  # then it is the eyes
         for triples in product(*per_suit):
             base = list(range(27, 34)) + [s * 9 + r for s in range(3) for r in triples[s]]
-            for eyes in base:
-                target = [0] * NUM_KINDS
-                for t in base:
-                    target[t] += 1
-                target[eyes] += 1
-                need = []
-                for t in range(NUM_KINDS):
-                    if counts[t] > target[t]:
+            in_base = set(base)
+            if any(t not in in_base for t in present):
+                continue
+            missing = [t for t in base if not counts[t]]
+            if len(missing) + (0 if doubled else 1) != k:
+                continue
+            for eyes in doubled or base:
+                need = missing if doubled else sorted([*missing, eyes])
+                out.add(tuple(need))
+    # 十三幺: the 13 orphans, one of them again as eyes, and a chow or pung.  The natural tiles
+    # beyond one of each orphan (``surplus``) must lie in the eyes' second tile and the meld.
+    missing = [t for t in ORPHANS if not counts[t]]
+    surplus = [t for t, c in enumerate(counts) for _ in range(c - 1 if t in _ORPHAN_SET and c else c)]
+    if len(missing) + 4 - len(surplus) == k and len(surplus) <= 4:
+        for eyes in ORPHANS:
+            rest = list(surplus)
+            if eyes in rest:
+                rest.remove(eyes)
+            for meld in _FREE_MELDS if not rest else _melds_through(rest[0]):
+                extra = list(meld)
+                for t in rest:
+                    if t not in extra:
                         break
-                    need += [t] * (target[t] - counts[t])
+                    extra.remove(t)
                 else:
-                    if len(need) == k:
-                        out.add(tuple(need))
-    # 十三幺: the 13 orphans, one of them again as eyes, and a chow or pung
-    missing = sum(1 for t in ORPHANS if not counts[t])
-    for eyes in ORPHANS if missing <= k else ():
-        for meld in _FREE_MELDS:
-            target = [0] * NUM_KINDS
-            for t in ORPHANS:
-                target[t] += 1
-            target[eyes] += 1
-            for t in meld:
-                target[t] += 1
-            need = []
-            for t in range(NUM_KINDS):
-                if counts[t] > target[t]:
-                    break
-                need += [t] * (target[t] - counts[t])
-            else:
-                if len(need) == k:
-                    out.add(tuple(sorted(need)))
+                    need = [*missing, *extra]
+                    if eyes not in surplus:
+                        need.append(eyes)
+                    if max(counts[t] + need.count(t) for t in set(need)) <= cap:
+                        out.add(tuple(sorted(need)))
     for need in targets:
         rest = k - len(need)
         if rest == 0:
             out.add(tuple(sorted(need)))
         else:
             _pairs(need, rest // 2, 0, out)
+    if len(out) >= MAX_COMPLETIONS:  # _pairs stopped at the budget: not every completion is here
+        search.truncated = True
     return {w for w in out if search.mask_ok(list(w))}
+
+
+_ORPHAN_SET = frozenset(ORPHANS)
+
+
+def _melds_through(t: int) -> list[tuple[int, int, int]]:
+    """The pung of ``t`` and the chows holding ``t``."""
+    return [m for m in _FREE_MELDS if t in m]
 
 
 def _pairs(base: list[int], n: int, start: int, out: set[tuple[int, ...]]) -> None:
@@ -530,102 +547,362 @@ def _pairs(base: list[int], n: int, start: int, out: set[tuple[int, ...]]) -> No
 # --------------------------------------------------------------------------- scoring
 
 
-# --------------------------------------------------------------------------- few wildcards: per suit
+# --------------------------------------------------------------------------- per suit
 
 FAST_MAX = 4
-"""Up to this many wildcard tiles, completions are enumerated suit by suit from cached tables."""
+"""Up to this many wildcard tiles, completions are enumerated suit by suit from cached tables (all
+of them: a few hundred at most).  Beyond it :class:`_Search` enumerates them within the safety budget,
+most promising first.  Feasibility (waits) uses the tables for any number of wildcards."""
 
-_additions_cache: dict[tuple[int, tuple[int, ...], int, int], tuple[tuple[tuple[int, ...], int], ...]] = {}
+SUIT_CACHE_MAX = 50_000
+"""Most entries kept in each per-suit table cache (cleared when full: memory stays bounded)."""
+
+_fill_cache: dict[tuple[bool, tuple[int, ...], int], frozenset[tuple[int, ...]]] = {}
+_free_cache: dict[tuple[bool, int], frozenset[tuple[int, ...]]] = {}
+_additions_cache: dict[tuple[int, tuple[int, ...], int, int], tuple[tuple[int, ...], ...]] = {}
 
 
-def _suit_additions(
-    suit: int, key: tuple[int, ...], j: int, cap: int
-) -> tuple[tuple[tuple[int, ...], int], ...]:
+def _free_fill(honours: bool, j: int) -> frozenset[tuple[int, ...]]:
+    """Rank multisets of ``j`` tiles that form groups on their own (melds, and one pair when
+    ``j % 3 == 2``), for a numbered suit (ranks 0..8, pungs and chows) or the honours (0..6, pungs)."""
+    key = (honours, j)
+    hit = _free_cache.get(key)
+    if hit is not None:
+        return hit
+    size = 7 if honours else 9
+    melds: list[tuple[int, ...]] = [(r, r, r) for r in range(size)]
+    if not honours:
+        melds += [(r, r + 1, r + 2) for r in range(7)]
+    out: set[tuple[int, ...]] = set()
+
+    def walk(i: int, left: int, acc: tuple[int, ...]) -> None:
+        if left == 0:
+            out.add(tuple(sorted(acc)))
+            return
+        for m in range(i, len(melds)):
+            walk(m, left - 1, acc + melds[m])
+
+    if j % 3 == 0:
+        walk(0, j // 3, ())
+    elif j % 3 == 2:
+        for r in range(size):
+            walk(0, j // 3, (r, r))
+    hit = frozenset(out)
+    _free_cache[key] = hit
+    return hit
+
+
+def _fill(honours: bool, counts: tuple[int, ...], j: int) -> frozenset[tuple[int, ...]]:
+    """Rank multisets of ``j`` tiles that, added to one suit's ``counts``, split the suit into
+    melds (and one pair when the total is 2 mod 3).  Built from the groups the lowest natural tile
+    can sit in (pung, pair, the chows through it), so the work follows the answer's size; cached.
+    No copy cap here (see :func:`_suit_additions`)."""
+    if (sum(counts) + j) % 3 == 1:
+        return frozenset()
+    key = (honours, counts, j)
+    hit = _fill_cache.get(key)
+    if hit is not None:
+        return hit
+    r = next((i for i, c in enumerate(counts) if c), -1)
+    if r < 0:
+        return _free_fill(honours, j)
+    out: set[tuple[int, ...]] = set()
+    c = list(counts)
+    pair_possible = (sum(counts) + j) % 3 == 2
+
+    def sub(wild: tuple[int, ...], left: int) -> None:
+        for rest in _fill(honours, tuple(c), left):
+            out.add(tuple(sorted(rest + wild)) if wild else rest)
+
+    for nat in (3, 2, 1):
+        wild = 3 - nat
+        if c[r] >= nat and wild <= j:
+            c[r] -= nat
+            sub((r,) * wild, j - wild)
+            c[r] += nat
+    if pair_possible:
+        for nat in (2, 1):
+            wild = 2 - nat
+            if c[r] >= nat and wild <= j:
+                c[r] -= nat
+                sub((r,) * wild, j - wild)
+                c[r] += nat
+    if not honours:
+        for low in (r - 2, r - 1, r):
+            if low < 0 or low > 6:
+                continue
+            others = [x for x in (low, low + 1, low + 2) if x != r]
+            choices = [((False, True) if x > r and c[x] else (True,)) for x in others]
+            for pick in product(*choices):
+                wild = tuple(x for x, w in zip(others, pick, strict=True) if w)
+                if len(wild) > j:
+                    continue
+                c[r] -= 1
+                for x, w in zip(others, pick, strict=True):
+                    if not w:
+                        c[x] -= 1
+                sub(wild, j - len(wild))
+                c[r] += 1
+                for x, w in zip(others, pick, strict=True):
+                    if not w:
+                        c[x] += 1
+    if len(_fill_cache) >= SUIT_CACHE_MAX:
+        _fill_cache.clear()
+    hit = frozenset(out)
+    _fill_cache[key] = hit
+    return hit
+
+
+def _fill_exists(honours: bool, counts: tuple[int, ...], j: int, room: tuple[int, ...]) -> bool:
+    """Whether some ``j`` tiles complete one suit's ``counts`` (as :func:`_fill`) with at most
+    ``room[r]`` of them of rank ``r`` (copies left under the cap, 0 outside the wildcards' range).
+    Depth-first with memo: stops at the first completion instead of listing them."""
+    if (sum(counts) + j) % 3 == 1:
+        return False
+    key = (honours, counts, j, room)
+    hit = _exists_cache.get(key)
+    if hit is not None:
+        return hit
+    hit = _fill_exists_uncached(honours, counts, j, room)
+    if len(_exists_cache) >= SUIT_CACHE_MAX:
+        _exists_cache.clear()
+    _exists_cache[key] = hit
+    return hit
+
+
+def _fill_exists_uncached(honours: bool, counts: tuple[int, ...], j: int, room: tuple[int, ...]) -> bool:
+    c = list(counts)
+    rm = list(room)
+    r = next((i for i, x in enumerate(c) if x), -1)
+
+    def take(wild: tuple[int, ...], left: int) -> bool:
+        for x in wild:
+            rm[x] -= 1
+        ok = all(rm[x] >= 0 for x in wild) and _fill_exists(honours, tuple(c), left, tuple(rm))
+        for x in wild:
+            rm[x] += 1
+        return ok
+
+    if r < 0:
+        return _free_exists(honours, j, room, 0)
+    pair_possible = (sum(counts) + j) % 3 == 2
+    for nat in (3, 2, 1):
+        wild = 3 - nat
+        if c[r] >= nat and wild <= j:
+            c[r] -= nat
+            ok = take((r,) * wild, j - wild)
+            c[r] += nat
+            if ok:
+                return True
+    if pair_possible:
+        for nat in (2, 1):
+            wild = 2 - nat
+            if c[r] >= nat and wild <= j:
+                c[r] -= nat
+                ok = take((r,) * wild, j - wild)
+                c[r] += nat
+                if ok:
+                    return True
+    if not honours:
+        for low in (r - 2, r - 1, r):
+            if low < 0 or low > 6:
+                continue
+            others = [x for x in (low, low + 1, low + 2) if x != r]
+            choices = [((False, True) if x > r and c[x] else (True,)) for x in others]
+            for pick in product(*choices):
+                wild = tuple(x for x, w in zip(others, pick, strict=True) if w)
+                if len(wild) > j:
+                    continue
+                c[r] -= 1
+                for x, w in zip(others, pick, strict=True):
+                    if not w:
+                        c[x] -= 1
+                ok = take(wild, j - len(wild))
+                c[r] += 1
+                for x, w in zip(others, pick, strict=True):
+                    if not w:
+                        c[x] += 1
+                if ok:
+                    return True
+    return False
+
+
+_exists_cache: dict[tuple[bool, tuple[int, ...], int, tuple[int, ...]], bool] = {}
+
+
+def _free_exists(honours: bool, j: int, room: tuple[int, ...], start: int) -> bool:
+    """Whether ``j`` wild tiles alone form groups (melds, and the eyes when ``j % 3 == 2``) within
+    ``room``: the eyes first, then melds in canonical non-decreasing order from ``start``."""
+    if j % 3 == 1:
+        return False
+    if j % 3 == 2:
+        for r, n in enumerate(room):
+            if n >= 2:
+                rm = list(room)
+                rm[r] -= 2
+                if _free_exists(honours, j - 2, tuple(rm), 0):
+                    return True
+        return False
+    if j == 0:
+        return True
+    melds = _FREE_SUIT_MELDS[honours]
+    for i in range(start, len(melds)):
+        rm = list(room)
+        for x in melds[i]:
+            rm[x] -= 1
+        if min(rm) >= 0 and _free_exists(honours, j - 3, tuple(rm), i):
+            return True
+    return False
+
+
+_FREE_SUIT_MELDS: dict[bool, tuple[tuple[int, int, int], ...]] = {
+    False: tuple([(r, r, r) for r in range(9)] + [(r, r + 1, r + 2) for r in range(7)]),
+    True: tuple((r, r, r) for r in range(7)),
+}
+
+
+def _suit_additions(suit: int, key: tuple[int, ...], j: int, cap: int) -> tuple[tuple[int, ...], ...]:
     """Every multiset of ``j`` tiles that, added to one suit's counts ``key``, makes the suit split
-    into melds (pair flag 0) or melds and one pair (flag 1).  Tiles are tile kinds; cached.
+    into melds (or melds and one pair when its size is 2 mod 3), as sorted tile kinds; cached.
 
-    ``suit`` 0..2 for 萬筒索 (ranks 1..9), 3 for the honours (each honour only in pungs or the pair).
+    ``suit`` 0..2 for 萬筒索 (ranks 1..9, pungs and chows), 3 for the honours (pungs and the pair).
     ``cap``: most copies of one tile (4, or 5 when a wildcard may be a fifth copy).
     """
     ck = (suit, key, j, cap)
     hit = _additions_cache.get(ck)
     if hit is not None:
         return hit
-    out: list[tuple[tuple[int, ...], int]] = []
-    size = 9 if suit < 3 else 7
     base = suit * 9
-    counts = list(key)
-
-    def walk(start: int, left: int, added: list[int]) -> None:
-        if left == 0:
-            status = _honour_status(counts) if suit == 3 else suit_status(tuple(counts))
-            if status >= 0:
-                out.append((tuple(base + r for r in added), status))
-            return
-        for r in range(start, size):
-            if counts[r] >= cap:
-                continue
-            counts[r] += 1
-            added.append(r)
-            walk(r, left - 1, added)
-            added.pop()
-            counts[r] -= 1
-
-    walk(0, j, [])
+    out = []
+    for ranks in _fill(suit == 3, key, j):
+        if all(key[r] + ranks.count(r) <= cap for r in set(ranks)):
+            out.append(tuple(base + r for r in ranks))
+    out.sort()
     hit = tuple(out)
+    if len(_additions_cache) >= SUIT_CACHE_MAX:
+        _additions_cache.clear()
     _additions_cache[ck] = hit
     return hit
 
 
-def _honour_status(counts: list[int]) -> int:
-    """0 = honour pungs only, 1 = pungs and one pair, -1 = neither (counts of the 7 honours)."""
-    pairs = 0
-    for c in counts:
-        if c == 2:
-            pairs += 1
-        elif c not in (0, 3):
-            return -1
-    return pairs if pairs <= 1 else -1
+def _suit_tables(counts: list[int], k: int, search: _Search) -> list[list[tuple[tuple[int, ...], ...]]]:
+    """Per suit and per number of wild tiles ``j`` (0..k): the suit's additions whose tiles all lie
+    in some wildcard's range."""
+    return [_suit_row(counts, s, k, search) for s in range(4)]
+
+
+def _suit_row(counts: list[int], s: int, k: int, search: _Search) -> list[tuple[tuple[int, ...], ...]]:
+    """One suit's row of :func:`_suit_tables` (``s`` 0..2 萬筒索, 3 honours)."""
+    cap = 5 if search.wr.fifth_copy else 4
+    union = search.union
+    key = tuple(counts[s * 9 : s * 9 + 9]) if s < 3 else tuple(counts[27:34])
+    ck = (s, key, k, cap, union)
+    hit = _row_cache.get(ck)
+    if hit is not None:
+        return hit
+    row = []
+    for j in range(k + 1):
+        adds = _suit_additions(s, key, j, cap)
+        if adds and union != ALL_TILES_MASK:
+            adds = tuple(a for a in adds if all((union >> t) & 1 for t in a))
+        row.append(adds)
+    if len(_row_cache) >= SUIT_CACHE_MAX:
+        _row_cache.clear()
+    _row_cache[ck] = row
+    return row
+
+
+_row_cache: dict[tuple[int, tuple[int, ...], int, int, int], list[tuple[tuple[int, ...], ...]]] = {}
+
+
+def _splits(tables: list[list[tuple[tuple[int, ...], ...]]], k: int) -> Iterator[tuple[int, int, int, int]]:
+    """Ways to share ``k`` wild tiles among the four suits so every suit can be completed."""
+    for j0 in range(k + 1):
+        if not tables[0][j0]:
+            continue
+        for j1 in range(k - j0 + 1):
+            if not tables[1][j1]:
+                continue
+            for j2 in range(k - j0 - j1 + 1):
+                j3 = k - j0 - j1 - j2
+                if tables[2][j2] and tables[3][j3]:
+                    yield j0, j1, j2, j3
 
 
 def _fast_completions(counts: list[int], k: int, search: _Search) -> set[tuple[int, ...]]:
-    """Distinct multisets of ``k`` tiles (k <= FAST_MAX) completing ``counts`` into melds and one
-    pair, with the wildcards' ranges respected (``search.mask_ok``).  Same answer as ``search.run()``
-    when melds may hold several wildcards and the eyes may be two: the suits are independent, so
-    each suit's completions come from a cached table and only the split of ``k`` is searched."""
-    cap = 5 if search.wr.fifth_copy else 4
-    keys = [tuple(counts[s * 9 : s * 9 + 9]) for s in range(3)] + [tuple(counts[27:34])]
+    """Distinct multisets of ``k`` tiles completing ``counts`` into melds and one pair, with the
+    wildcards' ranges respected (``search.mask_ok``).  Same answer as ``search.run()`` when melds
+    may hold several wildcards and the eyes may be two: the suits are independent, so each suit's
+    completions come from a cached table and only the split of ``k`` is searched.  (Exactly one
+    suit ends 2 mod 3, the one holding the eyes; the others are 0 mod 3, so the pair count is 1.)"""
+    tables = _suit_tables(counts, k, search)
     out: set[tuple[int, ...]] = set()
-    for j0 in range(k + 1):
-        a0 = _suit_additions(0, keys[0], j0, cap)
-        if not a0:
-            continue
-        for j1 in range(k - j0 + 1):
-            a1 = _suit_additions(1, keys[1], j1, cap)
-            if not a1:
-                continue
-            for j2 in range(k - j0 - j1 + 1):
-                a2 = _suit_additions(2, keys[2], j2, cap)
-                if not a2:
-                    continue
-                a3 = _suit_additions(3, keys[3], k - j0 - j1 - j2, cap)
-                if not a3:
-                    continue
-                for t0, p0 in a0:
-                    for t1, p1 in a1:
-                        p01 = p0 + p1
-                        if p01 > 1:
-                            continue
-                        for t2, p2 in a2:
-                            if p01 + p2 > 1:
-                                continue
-                            for t3, p3 in a3:
-                                if p01 + p2 + p3 != 1:
-                                    continue
-                                tiles = t0 + t1 + t2 + t3
-                                if search.mask_ok(list(tiles)):
-                                    out.add(tiles)
+    single = len(search.groups) <= 1
+    for j0, j1, j2, j3 in _splits(tables, k):
+        for t0 in tables[0][j0]:
+            for t1 in tables[1][j1]:
+                t01 = t0 + t1
+                for t2 in tables[2][j2]:
+                    t012 = t01 + t2
+                    for t3 in tables[3][j3]:
+                        tiles = t012 + t3
+                        if single or search.mask_ok(list(tiles)):
+                            out.add(tiles)
     return out
+
+
+def _suit_presence(counts: list[int], s: int, k: int, search: _Search) -> tuple[bool, ...]:
+    """For ``j`` in 0..k: whether one suit has some addition of ``j`` tiles within the wildcards'
+    union range (the row of :func:`_suit_row`, reduced to yes/no: found lazily, never listed)."""
+    cap = 5 if search.wr.fifth_copy else 4
+    union = search.union
+    key = tuple(counts[s * 9 : s * 9 + 9]) if s < 3 else tuple(counts[27:34])
+    ck = (s, key, k, cap, union)
+    hit = _presence_cache.get(ck)
+    if hit is not None:
+        return hit
+    base = s * 9
+    room = tuple(cap - c if (union >> (base + r)) & 1 else 0 for r, c in enumerate(key))
+    row = [_fill_exists(s == 3, key, j, room) for j in range(k + 1)]
+    if len(_presence_cache) >= SUIT_CACHE_MAX:
+        _presence_cache.clear()
+    hit = tuple(row)
+    _presence_cache[ck] = hit
+    return hit
+
+
+_presence_cache: dict[tuple[int, tuple[int, ...], int, int, int], tuple[bool, ...]] = {}
+
+def _feasibility_row(counts: list[int], s: int, k: int, search: _Search) -> Sequence[object]:
+    """What :func:`_fast_feasible` needs of suit ``s``: yes/no per ``j`` when every wildcard has
+    the same range (no matching to do), else the additions themselves."""
+    if len(search.groups) <= 1:
+        return _suit_presence(counts, s, k, search)
+    return _suit_row(counts, s, k, search)
+
+
+def _fast_feasible(
+    counts: list[int], k: int, search: _Search, rows: list[Sequence[object]] | None = None
+) -> bool:
+    """True when ``counts`` plus some ``k`` tiles the wildcards may be form melds and one pair
+    (``rows``: the :func:`_feasibility_row` of each suit when the caller has them)."""
+    if rows is None:
+        rows = [_feasibility_row(counts, s, k, search) for s in range(4)]
+    single = len(search.groups) <= 1
+    for j0, j1, j2, j3 in _splits(rows, k):  # type: ignore[arg-type]
+        if single:
+            return True
+        parts_lists = (rows[0][j0], rows[1][j1], rows[2][j2], rows[3][j3])
+        for parts in product(*parts_lists):  # type: ignore[call-overload]
+            if search.mask_ok([t for p in parts for t in p]):
+                return True
+    return False
+
+
+def _fast_path(counts: list[int], k: int, n_groups: int, wr: WildRules) -> bool:
+    """The per-suit tables apply: melds may hold three wildcards, the eyes two, and the tile count
+    is that of melds and eyes."""
+    return wr.max_per_concealed_meld >= 3 and wr.eyes_both_wild and sum(counts) + k == 3 * n_groups + 2
 
 
 def _completions(
@@ -634,13 +911,11 @@ def _completions(
     """Completions of the concealed ``counts`` by ``units`` (standard shape) and the search used."""
     search = _Search(list(counts), units, n_groups, wr, wr.max_per_concealed_meld)
     k = len(units)
-    if (
-        k <= FAST_MAX
-        and wr.max_per_concealed_meld >= 3
-        and wr.eyes_both_wild
-        and sum(counts) + k == 3 * n_groups + 2
-    ):
-        return _fast_completions(counts, k, search), search
+    if _fast_path(counts, k, n_groups, wr):
+        if k <= FAST_MAX:
+            return _fast_completions(counts, k, search), search
+        if not _fast_feasible(counts, k, search):  # most hands that are no win: rejected at once
+            return set(), search
     return search.run(), search
 
 
@@ -753,10 +1028,10 @@ def _candidates(
         meld_assign = [(u, sl.tile) for ch in combo for u, sl in zip(ch.units, ch.slots, strict=True)]
         n_groups = rules.options.hand_size // 3 - len(melds)
         completions, search = _completions(counts, units, n_groups, wr)
-        if search.truncated and truncated is not None:
-            truncated[0] = True
         if wr.special_shapes and not melds:
             completions |= _special_completions(counts, units, search)
+        if search.truncated and truncated is not None:
+            truncated[0] = True
         natural_meld_tiles = [t for m in melds for t in m.tiles]
         for wild_tiles in sorted(completions):
             final = list(counts)
@@ -987,7 +1262,12 @@ def wild_waits(spec: HandSpec, rules: RuleSet) -> tuple[int, ...]:
         if not units:
             found.update(wait_set(list(counts), used, melds, rules.options.hand_size))
             continue
-        completions, search = _completions(counts, probe_units, n_groups_base - len(melds), wr)
+        n_groups = n_groups_base - len(melds)
+        if _fast_path(counts, len(probe_units), n_groups, wr):
+            special = wr.special_shapes and not melds
+            found.update(_fast_waits(counts, units, n_groups, wr, found, special=special))
+            continue
+        completions, search = _completions(counts, probe_units, n_groups, wr)
         if wr.special_shapes and not melds:
             completions |= _special_completions(counts, probe_units, search)
         for wild_tiles in completions:
@@ -1002,6 +1282,32 @@ def wild_waits(spec: HandSpec, rules: RuleSet) -> tuple[int, ...]:
     if any(u.positional or u.suit_rules for u in units):
         out = [t for t in out if _wins_with(spec, rules, t)]
     return tuple(out)
+
+
+def _fast_waits(
+    counts: list[int], units: list[_Unit], n_groups: int, wr: WildRules, known: set[int], *, special: bool
+) -> set[int]:
+    """Tiles ``t`` (not in ``known``) such that ``counts`` plus ``t`` can be completed by ``units``:
+    one feasibility check per tile on the per-suit tables (and the special shapes when allowed)."""
+    search = _Search(list(counts), units, n_groups, wr, wr.max_per_concealed_meld)
+    k = len(units)
+    out: set[int] = set()
+    base = [_feasibility_row(counts, s, k, search) for s in range(4)]
+    for t in range(NUM_KINDS):
+        if t in known:
+            continue
+        s = min(t // 9, 3)
+        counts[t] += 1
+        try:
+            rows = list(base)
+            rows[s] = _feasibility_row(counts, s, k, search)  # only the suit of ``t`` changes
+            if _fast_feasible(counts, k, search, rows) or (
+                special and _special_completions(counts, units, search)
+            ):
+                out.add(t)
+        finally:
+            counts[t] -= 1
+    return out
 
 
 def _wins_with(spec: HandSpec, rules: RuleSet, tile: int) -> bool:

@@ -287,3 +287,41 @@ def test_eight_wildcards_stay_bounded_and_say_when_not_proven():
     assert s.to_dict()["exact"] is False
     assert len(s.wilds) == 8
     assert s.total >= 100  # e.g. 對對糊 30 + 大三兄弟… — far above a chicken hand
+
+
+_NARROW = ("筒", "索", "萬", "番", "東南西北", "中發白", "大", "中", "小", "單", "雙")
+"""Kinds with at most nine tiles: four of them keep the brute-force oracle at 9^4 substitutions."""
+
+
+def _four_wild_hands(n: int, seed: int) -> list[HandSpec]:
+    rng = random.Random(seed)
+    out = []
+    for spec in winning_hands(n * 4, seed=seed):
+        if len(out) == n:
+            break
+        conc = list(spec.concealed)
+        if len(conc) < 6:
+            continue
+        kinds = []
+        for _ in range(4):
+            t = conc.pop(rng.randrange(len(conc)))
+            pool = [k for k in _NARROW if _covers(k, t)]
+            if not pool:
+                break
+            kinds.append(rng.choice(pool))
+        if len(kinds) == 4:
+            out.append(replace(spec, concealed=tuple(sorted(conc)), wilds=tuple(sorted(kinds))))
+    return out
+
+
+@pytest.mark.parametrize("spec", _four_wild_hands(6, seed=44))
+def test_four_wildcards_equal_brute_force_oracle(spec):
+    """Four wildcards (the per-suit tables with four wild tiles, waits with four): exact."""
+    expected = oracle_best(spec)
+    try:
+        got = score_hand(spec, RULES)
+    except HandError:
+        assert expected is None
+        return
+    assert got.exact
+    assert got.total == expected
