@@ -646,11 +646,18 @@ def _fill(honours: bool, counts: tuple[int, ...], j: int) -> frozenset[tuple[int
                 for x, w in zip(others, pick, strict=True):
                     if not w:
                         c[x] += 1
-    if len(_fill_cache) >= SUIT_CACHE_MAX:
-        _fill_cache.clear()
     hit = frozenset(out)
+    _fill_size[0] += len(hit)
+    if len(_fill_cache) >= SUIT_CACHE_MAX or _fill_size[0] > FILL_CACHE_TILES:
+        _fill_cache.clear()
+        _fill_size[0] = len(hit)
     _fill_cache[key] = hit
     return hit
+
+
+FILL_CACHE_TILES = 300_000
+"""Most multisets kept in the :func:`_fill` cache in all (a few tens of MB at most)."""
+_fill_size = [0]
 
 
 def _fill_exists(honours: bool, counts: tuple[int, ...], j: int, room: tuple[int, ...]) -> bool:
@@ -873,22 +880,32 @@ def _suit_presence(counts: list[int], s: int, k: int, search: _Search) -> tuple[
 
 _presence_cache: dict[tuple[int, tuple[int, ...], int, int, int], tuple[bool, ...]] = {}
 
-def _feasibility_row(counts: list[int], s: int, k: int, search: _Search) -> Sequence[object]:
+def _feasibility_row(
+    counts: list[int], s: int, k: int, search: _Search, *, relaxed: bool = False
+) -> Sequence[object]:
     """What :func:`_fast_feasible` needs of suit ``s``: yes/no per ``j`` when every wildcard has
-    the same range (no matching to do), else the additions themselves."""
-    if len(search.groups) <= 1:
+    the same range (no matching to do) or when ``relaxed``, else the additions themselves."""
+    if relaxed or len(search.groups) <= 1:
         return _suit_presence(counts, s, k, search)
     return _suit_row(counts, s, k, search)
 
 
 def _fast_feasible(
-    counts: list[int], k: int, search: _Search, rows: list[Sequence[object]] | None = None
+    counts: list[int],
+    k: int,
+    search: _Search,
+    rows: list[Sequence[object]] | None = None,
+    *,
+    relaxed: bool = False,
 ) -> bool:
     """True when ``counts`` plus some ``k`` tiles the wildcards may be form melds and one pair
-    (``rows``: the :func:`_feasibility_row` of each suit when the caller has them)."""
+    (``rows``: the :func:`_feasibility_row` of each suit when the caller has them).
+
+    ``relaxed``: every wildcard is treated as having the union of the ranges (no matching), a
+    necessary condition only — False then still proves the hand cannot be completed."""
     if rows is None:
-        rows = [_feasibility_row(counts, s, k, search) for s in range(4)]
-    single = len(search.groups) <= 1
+        rows = [_feasibility_row(counts, s, k, search, relaxed=relaxed) for s in range(4)]
+    single = relaxed or len(search.groups) <= 1
     for j0, j1, j2, j3 in _splits(rows, k):  # type: ignore[arg-type]
         if single:
             return True
@@ -914,7 +931,7 @@ def _completions(
     if _fast_path(counts, k, n_groups, wr):
         if k <= FAST_MAX:
             return _fast_completions(counts, k, search), search
-        if not _fast_feasible(counts, k, search):  # most hands that are no win: rejected at once
+        if not _fast_feasible(counts, k, search, relaxed=True):  # most non-wins: rejected at once
             return set(), search
     return search.run(), search
 
@@ -1263,7 +1280,9 @@ def wild_waits(spec: HandSpec, rules: RuleSet) -> tuple[int, ...]:
             found.update(wait_set(list(counts), used, melds, rules.options.hand_size))
             continue
         n_groups = n_groups_base - len(melds)
-        if _fast_path(counts, len(probe_units), n_groups, wr):
+        if _fast_path(counts, len(probe_units), n_groups, wr) and (
+            len(units) <= FAST_MAX or len({u.mask for u in units}) == 1
+        ):
             special = wr.special_shapes and not melds
             found.update(_fast_waits(counts, units, n_groups, wr, found, special=special))
             continue

@@ -325,3 +325,21 @@ def test_four_wildcards_equal_brute_force_oracle(spec):
         return
     assert got.exact
     assert got.total == expected
+
+
+def test_eight_mixed_wildcards_that_cannot_fit_are_rejected():
+    """Eight wildcards of two kinds (萬, 筒) around lone honours: no reading (the per-suit check with
+    the union of the ranges proves it before any search)."""
+    h = hand("ESWNCFPE", "S", self_drawn=True, wilds=("萬",) * 4 + ("筒",) * 4)
+    with pytest.raises(HandError) as e:
+        score_hand(h, RULES)
+    assert e.value.code in ("not_a_win", "wild_unplaceable")
+
+
+def test_eight_mixed_wildcards_complete_a_hand():
+    """Three 萬 and five 筒 wildcards with three natural melds: a win whose wildcards stay in range."""
+    h = hand("123s EEE 78s", "9s", self_drawn=True, wilds=("萬",) * 3 + ("筒",) * 5)
+    s = score_hand(h, RULES)
+    assert len(s.wilds) == 8
+    for w in s.wilds:
+        assert (w.tile < 9) if w.kind == "萬" else (9 <= w.tile < 18)
