@@ -214,13 +214,14 @@ class Service:
                     return []
                 if cmd.kind == "help":
                     return [Reply(render.help_text())]
-                # One statement: booked before?, the open session, its last seq, the speaker's seat.
-                view: ChatView | None = await self.chats.view(
-                    chat, message_id, member.user_id if member is not None else None
-                )
-                if view is not None and view.booked:
-                    return []
+                user_id = member.user_id if member is not None else None
                 for _attempt in range(MAX_RETRIES):
+                    # One statement: booked before?, the open session, its last seq, the speaker's
+                    # seat.  Read again after a conflict: the other writer may have booked this very
+                    # message, and the cached state catches up from the new last seq.
+                    view = await self.chats.view(chat, message_id, user_id)
+                    if view.booked:
+                        return []
                     try:
                         if member is not None:
                             return await self._run_as(chat, member, text, message_id, cmd, view)
@@ -232,8 +233,7 @@ class Service:
                     except DuplicateMessage:
                         return []
                     except SeqConflict:
-                        self._cache.clear()
-                        view = None  # another writer got there first: read everything again
+                        continue  # another writer got there first: read the chat again
                 raise SeqConflict(f"could not append to {chat} after {MAX_RETRIES} tries")
 
     async def press(
