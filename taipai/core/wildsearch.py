@@ -528,6 +528,20 @@ def _special_completions(counts: list[int], units: list[_Unit], search: _Search)
 _ORPHAN_SET = frozenset(ORPHANS)
 
 
+def _special_possible(counts: list[int], k: int) -> bool:
+    """A necessary condition for :func:`_special_completions` of ``counts`` plus any one tile with
+    ``k`` wildcards to find something (its own pre-checks, loosened by what one tile can change)."""
+    odd = sum(c & 1 for c in counts)
+    if odd - 2 <= k:  # 嚦咕嚦咕: one tile fixes at most one odd count
+        return True
+    distinct = sum(1 for c in counts if c)
+    if distinct + 1 + k >= 16 and sum(c - 1 for c in counts if c > 1) <= 1:  # 十六不搭
+        return True
+    missing = sum(1 for t in ORPHANS if not counts[t])
+    surplus = sum(c - 1 if t in _ORPHAN_SET and c else c for t, c in enumerate(counts))
+    return missing - 1 <= k and surplus <= 4  # 十三幺
+
+
 def _melds_through(t: int) -> list[tuple[int, int, int]]:
     """The pung of ``t`` and the chows holding ``t``."""
     return [m for m in _FREE_MELDS if t in m]
@@ -1311,6 +1325,7 @@ def _fast_waits(
     search = _Search(list(counts), units, n_groups, wr, wr.max_per_concealed_meld)
     k = len(units)
     out: set[int] = set()
+    special = special and _special_possible(counts, k)
     base = [_feasibility_row(counts, s, k, search) for s in range(4)]
     for t in range(NUM_KINDS):
         if t in known:
