@@ -490,9 +490,9 @@ def readings(spec: HandSpec, *, hand_size: int = 16, counts: list[int] | None = 
         groups: list[Group] = []
         for t in range(NUM_KINDS):
             c = counts[t]
-            if c >= 3:
+            if c == 3:  # the one odd count; four of a kind is two pairs (seed 004 四歸一 note)
                 groups.insert(0, Group(MeldKind.PUNG.value, t, True, False))
-                c -= 3
+                c = 0
             groups.extend(Group(PAIR, t, True, False) for _ in range(c // 2))
         win_index = next(i for i, g in enumerate(groups) if g.tile == win)
         out.append(Reading(Shape.EIGHT_PAIRS, tuple(groups), win_index, WaitShape.SPECIAL))
@@ -588,15 +588,23 @@ def _suit_info(key: tuple[int, ...]) -> tuple[int, tuple[int, ...]]:
     return hit
 
 
+SPECIAL_SHAPES = frozenset({Shape.EIGHT_PAIRS, Shape.SIXTEEN_UNRELATED, Shape.THIRTEEN_ORPHANS})
+"""The special winning shapes of 16-tile play (seed 004, 組合類)."""
+
+
 def wait_set(
-    counts: list[int], used: list[int], declared: tuple[Meld, ...], hand_size: int = 16
+    counts: list[int],
+    used: list[int],
+    declared: tuple[Meld, ...],
+    hand_size: int = 16,
+    specials: frozenset[Shape] = SPECIAL_SHAPES,
 ) -> tuple[int, ...]:
     """Wait set of concealed ``counts`` (34 slots, before the win) with ``declared`` melds.
 
     ``used`` counts every copy already held (concealed and in melds) so that a kind whose four
     copies are held is skipped.  Per suit, the status of "this suit plus one tile of rank r" is a
     cached table, so a hand costs three look-ups plus the honours.  Special shapes are tried only
-    when a cheap count test allows them.
+    when a cheap count test allows them, and only those in ``specials`` (the ones the table plays).
     """
     infos = [
         _suit_info(tuple(counts[0:9])),
@@ -631,12 +639,14 @@ def wait_set(
             pairs = honour_pairs - (c == 2) + (c + 1 == 2) + suit_pairs
             if bad == 0 and pairs == 1:
                 found.add(t)
-    if hand_size == 16:
-        _special_waits(counts, declared, found)
+    if hand_size == 16 and specials:
+        _special_waits(counts, declared, found, specials)
     return tuple(sorted(t for t in found if used[t] < 4))
 
 
-def _special_waits(counts: list[int], declared: tuple[Meld, ...], found: set[int]) -> None:
+def _special_waits(
+    counts: list[int], declared: tuple[Meld, ...], found: set[int], specials: frozenset[Shape]
+) -> None:
     """Add to ``found`` the kinds that complete 嚦咕嚦咕, 十六不搭 or 十三幺 (seed 004, 組合類).
 
     嚦咕嚦咕 is read off the parities directly (its wait is a pair becoming the pung, or the single
@@ -645,18 +655,23 @@ def _special_waits(counts: list[int], declared: tuple[Meld, ...], found: set[int
     """
     if len(declared) > 1:
         return
-    if not declared and counts.count(1) + counts.count(3) <= 2 and sum(counts) == 16:
+    if (
+        Shape.EIGHT_PAIRS in specials
+        and not declared
+        and counts.count(1) + counts.count(3) <= 2
+        and sum(counts) == 16
+    ):
         found.update(eight_pairs_waits(counts))
     honours_missing = counts[27:NUM_KINDS].count(0)
     if honours_missing > 1:  # 十六不搭 and 十三幺 hold all seven honours
         return
-    if not declared and sum(counts) == 16:
+    if Shape.SIXTEEN_UNRELATED in specials and not declared and sum(counts) == 16:
         for t in range(NUM_KINDS):
             counts[t] += 1
             if sixteen_unrelated_eyes(counts) is not None:
                 found.add(t)
             counts[t] -= 1
-    if sum(1 for t in ORPHANS if counts[t]) >= 12:
+    if Shape.THIRTEEN_ORPHANS in specials and sum(1 for t in ORPHANS if counts[t]) >= 12:
         for t in range(NUM_KINDS):
             counts[t] += 1
             if thirteen_orphans_splits(counts, declared):

@@ -122,7 +122,15 @@ _VARIANTS: Final = {
     "〜": "~",
 }
 
-NORMALISE: Final[dict[int, str]] = {**_fullwidth(), **{ord(k): v for k, v in _VARIANTS.items()}}
+INVISIBLE: Final = "\u200b\u200c\u200d\u2060\ufeff\u00ad"
+"""Zero-width space / non-joiner / joiner, word joiner, byte-order mark and soft hyphen: phones and
+chat apps slip them into pasted text; they read as a space."""
+
+NORMALISE: Final[dict[int, str]] = {
+    **_fullwidth(),
+    **{ord(k): v for k, v in _VARIANTS.items()},
+    **{ord(c): " " for c in INVISIBLE},
+}
 """``str.translate`` table.  Every entry maps one character to one character, so positions in the
 normalised text are positions in the original text."""
 

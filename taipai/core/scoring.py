@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 
 from taipai.core import patterns as _patterns  # noqa: F401  (registers the detectors)
 from taipai.core.errors import HandError
-from taipai.core.hand import Reading, Shape, readings, wait_set
+from taipai.core.hand import SPECIAL_SHAPES, Reading, Shape, readings, wait_set
 from taipai.core.handspec import HandSpec
 from taipai.core.patterns.base import (
     DETECTORS,
@@ -181,6 +181,14 @@ _RUNNABLE_MAX = 4096
 """Bound on cached feature-bit tables per rule set; a few hundred bit patterns occur in practice."""
 
 
+SHAPE_PATTERNS: dict[Shape, str] = {
+    Shape.EIGHT_PAIRS: "eight_pairs",
+    Shape.SIXTEEN_UNRELATED: "sixteen_unrelated",
+    Shape.THIRTEEN_ORPHANS: "thirteen_orphans",
+}
+"""Each special winning shape and the seed 004 組合類 row that prices it."""
+
+
 class _Tables:
     """What scoring derives from one rule set's pattern table, built once and reused.
 
@@ -194,9 +202,11 @@ class _Tables:
         order: pattern id -> its row number in the rule table (output order on equal fan).
         situation: ids of patterns that describe the win, not the tiles (and the dealer's 2n+1).
         pattern_scores: (id, fan, count) -> the shared :class:`PatternScore`.
+        specials: the special shapes whose row is enabled; a table that turns 嚦咕嚦咕, 十六不搭
+            or 十三幺 off does not play that shape, so it is no winning reading and no wait.
     """
 
-    __slots__ = ("active", "order", "pattern_scores", "patterns", "runnable", "situation")
+    __slots__ = ("active", "order", "pattern_scores", "patterns", "runnable", "situation", "specials")
 
     def __init__(self, rules: RuleSet) -> None:
         patterns = rules.patterns
@@ -219,6 +229,9 @@ class _Tables:
             pid for pid, p in patterns.items() if p.family in SITUATION_FAMILIES or pid == "dealer"
         )
         self.pattern_scores: dict[tuple[str, int, int], PatternScore] = {}
+        self.specials = frozenset(
+            shape for shape, pid in SHAPE_PATTERNS.items() if pid in patterns and patterns[pid].enabled
+        )
 
 
 _tables: dict[int, _Tables] = {}
@@ -386,6 +399,9 @@ def score_concrete(
     hand_size = rules.options.hand_size
     concealed, hand, used, counts = _tallies(spec)
     found = readings(spec, hand_size=hand_size, counts=hand)
+    tables = _tables_of(rules)
+    if tables.specials != SPECIAL_SHAPES:  # a table that does not play a special shape
+        found = [r for r in found if r.shape is Shape.STANDARD or r.shape in tables.specials]
     if reading_ok is not None:
         found = [r for r in found if reading_ok(r)]
     if not found:
@@ -395,8 +411,7 @@ def score_concrete(
             hint=_why_not(spec, hand_size),
         )
     if wait_tiles is None:
-        wait_tiles = wait_set(concealed, used, spec.melds, hand_size)
-    tables = _tables_of(rules)
+        wait_tiles = wait_set(concealed, used, spec.melds, hand_size, tables.specials)
     facts = hand_facts(spec, counts)
     scored = [
         _score_reading(HandView(spec, r, rules, wait_tiles, counts, facts), rules, tables) for r in found

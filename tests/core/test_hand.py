@@ -133,6 +133,19 @@ def test_eight_pairs_reading_嚦咕嚦咕():
     assert sum(1 for g in eight.groups if g.kind == PAIR) == 7
 
 
+def test_eight_pairs_four_of_a_kind_is_two_pairs_not_a_pung():
+    """seed 004 四歸一 note: 「嚦咕嚦咕中的兩對」.  一一二二三三三三四四五五六六萬 東東 + 東: the four 三萬
+    are two pairs and 東東東 the one pung; all 17 tiles are in the reading (a tester's hand once
+    read 三三三萬 as the pung and lost the fourth 三萬)."""
+    h = hand("11223333445566m EE", "E", self_drawn=True)
+    eight = next(r for r in readings(h) if r.shape is Shape.EIGHT_PAIRS)
+    pungs = [g.tile for g in eight.groups if g.kind == MeldKind.PUNG]
+    pairs = sorted(g.tile for g in eight.groups if g.kind == PAIR)
+    assert pungs == [EAST]
+    assert pairs == tiles("1m 2m 3m 3m 4m 5m 6m")
+    assert 3 * len(pungs) + 2 * len(pairs) == 17
+
+
 def test_eight_pairs_not_with_a_declared_meld():
     h = hand("11m 22m 33p 44p 55s EE C", "C", melds=["pung FFF"])
     assert all(r.shape is not Shape.EIGHT_PAIRS for r in readings(h))
@@ -267,6 +280,9 @@ def test_eight_pairs_waits_by_parity():
     with_pung = counts_of(tiles("111m 22m 33p 44p 55s 66s 77s E"))
     assert eight_pairs_waits(with_pung) == tiles("E")  # 1m → 1111m is two pairs, E stays single
     assert eight_pairs_waits(counts_of(tiles("123m 44p 55s 66s 77s EE SS N"))) == []
+    # a table that does not play 嚦咕嚦咕 (its row disabled) does not wait on it
+    assert wait_set(with_pung, list(with_pung), ()) == tuple(tiles("E"))
+    assert wait_set(with_pung, list(with_pung), (), specials=frozenset()) == ()
 
 
 @settings(max_examples=200, deadline=None)

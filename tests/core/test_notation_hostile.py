@@ -28,3 +28,12 @@ def test_huge_digit_runs_are_bad_context_not_a_crash(suffix):
     assert e.value.code in ("bad_context", "unknown_token", "bad_suit_run")
     assert len(e.value.token) <= MAX_TOKEN_SHOWN + 1
     assert len(e.value.message) < 200
+
+
+@pytest.mark.parametrize("invisible", ["\u200b", "\u200c", "\u200d", "\u2060", "\ufeff", "\u00ad"])
+def test_invisible_characters_pasted_from_a_phone_read_as_spaces(invisible):
+    """A zero-width space (or joiner, BOM, soft hyphen) between words, as phones paste them, parses
+    like a space; it was once refused as an unknown word."""
+    plain = parse_hand("一二三萬 四五六萬 七八九筒 二三四索 中中中 東 摸 東")
+    pasted = parse_hand(f"一二三萬{invisible}四五六萬 七八九筒 二三四索 中中中 東{invisible} 摸 東{invisible}")
+    assert pasted == plain

@@ -166,6 +166,35 @@ PAIRS = hand("11m 22m 55p 66p 99s EE C 333s", "C")
 FLYING = hand("11m 22m 55p 66p 99s EE CC 33s", "3s")
 
 
+def test_嚦咕嚦咕_with_four_of_a_kind_has_one_concealed_pung_only():
+    """The four 三萬 are two pairs (seed 004 四歸一 note 「嚦咕嚦咕中的兩對」): 四歸一 10 (暗) but no
+    兩暗刻 (only 東東東 is a pung).  The 16 tiles before the win were eight pairs: 八飛 60."""
+    h = hand("11223333445566m EE", "E", self_drawn=True)
+    s = score(h)
+    assert fan_of(h, "eight_pairs") == 60
+    assert fan_of(h, "four_one") == 10
+    assert "two_concealed_pungs" not in ids(h)
+    assert s.reading[0] == "東東東" and s.reading.count("三三萬") == 2
+
+
+def test_a_table_without_嚦咕嚦咕_scores_the_standard_reading_alone():
+    """A rules file with 嚦咕嚦咕 ``enabled = false`` does not play the shape: the tester's hand
+    scores its standard reading with one 底 (no double reading, seed 004 底), and a hand that is
+    only 嚦咕嚦咕 is no win and waits on nothing."""
+    from taipai.core.rules import apply_overrides
+
+    off = apply_overrides(rules(), {"patterns": {"eight_pairs": {"enabled": False}}})
+    both = hand("11223333445566m EE", "E", self_drawn=True)
+    s = score_hand(both, off)
+    assert s.bases == 1 and s.second_reading == ()
+    assert "eight_pairs" not in {p.id for p in s.patterns}
+    assert s.reading[0] != "東東東"
+    with pytest.raises(HandError) as e:
+        score_hand(PAIRS, off)
+    assert e.value.code == "not_a_win"
+    assert score_hand(PAIRS, rules()).waits != ()
+
+
 def test_嚦咕嚦咕_scores_40():
     assert fan_of(PAIRS, "eight_pairs") == 40
 
