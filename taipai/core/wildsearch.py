@@ -606,6 +606,40 @@ def _free_fill(honours: bool, j: int) -> frozenset[tuple[int, ...]]:
     return hit
 
 
+def _lowest_groups(
+    honours: bool, counts: tuple[int, ...], r: int, j: int
+) -> Iterator[tuple[tuple[int, ...], tuple[int, ...]]]:
+    """The groups the lowest natural rank ``r`` can sit in, with at most ``j`` wild tiles: for each,
+    (the counts left once its natural tiles are taken, the ranks its wild tiles stand for).  A pung
+    with 3, 2 or 1 natural copies; the eyes with 2 or 1 (when the suit's size allows the eyes); in a
+    numbered suit the chows through ``r``, each other tile natural when held (above ``r``) or wild."""
+    c = list(counts)
+    shapes = [3] + ([2] if (sum(counts) + j) % 3 == 2 else [])
+    for size in shapes:
+        for nat in range(size, 0, -1):
+            if c[r] >= nat and size - nat <= j:
+                c[r] -= nat
+                yield tuple(c), (r,) * (size - nat)
+                c[r] += nat
+    if honours:
+        return
+    for low in (r - 2, r - 1, r):
+        if low < 0 or low > 6:
+            continue
+        others = [x for x in (low, low + 1, low + 2) if x != r]
+        choices = [((False, True) if x > r and c[x] else (True,)) for x in others]
+        for pick in product(*choices):
+            wild = tuple(x for x, w in zip(others, pick, strict=True) if w)
+            if len(wild) > j:
+                continue
+            left = list(c)
+            left[r] -= 1
+            for x, w in zip(others, pick, strict=True):
+                if not w:
+                    left[x] -= 1
+            yield tuple(left), wild
+
+
 def _fill(honours: bool, counts: tuple[int, ...], j: int) -> frozenset[tuple[int, ...]]:
     """Rank multisets of ``j`` tiles that, added to one suit's ``counts``, split the suit into
     melds (and one pair when the total is 2 mod 3).  Built from the groups the lowest natural tile
@@ -621,45 +655,9 @@ def _fill(honours: bool, counts: tuple[int, ...], j: int) -> frozenset[tuple[int
     if r < 0:
         return _free_fill(honours, j)
     out: set[tuple[int, ...]] = set()
-    c = list(counts)
-    pair_possible = (sum(counts) + j) % 3 == 2
-
-    def sub(wild: tuple[int, ...], left: int) -> None:
-        for rest in _fill(honours, tuple(c), left):
+    for rest_counts, wild in _lowest_groups(honours, counts, r, j):
+        for rest in _fill(honours, rest_counts, j - len(wild)):
             out.add(tuple(sorted(rest + wild)) if wild else rest)
-
-    for nat in (3, 2, 1):
-        wild = 3 - nat
-        if c[r] >= nat and wild <= j:
-            c[r] -= nat
-            sub((r,) * wild, j - wild)
-            c[r] += nat
-    if pair_possible:
-        for nat in (2, 1):
-            wild = 2 - nat
-            if c[r] >= nat and wild <= j:
-                c[r] -= nat
-                sub((r,) * wild, j - wild)
-                c[r] += nat
-    if not honours:
-        for low in (r - 2, r - 1, r):
-            if low < 0 or low > 6:
-                continue
-            others = [x for x in (low, low + 1, low + 2) if x != r]
-            choices = [((False, True) if x > r and c[x] else (True,)) for x in others]
-            for pick in product(*choices):
-                wild = tuple(x for x, w in zip(others, pick, strict=True) if w)
-                if len(wild) > j:
-                    continue
-                c[r] -= 1
-                for x, w in zip(others, pick, strict=True):
-                    if not w:
-                        c[x] -= 1
-                sub(wild, j - len(wild))
-                c[r] += 1
-                for x, w in zip(others, pick, strict=True):
-                    if not w:
-                        c[x] += 1
     hit = frozenset(out)
     _fill_size[0] += len(hit)
     if len(_fill_cache) >= SUIT_CACHE_MAX or _fill_size[0] > FILL_CACHE_TILES:
@@ -692,59 +690,15 @@ def _fill_exists(honours: bool, counts: tuple[int, ...], j: int, room: tuple[int
 
 
 def _fill_exists_uncached(honours: bool, counts: tuple[int, ...], j: int, room: tuple[int, ...]) -> bool:
-    c = list(counts)
-    rm = list(room)
-    r = next((i for i, x in enumerate(c) if x), -1)
-
-    def take(wild: tuple[int, ...], left: int) -> bool:
-        for x in wild:
-            rm[x] -= 1
-        ok = all(rm[x] >= 0 for x in wild) and _fill_exists(honours, tuple(c), left, tuple(rm))
-        for x in wild:
-            rm[x] += 1
-        return ok
-
+    r = next((i for i, x in enumerate(counts) if x), -1)
     if r < 0:
         return _free_exists(honours, j, room, 0)
-    pair_possible = (sum(counts) + j) % 3 == 2
-    for nat in (3, 2, 1):
-        wild = 3 - nat
-        if c[r] >= nat and wild <= j:
-            c[r] -= nat
-            ok = take((r,) * wild, j - wild)
-            c[r] += nat
-            if ok:
-                return True
-    if pair_possible:
-        for nat in (2, 1):
-            wild = 2 - nat
-            if c[r] >= nat and wild <= j:
-                c[r] -= nat
-                ok = take((r,) * wild, j - wild)
-                c[r] += nat
-                if ok:
-                    return True
-    if not honours:
-        for low in (r - 2, r - 1, r):
-            if low < 0 or low > 6:
-                continue
-            others = [x for x in (low, low + 1, low + 2) if x != r]
-            choices = [((False, True) if x > r and c[x] else (True,)) for x in others]
-            for pick in product(*choices):
-                wild = tuple(x for x, w in zip(others, pick, strict=True) if w)
-                if len(wild) > j:
-                    continue
-                c[r] -= 1
-                for x, w in zip(others, pick, strict=True):
-                    if not w:
-                        c[x] -= 1
-                ok = take(wild, j - len(wild))
-                c[r] += 1
-                for x, w in zip(others, pick, strict=True):
-                    if not w:
-                        c[x] += 1
-                if ok:
-                    return True
+    for rest_counts, wild in _lowest_groups(honours, counts, r, j):
+        rm = list(room)
+        for x in wild:
+            rm[x] -= 1
+        if (not wild or min(rm) >= 0) and _fill_exists(honours, rest_counts, j - len(wild), tuple(rm)):
+            return True
     return False
 
 
@@ -812,12 +766,18 @@ def _suit_tables(counts: list[int], k: int, search: _Search) -> list[list[tuple[
     return [_suit_row(counts, s, k, search) for s in range(4)]
 
 
+def _row_key(
+    counts: list[int], s: int, k: int, search: _Search
+) -> tuple[int, tuple[int, ...], int, int, int]:
+    """Cache key of one suit's row: (suit, its counts, k, copy cap, the wildcards' union range)."""
+    key = tuple(counts[s * 9 : s * 9 + 9]) if s < 3 else tuple(counts[27:34])
+    return s, key, k, 5 if search.wr.fifth_copy else 4, search.union
+
+
 def _suit_row(counts: list[int], s: int, k: int, search: _Search) -> list[tuple[tuple[int, ...], ...]]:
     """One suit's row of :func:`_suit_tables` (``s`` 0..2 萬筒索, 3 honours)."""
-    cap = 5 if search.wr.fifth_copy else 4
-    union = search.union
-    key = tuple(counts[s * 9 : s * 9 + 9]) if s < 3 else tuple(counts[27:34])
-    ck = (s, key, k, cap, union)
+    ck = _row_key(counts, s, k, search)
+    _, key, _, cap, union = ck
     hit = _row_cache.get(ck)
     if hit is not None:
         return hit
@@ -875,10 +835,8 @@ def _fast_completions(counts: list[int], k: int, search: _Search) -> set[tuple[i
 def _suit_presence(counts: list[int], s: int, k: int, search: _Search) -> tuple[bool, ...]:
     """For ``j`` in 0..k: whether one suit has some addition of ``j`` tiles within the wildcards'
     union range (the row of :func:`_suit_row`, reduced to yes/no: found lazily, never listed)."""
-    cap = 5 if search.wr.fifth_copy else 4
-    union = search.union
-    key = tuple(counts[s * 9 : s * 9 + 9]) if s < 3 else tuple(counts[27:34])
-    ck = (s, key, k, cap, union)
+    ck = _row_key(counts, s, k, search)
+    _, key, _, cap, union = ck
     hit = _presence_cache.get(ck)
     if hit is not None:
         return hit
@@ -893,6 +851,7 @@ def _suit_presence(counts: list[int], s: int, k: int, search: _Search) -> tuple[
 
 
 _presence_cache: dict[tuple[int, tuple[int, ...], int, int, int], tuple[bool, ...]] = {}
+
 
 def _feasibility_row(
     counts: list[int], s: int, k: int, search: _Search, *, relaxed: bool = False
