@@ -34,10 +34,10 @@ from dataclasses import dataclass, replace
 from itertools import product
 
 from taipai.core.errors import HandError
-from taipai.core.hand import PAIR, UNRELATED_TRIPLES, Reading, Shape, readings, wait_set
+from taipai.core.hand import PAIR, SPECIAL_SHAPES, UNRELATED_TRIPLES, Reading, Shape, readings, wait_set
 from taipai.core.handspec import HandSpec, KongKind, Meld, MeldKind
 from taipai.core.rules import RuleSet
-from taipai.core.scoring import Score, WildReading, score_concrete
+from taipai.core.scoring import SHAPE_PATTERNS, Score, WildReading, score_concrete
 from taipai.core.tiles import NUM_KINDS, ORPHANS, name_zh
 from taipai.core.wilds import (
     Slot,
@@ -454,8 +454,11 @@ _FREE_MELDS: tuple[tuple[int, int, int], ...] = tuple(
 )
 
 
-def _special_completions(counts: list[int], units: list[_Unit], search: _Search) -> set[tuple[int, ...]]:
-    """Wild-tile multisets completing 嚦咕嚦咕, 十六不搭 or 十三幺 (no declared melds)."""
+def _special_completions(
+    counts: list[int], units: list[_Unit], search: _Search, shapes: frozenset[Shape] = SPECIAL_SHAPES
+) -> set[tuple[int, ...]]:
+    """Wild-tile multisets completing 嚦咕嚦咕, 十六不搭 or 十三幺 (no declared melds), only the
+    ``shapes`` the table plays (:func:`_played_specials`)."""
     k = len(units)
     out: set[tuple[int, ...]] = set()
     targets: list[list[int]] = []
@@ -465,7 +468,9 @@ def _special_completions(counts: list[int], units: list[_Unit], search: _Search)
     # 嚦咕嚦咕: seven pairs + one pung
     cap = 5 if search.wr.fifth_copy else 4
     odd = [t for t, c in enumerate(counts) if c & 1]  # each needs one more copy (1 -> 2, 3 -> 4)
-    for pung in range(NUM_KINDS) if len(odd) - 1 <= k else ():  # each odd tile but one needs a wild
+    for pung in (
+        range(NUM_KINDS) if len(odd) - 1 <= k and Shape.EIGHT_PAIRS in shapes else ()
+    ):  # each odd tile but one needs a wild
         c = counts[pung]
         if c > 3:
             continue
@@ -475,7 +480,7 @@ def _special_completions(counts: list[int], units: list[_Unit], search: _Search)
         targets.append(need)
     # 十六不搭: seven honours, an unrelated triple per suit, a pair (needs 16 distinct tiles)
     # (every tile differs but the eyes: at most one natural tile held twice, none three times)
-    if distinct + k >= 16 and sum(c - 1 for c in counts if c > 1) <= 1:
+    if Shape.SIXTEEN_UNRELATED in shapes and distinct + k >= 16 and sum(c - 1 for c in counts if c > 1) <= 1:
         per_suit = []
         for s in range(3):
             have = [r for r in range(9) if counts[s * 9 + r]]
@@ -497,7 +502,7 @@ def _special_completions(counts: list[int], units: list[_Unit], search: _Search)
     # beyond one of each orphan (``surplus``) must lie in the eyes' second tile and the meld.
     missing = [t for t in ORPHANS if not counts[t]]
     surplus = [t for t, c in enumerate(counts) for _ in range(c - 1 if t in _ORPHAN_SET and c else c)]
-    if len(missing) + 4 - len(surplus) == k and len(surplus) <= 4:
+    if Shape.THIRTEEN_ORPHANS in shapes and len(missing) + 4 - len(surplus) == k and len(surplus) <= 4:
         for eyes in ORPHANS:
             rest = list(surplus)
             if eyes in rest:
@@ -526,6 +531,12 @@ def _special_completions(counts: list[int], units: list[_Unit], search: _Search)
 
 
 _ORPHAN_SET = frozenset(ORPHANS)
+
+
+def _played_specials(rules: RuleSet) -> frozenset[Shape]:
+    """The special shapes whose seed 004 組合類 row the table plays (a table that turns 嚦咕嚦咕,
+    十六不搭 or 十三幺 off neither wins nor waits on it, as in natural scoring)."""
+    return frozenset(shape for shape, pid in SHAPE_PATTERNS.items() if rules.enabled(pid))
 
 
 def _special_possible(counts: list[int], k: int) -> bool:
@@ -1019,7 +1030,7 @@ def _candidates(
         n_groups = rules.options.hand_size // 3 - len(melds)
         completions, search = _completions(counts, units, n_groups, wr)
         if wr.special_shapes and not melds:
-            completions |= _special_completions(counts, units, search)
+            completions |= _special_completions(counts, units, search, _played_specials(rules))
         if search.truncated and truncated is not None:
             truncated[0] = True
         natural_meld_tiles = [t for m in melds for t in m.tiles]
@@ -1256,12 +1267,12 @@ def wild_waits(spec: HandSpec, rules: RuleSet) -> tuple[int, ...]:
         if _fast_path(counts, len(probe_units), n_groups, wr) and (
             len(units) <= FAST_MAX or len({u.mask for u in units}) == 1
         ):
-            special = wr.special_shapes and not melds
-            found.update(_fast_waits(counts, units, n_groups, wr, found, special=special))
+            shapes = _played_specials(rules) if wr.special_shapes and not melds else frozenset()
+            found.update(_fast_waits(counts, units, n_groups, wr, found, shapes=shapes))
             continue
         completions, search = _completions(counts, probe_units, n_groups, wr)
         if wr.special_shapes and not melds:
-            completions |= _special_completions(counts, probe_units, search)
+            completions |= _special_completions(counts, probe_units, search, _played_specials(rules))
         for wild_tiles in completions:
             for j, t in enumerate(wild_tiles):
                 if t in found:
@@ -1277,14 +1288,21 @@ def wild_waits(spec: HandSpec, rules: RuleSet) -> tuple[int, ...]:
 
 
 def _fast_waits(
-    counts: list[int], units: list[_Unit], n_groups: int, wr: WildRules, known: set[int], *, special: bool
+    counts: list[int],
+    units: list[_Unit],
+    n_groups: int,
+    wr: WildRules,
+    known: set[int],
+    *,
+    shapes: frozenset[Shape],
 ) -> set[int]:
     """Tiles ``t`` (not in ``known``) such that ``counts`` plus ``t`` can be completed by ``units``:
-    one feasibility check per tile on the per-suit tables (and the special shapes when allowed)."""
+    one feasibility check per tile on the per-suit tables (and the special ``shapes`` allowed)."""
     search = _Search(list(counts), units, n_groups, wr, wr.max_per_concealed_meld)
     k = len(units)
     out: set[int] = set()
-    special = special and _special_possible(counts, k)
+    if not _special_possible(counts, k):
+        shapes = frozenset()
     base = [_feasibility_row(counts, s, k, search) for s in range(4)]
     for t in range(NUM_KINDS):
         if t in known:
@@ -1295,7 +1313,7 @@ def _fast_waits(
             rows = list(base)
             rows[s] = _feasibility_row(counts, s, k, search)  # only the suit of ``t`` changes
             if _fast_feasible(counts, k, search, rows) or (
-                special and _special_completions(counts, units, search)
+                shapes and _special_completions(counts, units, search, shapes)
             ):
                 out.add(t)
         finally:

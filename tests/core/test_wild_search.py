@@ -343,3 +343,15 @@ def test_eight_mixed_wildcards_complete_a_hand():
     assert len(s.wilds) == 8
     for w in s.wilds:
         assert (w.tile < 9) if w.kind == "萬" else (9 <= w.tile < 18)
+
+
+def test_a_table_without_eight_pairs_neither_wins_nor_waits_on_it_with_a_wildcard():
+    """Seven pairs and a pung made with a 皇 win as 嚦咕嚦咕 only; a table that turns that row off
+    (as natural scoring does since the tester's fix) rejects the hand and drops the wait it gave."""
+    h = hand("11m 22m 44p 66p 88s 99s ECC", "E", self_drawn=True, wilds=("皇",))
+    assert score_hand(h, RULES).pattern_fan("eight_pairs") > 0
+    off = apply_overrides(RULES, {"patterns": {"eight_pairs": {"enabled": False}}})
+    with pytest.raises(HandError):
+        score_hand(h, off)
+    assert 27 in wild_waits(h, RULES)
+    assert 27 not in wild_waits(h, off)
