@@ -92,3 +92,19 @@ async def test_the_message_and_the_hand_must_agree_on_how_it_was_won(talk_en):
     assert (await talk_en("B", f"B 食 A {HAND_SELF}")).startswith("The message says a win on a discard")
     assert (await talk_en("B", f"B 自摸 {HAND_DISCARD}")).startswith("The message says 自摸")
     assert await talk_en.seq() == 1
+
+
+@pytest.mark.asyncio
+async def test_each_typed_hand_of_a_double_win_scores_一炮雙響(talk_en):
+    """Seed 004, 狀態類, 一炮雙響 5: two winners on one discard each score it; a tester's typed hand
+    beside a bare count once booked without it.  The bare count is the player's own sum."""
+    talk = talk_en
+    await talk("A", "開枱 A B C D")
+    state = await talk.state()
+    alone = score_hand(parse_hand(HAND_DISCARD, situation=situation_for(state, "B")), RULES)
+    reply = await talk("B", f"B 食 A {HAND_DISCARD}; C 食 A 12番")
+    assert "一炮雙響: 5 fan" in reply
+    session = await talk.service.store.open_session(talk.chat)
+    last = (await talk.service.store.events(session.id))[-1]
+    assert last.payload["legs"][0]["fan"] == alone.fan + 5
+    assert last.payload["legs"][1]["fan"] == 12

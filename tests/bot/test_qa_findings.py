@@ -375,3 +375,13 @@ def test_discord_mentions_with_huge_ids_are_left_as_text():
 
     text = f"<@{HUGE}> 食 <@1> 12番"
     assert plain_mentions(text, []) == text
+
+
+@pytest.mark.asyncio
+async def test_too_many_wildcards_says_so_not_unknown_kind(talk_zh):
+    """Seed 000 wildcard limit (table rule max_wilds_per_hand, 8 by default): nine [皇] are refused as
+    too many; the reply once said 「9」 was a wildcard kind the table does not play."""
+    await talk_zh("A", "開枱 A B C D")
+    reply = await talk_zh("B", "B 自摸 [皇][皇][皇][皇][皇][皇][皇][皇][皇] 一二三萬 四五六萬 東 摸 東")
+    assert "一副牌有 9 隻搭；呢張枱最多准 8 隻。" in reply
+    assert "冇呢種搭" not in reply

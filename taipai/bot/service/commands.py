@@ -530,7 +530,7 @@ _CN_DIGITS = {
 _COUNT = re.compile(r"^([0-9]+)\s*(?:番|翻|fan)?$", re.I)
 _BAD_COUNT = re.compile(r"^(?:[-−]\s*[0-9]+(?:\.[0-9]+)?|[0-9]+\.[0-9]+)\s*(?:番|翻|fan)?$", re.I)
 """A count that is not a whole number of fan, 0 or more (``-3番``, ``1.5番``): a bad count, not a tile."""
-_CN_COUNT = re.compile(r"^([零〇一二兩两三四五六七八九十百]+)\s*(?:番|翻)$")
+_CN_COUNT = re.compile(r"^([零〇一二兩两三四五六七八九十百廿卅]+)\s*(?:番|翻)$")
 
 
 def _cn_number(s: str) -> int | None:
@@ -541,6 +541,9 @@ def _cn_number(s: str) -> int | None:
         elif ch == "十":
             total += (current or 1) * 10
             current = 0
+        elif ch in "廿卅":  # Cantonese 廿 = 20, 卅 = 30 (廿四番 = 24)
+            total += 20 if ch == "廿" else 30
+            current = 0
         elif ch == "百":
             total += (current or 1) * 100
             current = 0
@@ -550,7 +553,8 @@ def _cn_number(s: str) -> int | None:
 
 
 def read_count(hand: str) -> int | None:
-    """A bare fan count: ``12``, ``12番``, ``12翻``, ``１２番`` (full width), ``十二番`` → 12.
+    """A bare fan count: ``12``, ``12番``, ``12翻``, ``１２番`` (full width), ``十二番`` → 12,
+    ``廿四番`` → 24 (廿 20, 卅 30).
 
     Returns ``None`` when ``hand`` is not a bare count (then it is a hand message).  Chinese numerals
     need the 番/翻 suffix so that a hand like ``一二三萬`` is never read as a number.  ``0番`` is a

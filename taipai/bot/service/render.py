@@ -245,6 +245,10 @@ def hand_error(err: HandError, *, offset: int = 0) -> str:
     ``offset`` is where the hand starts in the chat message, so positions count from the message.
     """
     msgid = _HAND_ERRORS.get(err.code)
+    if err.code == "wild_unsupported" and "limit" in err.hint_args:  # more wildcards than allowed
+        return _("{count} wildcards in one hand; this table allows at most {limit}.").format(
+            count=err.hint_args.get("count", "?"), limit=err.hint_args["limit"]
+        )
     head = (
         _(msgid).format(token=short(err.token))
         if msgid

@@ -104,6 +104,10 @@ class Reply:
     document: Document | None = None
 
 
+MULTIPLE_WINNERS_WORDS: dict[int, tuple[str, ...]] = {2: ("雙響",), 3: ("三響",)}
+"""The context word a typed hand gets when it is one of 2 or 3 wins on one discard."""
+
+
 class _Refused(Exception):
     """Internal: answer with this text and store nothing."""
 
@@ -598,9 +602,12 @@ class Service:
             raise _Refused(render.unknown_player(name, state))
         return found
 
-    async def _read(self, state: TableState, winner: str, leg: Leg, text: str, context: str = "") -> ReadHand:
-        """Read a leg's hand; ``context`` is a context word the command implies (``搶槓``, ``槓上``),
-        added to a hand message that does not say it already (a bare count is left alone).
+    async def _read(
+        self, state: TableState, winner: str, leg: Leg, text: str, context: tuple[str, ...] = ()
+    ) -> ReadHand:
+        """Read a leg's hand; ``context`` holds context words the command implies (``搶槓``,
+        ``槓上``, ``一炮雙響``), each added to a hand message that does not say it already (a bare
+        count is left alone: the player counted it).
 
         A hand message is parsed and scored in a worker thread (``asyncio.to_thread``), so a slow
         hand never blocks the event loop (other chats, other platforms); the chat's lock is held
@@ -608,8 +615,10 @@ class Service:
         """
         hand = leg.hand
         count = read_count(hand)
-        if context and count is None and context not in hand:
-            hand = f"{hand} {context}"
+        if count is None:
+            for word in context:
+                if word not in hand:
+                    hand = f"{hand} {word}"
         try:
             if count is not None:
                 return read_hand(hand, state, winner, None)
@@ -627,11 +636,13 @@ class Service:
         discarder = self._player(state, cmd.discarder, cmd, cmd.legs)
         legs: list[WinLeg] = []
         reads: list[ReadHand] = []
+        # seed 004, 狀態類: 一炮雙響 / 一炮三響 score for each winner of one discard
+        context = (*(("搶槓",) if cmd.robbed_kong else ()), *MULTIPLE_WINNERS_WORDS.get(len(cmd.legs), ()))
         for leg in cmd.legs:
             winner = self._player(state, leg.winner, cmd, cmd.legs)
             if winner == discarder:
                 raise _Refused(render.own_discard())
-            read = await self._read(state, winner, leg, text, "搶槓" if cmd.robbed_kong else "")
+            read = await self._read(state, winner, leg, text, context)
             if read.self_drawn:
                 raise _Refused(render.hand_says_self_drawn())
             robbed = read.robbed_kong or cmd.robbed_kong
@@ -643,7 +654,7 @@ class Service:
         leg = cmd.legs[0]
         winner = self._player(state, leg.winner, cmd, cmd.legs)
         payer = self._someone(state, cmd.kong_payer, cmd) if cmd.kong_payer else None
-        read = await self._read(state, winner, leg, text, "槓上" if payer else "")
+        read = await self._read(state, winner, leg, text, ("槓上",) if payer else ())
         if read.self_drawn is False:
             raise _Refused(render.hand_says_discard())
         return SelfDraw(winner=winner, fan=read.fan, bases=read.bases, kong_discarder=payer), read
