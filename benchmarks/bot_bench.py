@@ -8,8 +8,14 @@ update being queued on the server to the bot's ``sendMessage`` for it arriving t
 
 The 20-messages-a-minute group budget is switched off here (it would make every group wait
 minutes); the benchmark measures the pipeline, not Telegram's limit.  Prints figures; no pass/fail.
-In-process polling also prints this process's CPU time per hand message (the bot, the fake server and
-the simulated groups share it).
+
+**Layout.**  By default the load generator (the fake Bot API server and the simulated groups) runs in
+its own process (this script with ``--serve-load``, talking to the parent over its stdin/stdout in
+JSON lines), so its CPU is not charged to the bot: the bot process runs the adapter polling that
+server and prints its own CPU time per hand message; the load generator's CPU per message is printed
+beside it.  Latency is measured in the load generator's process (one clock for both ends).
+``--same-process`` runs the old layout, everything on one event loop in one process (its CPU/message
+then covers the bot, the fake server and the groups together).
 
 Every group always has one message in flight, so throughput × mean latency ≈ ``--groups``: at 20
 groups a p99 of 100 ms needs well over 200 hand messages/s.
@@ -93,13 +99,20 @@ async def group_session(
 
 @dataclass
 class Figures:
-    """One run: hand messages, wall time, sorted latencies (s); ``cpu``: CPU seconds of this process
-    over the run (in-process polling only: the bot, the fake server and the groups together)."""
+    """One run: hand messages, wall time, sorted latencies (s).
+
+    ``cpu``: CPU seconds of the bot's process over the run (polling only; with ``--same-process`` the
+    fake server and the groups are in it too, as ``cpu_of`` says); ``load_cpu``: CPU seconds of the
+    load generator's own process, when it has one.
+    """
 
     label: str
     lat: list[float]
     wall: float
     cpu: float | None = None
+    cpu_of: str = "bot process"
+    load_cpu: float | None = None
+    calls: dict[str, int] | None = None
 
     def pct(self, q: float) -> float:
         """The ``q`` quantile of the latencies in ms."""
@@ -119,15 +132,33 @@ class Figures:
             f"latency p99  {self.pct(0.99):8.1f} ms",
             f"latency max  {self.lat[-1] * 1000:8.1f} ms   mean {statistics.fmean(self.lat) * 1000:.1f} ms",
             *(
-                [f"CPU/message  {self.cpu / len(self.lat) * 1000:8.1f} ms   (bot, fake server, groups)"]
+                [f"CPU/message  {self.cpu / len(self.lat) * 1000:8.1f} ms   ({self.cpu_of})"]
                 if self.cpu is not None
+                else []
+            ),
+            *(
+                [
+                    f"CPU/message  {self.load_cpu / len(self.lat) * 1000:8.1f} ms   "
+                    "(load generator: fake server + groups, its own process)"
+                ]
+                if self.load_cpu is not None
+                else []
+            ),
+            *(
+                [
+                    "API calls    "
+                    + ", ".join(f"{n / len(self.lat):.2f} {m}" for m, n in sorted(self.calls.items()))
+                    + " per hand message (incl. 開枱)"
+                ]
+                if self.calls
                 else []
             ),
         ]
 
 
 async def run_polling(groups: int, hands: int, hand_text: str, url: str) -> Figures:
-    """The adapter in this process, polling the fake server, on the database at ``url``."""
+    """Everything in this process (``--same-process``): the adapter polling the fake server, on the
+    database at ``url``, and the groups, on one event loop."""
     async with FakeBotAPI() as api:
         store = await Store.open(url)
         service = Service(store, locale="zh_Hant_HK")
@@ -147,7 +178,110 @@ async def run_polling(groups: int, hands: int, hand_text: str, url: str) -> Figu
         await api.release()
         await bot.stop()
         await store.close()
-    return Figures("in-process polling", sorted(lat), wall, cpu)
+    return Figures("polling, all in one process", sorted(lat), wall, cpu, "bot, fake server, groups")
+
+
+# ------------------------------------------------------------------- load generator in its own process
+async def _read_line() -> str:
+    """One line of stdin without blocking the event loop (the fake server keeps serving meanwhile)."""
+    return await asyncio.get_running_loop().run_in_executor(None, sys.stdin.readline)
+
+
+def _say(obj: dict) -> None:
+    print(json.dumps(obj), flush=True)
+
+
+async def serve_load(groups: int, hands: int, hand_text: str) -> None:
+    """The load generator (``--serve-load``): the fake Bot API server and the simulated groups.
+
+    Speaks JSON lines with the parent on stdout/stdin: prints ``{"base_url", "token"}``; on ``go``
+    runs the groups and prints ``{"lat", "wall", "cpu", "calls"}`` (latencies and wall time in s,
+    this process's CPU seconds over the run, Bot API calls by method); then answers every long poll
+    at once and exits on ``stop`` or end of input.
+    """
+    async with FakeBotAPI() as api:
+        polls = [0, 0]  # getUpdates answered, updates handed out by them
+        answer = api._get_updates
+
+        async def counted(params: dict) -> list[dict]:
+            updates = await answer(params)
+            polls[0] += 1
+            polls[1] += len(updates)
+            return updates
+
+        api._get_updates = counted  # type: ignore[method-assign]
+        _say({"base_url": api.base_url, "token": api.token})
+        if (await _read_line()).strip() != "go":
+            return
+        lat: list[float] = []
+        t0, c0 = time.perf_counter(), time.process_time()
+        await asyncio.gather(*(group_session(api, -1000 - g, hands, hand_text, lat) for g in range(groups)))
+        wall, cpu = time.perf_counter() - t0, time.process_time() - c0
+        calls: dict[str, int] = {}
+        for c in api.calls:
+            calls[c.method] = calls.get(c.method, 0) + 1
+        calls["getUpdates"], calls["updates delivered"] = polls
+        _say({"lat": lat, "wall": wall, "cpu": cpu, "calls": calls})
+        await api.release()
+        await _read_line()
+
+
+async def run_polling_apart(groups: int, hands: int, hand_text: str, url: str) -> Figures:
+    """The default layout: the adapter in this process polls the fake server of a load-generator
+    process (:func:`serve_load`), on the database at ``url``; ``cpu`` is this (the bot's) process."""
+    args = [sys.executable, __file__, "--serve-load", "--groups", str(groups), "--hands", str(hands)]
+    proc = await asyncio.create_subprocess_exec(
+        *args,
+        *(["--real-hands"] if hand_text else []),
+        stdin=asyncio.subprocess.PIPE,
+        stdout=asyncio.subprocess.PIPE,
+    )
+    assert proc.stdin is not None and proc.stdout is not None
+
+    async def read() -> dict:
+        line = await proc.stdout.readline()  # type: ignore[union-attr]
+        if not line:
+            raise RuntimeError(f"the load generator exited ({await proc.wait()})")
+        return json.loads(line)
+
+    async def write(line: str) -> None:
+        proc.stdin.write(line.encode() + b"\n")  # type: ignore[union-attr]
+        await proc.stdin.drain()  # type: ignore[union-attr]
+
+    try:
+        hello = await read()
+        store = await Store.open(url)
+        service = Service(store, locale="zh_Hant_HK")
+        bot = TelegramBot(
+            service,
+            hello["token"],
+            base_url=hello["base_url"],
+            group_rate=None,
+            poll_timeout=5,
+            scoreboard_refresh=True,
+        )
+        await bot.start()
+        c0 = time.process_time()
+        await write("go")
+        result = await read()
+        cpu = time.process_time() - c0
+        await bot.stop()
+        await store.close()
+        await write("stop")
+        await proc.wait()
+    finally:
+        if proc.returncode is None:
+            proc.kill()
+            await proc.wait()
+    return Figures(
+        "polling, load generator in its own process",
+        sorted(result["lat"]),
+        result["wall"],
+        cpu,
+        "bot process",
+        result["cpu"],
+        result["calls"],
+    )
 
 
 # ------------------------------------------------------------------------------------- webhook workers
@@ -249,7 +383,13 @@ async def main() -> None:
     ap.add_argument("--workers", type=int, default=0, help="webhook worker processes (0: in-process polling)")
     ap.add_argument("--database-url", help="database (default: a fresh SQLite file); PostgreSQL is emptied")
     ap.add_argument("--compare", action="store_true", help="SQLite vs PostgreSQL with 1 and 2 workers")
+    ap.add_argument(
+        "--same-process",
+        action="store_true",
+        help="polling with the fake server and the groups in the bot's process (the old layout)",
+    )
     ap.add_argument("--serve-worker", type=int, metavar="PORT", help=argparse.SUPPRESS)
+    ap.add_argument("--serve-load", action="store_true", help=argparse.SUPPRESS)
     ap.add_argument("--api-base", help=argparse.SUPPRESS)
     ap.add_argument("--token", help=argparse.SUPPRESS)
     args = ap.parse_args()
@@ -257,6 +397,10 @@ async def main() -> None:
         await serve_worker(args.serve_worker, args.database_url, args.api_base, args.token)
         return
     hand_text = REAL_HAND if args.real_hands else ""
+    if args.serve_load:
+        await serve_load(args.groups, args.hands, hand_text)
+        return
+    polling = run_polling if args.same_process else run_polling_apart
     kind = "hand text" if hand_text else "fan counts"
     print(f"groups {args.groups}, {args.hands} hand messages each ({kind})")
     with tempfile.TemporaryDirectory() as tmp:
@@ -271,16 +415,16 @@ async def main() -> None:
                     args.workers, args.groups, args.hands, hand_text, url, f"{name}, {args.workers} worker(s)"
                 )
             else:
-                fig = await run_polling(args.groups, args.hands, hand_text, url)
-                fig.label = f"{name}, in-process polling"
+                fig = await polling(args.groups, args.hands, hand_text, url)
+                fig.label = f"{name}, {fig.label}"
             print("\n".join(fig.lines()))
             return
         pg = args.database_url or os.environ.get("TAIPAI_TEST_DATABASE_URL", "")
         if not pg.startswith("postgresql"):
             sys.exit("--compare needs --database-url postgresql+asyncpg://… or TAIPAI_TEST_DATABASE_URL")
         g, h = args.groups, args.hands
-        runs = [await run_polling(g, h, hand_text, next(fresh))]
-        runs[0].label = "SQLite, in-process polling"
+        runs = [await polling(g, h, hand_text, next(fresh))]
+        runs[0].label = "SQLite, polling" + (", one process" if args.same_process else ", load apart")
         runs.append(await run_workers(1, g, h, hand_text, next(fresh), "SQLite, 1 webhook worker"))
         for n in (1, 2):
             await _empty_postgres(pg)
