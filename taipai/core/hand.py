@@ -665,7 +665,13 @@ def _special_waits(
     honours_missing = counts[27:NUM_KINDS].count(0)
     if honours_missing > 1:  # 十六不搭 and 十三幺 hold all seven honours
         return
-    if Shape.SIXTEEN_UNRELATED in specials and not declared and sum(counts) == 16:
+    if (
+        Shape.SIXTEEN_UNRELATED in specials
+        and not declared
+        and max(counts) <= 2  # 十六不搭 holds each kind once, its eyes twice
+        and counts.count(2) <= 1
+        and sum(counts) == 16
+    ):
         for t in range(NUM_KINDS):
             counts[t] += 1
             if sixteen_unrelated_eyes(counts) is not None:
