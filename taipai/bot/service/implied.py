@@ -9,7 +9,7 @@ those into the spaced form when the names are the table's players and the readin
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from taipai.bot.service.commands import _LEG_SPLIT, SELF_DRAW_WORDS, WIN_WORDS, read_count
 from taipai.core.errors import HandError
@@ -17,16 +17,32 @@ from taipai.core.errors import HandError
 _VERBS = tuple(sorted({*SELF_DRAW_WORDS, *WIN_WORDS}, key=len, reverse=True))
 
 
-def _take_name(text: str, names: Sequence[str]) -> tuple[str | None, str, bool]:
-    """``(name, rest, ambiguous)``: the one table name ``text`` starts with (case-insensitive)."""
+def _take_name(
+    text: str, names: Sequence[str], fits: Callable[[str], bool] | None = None
+) -> tuple[str | None, str, bool]:
+    """``(name, rest, ambiguous)``: the one table name ``text`` starts with (case-insensitive).
+
+    When several names fit (``阿明`` and ``阿明仔``), the one followed by a space or the end wins;
+    else the one whose rest passes ``fits`` (what must come next: a verb, a hand); else it is
+    ambiguous and not guessed.
+    """
     folded = text.casefold()
-    found = {n for n in names if n and folded.startswith(n.casefold())}
+    found = [n for n in names if n and folded.startswith(n.casefold())]
     if len(found) > 1:
-        return None, text, True
+        spaced = [n for n in found if len(text) == len(n) or text[len(n)].isspace()]
+        if len(spaced) != 1 and fits is not None:
+            spaced = [n for n in found if fits(text[len(n) :].lstrip())]
+        if len(spaced) != 1:
+            return None, text, True
+        found = spaced
     if not found:
         return None, text, False
-    name = found.pop()
+    name = found[0]
     return name, text[len(name) :].lstrip(), False
+
+
+def _starts_with_verb(text: str) -> bool:
+    return _take_verb(text)[0] is not None
 
 
 def _take_verb(text: str) -> tuple[str | None, str]:
@@ -50,7 +66,7 @@ def _looks_like_hand(rest: str) -> bool:
 
 def _spell_leg(part: str, names: Sequence[str], speaker: str | None) -> str | None:
     """One leg (``B食A 12番``, ``食 A 12番``, ``自摸12番`` …) spaced out, or ``None``."""
-    winner, rest, ambiguous = _take_name(part.strip(), names)
+    winner, rest, ambiguous = _take_name(part.strip(), names, _starts_with_verb)
     if ambiguous:
         return None
     verb, rest = _take_verb(rest)
@@ -63,7 +79,7 @@ def _spell_leg(part: str, names: Sequence[str], speaker: str | None) -> str | No
         if not rest or (winner is None and not _looks_like_hand(rest)):
             return None
         return f"{who} {verb} {rest}"
-    discarder, rest, ambiguous = _take_name(rest, names)
+    discarder, rest, ambiguous = _take_name(rest, names, _looks_like_hand)
     if discarder is None or ambiguous or not rest:
         return None
     return f"{who} {verb} {discarder} {rest}"
@@ -80,7 +96,8 @@ def spell_out(text: str, names: Sequence[str], speaker: str | None) -> str | Non
         B自摸12番           → B 自摸 12番
         B食A 一二三萬 …     → B 食 A 一二三萬 …
 
-    A name that could be read two ways (one player's name starts another's) is not guessed.
+    A name that could be read two ways (one player's name starts another's) is taken only when a
+    space, or what must follow it, tells which; otherwise it is not guessed.
     """
     parts = _LEG_SPLIT.split(text.strip())
     spelled = [_spell_leg(p, names, speaker) for p in parts if p.strip()]
