@@ -320,3 +320,16 @@ async def test_the_table_knows_the_dealer_and_the_streak(talk_zh):
     # Words that agree with the table say nothing.
     reply = await talk("阿強", "阿強 自摸 " + HAND.replace("食 東", "摸 東") + " 莊 連1")
     assert "以枱為準" not in reply
+
+
+@pytest.mark.asyncio
+async def test_implied_winner_with_a_bad_count_or_a_seat_wind_is_answered(talk_zh):
+    """「食 阿明 -5番」 said by a seated player is a win with a count that cannot be booked: it gets the
+    count error (it was silence); 「食 南 12番」 names the discarder by seat wind, as the spaced form
+    may (README: players by name, @mention or seat wind)."""
+    talk = talk_zh
+    await talk("阿強", OPEN)
+    assert await talk("阿強", "食 肥波 -5番") == "番數要係 0 或以上嘅整數。"
+    assert await talk("阿強", "食 肥波 12.5番") == "番數要係 0 或以上嘅整數。"
+    assert await talk.seq() == 1
+    assert (await talk("阿May", "食 南 12番")).splitlines()[0] == "阿May 食 肥波：12番"

@@ -71,6 +71,7 @@ from taipai.core.table import (
     event_from_dict,
 )
 from taipai.core.table.options import CUT_MODES, LA_BREAKS, LA_MODES, LA_ON_DRAW, MULTI_WIN_DEAL
+from taipai.core.table.state import WINDS as SEAT_WINDS
 
 MAX_RETRIES = 5
 
@@ -310,13 +311,14 @@ class Service:
             return None
         _seq, state = await self.state_of(session)
         me = resolve_player(state, speaker)
-        spelled = implied.spell_out(text, state.names, me)
+        # players are named by name or by seat wind (食 東 12番), as in the spaced form
+        spelled = implied.spell_out(text, (*state.names, *SEAT_WINDS), me)
         if spelled is not None:
             try:
                 return parse_command(spelled)
             except CommandError as err_spelled:
-                if err_spelled.code == "count_too_large":
-                    raise  # a win after all, with a count too large: say so
+                if err_spelled.code in ("count_too_large", "bad_count"):
+                    raise  # a win after all, with a count that cannot be booked: say so
                 return None
         count = implied.count_alone(text, state.names) if me is not None and err is None else None
         if count is None:
