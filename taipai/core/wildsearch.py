@@ -202,7 +202,10 @@ def _meld_choices(m: Meld, ctx: WildContext, wr: WildRules) -> list[_MeldChoice]
     n_wild = len(units)
     if not wr.in_melds and exposed:
         raise HandError(
-            "wild_unplaceable", "this table does not use wildcards in chows or pungs", token=m.wilds[0]
+            "wild_unplaceable",
+            "this table does not use wildcards in chows or pungs",
+            token=m.wilds[0],
+            hint_args={"rule": "no_wilds_in_melds"},
         )
     limit = wr.max_in_concealed_kong if ckong else wr.max_per_exposed_meld
     if n_wild > limit:
@@ -210,13 +213,16 @@ def _meld_choices(m: Meld, ctx: WildContext, wr: WildRules) -> list[_MeldChoice]
             "wild_unplaceable",
             f"at most {limit} wildcard(s) in one {'暗槓' if ckong else '上/碰'}",
             token="".join(m.wilds),
-            hint_args={"limit": limit},
+            hint_args={"rule": "wilds_per_meld", "limit": limit},
         )
     if wr.meld_kinds is not None and exposed:
         for u in units:
             if u.name not in wr.meld_kinds:
                 raise HandError(
-                    "wild_unplaceable", f"{u.name} may not be used in 上/碰 at this table", token=u.name
+                    "wild_unplaceable",
+                    f"{u.name} may not be used in 上/碰 at this table",
+                    token=u.name,
+                    hint_args={"rule": "kind_not_in_melds"},
                 )
     naturals = list(m.naturals)
     out: list[_MeldChoice] = []

@@ -385,3 +385,12 @@ async def test_too_many_wildcards_says_so_not_unknown_kind(talk_zh):
     reply = await talk_zh("B", "B 自摸 [皇][皇][皇][皇][皇][皇][皇][皇][皇] 一二三萬 四五六萬 東 摸 東")
     assert "一副牌有 9 隻搭；呢張枱最多准 8 隻。" in reply
     assert "冇呢種搭" not in reply
+
+
+@pytest.mark.asyncio
+async def test_two_wildcards_in_one_pung_name_the_table_rule(talk_zh):
+    """Seed 000 「上、碰用唔用得越搭 —— 預設用得，但每次上或者碰最多用一隻」: 碰 中[皇][皇] breaks that rule;
+    the reply once said the wildcards could not complete the hand."""
+    await talk_zh("A", "開枱 A B C D")
+    reply = await talk_zh("B", "B 自摸 碰 中[皇][皇] 一二三萬 四五六萬 七八九筒 二三四索 東 摸 東")
+    assert reply == "「皇皇」：呢張枱每次上、碰、槓最多用 1 隻搭。"

@@ -239,6 +239,16 @@ _HAND_ERRORS = {
 }
 
 
+_WILD_MELD_RULES = {
+    "wilds_per_meld": N_(
+        "「{token}」: this table allows at most {limit} wildcard in one chow, pung or kong."
+    ),
+    "no_wilds_in_melds": N_("「{token}」: this table does not use wildcards in 上/碰/槓."),
+    "kind_not_in_melds": N_("「{token}」: this table does not use this wildcard in 上/碰/槓."),
+}
+"""Table rules on wildcards inside declared melds: the reply names the rule, not the tile."""
+
+
 def hand_error(err: HandError, *, offset: int = 0) -> str:
     """The reply to a hand that cannot be booked: what is wrong, where, and what would be right.
 
@@ -249,6 +259,9 @@ def hand_error(err: HandError, *, offset: int = 0) -> str:
         return _("{count} wildcards in one hand; this table allows at most {limit}.").format(
             count=err.hint_args.get("count", "?"), limit=err.hint_args["limit"]
         )
+    rule = err.hint_args.get("rule") if err.code == "wild_unplaceable" else None
+    if rule in _WILD_MELD_RULES:  # a table rule on wildcards in melds (seed 000 「幾條要講定嘅規矩」)
+        return _(_WILD_MELD_RULES[rule]).format(token=short(err.token), limit=err.hint_args.get("limit", 1))
     head = (
         _(msgid).format(token=short(err.token))
         if msgid
