@@ -270,6 +270,10 @@ def _meld_choices(m: Meld, ctx: WildContext, wr: WildRules) -> list[_MeldChoice]
 
 # --------------------------------------------------------------------------- completions
 
+HALL_MAX_GROUPS = 4
+"""Up to this many distinct wildcard ranges, :meth:`_Search.mask_ok` checks Hall's condition over
+the 2^g sets of ranges; beyond, it searches an assignment."""
+
 
 class _Search:
     """Enumerates the distinct multisets of tiles the concealed wildcards can stand for."""
@@ -300,6 +304,18 @@ class _Search:
         self.truncated = False
         self._visited: set[tuple] = set()
         self._mask_cache: dict[tuple[int, ...], bool] = {}
+        # Hall's condition tables for a few groups: each tile kind's admitting groups (bit per
+        # group) and the capacity of every set of groups
+        g = len(self.groups)
+        self._hall = 1 < g <= HALL_MAX_GROUPS
+        self._tile_groups = [
+            sum(1 << gi for gi, (m, _) in enumerate(self.groups) if (m >> t) & 1) for t in range(NUM_KINDS)
+        ]
+        self._subset_caps = (
+            [sum(c for gi, (_, c) in enumerate(self.groups) if (sub >> gi) & 1) for sub in range(1 << g)]
+            if self._hall
+            else []
+        )
 
     def mask_ok(self, tiles: list[int]) -> bool:
         """Cheap feasibility: the wild tiles can go to distinct units whose ranges hold them.
@@ -322,6 +338,10 @@ class _Search:
         hit = self._mask_cache.get(key)
         if hit is not None:
             return hit
+        if self._hall:
+            hit = self._hall_ok(key)
+            self._mask_cache[key] = hit
+            return hit
         groups = self.groups
         cap = [c for _, c in groups]
         # most constrained tiles first
@@ -342,6 +362,26 @@ class _Search:
         hit = go(0)
         self._mask_cache[key] = hit
         return hit
+
+    def _hall_ok(self, tiles: tuple[int, ...]) -> bool:
+        """Hall's theorem for the tiles-to-groups assignment with capacities: it exists iff, for
+        every set U of groups, the tiles that only groups in U admit are at most U's capacity."""
+        by_admitting: dict[int, int] = {}
+        tile_groups = self._tile_groups
+        for t in tiles:
+            a = tile_groups[t]
+            if not a:
+                return False
+            by_admitting[a] = by_admitting.get(a, 0) + 1
+        caps = self._subset_caps
+        for sub in range(1, len(caps)):
+            inside = 0
+            for a, n in by_admitting.items():
+                if not a & ~sub:
+                    inside += n
+            if inside > caps[sub]:
+                return False
+        return True
 
     def _over_budget(self) -> bool:
         if len(self.found) >= self.budget:

@@ -76,3 +76,30 @@ def test_existence_check_equals_the_table(suit, key, j):
     room = tuple(4 - c if ok else 0 for c, ok in zip(key, allowed, strict=True))
     listed = any(all(allowed[t - suit * 9] for t in a) for a in _suit_additions(suit, key, j, 4))
     assert _fill_exists(suit == 3, key, j, room) == listed
+
+
+def test_hall_condition_matches_the_assignment_search():
+    """:meth:`_Search.mask_ok` reads Hall's condition for up to four distinct wildcard ranges; on
+    random ranges and tile multisets it agrees with the assignment search it replaced there."""
+    import random
+
+    from taipai.core.wilds import WildRules
+    from taipai.core.wildsearch import _Search, _Unit
+
+    rng = random.Random(11)
+    checked = 0
+    for _ in range(400):
+        masks = [rng.getrandbits(34) & rng.getrandbits(34) for _ in range(rng.randint(2, 4))]
+        units = [
+            _Unit(f"u{i}", (), m, False, False, False)
+            for i, m in enumerate(masks)
+            for _ in range(rng.randint(1, 2))
+        ]
+        hall = _Search([0] * 34, units, 5, WildRules(), 1)
+        plain = _Search([0] * 34, units, 5, WildRules(), 1)
+        plain._hall = False
+        for _ in range(10):
+            tiles = [rng.randrange(34) for _ in range(rng.randint(1, len(units)))]
+            assert hall.mask_ok(tiles) == plain.mask_ok(tiles), (masks, tiles)
+            checked += hall.mask_ok(tiles)
+    assert checked > 200
