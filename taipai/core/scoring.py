@@ -177,8 +177,9 @@ def _chicken(view: HandView, rules: RuleSet, hits: dict[str, tuple[int, int]]) -
 
 _Active = tuple[str, Detector, int, dict[str, object], frozenset[str]]
 _Runnable = tuple[str, Detector, dict[str, object], frozenset[str]]
-_RUNNABLE_MAX = 4096
-"""Bound on cached feature-bit tables per rule set; a few hundred bit patterns occur in practice."""
+_PER_TABLE_MAX = 4096
+"""Bound on each cache of a :class:`_Tables` (feature-bit tables: a few hundred bit patterns occur
+in practice; shared PatternScores)."""
 
 
 SHAPE_PATTERNS: dict[Shape, str] = {
@@ -254,7 +255,7 @@ def _runnable(tables: _Tables, features: int) -> tuple[_Runnable, ...]:
     ``features``, in detector registration order; cached per feature bits."""
     hit = tables.runnable.get(features)
     if hit is None:
-        if len(tables.runnable) >= _RUNNABLE_MAX:
+        if len(tables.runnable) >= _PER_TABLE_MAX:
             tables.runnable.clear()
         hit = tuple(
             (pid, det, values, excludes)
@@ -450,7 +451,7 @@ def _pattern_scores(rules: RuleSet, tables: _Tables, hits: dict[str, tuple[int, 
         key = (pid, fan, count)
         score = cache.get(key)
         if score is None:
-            if len(cache) >= _RUNNABLE_MAX:
+            if len(cache) >= _PER_TABLE_MAX:
                 cache.clear()
             score = cache[key] = PatternScore(pid, rules.patterns[pid].name, fan, count)
         out.append(score)
