@@ -69,11 +69,13 @@ async def test_a_name_that_starts_another_is_read_by_what_follows(talk_zh):
 
 
 @pytest.mark.asyncio
-async def test_a_name_that_reads_two_ways_is_not_guessed(talk_zh):
-    """阿一 and 阿一二: 「細妹食阿一二三萬 …」 is 阿一 with 二三萬 or 阿一二 with 三萬; nothing is booked."""
+async def test_a_name_that_reads_two_ways_is_asked_about_not_guessed(talk_zh):
+    """阿一 and 阿一二: 「細妹食阿一二三萬 …」 is 阿一 with 二三萬 or 阿一二 with 三萬; nothing is booked
+    and the reply asks which player (it was silence)."""
     talk = talk_zh
     await talk("阿一", "開枱 阿一 阿一二 阿May 細妹")
-    assert await talk("細妹", "細妹食阿一二三萬 四五六萬 七八九筒 二三四索 中中中 東 食 東") == ""
+    reply = await talk("細妹", "細妹食阿一二三萬 四五六萬 七八九筒 二三四索 中中中 東 食 東")
+    assert reply == "邊個？阿一 / 阿一二？名後面加個空格，例如 B 食 阿一二 12番。"
     assert await talk.seq() == 1
 
 

@@ -23,8 +23,8 @@ def _take_name(
     """``(name, rest, ambiguous)``: the one table name ``text`` starts with (case-insensitive).
 
     When several names fit (``阿明`` and ``阿明仔``), the one followed by a space or the end wins;
-    else the one whose rest passes ``fits`` (what must come next: a verb, a hand); else it is
-    ambiguous and not guessed.
+    else the one whose rest passes ``fits`` (what must come next: a verb, a hand).  Raises
+    :class:`AmbiguousName` when several still do; ``ambiguous`` is True when none does.
     """
     folded = text.casefold()
     found = [n for n in names if n and folded.startswith(n.casefold())]
@@ -32,13 +32,24 @@ def _take_name(
         spaced = [n for n in found if len(text) == len(n) or text[len(n)].isspace()]
         if len(spaced) != 1 and fits is not None:
             spaced = [n for n in found if fits(text[len(n) :].lstrip())]
-        if len(spaced) != 1:
+        if len(spaced) > 1:
+            raise AmbiguousName(tuple(spaced))
+        if not spaced:
             return None, text, True
         found = spaced
     if not found:
         return None, text, False
     name = found[0]
     return name, text[len(name) :].lstrip(), False
+
+
+class AmbiguousName(Exception):
+    """A win message whose name reads as two or more players (``阿一`` / ``阿一二`` before
+    ``二三萬…``); ``names`` are the players it could mean."""
+
+    def __init__(self, names: tuple[str, ...]) -> None:
+        super().__init__(", ".join(names))
+        self.names = names
 
 
 def _starts_with_verb(text: str) -> bool:
@@ -97,7 +108,7 @@ def spell_out(text: str, names: Sequence[str], speaker: str | None) -> str | Non
         B食A 一二三萬 …     → B 食 A 一二三萬 …
 
     A name that could be read two ways (one player's name starts another's) is taken only when a
-    space, or what must follow it, tells which; otherwise it is not guessed.
+    space, or what must follow it, tells which; otherwise :class:`AmbiguousName` is raised.
     """
     parts = _LEG_SPLIT.split(text.strip())
     spelled = [_spell_leg(p, names, speaker) for p in parts if p.strip()]

@@ -281,6 +281,13 @@ def hand_error(err: HandError, *, offset: int = 0) -> str:
     return ("" if current_locale().startswith("zh") else " ").join(parts)
 
 
+def ambiguous_name(names: tuple[str, ...]) -> str:
+    """A win message whose name could be any of ``names`` (one starts another): nothing booked."""
+    return _("Which player: {names}? Put a space after each name, e.g. B 食 {name} 12番.").format(
+        names=" / ".join(short(n) for n in names), name=short(names[-1])
+    )
+
+
 def unknown_player(name: str, state: TableState) -> str:
     """``name`` is not seated."""
     return _("{name} is not at this table. Players: {players}.").format(

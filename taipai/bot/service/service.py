@@ -312,7 +312,10 @@ class Service:
         _seq, state = await self.state_of(session)
         me = resolve_player(state, speaker)
         # players are named by name or by seat wind (食 東 12番), as in the spaced form
-        spelled = implied.spell_out(text, (*state.names, *SEAT_WINDS), me)
+        try:
+            spelled = implied.spell_out(text, (*state.names, *SEAT_WINDS), me)
+        except implied.AmbiguousName as unclear:
+            return Reply(render.ambiguous_name(unclear.names))
         if spelled is not None:
             try:
                 return parse_command(spelled)
