@@ -84,7 +84,7 @@ async def _run_bots(
     try:
         store = await Store.open(store_url)
     except (SQLAlchemyError, OSError) as exc:
-        print(_("Cannot open the database: {error}").format(error=_first_line(exc)), file=sys.stderr)
+        print(_("Cannot open the database: {error}").format(error=first_line(exc)), file=sys.stderr)
         return 1
     stop = stop or asyncio.Event()
     loop = asyncio.get_running_loop()
@@ -105,7 +105,7 @@ async def _run_bots(
                 exc = task.exception()
                 if exc is not None:
                     print(
-                        _("{adapter} could not run: {error}").format(adapter=name, error=_first_line(exc)),
+                        _("{adapter} could not run: {error}").format(adapter=name, error=first_line(exc)),
                         file=sys.stderr,
                     )
                     status = 1
@@ -118,6 +118,7 @@ async def _run_bots(
     return status
 
 
-def _first_line(exc: BaseException) -> str:
+def first_line(exc: BaseException) -> str:
+    """The first line of ``exc``'s message (its type name when the message is empty)."""
     text = str(exc).strip()
     return text.splitlines()[0] if text else type(exc).__name__

@@ -129,7 +129,10 @@ async def _open_store(db: str | None, settings: Any) -> Any:
     try:
         return await Store.open(url)
     except (SQLAlchemyError, OSError) as exc:
-        print(_("Cannot open the database: {error}").format(error=exc), file=sys.stderr)
+        from taipai.bot.app import first_line
+
+        # the driver's words only, not SQLAlchemy's "Background on this error" link
+        print(_("Cannot open the database: {error}").format(error=first_line(exc)), file=sys.stderr)
         return None
 
 

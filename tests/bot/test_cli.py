@@ -148,6 +148,15 @@ def test_ledger_of_an_empty_database(tmp_path, capsys, monkeypatch):
     assert status == 2 and json.loads(out)["ok"] is False
 
 
+def test_ledger_of_a_file_that_is_not_a_database_says_so_in_one_line(tmp_path, capsys, monkeypatch):
+    """A tester's junk file printed SQLAlchemy's help link under the message."""
+    junk = tmp_path / "junk.db"
+    junk.write_text("junk junk")
+    status, out, err = cli(capsys, monkeypatch, "ledger", "--db", str(junk), "--json")
+    assert status == 1 and out == ""
+    assert err.strip() == "開唔到數據庫：(sqlite3.DatabaseError) file is not a database"
+
+
 def test_score_json_contract(capsys, monkeypatch):
     args = ("score", HAND, "--json", "--dealer", "--streak", "1", "--seat", "東", "--round", "南")
     status, out, _err = cli(capsys, monkeypatch, *args)
