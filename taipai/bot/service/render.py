@@ -189,7 +189,7 @@ _TABLE_ERRORS = {
     "ended": N_("This session has ended. 開枱 A B C D starts a new one."),
     "bad_players": N_("A table needs four different names: 開枱 A B C D."),
     "unknown_player": N_("That player is not at this table."),
-    "same_player": N_("A player cannot win from themself, or win twice on one discard."),
+    "same_player": N_("A player cannot win on their own discard, pay themself, or win twice on one discard."),
     "bad_amount": N_("The fan count must be a whole number, 0 or more."),
     "no_legs": N_("Who won? Write B 食 A 12番."),
     "no_chain": N_("There is no 拉 running between those two players."),
