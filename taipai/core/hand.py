@@ -529,15 +529,29 @@ def waits(spec: HandSpec, *, hand_size: int = 16) -> tuple[int, ...]:
     copies are all in the hand already is not a wait.  Sorted tile kinds 0..33.  Seed 004,
     型式類: 獨獨 (「胡牌只叫一張牌」), 假獨 and 對碰 are read from this set.
     """
-    counts = [0] * NUM_KINDS
-    used = [0] * NUM_KINDS
+    concealed, _hand, used, _all = tallies(spec)
+    return wait_set(concealed, used, spec.melds, hand_size)
+
+
+def tallies(spec: HandSpec) -> tuple[list[int], list[int], list[int], list[int]]:
+    """34-slot counts of a natural hand in one pass: (concealed tiles before the win; the same
+    with the winning tile, as :func:`~taipai.core.hand.readings` splits them; concealed and
+    melds before the win, as :func:`~taipai.core.hand.wait_set` skips a kind held four times;
+    every tile of the hand, kongs as four)."""
+    concealed = [0] * NUM_KINDS
     for t in spec.concealed:
-        counts[t] += 1
-        used[t] += 1
+        concealed[t] += 1
+    used = concealed.copy()
     for m in spec.melds:
-        for t in m.tiles:
+        for t in m.naturals if m.wilds else m.tiles:
             used[t] += 1
-    return wait_set(counts, used, spec.melds, hand_size)
+    hand = concealed.copy()
+    counts = used.copy()
+    win = spec.winning_tile
+    if win is not None:
+        hand[win] += 1
+        counts[win] += 1
+    return concealed, hand, used, counts
 
 
 def suit_status(key: tuple[int, ...]) -> int:
@@ -655,22 +669,17 @@ def _special_waits(
     """
     if len(declared) > 1:
         return
-    if (
-        Shape.EIGHT_PAIRS in specials
-        and not declared
-        and counts.count(1) + counts.count(3) <= 2
-        and sum(counts) == 16
-    ):
+    sixteen = not declared and sum(counts) == 16  # all concealed: 嚦咕嚦咕 and 十六不搭 may apply
+    if Shape.EIGHT_PAIRS in specials and sixteen and counts.count(1) + counts.count(3) <= 2:
         found.update(eight_pairs_waits(counts))
     honours_missing = counts[27:NUM_KINDS].count(0)
     if honours_missing > 1:  # 十六不搭 and 十三幺 hold all seven honours
         return
     if (
         Shape.SIXTEEN_UNRELATED in specials
-        and not declared
+        and sixteen
         and max(counts) <= 2  # 十六不搭 holds each kind once, its eyes twice
         and counts.count(2) <= 1
-        and sum(counts) == 16
     ):
         for t in range(NUM_KINDS):
             counts[t] += 1

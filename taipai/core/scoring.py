@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 
 from taipai.core import patterns as _patterns  # noqa: F401  (registers the detectors)
 from taipai.core.errors import HandError
-from taipai.core.hand import SPECIAL_SHAPES, Reading, Shape, readings, wait_set
+from taipai.core.hand import SPECIAL_SHAPES, Reading, Shape, readings, tallies, wait_set
 from taipai.core.handspec import HandSpec
 from taipai.core.patterns.base import (
     DETECTORS,
@@ -29,7 +29,7 @@ from taipai.core.patterns.base import (
     situation_bits,
 )
 from taipai.core.rules import RuleSet
-from taipai.core.tiles import NUM_KINDS, name_zh
+from taipai.core.tiles import name_zh
 
 SITUATION_FAMILIES = frozenset({"flowers", "state", "timing"})
 """Families that describe the win, not the tiles: counted once under a double reading."""
@@ -398,7 +398,7 @@ def score_concrete(
         HandError: ``not_a_win`` when no (accepted) reading exists.
     """
     hand_size = rules.options.hand_size
-    concealed, hand, used, counts = _tallies(spec)
+    concealed, hand, used, counts = tallies(spec)
     found = readings(spec, hand_size=hand_size, counts=hand)
     tables = _tables_of(rules)
     if tables.specials != SPECIAL_SHAPES:  # a table that does not play a special shape
@@ -456,27 +456,6 @@ def _pattern_scores(rules: RuleSet, tables: _Tables, hits: dict[str, tuple[int, 
             score = cache[key] = PatternScore(pid, rules.patterns[pid].name, fan, count)
         out.append(score)
     return out
-
-
-def _tallies(spec: HandSpec) -> tuple[list[int], list[int], list[int], list[int]]:
-    """34-slot counts of a natural hand in one pass: (concealed tiles before the win; the same
-    with the winning tile, as :func:`~taipai.core.hand.readings` splits them; concealed and
-    melds before the win, as :func:`~taipai.core.hand.wait_set` skips a kind held four times;
-    every tile of the hand, kongs as four)."""
-    concealed = [0] * NUM_KINDS
-    for t in spec.concealed:
-        concealed[t] += 1
-    used = concealed.copy()
-    for m in spec.melds:
-        for t in m.naturals if m.wilds else m.tiles:
-            used[t] += 1
-    hand = concealed.copy()
-    counts = used.copy()
-    win = spec.winning_tile
-    if win is not None:
-        hand[win] += 1
-        counts[win] += 1
-    return concealed, hand, used, counts
 
 
 _NOT_IN_SECOND = frozenset({"dealer", "chicken_hand", "duck_hand"})
