@@ -397,6 +397,65 @@ def score_concrete(
     Raises:
         HandError: ``not_a_win`` when no (accepted) reading exists.
     """
+    return evaluate(spec, rules, wait_tiles=wait_tiles, reading_ok=reading_ok).score()
+
+
+@dataclass(slots=True)
+class Evaluation:
+    """A scored hand before its :class:`Score` is built (the wildcard search compares many).
+
+    Attributes:
+        total: fan + bases × 底 fan, as :attr:`Score.total`.
+        fan: :attr:`Score.fan`.
+        key: (total, fan): what the wildcard search maximises (seed 000: the best reading).
+    """
+
+    total: int
+    fan: int
+    bases: int
+    hits: dict[str, tuple[int, int]]
+    best: _ReadingScore
+    second: tuple[str, ...]
+    waits: tuple[int, ...]
+    rules: RuleSet
+    tables: _Tables
+
+    @property
+    def key(self) -> tuple[int, int]:
+        """(total, fan): higher is better."""
+        return self.total, self.fan
+
+    def score(self) -> Score:
+        """The full :class:`Score` (patterns sorted highest fan first, ties in rule-table order)."""
+        rules = self.rules
+        order = self.tables.order
+        pats = tuple(
+            sorted(_pattern_scores(rules, self.tables, self.hits), key=lambda p: (-p.fan, order[p.id]))
+        )
+        return Score(
+            fan=self.fan,
+            bases=self.bases,
+            base_fan=rules.options.base_fan,
+            total=self.total,
+            patterns=pats,
+            reading=self.best.reading.describe_zh(),
+            waits=self.waits,
+            second_reading=self.second,
+        )
+
+
+def evaluate(
+    spec: HandSpec,
+    rules: RuleSet,
+    *,
+    wait_tiles: tuple[int, ...] | None = None,
+    reading_ok: Callable[[Reading], bool] | None = None,
+) -> Evaluation:
+    """The best reading of a natural hand and its fan, without building the :class:`Score`.
+
+    Same arguments, result and errors as :func:`score_concrete` (which is ``evaluate(...).score()``);
+    the wildcard search calls this once per completion and builds only the winner's Score.
+    """
     hand_size = rules.options.hand_size
     concealed, hand, used, counts = tallies(spec)
     found = readings(spec, hand_size=hand_size, counts=hand)
@@ -420,26 +479,25 @@ def score_concrete(
     best_index = max(range(len(scored)), key=lambda i: (scored[i].fan, scored[i].tile_fan, -i))
     best = scored[best_index]
     bases = 1
-    merged = dict(best.hits)
+    merged = best.hits
+    fan = best.fan
     second: tuple[str, ...] = ()
+    base_fan = rules.options.base_fan
     if rules.options.double_reading:
         double = _double_reading(scored, rules)
-        if double is not None and double[0] + 2 * rules.options.base_fan > best.fan + rules.options.base_fan:
-            _, merged, best, second = double
+        if double is not None and double[0] + 2 * base_fan > best.fan + base_fan:
+            fan, merged, best, second = double
             bases = 2
-    order = tables.order
-    pats = tuple(sorted(_pattern_scores(rules, tables, merged), key=lambda p: (-p.fan, order[p.id])))
-    fan = sum(p.fan for p in pats)
-    base_fan = rules.options.base_fan
-    return Score(
+    return Evaluation(
+        total=fan + bases * base_fan,
         fan=fan,
         bases=bases,
-        base_fan=base_fan,
-        total=fan + bases * base_fan,
-        patterns=pats,
-        reading=best.reading.describe_zh(),
+        hits=merged,
+        best=best,
+        second=second,
         waits=wait_tiles,
-        second_reading=second,
+        rules=rules,
+        tables=tables,
     )
 
 

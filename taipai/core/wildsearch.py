@@ -31,13 +31,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
+from functools import partial
 from itertools import product
 
 from taipai.core.errors import HandError
 from taipai.core.hand import PAIR, SPECIAL_SHAPES, UNRELATED_TRIPLES, Reading, Shape, readings, wait_set
 from taipai.core.handspec import HandSpec, KongKind, Meld, MeldKind
 from taipai.core.rules import RuleSet
-from taipai.core.scoring import SHAPE_PATTERNS, Score, WildReading, score_concrete
+from taipai.core.scoring import SHAPE_PATTERNS, Evaluation, Score, WildReading, evaluate
 from taipai.core.tiles import NUM_KINDS, ORPHANS, name_zh
 from taipai.core.wilds import (
     Slot,
@@ -1005,7 +1006,7 @@ def score_wild_hand(spec: HandSpec, rules: RuleSet) -> Score:
             token=spec.winning_wild,
         )
     wait_tiles: tuple[int, ...] | None = None
-    best: tuple[tuple[int, int], Score] | None = None
+    best: tuple[Evaluation, _Candidate] | None = None
     truncated = [False]
     scored = 0
     for cand in _candidates(spec, rules, truncated=truncated):
@@ -1018,24 +1019,29 @@ def score_wild_hand(spec: HandSpec, rules: RuleSet) -> Score:
                 continue
             wait_tiles = wild_waits(spec, rules)
         try:
-            score = score_concrete(cand.concrete, rules, wait_tiles=wait_tiles, reading_ok=cand.reading_ok)
+            found = evaluate(cand.concrete, rules, wait_tiles=wait_tiles, reading_ok=cand.reading_ok)
         except HandError:
             continue
-        key = (score.total, score.fan)
-        if best is None or key > best[0]:
-            best = (key, replace(score, wilds=cand.reads))
+        if best is None or found.key > best[0].key:
+            best = (found, cand)
     if best is None:
         raise _explain_failure(spec, rules)
-    return replace(best[1], exact=not truncated[0])
+    return replace(best[0].score(), wilds=best[1].reads, exact=not truncated[0])
 
 
 @dataclass(frozen=True, slots=True)
 class _Candidate:
-    """One completion: the concrete hand, the reading filter, what each wildcard stands for."""
+    """One completion: the concrete hand, the reading filter, what each wildcard stands for
+    (``assign`` works it out; only the winning completion's is needed)."""
 
     concrete: HandSpec
     reading_ok: Callable[[Reading], bool] | None
-    reads: tuple[WildReading, ...]
+    assign: Callable[[], tuple[WildReading, ...]]
+
+    @property
+    def reads(self) -> tuple[WildReading, ...]:
+        """What each wildcard stands for: concealed and winning ones in hand order, then melds'."""
+        return self.assign()
 
 
 def _admissible(cand: _Candidate, rules: RuleSet) -> bool:
@@ -1102,11 +1108,20 @@ def _completion_candidates(spec, ctx, units, melds, meld_assign, wild_tiles, fin
     else:
         choices = sorted({t for t in tiles if (units[win_index].mask >> t) & 1})
     positional = any(u.positional for u in units)
+    # Without suit-count kinds (確單 …) the search's range check (``_Search.mask_ok``) already
+    # proved an assignment of these tiles to the wildcards exists, so it is found only when the
+    # completion wins; with them, or with a winning wildcard set aside, it decides admissibility.
+    deferred = win_index is None and not any(u.suit_rules for u in units)
     for win_tile in choices:
         if win_tile is None:
-            assignment = _match(units, tiles, lambda u, i: (u.mask >> tiles[i]) & 1, final)
-            win = spec.winning_tile
             rest = tiles
+            win = spec.winning_tile
+            if deferred:
+                assignment = None
+            else:
+                assignment = _match(units, tiles, lambda u, i: (u.mask >> tiles[i]) & 1, final)
+                if assignment is None:
+                    continue
         else:
             rest = list(tiles)
             rest.remove(win_tile)
@@ -1118,8 +1133,6 @@ def _completion_candidates(spec, ctx, units, melds, meld_assign, wild_tiles, fin
             back = [i for i in range(len(units)) if i != win_index]
             assignment = [back[j] for j in sub]
             win = win_tile
-        if assignment is None:
-            continue
         # a natural winning tile stays the winning tile; a winning wildcard has none (spec.winning_tile
         # is None), so in both cases the concealed tiles are the hand's plus the other wild tiles
         concealed = list(spec.concealed) + list(rest)
@@ -1131,15 +1144,35 @@ def _completion_candidates(spec, ctx, units, melds, meld_assign, wild_tiles, fin
             wilds=(),
             winning_wild=None,
         )
-        by_unit = {ui: rest[i] for i, ui in enumerate(assignment)}
-        if win_index is not None:
-            by_unit[win_index] = win
-        reads = tuple(WildReading(units[i].name, by_unit[i]) for i in range(len(units)) if i in by_unit)
-        reads += tuple(WildReading(u.name, t) for u, t in meld_assign)
         reading_ok = None
         if positional:
             reading_ok = _positional_filter(spec, units, tuple(rest), win_index, win, final, ctx)
-        yield _Candidate(concrete, reading_ok, reads)
+        assign = partial(_reads, units, list(rest), assignment, win_index, win, meld_assign)
+        yield _Candidate(concrete, reading_ok, assign)
+
+
+def _reads(
+    units: list[_Unit],
+    rest: list[int],
+    assignment: list[int] | None,
+    win_index: int | None,
+    win: int | None,
+    meld_assign: list[tuple[_Unit, int]],
+) -> tuple[WildReading, ...]:
+    """What each wildcard of one completion stands for (see :attr:`_Candidate.reads`).
+
+    ``assignment``: the unit index of each tile of ``rest``, or None to find one here (it exists:
+    the search's range check proved it).
+    """
+    if assignment is None:
+        assignment = _match(units, rest, lambda u, i: (u.mask >> rest[i]) & 1)
+        if assignment is None:  # the search let through tiles no assignment fits
+            raise AssertionError(f"no assignment of {rest} to {[u.name for u in units]}")
+    by_unit = {ui: rest[i] for i, ui in enumerate(assignment)}
+    if win_index is not None and win is not None:
+        by_unit[win_index] = win
+    reads = tuple(WildReading(units[i].name, by_unit[i]) for i in range(len(units)) if i in by_unit)
+    return reads + tuple(WildReading(u.name, t) for u, t in meld_assign)
 
 
 def _positional_filter(spec, units, rest, win_index, win, final, ctx) -> Callable[[Reading], bool]:
