@@ -20,6 +20,7 @@ from builders import hand
 from taipai.core.errors import HandError
 from taipai.core.hand import PAIR, Shape, is_complete
 from taipai.core.handspec import HandSpec, MeldKind
+from taipai.core.notation import parse_hand
 from taipai.core.rules import load_rules
 from taipai.core.scoring import score_concrete, score_hand
 from taipai.core.tiles import NUM_KINDS
@@ -355,3 +356,23 @@ def test_a_table_without_eight_pairs_neither_wins_nor_waits_on_it_with_a_wildcar
         score_hand(h, off)
     assert 27 in wild_waits(h, RULES)
     assert 27 not in wild_waits(h, off)
+
+
+@pytest.mark.parametrize(
+    ("text", "read_as", "pattern"),
+    [
+        # 一二三筒 四五六筒 + 七八九筒: 清龍 (seed 004 順子類, 20) — the seed 000 飛牌 example's 九筒
+        ("上 七八筒[筒] 一二三筒 四五六筒 一二三萬 東東 南南 食 南", "九筒", "pure_straight"),
+        # 六七八萬 六七八索 + 六七八筒: 三色同順 (seed 004 順子類, 10 open) — the 六 scores more here
+        ("上 七八筒[筒] 六七八萬 六七八索 一二三萬 東東 南南 食 南", "六筒", "mixed_triple_chow"),
+    ],
+)
+def test_meld_wildcard_beside_two_naturals_is_read_at_its_best_end(
+    text: str, read_as: str, pattern: str
+) -> None:
+    """Ruling on DESIGN §4's 「上 七八筒[筒]」: 七八 and a wildcard make 六七八 or 七八九, and the
+    notation does not say which end the wildcard took, so the search reads it as whichever scores
+    more (seed 000: the score is the best admissible reading), not always as 九."""
+    score = score_hand(parse_hand(text), RULES)
+    assert [w.to_dict()["as"] for w in score.wilds] == [read_as]
+    assert score.pattern_fan(pattern) > 0

@@ -149,11 +149,24 @@ def test_清幺九_excludes_無字_對對糊_三色同刻_and_帶幺():
         "no_honours",
         "all_pungs",
         "big_triple_pung",
+        "small_triple_pung",
         "mixed_outside_hand",
         "pure_outside_hand",
         "mixed_terminals",
     ):
         assert pid not in found, pid
+
+
+def test_清幺九_excludes_小三兄弟_too():
+    """Ruling on 「不另計…三色同刻」: in a 16-tile 清幺九 five terminal pungs and the eyes cover all six
+    幺九 kinds, so one number always has pungs in three suits (大三兄弟, 大三色同刻) and the other
+    two pungs plus the eyes (小三兄弟, 小三色同刻).  The row lists what the hand always holds (無字,
+    對對糊, 三色同刻), so both 三色同刻 rows are left out: 清幺九 is 120, not 130."""
+    # 111m 999m 111p 999p 99s + 1s makes 111s: 一 pungs in three suits, 九 pungs in two with 九索 eyes
+    h = hand("111m 999m 111p 999p 99s 11s", "1s", flowers=FL)
+    found = ids(h)
+    assert "pure_terminals" in found
+    assert not found & {"big_triple_pung", "small_triple_pung"}
 
 
 def test_清幺九_near_miss_one_chow_is_全帶幺():
