@@ -49,6 +49,7 @@ from taipai.bot.service import Reply, Service, parse_command
 from taipai.bot.service.buttons import rows
 from taipai.bot.service.identity import Member
 from taipai.bot.store import ChatRef
+from taipai.bot.telegram.transport import AiohttpRequest
 
 log = logging.getLogger(__name__)
 
@@ -163,7 +164,13 @@ class TelegramBot:
         self.group_rate, self.group_period = group_rate, group_period
         self.poll_timeout = poll_timeout
         self.scoreboard_refresh = scoreboard_refresh
-        builder = Application.builder().token(token).concurrent_updates(ChatOrderedProcessor())
+        builder = (
+            Application.builder()
+            .token(token)
+            .concurrent_updates(ChatOrderedProcessor())
+            .request(AiohttpRequest())
+            .get_updates_request(AiohttpRequest(connection_pool_size=1))
+        )
         if base_url:
             builder = builder.base_url(base_url)
             builder = builder.base_file_url(base_file_url or _file_url(base_url))

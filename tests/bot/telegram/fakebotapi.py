@@ -34,6 +34,15 @@ class Call:
     result: Any = None
 
 
+@dataclass
+class Upload:
+    """A file that came in a ``multipart/form-data`` call: its name, type and bytes."""
+
+    filename: str
+    content_type: str
+    content: bytes
+
+
 def _decode(value: Any) -> Any:
     if not isinstance(value, str):
         return value
@@ -208,7 +217,11 @@ class FakeBotAPI:
         form = await request.post()
         params: dict[str, Any] = {}
         for k, v in form.items():
-            params[k] = v if isinstance(v, web.FileField) else _decode(v)
+            params[k] = (
+                Upload(v.filename, v.content_type, v.file.read())
+                if isinstance(v, web.FileField)
+                else _decode(v)
+            )
         if method == "getUpdates":
             return web.json_response({"ok": True, "result": await self._get_updates(params)})
         handler = getattr(self, "_api_" + method, None)
@@ -289,7 +302,7 @@ class FakeBotAPI:
 
     def _api_sendDocument(self, p: dict[str, Any]) -> dict[str, Any]:
         doc = p.get("document")
-        name = doc.filename if isinstance(doc, web.FileField) else "file"
+        name = doc.filename if isinstance(doc, Upload) else "file"
         msg = self._bot_message(
             int(p["chat_id"]), "", {"document": {"file_id": "f1", "file_unique_id": "u1", "file_name": name}}
         )
