@@ -854,8 +854,18 @@ def _suit_row(counts: list[int], s: int, k: int, search: _Search) -> list[tuple[
 _row_cache: dict[tuple[int, tuple[int, ...], int, int, int], list[tuple[tuple[int, ...], ...]]] = {}
 
 
-def _splits(tables: list[list[tuple[tuple[int, ...], ...]]], k: int) -> Iterator[tuple[int, int, int, int]]:
-    """Ways to share ``k`` wild tiles among the four suits so every suit can be completed."""
+def _splits(
+    tables: Sequence[Sequence[object]], k: int, counts: list[int]
+) -> Iterator[tuple[int, int, int, int]]:
+    """Ways to share ``k`` wild tiles among the four suits so every suit can be completed and
+    exactly one suit holds the eyes.
+
+    A suit's table row ``j`` lists completions into melds, plus one pair when the suit's size is
+    2 mod 3.  Four suits each 2 mod 3 also add up to 2 mod 3 (2 + 2 + 2 + 2 = 8), but that is four
+    pairs, not a hand: only splits with exactly one suit of size 2 mod 3 are kept.
+    """
+    n0, n1, n2 = (sum(counts[s * 9 : s * 9 + 9]) for s in range(3))
+    n3 = sum(counts[27:NUM_KINDS])
     for j0 in range(k + 1):
         if not tables[0][j0]:
             continue
@@ -864,7 +874,10 @@ def _splits(tables: list[list[tuple[tuple[int, ...], ...]]], k: int) -> Iterator
                 continue
             for j2 in range(k - j0 - j1 + 1):
                 j3 = k - j0 - j1 - j2
-                if tables[2][j2] and tables[3][j3]:
+                if not (tables[2][j2] and tables[3][j3]):
+                    continue
+                eyes_suits = (n0 + j0) % 3 + (n1 + j1) % 3 + (n2 + j2) % 3 + (n3 + j3) % 3
+                if eyes_suits == 2:  # every size is 0 or 2 mod 3 here: one suit holds the eyes
                     yield j0, j1, j2, j3
 
 
@@ -872,12 +885,12 @@ def _fast_completions(counts: list[int], k: int, search: _Search) -> set[tuple[i
     """Distinct multisets of ``k`` tiles completing ``counts`` into melds and one pair, with the
     wildcards' ranges respected (``search.mask_ok``).  Same answer as ``search.run()`` when melds
     may hold several wildcards and the eyes may be two: the suits are independent, so each suit's
-    completions come from a cached table and only the split of ``k`` is searched.  (Exactly one
-    suit ends 2 mod 3, the one holding the eyes; the others are 0 mod 3, so the pair count is 1.)"""
+    completions come from a cached table and only the split of ``k`` is searched (:func:`_splits`
+    keeps the splits where exactly one suit, the one holding the eyes, ends 2 mod 3)."""
     tables = _suit_tables(counts, k, search)
     out: set[tuple[int, ...]] = set()
     single = len(search.groups) <= 1
-    for j0, j1, j2, j3 in _splits(tables, k):
+    for j0, j1, j2, j3 in _splits(tables, k, counts):
         for t0 in tables[0][j0]:
             for t1 in tables[1][j1]:
                 t01 = t0 + t1
@@ -937,7 +950,7 @@ def _fast_feasible(
     if rows is None:
         rows = [_feasibility_row(counts, s, k, search, relaxed=relaxed) for s in range(4)]
     single = relaxed or len(search.groups) <= 1
-    for j0, j1, j2, j3 in _splits(rows, k):  # type: ignore[arg-type]
+    for j0, j1, j2, j3 in _splits(rows, k, counts):
         if single:
             return True
         parts_lists = (rows[0][j0], rows[1][j1], rows[2][j2], rows[3][j3])

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 import sys
 from dataclasses import replace
-from itertools import permutations, product
+from itertools import combinations_with_replacement, permutations, product
 from pathlib import Path
 
 import pytest
@@ -194,6 +194,52 @@ def test_waits_with_a_wildcard_include_every_completion():
     h = hand("123m 456m 789p 234s CC E", "E", self_drawn=True, wilds=("皇",))
     w = wild_waits(h, RULES)
     assert 27 in w and 31 in w
+
+
+def _oracle_waits(tiles: list[int], k: int) -> set[int]:
+    """Brute force: every tile that, with some reading of ``k`` 皇, completes the 16 tiles."""
+    found: set[int] = set()
+    for sub in combinations_with_replacement(range(NUM_KINDS), k):  # identical 皇: order is moot
+        counts = [0] * NUM_KINDS
+        for t in (*tiles, *sub):
+            counts[t] += 1
+        if max(counts) > 4:
+            continue
+        for t in range(NUM_KINDS):
+            if t in found or counts[t] >= 4:
+                continue
+            counts[t] += 1
+            if is_complete(counts, ()):
+                found.add(t)
+            counts[t] -= 1
+    return found
+
+
+def test_waits_need_exactly_one_pair_of_eyes():
+    """Regression: 北北北 七七七筒 三三萬 中中 一一筒 一一一索 [皇] waited on every 索 from 二 to 九.
+
+    With 二索 the 索 would be 一一一 plus 二索 and the 皇 as a pair, beside the 三萬, 中 and 一筒
+    pairs: four suits each 2 mod 3 add up to 17 tiles, but a hand has one pair of eyes.  The real
+    waits: 三萬 一筒 七筒 一索 北 中 (嚦咕嚦咕 or five melds and eyes)."""
+    tiles = [30, 30, 30, 15, 15, 15, 2, 2, 31, 31, 9, 9, 18, 18, 18]
+    spec = HandSpec(concealed=tuple(sorted(tiles)), wilds=("皇",), self_drawn=True)
+    assert set(wild_waits(spec, RULES)) == {2, 9, 15, 18, 30, 31} == _oracle_waits(tiles, 1)
+
+
+def test_wild_waits_match_brute_force_on_pair_heavy_hands():
+    """Issue 3 item 5: the wait set with 1–2 皇 equals brute-force substitution on 120 seeded
+    16-tile hands built from singles, pairs and pungs (where several suits end 2 mod 3)."""
+    rng = random.Random(5)
+    for _ in range(120):
+        k = rng.choice((1, 2))
+        tiles: list[int] = []
+        while len(tiles) < 16 - k:
+            t = rng.randrange(NUM_KINDS)
+            for _ in range(rng.choice((1, 2, 2, 3))):
+                if len(tiles) < 16 - k and tiles.count(t) < 4:
+                    tiles.append(t)
+        spec = HandSpec(concealed=tuple(sorted(tiles)), wilds=("皇",) * k, self_drawn=True)
+        assert set(wild_waits(spec, RULES)) == _oracle_waits(tiles, k), tiles
 
 
 def test_winning_tile_may_be_the_wildcard():
