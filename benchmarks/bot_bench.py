@@ -20,7 +20,14 @@ then covers the bot, the fake server and the groups together).
 Every group always has one message in flight, so throughput × mean latency ≈ ``--groups``: at 20
 groups a p99 of 100 ms needs well over 200 hand messages/s.
 
-    python benchmarks/bot_bench.py [--groups 20] [--hands 30] [--real-hands]
+    python benchmarks/bot_bench.py [--groups 20] [--hands 30] [--real-hands] [--rate 100]
+
+**Open loop** (``--rate R``): after the closed-loop run, a second run on a fresh database where the
+groups post R hand messages/s in all on a fixed schedule (each group every ``groups / R`` s, the
+groups staggered), not waiting for replies, as busy tables that do not wait for the bot would; it
+prints the rate achieved and the latency of each message from its update to the reply quoting it.
+This answers "can the bot take R messages/s from ``--groups`` groups, and how fast does it answer",
+which the closed loop (whose rate is whatever the bot's speed allows) answers only indirectly.
 
 **Workers** (issue 6): ``--workers N`` runs N webhook worker processes instead (each a
 :class:`~taipai.bot.telegram.webhook.WebhookServer` in front of the adapter, on
@@ -92,9 +99,46 @@ async def group_session(
 
     await say("Ann", "開枱 Ann Bob Cat Dan")
     for i in range(hands):
-        winner, loser = PLAYERS[i % 4], PLAYERS[(i + 1) % 4]
-        text = f"{winner} 食 {loser} {hand_text}" if hand_text else f"{winner} 食 {loser} {8 + i % 5}番"
-        await say(winner, text)
+        await say(*_hand(i, hand_text))
+
+
+def _hand(i: int, hand_text: str) -> tuple[str, str]:
+    """Who posts hand message ``i`` of a group, and its text."""
+    winner, loser = PLAYERS[i % 4], PLAYERS[(i + 1) % 4]
+    return winner, f"{winner} 食 {loser} {hand_text}" if hand_text else f"{winner} 食 {loser} {8 + i % 5}番"
+
+
+async def open_table(api: FakeBotAPI, chat_id: int) -> None:
+    """開枱 in one group, waiting for the bot's reply."""
+    user = FakeBotAPI.user(abs(chat_id) * 10, PLAYERS[0])
+    before = len(api.sent(chat_id))
+    await api.send_text(chat_id, user, "開枱 Ann Bob Cat Dan")
+    await api.wait_for(lambda _c: len(api.sent(chat_id)) > before, timeout=60)
+
+
+async def paced_session(
+    api: FakeBotAPI, chat_id: int, hands: int, hand_text: str, lat: list[float], period: float, start: float
+) -> None:
+    """Open loop (``--rate``): one group, its table already open, posts ``hands`` hand messages on a
+    fixed schedule (one every ``period`` s from ``start``, a ``perf_counter`` time) whether or not
+    the bot has answered the ones before; then waits for every reply.  Latency of each: from the
+    update being queued to the ``sendMessage`` that quotes it (``reply_parameters``) arriving."""
+    users = {n: FakeBotAPI.user(abs(chat_id) * 10 + i, n) for i, n in enumerate(PLAYERS)}
+    before = len(api.sent(chat_id))
+    posted: dict[int, float] = {}
+    for i in range(hands):
+        await asyncio.sleep(max(0.0, start + i * period - time.perf_counter()))
+        user, text = _hand(i, hand_text)
+        t0 = time.perf_counter()
+        update = await api.send_text(chat_id, users[user], text)
+        posted[update["message"]["message_id"]] = t0
+    await api.wait_for(lambda _c: len(api.sent(chat_id)) >= before + hands, timeout=120)
+    for call in api.sent(chat_id)[before:]:
+        quoted = (call.params.get("reply_parameters") or {}).get("message_id")
+        if quoted in posted:
+            lat.append(call.at - posted.pop(quoted))
+    if posted:
+        raise RuntimeError(f"chat {chat_id}: no reply to {len(posted)} hand messages")
 
 
 @dataclass
@@ -113,6 +157,7 @@ class Figures:
     cpu_of: str = "bot process"
     load_cpu: float | None = None
     calls: dict[str, int] | None = None
+    offered: float | None = None
 
     def pct(self, q: float) -> float:
         """The ``q`` quantile of the latencies in ms."""
@@ -125,9 +170,19 @@ class Figures:
 
     def lines(self) -> list[str]:
         """The figures as printed."""
+        if self.offered is None:
+            head = [
+                f"{self.label}: {len(self.lat)} hand messages",
+                f"throughput   {self.rate:8.1f} hand messages/s  (wall {self.wall:.2f} s incl. 開枱)",
+            ]
+        else:
+            head = [
+                f"{self.label}: {len(self.lat)} hand messages, OPEN LOOP at {self.offered:.0f}/s offered",
+                f"throughput   {self.rate:8.1f} hand messages/s achieved  (first post to last reply "
+                f"{self.wall:.2f} s, tables opened before)",
+            ]
         return [
-            f"{self.label}: {len(self.lat)} hand messages",
-            f"throughput   {self.rate:8.1f} hand messages/s  (wall {self.wall:.2f} s incl. 開枱)",
+            *head,
             f"latency p50  {self.pct(0.50):8.1f} ms",
             f"latency p99  {self.pct(0.99):8.1f} ms",
             f"latency max  {self.lat[-1] * 1000:8.1f} ms   mean {statistics.fmean(self.lat) * 1000:.1f} ms",
@@ -191,7 +246,7 @@ def _say(obj: dict) -> None:
     print(json.dumps(obj), flush=True)
 
 
-async def serve_load(groups: int, hands: int, hand_text: str) -> None:
+async def serve_load(groups: int, hands: int, hand_text: str, rate: float = 0.0) -> None:
     """The load generator (``--serve-load``): the fake Bot API server and the simulated groups.
 
     Speaks JSON lines with the parent on stdout/stdin: prints ``{"base_url", "token"}``; on ``go``
@@ -214,8 +269,21 @@ async def serve_load(groups: int, hands: int, hand_text: str) -> None:
         if (await _read_line()).strip() != "go":
             return
         lat: list[float] = []
-        t0, c0 = time.perf_counter(), time.process_time()
-        await asyncio.gather(*(group_session(api, -1000 - g, hands, hand_text, lat) for g in range(groups)))
+        if rate:
+            await asyncio.gather(*(open_table(api, -1000 - g) for g in range(groups)))
+            t0, c0 = time.perf_counter(), time.process_time()
+            period = groups / rate  # each group posts every `period` s; the groups are staggered
+            await asyncio.gather(
+                *(
+                    paced_session(api, -1000 - g, hands, hand_text, lat, period, t0 + g / rate)
+                    for g in range(groups)
+                )
+            )
+        else:
+            t0, c0 = time.perf_counter(), time.process_time()
+            await asyncio.gather(
+                *(group_session(api, -1000 - g, hands, hand_text, lat) for g in range(groups))
+            )
         wall, cpu = time.perf_counter() - t0, time.process_time() - c0
         calls: dict[str, int] = {}
         for c in api.calls:
@@ -226,10 +294,12 @@ async def serve_load(groups: int, hands: int, hand_text: str) -> None:
         await _read_line()
 
 
-async def run_polling_apart(groups: int, hands: int, hand_text: str, url: str) -> Figures:
+async def run_polling_apart(groups: int, hands: int, hand_text: str, url: str, rate: float = 0.0) -> Figures:
     """The default layout: the adapter in this process polls the fake server of a load-generator
-    process (:func:`serve_load`), on the database at ``url``; ``cpu`` is this (the bot's) process."""
+    process (:func:`serve_load`), on the database at ``url``; ``cpu`` is this (the bot's) process.
+    ``rate``: open loop at that many hand messages/s offered (0: closed loop)."""
     args = [sys.executable, __file__, "--serve-load", "--groups", str(groups), "--hands", str(hands)]
+    args += ["--rate", str(rate)]
     proc = await asyncio.create_subprocess_exec(
         *args,
         *(["--real-hands"] if hand_text else []),
@@ -281,6 +351,7 @@ async def run_polling_apart(groups: int, hands: int, hand_text: str, url: str) -
         "bot process",
         result["cpu"],
         result["calls"],
+        rate or None,
     )
 
 
@@ -380,6 +451,13 @@ async def main() -> None:
     ap.add_argument("--groups", type=int, default=20)
     ap.add_argument("--hands", type=int, default=30, help="hand messages per group")
     ap.add_argument("--real-hands", action="store_true", help="post full hand messages instead of fan counts")
+    ap.add_argument(
+        "--rate",
+        type=float,
+        default=0.0,
+        help="ALSO run open loop: the groups post this many hand messages/s in all on a fixed schedule, "
+        "not waiting for replies (polling, load apart; 0: closed loop only)",
+    )
     ap.add_argument("--workers", type=int, default=0, help="webhook worker processes (0: in-process polling)")
     ap.add_argument("--database-url", help="database (default: a fresh SQLite file); PostgreSQL is emptied")
     ap.add_argument("--compare", action="store_true", help="SQLite vs PostgreSQL with 1 and 2 workers")
@@ -398,7 +476,7 @@ async def main() -> None:
         return
     hand_text = REAL_HAND if args.real_hands else ""
     if args.serve_load:
-        await serve_load(args.groups, args.hands, hand_text)
+        await serve_load(args.groups, args.hands, hand_text, args.rate)
         return
     polling = run_polling if args.same_process else run_polling_apart
     kind = "hand text" if hand_text else "fan counts"
@@ -418,6 +496,17 @@ async def main() -> None:
                 fig = await polling(args.groups, args.hands, hand_text, url)
                 fig.label = f"{name}, {fig.label}"
             print("\n".join(fig.lines()))
+            if args.rate and not args.workers:
+                if args.same_process:
+                    sys.exit("--rate runs with the load generator in its own process only")
+                if url.startswith("postgresql"):
+                    await _empty_postgres(url)
+                else:
+                    url = args.database_url or next(fresh)
+                fig = await run_polling_apart(args.groups, args.hands, hand_text, url, args.rate)
+                fig.label = f"{name}, {fig.label}"
+                print()
+                print("\n".join(fig.lines()))
             return
         pg = args.database_url or os.environ.get("TAIPAI_TEST_DATABASE_URL", "")
         if not pg.startswith("postgresql"):
