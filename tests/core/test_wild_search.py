@@ -428,3 +428,22 @@ def test_meld_wildcard_beside_two_naturals_is_read_at_its_best_end(
     score = score_hand(parse_hand(text), RULES)
     assert [w.to_dict()["as"] for w in score.wilds] == [read_as]
     assert score.pattern_fan(pattern) > 0
+
+
+def test_the_search_restores_the_garbage_collector_even_on_a_rejected_hand() -> None:
+    """The search pauses the cyclic collector (speed) and must hand it back as it found it."""
+    import gc
+
+    win = hand("123m 456m 789p 234s CCC E", "[番]", self_drawn=True)
+    not_a_win = hand("123m 456m 789p 135s CCC E", "[萬]", self_drawn=True)
+    assert gc.isenabled()
+    score_hand(win, RULES)
+    with pytest.raises(HandError):
+        score_hand(not_a_win, RULES)
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        score_hand(win, RULES)
+        assert not gc.isenabled()
+    finally:
+        gc.enable()

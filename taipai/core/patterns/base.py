@@ -436,7 +436,11 @@ def _pung_bits(suited: list[int]) -> int:
 
 
 def _max_disjoint(found: list[tuple[Group, ...]]) -> list[tuple[Group, ...]]:
-    """Largest set of pairwise disjoint combinations (groups compared by identity)."""
+    """Largest set of pairwise disjoint combinations (groups compared by identity); the first such
+    set in include-first search order."""
+    ids = {id(g) for c in found for g in c}
+    if len(ids) == sum(len(c) for c in found):  # already disjoint: the search would take them all
+        return found
     best: list[tuple[Group, ...]] = []
 
     def search(i: int, used: list[int], acc: list[tuple[Group, ...]]) -> None:

@@ -38,6 +38,8 @@ from taipai.core.patterns.base import (
 from taipai.core.tiles import RANK_OF, SUIT_OF
 
 Test = Callable[[tuple[Group, ...]], bool]
+_STRAIGHT_STARTS = 0b1001001
+"""Chow starting-rank bits of 123, 456 and 789."""
 
 _slot: list[object] = [None, {}]
 
@@ -50,15 +52,19 @@ def _memo(v: HandView) -> dict[str, object]:
     return _slot[1]  # type: ignore[return-value]
 
 
-def _summary(v: HandView) -> tuple[set[int], list[int]]:
-    """(set of chow tiles, chows per suit) of a standard reading; cached.  Cheap pre-filters."""
+def _summary(v: HandView) -> tuple[set[int], list[int], tuple[int, int, int]]:
+    """(set of chow tiles, chows per suit, per suit the bit mask of chow starting ranks 0..6) of a
+    standard reading; cached.  Cheap pre-filters."""
     memo = _memo(v)
     hit = memo.get("summary")
     if hit is None:
         per_suit = [0, 0, 0]
+        masks = [0, 0, 0]
         for g in v.chows:
-            per_suit[SUIT_OF[g.tile]] += 1
-        hit = ({g.tile for g in v.chows}, per_suit)
+            s = SUIT_OF[g.tile]
+            per_suit[s] += 1
+            masks[s] |= 1 << (g.tile % 9)
+        hit = ({g.tile for g in v.chows}, per_suit, tuple(masks))
         memo["summary"] = hit
     return hit  # type: ignore[return-value]
 
@@ -77,9 +83,16 @@ def _found(v: HandView, key: str, size: int, test: Test, possible: bool = True) 
     return hit  # type: ignore[return-value]
 
 
-def _in_suits(tiles: set[int], rank0: int) -> int:
-    """Number of suits holding the chow starting at 0-based rank ``rank0``."""
-    return (rank0 in tiles) + (rank0 + 9 in tiles) + (rank0 + 18 in tiles)
+def _ranks_in_two_suits(v: HandView) -> int:
+    """Bit mask of the chow starting ranks held in at least two suits."""
+    m0, m1, m2 = _summary(v)[2]
+    return (m0 & m1) | (m0 & m2) | (m1 & m2)
+
+
+def _ranks_in_three_suits(v: HandView) -> int:
+    """Bit mask of the chow starting ranks held in all three suits."""
+    m0, m1, m2 = _summary(v)[2]
+    return m0 & m1 & m2
 
 
 def _keys(found: list[tuple[Group, ...]]) -> Hits:
@@ -132,8 +145,7 @@ def _straight(c: tuple[Group, ...], same_suit: bool) -> bool:
 
 
 def _triple(v: HandView) -> list[tuple[Group, ...]]:
-    tiles = _summary(v)[0] if len(v.chows) >= 3 else set()
-    possible = any(_in_suits(tiles, r) == 3 for r in range(7))
+    possible = len(v.chows) >= 3 and _ranks_in_three_suits(v) != 0
     return _found(v, "triple", 3, _same_numbers_three_suits, possible)
 
 
@@ -182,8 +194,7 @@ def terminal_chows(v: HandView) -> Hits:
     """老少順 3/5 (seed 004, 順子類): 「兩組順子為同一花色的一、二、三加七、八、九。可分明暗」."""
     if len(v.chows) < 2:
         return []
-    tiles = _summary(v)[0]
-    possible = any(s * 9 in tiles and s * 9 + 6 in tiles for s in range(3))
+    possible = any(m & 65 == 65 for m in _summary(v)[2])  # 123 (bit 0) and 789 (bit 6)
     return _keys(_found(v, "terminal", 2, _terminal_pair, possible))
 
 
@@ -195,8 +206,7 @@ def mixed_double_chow(v: HandView) -> Hits:
     """
     if len(v.chows) < 2:
         return []
-    tiles = _summary(v)[0]
-    if not any(_in_suits(tiles, r) >= 2 for r in range(7)):
+    if not _ranks_in_two_suits(v):
         return []
     triple = _triple(v)
     return _keys(_found(v, "pair", 2, lambda c: _same_numbers_two_suits(c) and not _inside(c, triple)))
@@ -257,8 +267,9 @@ def mixed_straight(v: HandView) -> Hits:
     """
     if len(v.chows) < 3:
         return []
-    tiles = _summary(v)[0]
-    possible = all(_in_suits(tiles, r) for r in (0, 3, 6))
+    m0, m1, m2 = _summary(v)[2]
+    held = m0 | m1 | m2
+    possible = held & _STRAIGHT_STARTS == _STRAIGHT_STARTS
     return _keys(_found(v, "mixed_straight", 3, lambda c: _straight(c, False), possible))
 
 
@@ -270,6 +281,5 @@ def pure_straight(v: HandView) -> Hits:
     """
     if len(v.chows) < 3:
         return []
-    tiles = _summary(v)[0]
-    possible = any(s * 9 in tiles and s * 9 + 3 in tiles and s * 9 + 6 in tiles for s in range(3))
+    possible = any(m & _STRAIGHT_STARTS == _STRAIGHT_STARTS for m in _summary(v)[2])
     return _keys(_found(v, "pure_straight", 3, lambda c: _straight(c, True), possible))
