@@ -8,13 +8,13 @@ The score is the maximum, over every admissible reading of every wildcard, of th
    *wild slots*.  Only slots whose tile lies in some wildcard's range (a 34-bit mask) are opened, and
    after each group the slots must still be matchable to distinct wildcards (bipartite matching over
    identical kinds, so two 皇 are one choice, not two).
-2. **Per-suit tables.**  The suits are independent, so for up to :data:`FAST_MAX` wildcards the
-   completions come from cached per-suit tables (every multiset of ``j`` tiles completing one suit's
-   counts, built from the groups its lowest tile can sit in) and only the split of the wildcards
-   among the suits is searched.  Waits and rejection use a yes/no form of the same tables for any
-   number of wildcards (:func:`_fill_exists`).  With more wildcards, wildcard-only groups are chosen
-   last by :class:`_Search`, in canonical non-decreasing order, most promising first, within the
-   safety budget (:data:`MAX_COMPLETIONS`).
+2. **Per-suit tables.**  The suits are independent, so the completions come from cached per-suit
+   tables (every multiset of ``j`` tiles completing one suit's counts, built from the groups its
+   lowest tile can sit in) and only the split of the wildcards among the suits is searched, with
+   exactly one suit holding the eyes; at most :data:`MAX_COMPLETIONS` of them.  Waits and rejection
+   use a yes/no form of the same tables for any number of wildcards (:func:`_fill_exists`).  A
+   table whose rules forbid three wildcards in one meld or two as the eyes uses :class:`_Search`
+   instead, which chooses wildcard-only groups last, in canonical non-decreasing order.
 3. **Distinct completions only.**  Each structure yields a multiset of wild tiles; each distinct
    multiset (and each tile the winning wildcard may be) is scored once by the natural scorer, with
    the wait set of the hand *with* its wildcards, and with readings filtered so that position-
@@ -53,15 +53,16 @@ from taipai.core.wilds import (
 
 ALL_TILES_MASK = (1 << NUM_KINDS) - 1
 
-MAX_COMPLETIONS = 600
-MAX_SCORED = 1000
+MAX_COMPLETIONS = 2500
+MAX_SCORED = 2500
 """Safety budget: at most this many distinct completions are enumerated per declared-meld choice
 (and :data:`MAX_SCORED` candidate readings are scored per hand).
 
-Real hands stay far below it (1–2 wildcards: a handful; 4 wildcards: a few hundred).  Beyond it
-(e.g. eight 皇 around three natural melds: ~70,000 completions) the search stops and the score says
-``exact=False`` — the best reading found, not a proven maximum — so a chat bot never hangs on a
-pathological message.  Deterministic: a count, not a clock.
+Real hands stay far below it (1–2 wildcards: a handful; 4 wildcards: a few hundred; eight 皇
+among scattered natural tiles: up to about 2,100).  Beyond it (eight 皇 around three natural melds:
+~70,000 completions) the search stops and the score says ``exact=False`` — the best reading found,
+not a proven maximum — so a chat bot never hangs on a pathological message.  Deterministic: a
+count, not a clock.
 """
 
 
@@ -624,9 +625,10 @@ def _pairs(base: list[int], n: int, start: int, out: set[tuple[int, ...]]) -> No
 # --------------------------------------------------------------------------- per suit
 
 FAST_MAX = 4
-"""Up to this many wildcard tiles, completions are enumerated suit by suit from cached tables (all
-of them: a few hundred at most).  Beyond it :class:`_Search` enumerates them within the safety budget,
-most promising first.  Feasibility (waits) uses the tables for any number of wildcards."""
+"""Beyond this many wildcards a hand is first checked for any completion on yes/no tables (most such
+hands are not wins), and waits of wildcards with different ranges are enumerated rather than checked
+tile by tile.  Completions always come suit by suit from cached tables (:func:`_fast_completions`)
+when the table's rules allow (:func:`_fast_path`), else from :class:`_Search`."""
 
 SUIT_CACHE_MAX = 50_000
 """Most entries kept in each per-suit table cache (cleared when full: memory stays bounded)."""
@@ -888,10 +890,14 @@ def _fast_completions(counts: list[int], k: int, search: _Search) -> set[tuple[i
     wildcards' ranges respected (``search.mask_ok``).  Same answer as ``search.run()`` when melds
     may hold several wildcards and the eyes may be two: the suits are independent, so each suit's
     completions come from a cached table and only the split of ``k`` is searched (:func:`_splits`
-    keeps the splits where exactly one suit, the one holding the eyes, ends 2 mod 3)."""
+    keeps the splits where exactly one suit, the one holding the eyes, ends 2 mod 3).
+
+    Stops at the safety budget (:data:`MAX_COMPLETIONS`) and then sets ``search.truncated``.
+    """
     tables = _suit_tables(counts, k, search)
     out: set[tuple[int, ...]] = set()
     single = len(search.groups) <= 1
+    budget = search.budget
     for j0, j1, j2, j3 in _splits(tables, k, counts):
         for t0 in tables[0][j0]:
             for t1 in tables[1][j1]:
@@ -902,6 +908,9 @@ def _fast_completions(counts: list[int], k: int, search: _Search) -> set[tuple[i
                         tiles = t012 + t3
                         if single or search.mask_ok(list(tiles)):
                             out.add(tiles)
+                            if len(out) >= budget:
+                                search.truncated = True
+                                return out
     return out
 
 
@@ -975,10 +984,9 @@ def _completions(
     search = _Search(list(counts), units, n_groups, wr, wr.max_per_concealed_meld)
     k = len(units)
     if _fast_path(counts, k, n_groups, wr):
-        if k <= FAST_MAX:
-            return _fast_completions(counts, k, search), search
-        if not _fast_feasible(counts, k, search, relaxed=True):  # most non-wins: rejected at once
-            return set(), search
+        if k > FAST_MAX and not _fast_feasible(counts, k, search, relaxed=True):
+            return set(), search  # most non-wins with many wildcards: rejected at once
+        return _fast_completions(counts, k, search), search
     return search.run(), search
 
 

@@ -447,3 +447,37 @@ def test_the_search_restores_the_garbage_collector_even_on_a_rejected_hand() -> 
         assert not gc.isenabled()
     finally:
         gc.enable()
+
+
+def test_per_suit_completions_equal_the_group_search_with_eight_wildcards() -> None:
+    """Eight 皇 among nine scattered natural tiles (wins only): the per-suit tables give exactly the
+    completions the group-by-group search finds (both unbounded), once completions with a fifth copy
+    of a tile or no winning shape are set aside, so using the tables beyond four wildcards loses no
+    reading."""
+    from taipai.core import wildsearch as ws
+
+    rng = random.Random(18)
+    wr = RULES.wilds
+    checked = 0
+    while checked < 6:
+        tiles = sorted(rng.sample(range(NUM_KINDS), 9))
+        counts = [0] * NUM_KINDS
+        for t in tiles:
+            counts[t] += 1
+        units = [ws._unit("皇", ws._context(HandSpec(concealed=tuple(tiles)), wr))] * 8
+
+        def valid(c: tuple[int, ...], counts: list[int] = counts) -> bool:
+            final = list(counts)
+            for t in c:
+                final[t] += 1
+            return max(final) <= 4 and is_complete(final, ())
+
+        slow = ws._Search(list(counts), units, 5, wr, wr.max_per_concealed_meld)
+        slow.budget = 10**6
+        found = {c for c in slow.run() if valid(c)}
+        if not found:
+            continue
+        fast = ws._Search(list(counts), units, 5, wr, wr.max_per_concealed_meld)
+        fast.budget = 10**6
+        assert {c for c in ws._fast_completions(counts, 8, fast) if valid(c)} == found
+        checked += 1
