@@ -406,7 +406,13 @@ class Evaluation:
 
     Attributes:
         total: fan + bases × 底 fan, as :attr:`Score.total`.
-        fan: :attr:`Score.fan`.
+        fan: :attr:`Score.fan` (dealer's 2n+1 included when the winner deals).
+        bases: 1, or 2 under a double reading (seed 004 底: 「計兩個底」).
+        hits: pattern id -> (fan, occurrences) of the chosen reading(s), after 「不另計」.
+        best: the chosen reading with its hits (the 嚦咕嚦咕 one under a double reading).
+        second: the standard reading also counted under a double reading, as players write it.
+        waits: wait set used (tile kinds).
+        rules, tables: the rule set and its derived tables, to build the Score.
         key: (total, fan): what the wildcard search maximises (seed 000: the best reading).
     """
 
