@@ -321,9 +321,48 @@ def no_table() -> str:
     return _(_TABLE_ERRORS["no_table"])
 
 
+def no_table_settled() -> str:
+    """計數 with no open table when the chat's last table was settled: says so before its result."""
+    return _(
+        "No table is open here: the last one was settled (埋數). 撤銷 takes the 埋數 back; "
+        "開枱 A B C D starts a new table."
+    )
+
+
+def reopened(by: str, state: TableState) -> str:
+    """撤銷 of a 埋數 (or of a cancelled table), given the table's ``state`` once reopened: the table
+    is open again; the scoreboard follows."""
+    if len(state.history) == 1 and state.prev is None:  # nothing but the 開枱: it had been cancelled
+        what = _("cancelling the table")
+    else:
+        what = describe(SessionEnded())
+    return _("{by} undid: {what}. The table is open again; play on.").format(by=by, what=what)
+
+
+def reopen_refused() -> str:
+    """撤銷 of a 埋數 when a new table was opened in the chat meanwhile."""
+    return _(
+        "The 埋數 cannot be taken back: a new table has been opened here since. 撤銷 now undoes the new "
+        "table's last event."
+    )
+
+
+def cancelled(by: str, state: TableState) -> str:
+    """撤銷 right after 開枱 (nothing played): the table is cancelled; how to open it again."""
+    return _(
+        "{by} cancelled the table ({players}); nothing was played. Open it again with the right names: "
+        "開枱 A B C D (撤銷 again brings this one back)."
+    ).format(by=by, players=players_line(state))
+
+
 def already_open(state: TableState | None) -> str:
     if state is None:
         return _(_TABLE_ERRORS["table_open"])
+    if len(state.history) == 1 and state.prev is None:  # only the 開枱: a typo is cancelled by 撤銷
+        return _(
+            "A table is already open here ({players}), with nothing played yet. 撤銷 cancels it (e.g. to "
+            "fix a name); 埋數 ends it."
+        ).format(players=players_line(state))
     return _("A table is already open here ({players}). 埋數 ends it first.").format(
         players=players_line(state)
     )
