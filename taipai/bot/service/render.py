@@ -177,6 +177,17 @@ _COMMAND_ERRORS = {
 }
 
 
+_KONG_SHAPES = {
+    "kong": N_(
+        "「{token}」: a kong is four tiles: 槓 東東東東 (or 槓 東 for short); three of a kind is 碰 東東東."
+    ),
+    "kong_wild": N_(
+        "「{token}」: a kong with wildcards is written with all four tiles, e.g. 暗槓 東東東[皇]."
+    ),
+}
+"""``meld_shape`` errors of a kong (the core's ``hint_args["meld"]``): say how a kong is written."""
+
+
 def command_error(err: CommandError) -> str:
     """The reply to a malformed command."""
     args = {k: short(v) for k, v in err.args_.items()}  # echoed user text stays short
@@ -259,6 +270,9 @@ def hand_error(err: HandError, *, offset: int = 0) -> str:
         return _("{count} wildcards in one hand; this table allows at most {limit}.").format(
             count=err.hint_args.get("count", "?"), limit=err.hint_args["limit"]
         )
+    kong = err.hint_args.get("meld") if err.code == "meld_shape" else None
+    if kong in _KONG_SHAPES:  # 槓東東東: a kong is four tiles (or one, for short)
+        msgid = _KONG_SHAPES[kong]  # type: ignore[index]
     rule = err.hint_args.get("rule") if err.code == "wild_unplaceable" else None
     if rule in _WILD_MELD_RULES:  # a table rule on wildcards in melds (seed 000 「幾條要講定嘅規矩」)
         return _(_WILD_MELD_RULES[rule]).format(token=short(err.token), limit=err.hint_args.get("limit", 1))
