@@ -472,7 +472,7 @@ def win(before: TableState, event: WinByDiscard, reads: Sequence[ReadHand]) -> l
             head += " " + _("({n} 底)").format(n=read.bases)
         lines.append(head)
         lines.extend(_patterns(read))
-        lines.extend(overruled(before, read))
+        lines.extend(overruled(before, read, leg.winner))
         lines.append(_leg_line(before, event.discarder, leg.winner, read))
     return lines
 
@@ -482,16 +482,26 @@ def self_draw(before: TableState, event: SelfDraw, read: ReadHand) -> list[str]:
     head = _("{winner} self-draws (自摸): {fan}").format(winner=event.winner, fan=_fan(read.fan))
     if read.bases > 1:
         head += " " + _("({n} 底)").format(n=read.bases)
-    lines = [head, *_patterns(read), *overruled(before, read)]
+    lines = [head, *_patterns(read), *overruled(before, read, event.winner)]
     payers = [n for n in before.names if n != event.winner]
     for payer in payers:
         lines.append(_leg_line(before, payer, event.winner, read, event.kong_discarder or ""))
     return lines
 
 
-def overruled(state: TableState, read: ReadHand) -> list[str]:
-    """The hand message said 莊 or 連n against the table: the table's dealer and 連莊 counted."""
+def overruled(state: TableState, read: ReadHand, winner: str) -> list[str]:
+    """The hand message said 莊, 連n, a round wind (西圈) or a seat wind (北位) against the table:
+    the table's dealer, 連莊, round and ``winner``'s seat counted, one line for each."""
     lines: list[str] = []
+    if "round_wind" in read.overruled:
+        lines.append("  " + _("The round wind is the table's: {round} round").format(round=state.round_wind))
+    if "seat_wind" in read.overruled:
+        lines.append(
+            "  "
+            + _("The seat wind is the table's: {player} sits {seat}").format(
+                player=winner, seat=state.seat_wind(winner)
+            )
+        )
     if "dealer" in read.overruled:
         lines.append("  " + _("The dealer is the table's: {dealer} deals").format(dealer=state.dealer))
     if "streak" in read.overruled:
