@@ -325,6 +325,30 @@ async def test_the_table_knows_the_dealer_and_the_streak(talk_zh):
 
 
 @pytest.mark.asyncio
+async def test_an_emoji_after_a_complete_message_is_the_mood_not_part_of_it(talk_zh):
+    """Tester: 「阿珍 自摸 12番 😂」 was refused with the pointer at 「12」 (read as a hand whose 12 has no
+    suit).  A trailing emoji is dropped (commands.drop_trailing_emoji); one inside a hand is named."""
+    talk = talk_zh
+    await talk("阿強", OPEN)
+    # 阿強 deals (n 0): 12 + 底 5 + 莊 1 = 18 from the dealer, 12 + 5 = 17 from the others
+    assert (await talk("阿May", "阿May 自摸 12番 😂")).splitlines()[:3] == [
+        "阿May 自摸：12番",
+        "  阿強 → 阿May：18（12番 + 底 5 + 莊 1）",
+        "  肥波 → 阿May：17（12番 + 底 5）",
+    ]
+    assert (await talk("阿May", "撤銷 🙏")).startswith("阿May 撤銷咗：阿May 自摸：12番。")
+    assert (await talk("阿May", "自摸 12番👍🏻")).splitlines()[0] == "阿May 自摸：12番"  # implied winner
+    await talk("阿May", "撤銷")
+    assert (await talk("肥波", f"肥波 食 阿強 {HAND} 🎉")).splitlines()[0] == "肥波 食 阿強：18番"
+    await talk("肥波", "撤銷")
+    # inside the hand the emoji is what is wrong: 「肥波 食 阿強 一二三萬 」 is 13 characters
+    assert await talk("肥波", f"肥波 食 阿強 {HAND.replace('萬 ', '萬 😂 ', 1)}") == (
+        "睇唔明「😂」。牌要咁寫：一二三萬、123筒、東 南 中 發 白。（「😂」喺訊息第 14 個字。）"
+    )
+    assert await talk.seq() == 7  # 開枱, three hands and their undos; nothing for the bad hand
+
+
+@pytest.mark.asyncio
 async def test_the_table_knows_the_round_and_the_seats(talk_zh):
     """西圈 / 北位 in a hand message: the table's round and seat count, and the reply says so (西圈
     was used silently against the table's 東 round, scoring 西西西 as 正風)."""

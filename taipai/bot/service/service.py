@@ -35,6 +35,7 @@ from taipai.bot.service.commands import (
     CommandError,
     Leg,
     _cn_number,
+    drop_trailing_emoji,
     has_control,
     normalize_name,
     parse_command,
@@ -307,6 +308,7 @@ class Service:
         (``12番``) gets a hint.  ``None`` when it is not that either."""
         if err is not None and err.code not in ("no_hand", "win_usage", "self_draw_usage"):
             return None
+        text = drop_trailing_emoji(text)  # 「自摸 12番 😂」 is 自摸 12番, as parse_command reads it
         session = await self.store.open_session(chat)
         if session is None:
             return None
