@@ -1,8 +1,8 @@
 """Reply texts: what the chat reads after each command, in the current locale (``taipai.bot.i18n``).
 
 Pure functions of table values; no I/O.  Amounts are fan units (番) shown exactly; when the table's
-``rate`` is not 1 the money is shown beside them.  Tile and pattern names come from the rule set and
-the core, never from the catalogues.
+``rate`` is not 1 the money is shown beside them, rounded to the cent (:func:`cash`).  Tile and
+pattern names come from the rule set and the core, never from the catalogues.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from taipai.bot.i18n import N_, _, current_locale
 from taipai.bot.service.commands import MAX_FAN, CommandError
-from taipai.bot.service.export import exact
+from taipai.bot.service.export import cents, exact, round_cents
 from taipai.bot.service.hands import DEALER_PATTERN, ReadHand
 from taipai.core.errors import HandError
 from taipai.core.table import (
@@ -74,9 +74,14 @@ def signed(value: Amount) -> str:
 
 
 def cash(value: Amount, *, sign: bool = False) -> str:
-    """Money with its sign before the ``$``: ``$1080``, ``-$7.5``, ``+$2`` (``sign``: show ``+``)."""
+    """Money, rounded to the cent (:func:`~taipai.bot.service.export.cents`), with its sign before
+    the ``$``: ``$1080``, ``-$7.50``, ``+$0.83`` for 0.825 (``sign``: show ``+``); ``$0`` for an
+    amount under half a cent."""
+    shown = cents(abs(value))
+    if shown == "0":
+        return "$0"
     head = "-" if value < 0 else "+" if sign and value > 0 else ""
-    return head + "$" + amount(abs(value))
+    return head + "$" + shown
 
 
 def money(state: TableState, value: Amount) -> str:
@@ -699,10 +704,13 @@ def scoreboard(state: TableState) -> list[str]:
     return lines
 
 
-def fan_money(state: TableState, value: Amount, *, sign: bool = False) -> str:
-    """Fan units and money side by side, always: ``+18 fan = +$1080`` (zh: ``+18番 = +$1080``)."""
+def fan_money(state: TableState, value: Amount, *, sign: bool = False, paid: Amount | None = None) -> str:
+    """Fan units and money side by side, always: ``+18 fan = +$1080`` (zh: ``+18番 = +$1080``).
+
+    ``paid``: the money to show instead of ``value`` × rate (already rounded to the cent)."""
     show = signed if sign else amount
-    return _("{fan} fan = {money}").format(fan=show(value), money=cash(state.options.money(value), sign=sign))
+    money = state.options.money(value) if paid is None else paid
+    return _("{fan} fan = {money}").format(fan=show(value), money=cash(money, sign=sign))
 
 
 def settled(state: TableState, transfers: Sequence[tuple[str, str, Amount]]) -> list[str]:
@@ -717,8 +725,16 @@ def settled(state: TableState, transfers: Sequence[tuple[str, str, Amount]]) -> 
             base_fan=opts.base_fan, rate=amount(opts.rate)
         )
     ]
+    # Money changes hands as the transfers below, each rounded to the cent; a player's money is what
+    # their transfers add up to, so the figures agree and sum to zero (0.825 × 3 paid = 2.49 received,
+    # not the 2.48 that rounding 2.475 alone would show).
+    paid: dict[str, Fraction] = {p.name: Fraction(0) for p in state.players}
+    for a, b, v in transfers:
+        money = round_cents(opts.money(v))
+        paid[a] -= money
+        paid[b] += money
     for p in state.players:
-        lines.append(f"  {p.seat} {p.name}: {fan_money(state, p.balance, sign=True)}")
+        lines.append(f"  {p.seat} {p.name}: {fan_money(state, p.balance, sign=True, paid=paid[p.name])}")
     total = sum((p.balance for p in state.players), Fraction(0))
     lines.append(_("Sum of the balances: {total} (zero-sum)").format(total=amount(total)))
     if transfers:
