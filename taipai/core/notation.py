@@ -48,9 +48,10 @@ Ambiguities and how they are resolved:
   does not change the HandSpec.
 - A chow or pung takes tiles and wildcards until it has 3 (``上 七八筒[筒]``, ``碰 中中 [番]``,
   ``上 [筒]七八筒``).  A kong takes a wildcard only when it touches the kong's tiles
-  (``暗槓 東東東[皇]``) or the meld is in brackets (``[暗槓 東東東 [皇]]``): ``暗槓 東東東 [皇]`` is
-  the short-form kong 東東東東 and a concealed 皇.  A kong holding wildcards is written in full
-  (naturals + wildcards = 4).  Every meld needs at least one natural tile.
+  (``暗槓 東東東[皇]``) or the meld is in brackets (``[暗槓 東東東 [皇]]``): ``暗槓 東東東東 [皇]`` is
+  the kong 東東東東 and a concealed 皇, while ``暗槓 東東東 [皇]`` is an error (a kong is four tiles).
+  A kong holding wildcards is written in full (naturals + wildcards = 4).  Every meld needs at least
+  one natural tile.
 - A meld with wildcards gets ``naturals`` (its natural tiles, sorted) and, as ``tile``, the lowest
   tile of its *lowest-numbered* completion: ``上 七八筒[筒]`` → 六七八筒 (``tile`` 六筒), ``上 一萬[萬][萬]``
   → 一二三萬, ``碰 中中[番]`` → 中.  ``tile`` is only a placeholder reading: the wildcard search
@@ -762,6 +763,7 @@ class _Parser:
                         first,
                         items[-1],
                         f"a kong with wildcards is written with all four tiles, e.g. {word} 東東東[皇]",
+                        meld="kong_wild",
                         expected=4,
                         got=count + len(wilds),
                     )
@@ -772,12 +774,17 @@ class _Parser:
                 )
                 self.meld_tiles.extend(got)
                 return j
-            if count not in (1, 3, 4):
+            if count not in (1, 4):
+                # 槓東東東 is refused, not read as a kong: three tiles after 槓 are more likely a
+                # 碰 under the wrong keyword or a tile left out than a shorthand (tester's report)
                 raise self.error(
                     "meld_shape",
                     first,
                     items[-1] if items else None,
-                    f"a kong is one tile written 4 times (or 1 or 3 times for short), e.g. {word} 東東東東",
+                    f"a kong is four tiles: {word} 東東東東, or {word} 東 for short (three of a kind is 碰)",
+                    meld="kong",
+                    expected=4,
+                    got=count,
                 )
             assert k is not None
             self.melds.append(Meld(MeldKind.KONG, k, spec.kong or KongKind.EXPOSED))

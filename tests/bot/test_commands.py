@@ -116,3 +116,29 @@ def test_bare_counts(hand, count):
 @pytest.mark.parametrize("hand", ["一二三萬", "12萬", "一二三", "12番 摸 東", "-3"])
 def test_hands_are_not_counts(hand):
     assert read_count(hand) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [
+        ("12番 😂", "12番"),
+        ("12番😂", "12番"),
+        ("撤銷 🙏🏻", "撤銷"),  # a skin tone (Sk) after the emoji
+        ("埋數 ❤️", "埋數"),  # a variation selector (U+FE0F) after the heart
+        ("流局 👨‍👩‍👧 ", "流局"),  # a family: emoji glued by zero width joiners
+        ("😂", ""),
+        ("12番 😂 東", "12番 😂 東"),  # only the end is trimmed
+        ("一二三萬", "一二三萬"),
+    ],
+)
+def test_a_trailing_emoji_is_dropped(text: str, kept: str) -> None:
+    from taipai.bot.service.commands import drop_trailing_emoji
+
+    assert drop_trailing_emoji(text) == kept
+
+
+def test_a_complete_command_ending_in_an_emoji_is_the_command() -> None:
+    """Tester: 「阿珍 自摸 12番 😂」 was read as a hand whose 「12」 had no suit."""
+    assert parse_command("阿珍 自摸 12番 😂") == parse_command("阿珍 自摸 12番")
+    assert parse_command("阿珍 自摸 12番 😂").legs == (Leg("阿珍", "12番"),)  # type: ignore[union-attr]
+    assert parse_command("😂") is None

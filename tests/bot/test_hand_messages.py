@@ -87,6 +87,25 @@ async def test_a_bad_hand_says_what_is_wrong_and_stores_nothing(talk_en, talk_zh
 
 
 @pytest.mark.asyncio
+async def test_a_kong_written_with_three_tiles_is_refused_with_the_right_forms(talk_zh):
+    """槓東東東 was booked as the kong 東東東東 (tester's report); DESIGN §4 writes a kong with its
+    four tiles (暗槓 東東東東), the core also takes one (槓東).  Nothing is booked."""
+    talk = talk_zh
+    await talk("阿明", "開枱 阿明 阿強 阿珍 阿玲")
+    hand = "一二三萬 四五六萬 七八九筒 二三四索 槓東東東 中 食 中"
+    # 「阿強 食 阿明 」 is 8 characters, the four runs 20 more, 槓 the 29th: 東東東 starts at the 30th
+    assert await talk("阿強", f"阿強 食 阿明 {hand}") == (
+        "「東東東」：槓係四隻牌：槓 東東東東（或者簡寫 槓 東）；三隻一樣嘅係碰：碰 東東東。"
+        "（「東東東」喺訊息第 30 個字。）"
+    )
+    assert await talk.seq() == 1
+    # the same hand with the kong written in full is booked: 五門齊 10, 獨獨 2, 無花 1, 風牌 1, 正風 1,
+    # 槓 1 = 16番; 阿明 deals: 16 + 底 5 + 莊 1 = 22
+    reply = await talk("阿強", f"阿強 食 阿明 {hand.replace('槓東東東', '槓東東東東')}")
+    assert "阿明 → 阿強：22（16番 + 底 5 + 莊 1）" in reply
+
+
+@pytest.mark.asyncio
 async def test_the_message_and_the_hand_must_agree_on_how_it_was_won(talk_en):
     await talk_en("A", "開枱 A B C D")
     assert (await talk_en("B", f"B 食 A {HAND_SELF}")).startswith("The message says a win on a discard")

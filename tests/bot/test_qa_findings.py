@@ -22,6 +22,7 @@ from taipai.bot.service import Service, render
 from taipai.bot.service.commands import MAX_FAN, CommandError, parse_command, read_count
 from taipai.bot.service.export import exact, session_csv
 from taipai.bot.store import ChatRef
+from taipai.core.settle import settle_transfers
 from taipai.core.table import (
     CashPrize,
     RuleChanged,
@@ -210,13 +211,15 @@ def _qa_state(rate: int | Fraction = 1) -> TableState:
 
 
 def test_settlement_amounts_are_exact():
+    """Fan units exactly; money in dollars and cents (the tester's 「$0.825」 finding: cents, shown
+    as $123447.50, not $123447.5)."""
     state = _qa_state()
     assert state.balances["B"] == Fraction(-246895, 2)
     with use_locale("en"):
-        lines = render.settled(state, [("B", "C", Fraction(246895, 2)), ("A", "B", Fraction(5, 2))])
-    assert "  南 B: -123447.5 fan = -$123447.5" in lines
+        lines = render.settled(state, settle_transfers(state.balances))
+    assert "  南 B: -123447.5 fan = -$123447.50" in lines
     assert "Sum of the balances: 0 (zero-sum)" in lines
-    assert "  B pays C 123447.5 fan = $123447.5" in lines
+    assert "  B pays C 123447.5 fan = $123447.50" in lines
 
 
 def test_money_sign_comes_before_the_dollar():
@@ -232,20 +235,88 @@ def test_money_sign_comes_before_the_dollar():
     assert exact(Fraction(-1, 8)) == "-0.125"
 
 
-def test_csv_money_is_exact():
+def test_csv_amounts_are_exact_and_money_is_in_whole_cents():
     rows = list(csv.DictReader(io.StringIO(session_csv(_qa_state(rate=Fraction(10**29 + 1, 100))))))
     b = next(r for r in rows if r["row"] == "balance" and r["payee"] == "B")
-    assert b["amount"] == "-123447.5"
-    assert Fraction(b["money"]) == Fraction(-246895, 2) * Fraction(10**29 + 1, 100)
+    assert b["amount"] == "-123447.5"  # exact: amount × rate is the exact money
+    # -123447.5 × (10^27 + 0.01) = -123447.5 × 10^27 - 1234.475: every digit, rounded to the cent
+    assert b["money"] == "-1234475" + "0" * 22 + "1234.48"
 
 
 @pytest.mark.asyncio
-async def test_money_in_the_chat_is_exact(talk_en):
+async def test_money_in_the_chat_has_every_digit_to_the_cent(talk_en):
     talk = talk_en
     await _open(talk)
     assert (await talk("A", "規則 rate 999999.99")).startswith("Rule changed: rate = 999999.99.")
     await talk("B", "B 一台草")
-    assert "  東 A: -2.5 (-$2499999.975)" in await talk("A", "計數")
+    # 2.5 × 999999.99 = 2499999.975 → $2499999.98 (half a cent rounds away from zero)
+    assert "  東 A: -2.5 (-$2499999.98)" in await talk("A", "計數")
+
+
+@pytest.mark.parametrize(
+    ("value", "shown"),
+    [
+        (Fraction(33, 40), "0.83"),  # 2.5 × 0.33: half a cent up
+        (Fraction(-33, 40), "-0.83"),  # and down for a debt: payer and payee see one figure
+        (Fraction(99, 40), "2.48"),  # 7.5 × 0.33 = 2.475
+        (Fraction(15, 2), "7.50"),
+        (18, "18"),
+        (Fraction(5, 3), "1.67"),
+        (Fraction(-1, 250), "0"),  # -0.004: no "-0"
+        (Fraction(1, 200), "0.01"),  # 0.005
+    ],
+)
+def test_money_is_shown_to_the_cent(value, shown):
+    from taipai.bot.service.export import cents
+
+    assert cents(value) == shown
+
+
+@pytest.mark.asyncio
+async def test_money_at_rate_033_is_in_cents_everywhere(talk_en, tmp_path):
+    """Tester: 「$0.825」 at rate 0.33.  B 一台草: each of A, C, D pays B ½ 底 = 2.5 fan (DESIGN §6,
+    一台草 「each pays ½」), 2.5 × 0.33 = $0.825 → $0.83; the ledger keeps 2.5 fan exactly."""
+    talk = talk_en
+    talk.service._export_dir = tmp_path
+    await _open(talk)
+    await talk("A", "規則 rate 0.33")
+    assert (await talk("B", "B 一台草")).splitlines()[1:] == [
+        "A pays B 2.5 ($0.83)",
+        "C pays B 2.5 ($0.83)",
+        "D pays B 2.5 ($0.83)",
+    ]
+    board = (await talk("A", "計數")).splitlines()
+    assert board[1:3] == ["  東 A: -2.5 (-$0.83)", "  南 B: +7.5 (+$2.48)"]  # 2.475 → 2.48
+    assert "    A pays B 2.5 ($0.83)" in (await talk("A", "歷史")).splitlines()
+    replies = await talk.service.handle(talk.chat, "A", "匯出")
+    rows = list(csv.DictReader(io.StringIO(replies[0].document.content.decode("utf-8"))))
+    assert {r["payee"]: (r["amount"], r["money"]) for r in rows if r["row"] == "balance"} == {
+        "A": ("-2.5", "-0.83"),
+        "B": ("7.5", "2.48"),
+        "C": ("-2.5", "-0.83"),
+        "D": ("-2.5", "-0.83"),
+    }
+    # 埋數: B receives the three transfers as paid, 3 × $0.83 = $2.49, so the money sums to zero
+    settled = (await talk("A", "埋數")).splitlines()
+    assert settled[1:5] == [
+        "  東 A: -2.5 fan = -$0.83",
+        "  南 B: +7.5 fan = +$2.49",
+        "  西 C: -2.5 fan = -$0.83",
+        "  北 D: -2.5 fan = -$0.83",
+    ]
+    assert settled[-3:] == [
+        "  A pays B 2.5 fan = $0.83",
+        "  C pays B 2.5 fan = $0.83",
+        "  D pays B 2.5 fan = $0.83",
+    ]
+    ended = await talk.service.store.latest_session(talk.chat)
+    balances = (await talk.service.state_of(ended))[1].balances
+    assert balances == {
+        "A": Fraction(-5, 2),
+        "B": Fraction(15, 2),
+        "C": Fraction(-5, 2),
+        "D": Fraction(-5, 2),
+    }
 
 
 # ---------------------------------------------------------------------------------------- 5

@@ -109,7 +109,13 @@ async def test_a_table_of_bare_counts_in_english(talk_en):
     )
     assert sum(v for _a, _b, v in transfers) <= 48 and len(transfers) <= 3
     assert await talk.service.store.open_session(talk.chat) is None
-    assert await talk("A", "計數") == "No table is open here. Start one with: 開枱 A B C D"
+    # 計數 after 埋數: no table is open, the last one's result is shown again with how to take it back
+    after = (await talk("A", "計數")).splitlines()
+    assert after[0] == (
+        "No table is open here: the last one was settled (埋數). 撤銷 takes the 埋數 back; "
+        "開枱 A B C D starts a new table."
+    )
+    assert after[1:] == reply.splitlines()[1:]
 
 
 @pytest.mark.asyncio
@@ -197,7 +203,10 @@ async def test_bad_input_leaves_the_log_unchanged(talk_en):
     before = await talk.seq()
     state = await talk.state()
     cases = {
-        "開枱 A B C D": "A table is already open here (東 A, 南 B, 西 C, 北 D). 埋數 ends it first.",
+        "開枱 A B C D": (
+            "A table is already open here (東 A, 南 B, 西 C, 北 D), with nothing played yet. 撤銷 cancels it "
+            "(e.g. to fix a name); 埋數 ends it."
+        ),
         "開枱 A B C": "Open a table with four names: 開枱 A B C D (or /newgame A B C D).",
         "B 食 X 12番": "X is not at this table. Players: 東 A, 南 B, 西 C, 北 D.",
         "/win B Z 12": "Z is not at this table. Players: 東 A, 南 B, 西 C, 北 D.",

@@ -342,3 +342,53 @@ async def test_nothing_is_appended_to_an_ended_session(db_url):
         assert not await store.is_booked(CHAT, "m4")
     finally:
         await store.close()
+
+
+@both
+@pytest.mark.asyncio
+async def test_an_ended_session_reopens_with_its_undo_in_one_transaction(db_url):
+    """Undoing 埋數: the session is open again and the Undo is its next event, both or neither."""
+    store = await _store(db_url, clock=fixed_clock)
+    try:
+        s, _ = await store.create_session(CHAT, creator="A", kind="TableOpened", payload=OPENED)
+        await store.append_event(s, 2, speaker="A", kind="SessionEnded", payload={}, end_session=True)
+        assert (await store.session(s.id)).ended_at == fixed_clock()
+        row, ev = await store.reopen_session(
+            s, 3, speaker="B", kind="Undo", payload={"type": "Undo"}, source_message_id="m3"
+        )
+        assert (row.id, row.status, row.ended_at, row.creator) == (s.id, "open", None, "A")
+        assert (ev.seq, ev.kind, ev.speaker) == (3, "Undo", "B")
+        again = await store.session(s.id)
+        assert (again.status, again.ended_at) == ("open", None)
+        assert (await store.open_session(CHAT)).id == s.id
+        # an open session is not reopened twice (a second worker's stale view): re-read and retry
+        with pytest.raises(SeqConflict):
+            await store.reopen_session(s, 4, speaker="C", kind="Undo", payload={"type": "Undo"})
+        # the same message delivered again is a duplicate, not a second undo
+        await store.append_event(s, 4, speaker="A", kind="SessionEnded", payload={}, end_session=True)
+        with pytest.raises(DuplicateMessage):
+            await store.reopen_session(
+                s, 5, speaker="B", kind="Undo", payload={"type": "Undo"}, source_message_id="m3"
+            )
+        assert [e.seq for e in await store.events(s.id)] == [1, 2, 3, 4]
+        assert (await store.session(s.id)).status == "ended"
+    finally:
+        await store.close()
+
+
+@both
+@pytest.mark.asyncio
+async def test_an_ended_session_is_not_reopened_over_a_newer_open_one(db_url):
+    """A new 開枱 after the 埋數 owns the chat: reopening the old session is refused, nothing written."""
+    store = await _store(db_url)
+    try:
+        s, _ = await store.create_session(CHAT, creator="A", kind="TableOpened", payload=OPENED)
+        await store.append_event(s, 2, speaker="A", kind="SessionEnded", payload={}, end_session=True)
+        s2, _ = await store.create_session(CHAT, creator="B", kind="TableOpened", payload=OPENED)
+        with pytest.raises(SessionAlreadyOpen):
+            await store.reopen_session(s, 3, speaker="A", kind="Undo", payload={"type": "Undo"})
+        assert (await store.session(s.id)).status == "ended"
+        assert [e.seq for e in await store.events(s.id)] == [1, 2]
+        assert (await store.open_session(CHAT)).id == s2.id
+    finally:
+        await store.close()

@@ -325,6 +325,61 @@ async def test_the_table_knows_the_dealer_and_the_streak(talk_zh):
 
 
 @pytest.mark.asyncio
+async def test_an_emoji_after_a_complete_message_is_the_mood_not_part_of_it(talk_zh):
+    """Tester: 「阿珍 自摸 12番 😂」 was refused with the pointer at 「12」 (read as a hand whose 12 has no
+    suit).  A trailing emoji is dropped (commands.drop_trailing_emoji); one inside a hand is named."""
+    talk = talk_zh
+    await talk("阿強", OPEN)
+    # 阿強 deals (n 0): 12 + 底 5 + 莊 1 = 18 from the dealer, 12 + 5 = 17 from the others
+    assert (await talk("阿May", "阿May 自摸 12番 😂")).splitlines()[:3] == [
+        "阿May 自摸：12番",
+        "  阿強 → 阿May：18（12番 + 底 5 + 莊 1）",
+        "  肥波 → 阿May：17（12番 + 底 5）",
+    ]
+    assert (await talk("阿May", "撤銷 🙏")).startswith("阿May 撤銷咗：阿May 自摸：12番。")
+    assert (await talk("阿May", "自摸 12番👍🏻")).splitlines()[0] == "阿May 自摸：12番"  # implied winner
+    await talk("阿May", "撤銷")
+    assert (await talk("肥波", f"肥波 食 阿強 {HAND} 🎉")).splitlines()[0] == "肥波 食 阿強：18番"
+    await talk("肥波", "撤銷")
+    # inside the hand the emoji is what is wrong: 「肥波 食 阿強 一二三萬 」 is 13 characters
+    assert await talk("肥波", f"肥波 食 阿強 {HAND.replace('萬 ', '萬 😂 ', 1)}") == (
+        "睇唔明「😂」。牌要咁寫：一二三萬、123筒、東 南 中 發 白。（「😂」喺訊息第 14 個字。）"
+    )
+    assert await talk.seq() == 7  # 開枱, three hands and their undos; nothing for the bad hand
+
+
+@pytest.mark.asyncio
+async def test_the_table_knows_the_round_and_the_seats(talk_zh):
+    """西圈 / 北位 in a hand message: the table's round and seat count, and the reply says so (西圈
+    was used silently against the table's 東 round, scoring 西西西 as 正風)."""
+    talk = talk_zh
+    await talk("阿強", OPEN)  # 東 阿強 (deals), 南 肥波, 西 阿May, 北 細妹; 東 round
+    # 肥波 (南) on 阿強's discard: 五門齊 10, 門前清 3, 獨獨 2, 無花 1, 風牌 1 (西西西, neither the
+    # round's nor 肥波's wind) = 17番; with the dealer: 17 + 底 5 + 莊 1 = 23
+    hand = "一二三萬 四五六萬 七八九筒 二三四索 西西西 中 西圈 食 中"
+    assert (await talk("肥波", f"肥波 食 阿強 {hand}")).splitlines()[:8] == [
+        "肥波 食 阿強：17番",
+        "  五門齊：10番",
+        "  門前清：3番",
+        "  獨獨：2番",
+        "  無花：1番",
+        "  風牌：1番",
+        "  圈風以枱為準：東圈",
+        "  阿強 → 肥波：23（17番 + 底 5 + 莊 1）",
+    ]
+    await talk("肥波", "撤銷")
+    # 北位 said by 肥波, who sits 南: 南南南 is still his own wind (正位 1) → 18番, 18 + 5 + 1 = 24
+    hand = "一二三萬 四五六萬 七八九筒 二三四索 南南南 中 北位 食 中"
+    reply = (await talk("肥波", f"肥波 食 阿強 {hand}")).splitlines()
+    assert reply[0] == "肥波 食 阿強：18番"
+    assert reply[-4:-2] == ["  門風以枱為準：肥波 坐南", "  阿強 → 肥波：24（18番 + 底 5 + 莊 1）"]
+    await talk("肥波", "撤銷")
+    # Words that agree with the table say nothing.
+    reply = await talk("肥波", f"肥波 食 阿強 {hand.replace('北位', '南位 東圈')}")
+    assert reply.splitlines()[0] == "肥波 食 阿強：18番" and "以枱為準" not in reply
+
+
+@pytest.mark.asyncio
 async def test_implied_winner_with_a_bad_count_or_a_seat_wind_is_answered(talk_zh):
     """「食 阿明 -5番」 said by a seated player is a win with a count that cannot be booked: it gets the
     count error (it was silence); 「食 南 12番」 names the discarder by seat wind, as the spaced form

@@ -232,10 +232,8 @@ MELD_REST = "四五六萬 二三四索 中中中 東 摸 東"  # 10 concealed + 
         ("加槓 北北北北", Meld(MeldKind.KONG, NORTH, KongKind.ADDED)),
         ("暗槓 北北北北", Meld(MeldKind.KONG, NORTH, KongKind.CONCEALED)),
         ("暗槓 北", Meld(MeldKind.KONG, NORTH, KongKind.CONCEALED)),
-        ("暗槓 北北北", Meld(MeldKind.KONG, NORTH, KongKind.CONCEALED)),
         ("暗杠 北 北北北", Meld(MeldKind.KONG, NORTH, KongKind.CONCEALED)),
         ("槓 南", Meld(MeldKind.KONG, SOUTH, KongKind.EXPOSED)),
-        ("槓 南南南", Meld(MeldKind.KONG, SOUTH, KongKind.EXPOSED)),
         ("槓 九九九九萬", Meld(MeldKind.KONG, m(9), KongKind.EXPOSED)),
         ("暗槓 9999m", Meld(MeldKind.KONG, m(9), KongKind.CONCEALED)),
         ("[暗槓 九萬]", Meld(MeldKind.KONG, m(9), KongKind.CONCEALED)),
@@ -580,6 +578,8 @@ def test_letters_are_suits_after_digits_and_honours_alone() -> None:
         ("碰 發發發發", "meld_shape", "發發發發", 2),
         ("槓 東東", "meld_shape", "東東", 2),
         ("槓 東東東東東", "meld_shape", "東東東東東", 2),
+        ("槓東東東", "meld_shape", "東東東", 1),  # a kong is four tiles (or one): three is refused
+        ("暗槓 北北北", "meld_shape", "北北北", 3),
         ("暗槓 一二三四萬", "meld_shape", "一二三四萬", 3),
         ("暗槓 摸 東", "meld_shape", "暗槓", 0),
         ("[碰 發發發 中", "bad_bracket", "[碰 發發發", 0),
@@ -625,6 +625,24 @@ def test_bad_input(text: str, code: str, token: str, position: int) -> None:
     assert err.code in ERROR_CODES
     if code != "empty":
         assert err.hint
+
+
+@pytest.mark.parametrize(
+    ("text", "got"),
+    [("槓東東東", 3), ("暗槓 九九九筒", 3), ("加槓 中中", 2), ("槓 東東 東", 3)],
+)
+def test_a_kong_written_with_two_or_three_tiles_is_refused(text: str, got: int) -> None:
+    """槓東東東 was read as the kong 東東東東 (tester's report): three tiles after 槓 are as likely a
+    pung under the wrong keyword or a tile left out, so a kong is written with 4 tiles or 1 (DESIGN §4
+    「暗槓 東東東東」)."""
+    err = raises(f"{text} 一二三萬 {MELD_REST}")
+    assert (err.code, err.hint_args["meld"], err.hint_args["expected"], err.hint_args["got"]) == (
+        "meld_shape",
+        "kong",
+        4,
+        got,
+    )
+    assert "a kong is four tiles" in err.hint
 
 
 def test_unknown_word_hint() -> None:

@@ -179,7 +179,7 @@ def legal_hands(draw: st.DrawFn, wild: bool = False) -> tuple[str, HandSpec, int
         else:
             melds.append(Meld(kind, start, kong))
             if kong is not None:
-                written = tiles[: draw(st.sampled_from([1, 3, 4]))]
+                written = tiles[: draw(st.sampled_from([1, 4]))]  # 槓東 or 槓東東東東
             text = word + " " + " ".join(_write(k, draw(st.integers(0, 5))) for k in written)
         parts.append(f"[{text}]" if draw(st.booleans()) else text)
     pool = [k for k in range(NUM_KINDS) for _ in range(left[k])]

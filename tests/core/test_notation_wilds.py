@@ -286,10 +286,14 @@ def test_meld_wildcard_and_concealed_wildcard_are_kept_apart() -> None:
 
 
 def test_kong_takes_a_wildcard_only_when_it_touches_the_tiles() -> None:
-    # 暗槓 東東東 [皇]: the short-form kong 東東東東, then a concealed 皇
-    hand = parse_hand("暗槓 東東東 [皇] 一二三萬 四五六萬 二三四索 白白 南 摸 南")
+    # 暗槓 東東東東 [皇]: the kong 東東東東, then a concealed 皇
+    hand = parse_hand("暗槓 東東東東 [皇] 一二三萬 四五六萬 二三四索 白白 南 摸 南")
     assert hand.melds == (Meld(MeldKind.KONG, EAST, KongKind.CONCEALED),)
     assert hand.wilds == ("皇",)
+    # 暗槓 東東東 [皇]: three tiles are not a kong (槓東東東 is refused), and the 皇 does not touch them
+    with pytest.raises(HandError) as err:
+        parse_hand("暗槓 東東東 [皇] 一二三萬 四五六萬 二三四索 白白 南 南 摸 南")
+    assert (err.value.code, err.value.token, err.value.hint_args["meld"]) == ("meld_shape", "東東東", "kong")
 
 
 def test_a_full_pung_leaves_the_next_wildcard_concealed() -> None:

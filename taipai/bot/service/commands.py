@@ -198,7 +198,7 @@ def parse_command(text: str) -> Command | None:
     :class:`CommandError` for a malformed command, e.g. ``開枱 A B C`` (three names) or
     ``/win B`` (no discarder).
     """
-    raw = text.strip()
+    raw = drop_trailing_emoji(text).strip()
     if not raw:
         return None
     skel = _norm(raw)
@@ -217,6 +217,33 @@ def parse_command(text: str) -> Command | None:
                 raise CommandError("bad_count")  # B 食 A -3番: the count is wrong, not a tile
             read_count(leg.hand)  # raises count_too_large before anything is booked
     return cmd
+
+
+_EMOJI_PARTS = frozenset("\u200d\ufe0e\ufe0f\u20e3")
+"""Zero width joiner, variation selectors and the keycap mark: the glue inside one emoji."""
+
+
+def drop_trailing_emoji(text: str) -> str:
+    """``text`` without the emoji at its end (and the spaces around them): ``12番 😂`` → ``12番``,
+    ``撤銷 🙏🏻`` → ``撤銷``, ``😂`` → ``""``.
+
+    A player who ends a complete message with an emoji means the message, the emoji is the mood
+    (a tester's ``阿珍 自摸 12番 😂`` was refused as a hand whose 「12」 lacked a suit).  Only the
+    end is trimmed: an emoji between words is left for the command or the hand reader to refuse
+    (``12番 😂 東``).  Emoji are symbols (Unicode category ``So``, skin tones ``Sk``) with their
+    joiners, variation selectors and tags; no tile, name or command word of taipai ends in one.
+    """
+    end = len(text)
+    while end and _emoji_or_space(text[end - 1]):
+        end -= 1
+    return text[:end] if end < len(text) else text
+
+
+def _emoji_or_space(c: str) -> bool:
+    """Whether ``c`` is white space or part of an emoji (a symbol, its glue, a tag character)."""
+    if c.isspace() or c in _EMOJI_PARTS or "\U000e0020" <= c <= "\U000e007f":
+        return True
+    return unicodedata.category(c) in ("So", "Sk")
 
 
 def _parse_slash(name: str, rest: str) -> Command:

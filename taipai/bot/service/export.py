@@ -3,10 +3,11 @@
 Pure functions of a :class:`~taipai.core.table.TableState` (no I/O, no clock): the service writes the
 CSV to a file for the terminal; a platform adapter may send the same text as a document.
 
-Units: ``fan``, ``amount`` are fan units (番; a 底 is ``base_fan`` of them); ``money`` is fan units ×
-the table's current ``rate`` (DESIGN §6: 「Money = fan units × the table's rate per fan」).  The core
-keeps fan units only, so a rate changed during the session re-prices every row, exactly as the
-settlement does.
+Units: ``fan``, ``amount`` are fan units (番; a 底 is ``base_fan`` of them), exact; ``money`` is fan
+units × the table's current ``rate`` (DESIGN §6: 「Money = fan units × the table's rate per fan」),
+rounded to the cent like every amount of money the chat shows (:func:`cents`).  The core keeps fan
+units only, exactly, so a rate changed during the session re-prices every row, exactly as the
+settlement does, and nothing is lost to the rounding: ``amount`` × rate is the exact money.
 """
 
 from __future__ import annotations
@@ -141,6 +142,33 @@ def exact(value: Amount) -> str:
     return str(int(value))
 
 
+def cents(value: Amount) -> str:
+    """Money as people count it: rounded to the cent, half away from zero, with two decimals when
+    there are cents: ``18`` → ``18``, ``7.5`` → ``7.50``, ``0.825`` → ``0.83``, ``-0.825`` →
+    ``-0.83``, ``5/3`` → ``1.67``, ``-0.004`` → ``0``.
+
+    Display only (chat replies and the CSV ``money`` column): the ledger keeps exact fan units and
+    the rate is exact, so rounding here never moves a cent between players.  Rounding half away
+    from zero is symmetric: a payer and a payee see the same figure for one transfer.  Integer
+    arithmetic only (no ``float``), so huge amounts print every digit."""
+    whole_cents = round_cents(value) * 100
+    assert whole_cents.denominator == 1
+    sign = "-" if whole_cents < 0 else ""
+    units, part = divmod(abs(whole_cents.numerator), 100)
+    return f"{sign}{units}" if part == 0 else f"{sign}{units}.{part:02d}"
+
+
+def round_cents(value: Amount) -> Fraction:
+    """``value`` rounded to the cent, half away from zero, exactly: ``0.825`` → ``Fraction(83, 100)``,
+    ``-0.825`` → ``Fraction(-83, 100)``.  See :func:`cents` for the text."""
+    f = Fraction(value)
+    scaled = abs(f) * 100
+    whole_cents, rest = divmod(scaled.numerator, scaled.denominator)
+    if 2 * rest >= scaled.denominator:
+        whole_cents += 1
+    return Fraction(-whole_cents if f < 0 else whole_cents, 100)
+
+
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 """A text cell starting with one of these is a formula to a spreadsheet (CSV injection)."""
 
@@ -219,7 +247,7 @@ def session_csv(state: TableState) -> str:
                 fan=leg.fan,
                 bases=leg.bases,
                 amount=leg.amount,
-                money=exact(opts.money(leg.amount)),
+                money=cents(opts.money(leg.amount)),
             )
         for m in item.moves:
             row(
@@ -229,7 +257,7 @@ def session_csv(state: TableState) -> str:
                 payee=m.creditor,
                 level=m.level,
                 amount=exact(m.amount),
-                money=exact(opts.money(m.amount)),
+                money=cents(opts.money(m.amount)),
                 rule=m.action,
             )
         for p in item.payments:
@@ -239,11 +267,11 @@ def session_csv(state: TableState) -> str:
                 payer=p.payer,
                 payee=p.payee,
                 amount=exact(p.amount),
-                money=exact(opts.money(p.amount)),
+                money=cents(opts.money(p.amount)),
                 rule=p.rule,
             )
     for p in state.players:
-        row(None, "balance", payee=p.name, amount=exact(p.balance), money=exact(opts.money(p.balance)))
+        row(None, "balance", payee=p.name, amount=exact(p.balance), money=cents(opts.money(p.balance)))
     for c in state.chains:
         row(
             None,
@@ -252,7 +280,7 @@ def session_csv(state: TableState) -> str:
             payee=c.creditor,
             level=c.level,
             amount=exact(c.amount),
-            money=exact(opts.money(c.amount)),
+            money=cents(opts.money(c.amount)),
             rule="open",
         )
     return out.getvalue()

@@ -21,6 +21,11 @@ DEALER_PATTERN = "dealer"
 """Pattern id of the dealer's 2n+1 in a :class:`~taipai.core.scoring.Score` (the table adds it itself)."""
 
 
+TABLE_FIELDS = ("dealer", "streak", "round_wind", "seat_wind")
+"""The :class:`Situation` fields a table knows better than a hand message (:func:`situation_for`):
+a context word that says otherwise (莊, 連2, 西圈, 北位) is overruled, and the reply says so."""
+
+
 @dataclass(frozen=True, slots=True)
 class ReadHand:
     """What a win leg books, and what to show.
@@ -33,7 +38,8 @@ class ReadHand:
         robbed_kong: the hand message says 搶槓.
         overruled: the context words of the hand message that the table overruled: ``"dealer"``
             (莊 said by a player who does not deal now), ``"streak"`` (連n other than the table's
-            連莊).  The table's dealer and 連莊 are what the hand is scored with.
+            連莊), ``"round_wind"`` (西圈 in a 東 round), ``"seat_wind"`` (北位 said by the player
+            in 南).  The table's dealer, 連莊, round and seat are what the hand is scored with.
     """
 
     fan: int
@@ -84,10 +90,10 @@ def read_hand(text: str, state: TableState, winner: str, rules: Any) -> ReadHand
     table = situation_for(state, winner)
     spec = parse_hand(text, situation=table, table_kinds=rules.wilds.table_kinds)
     said = spec.situation
-    overruled = tuple(name for name in ("dealer", "streak") if getattr(said, name) != getattr(table, name))
-    if overruled:  # 莊 / 連n in the message: the table knows who deals and the 連莊
+    overruled = tuple(name for name in TABLE_FIELDS if getattr(said, name) != getattr(table, name))
+    if overruled:  # 莊 / 連n / 西圈 / 北位 in the message: the table knows who deals, the round, the seats
         spec = dataclasses.replace(
-            spec, situation=dataclasses.replace(said, dealer=table.dealer, streak=table.streak)
+            spec, situation=dataclasses.replace(said, **{name: getattr(table, name) for name in TABLE_FIELDS})
         )
     score = score_hand(spec, rules)
     dealer_fan = sum(p.fan for p in score.patterns if p.id == DEALER_PATTERN)

@@ -9,8 +9,9 @@ same person).
   with :func:`~taipai.bot.service.service.resolve_player`).  A member whose display name or
   @username is a player's name sits there without claiming.
 - **Recording** (hands, draws, prizes, undo/redo, 斬/唔斬) needs a seat, or being the table's
-  creator or a chat admin.  **Changing rules** (``/rules <option> <value>``) and **ending the
-  session** (埋數) need the creator or a chat admin.  Opening a table, 計數, /help, /history,
+  creator or a chat admin.  **Changing rules** (``/rules <option> <value>``), **ending the
+  session** (埋數) and taking a 埋數 back (``撤銷`` after it; ``重做`` of it) need the creator or a
+  chat admin.  Opening a table, 計數, /help, /history,
   /export and showing the rules are open to all.
 - **Language**: ``/lang en`` / ``/lang zh`` (``語言 en``) stores the chat's language; a chat without
   one follows the speaker's client language, then the service default.
@@ -108,9 +109,19 @@ def player_of(state: TableState, member: Member, row: MemberRow | None) -> str |
     return None
 
 
-def needs_admin(cmd: Command) -> bool:
-    """True for the commands only the table's creator or a chat admin may give (埋數, rule changes)."""
-    return cmd.kind == "settle" or (cmd.kind == "rules" and bool(getattr(cmd, "args", ())))
+def needs_admin(cmd: Command, state: TableState | None = None) -> bool:
+    """True for the commands only the table's creator or a chat admin may give: 埋數, rule changes,
+    and (given the table's ``state``) taking back or redoing a 埋數: ``撤銷`` of an ended table
+    reopens it, ``重做`` of an undone 埋數 settles it again."""
+    if cmd.kind == "settle" or (cmd.kind == "rules" and bool(getattr(cmd, "args", ()))):
+        return True
+    if state is None:
+        return False
+    from taipai.core.table import SessionEnded
+
+    if cmd.kind == "undo" and state.ended:
+        return True
+    return cmd.kind == "redo" and bool(state.redo) and isinstance(state.redo[-1], SessionEnded)
 
 
 _LOOK_UP = MemberRow(0, "", "", None, False)
@@ -136,7 +147,7 @@ async def authorise(
         row = await service.chats.member(session.id, member.user_id)
     player = player_of(state, member, row)
     privileged = member.is_admin or (row is not None and row.creator)
-    if needs_admin(cmd) and not privileged:
+    if needs_admin(cmd, state) and not privileged:
         return player, _("{name}: only the table's creator or a chat admin can do that.").format(
             name=member.display
         )

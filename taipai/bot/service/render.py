@@ -1,8 +1,8 @@
 """Reply texts: what the chat reads after each command, in the current locale (``taipai.bot.i18n``).
 
 Pure functions of table values; no I/O.  Amounts are fan units (番) shown exactly; when the table's
-``rate`` is not 1 the money is shown beside them.  Tile and pattern names come from the rule set and
-the core, never from the catalogues.
+``rate`` is not 1 the money is shown beside them, rounded to the cent (:func:`cash`).  Tile and
+pattern names come from the rule set and the core, never from the catalogues.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from taipai.bot.i18n import N_, _, current_locale
 from taipai.bot.service.commands import MAX_FAN, CommandError
-from taipai.bot.service.export import exact
+from taipai.bot.service.export import cents, exact, round_cents
 from taipai.bot.service.hands import DEALER_PATTERN, ReadHand
 from taipai.core.errors import HandError
 from taipai.core.table import (
@@ -74,9 +74,14 @@ def signed(value: Amount) -> str:
 
 
 def cash(value: Amount, *, sign: bool = False) -> str:
-    """Money with its sign before the ``$``: ``$1080``, ``-$7.5``, ``+$2`` (``sign``: show ``+``)."""
+    """Money, rounded to the cent (:func:`~taipai.bot.service.export.cents`), with its sign before
+    the ``$``: ``$1080``, ``-$7.50``, ``+$0.83`` for 0.825 (``sign``: show ``+``); ``$0`` for an
+    amount under half a cent."""
+    shown = cents(abs(value))
+    if shown == "0":
+        return "$0"
     head = "-" if value < 0 else "+" if sign and value > 0 else ""
-    return head + "$" + amount(abs(value))
+    return head + "$" + shown
 
 
 def money(state: TableState, value: Amount) -> str:
@@ -177,6 +182,17 @@ _COMMAND_ERRORS = {
 }
 
 
+_KONG_SHAPES = {
+    "kong": N_(
+        "「{token}」: a kong is four tiles: 槓 東東東東 (or 槓 東 for short); three of a kind is 碰 東東東."
+    ),
+    "kong_wild": N_(
+        "「{token}」: a kong with wildcards is written with all four tiles, e.g. 暗槓 東東東[皇]."
+    ),
+}
+"""``meld_shape`` errors of a kong (the core's ``hint_args["meld"]``): say how a kong is written."""
+
+
 def command_error(err: CommandError) -> str:
     """The reply to a malformed command."""
     args = {k: short(v) for k, v in err.args_.items()}  # echoed user text stays short
@@ -259,6 +275,9 @@ def hand_error(err: HandError, *, offset: int = 0) -> str:
         return _("{count} wildcards in one hand; this table allows at most {limit}.").format(
             count=err.hint_args.get("count", "?"), limit=err.hint_args["limit"]
         )
+    kong = err.hint_args.get("meld") if err.code == "meld_shape" else None
+    if kong in _KONG_SHAPES:  # 槓東東東: a kong is four tiles (or one, for short)
+        msgid = _KONG_SHAPES[kong]  # type: ignore[index]
     rule = err.hint_args.get("rule") if err.code == "wild_unplaceable" else None
     if rule in _WILD_MELD_RULES:  # a table rule on wildcards in melds (seed 000 「幾條要講定嘅規矩」)
         return _(_WILD_MELD_RULES[rule]).format(token=short(err.token), limit=err.hint_args.get("limit", 1))
@@ -321,9 +340,48 @@ def no_table() -> str:
     return _(_TABLE_ERRORS["no_table"])
 
 
+def no_table_settled() -> str:
+    """計數 with no open table when the chat's last table was settled: says so before its result."""
+    return _(
+        "No table is open here: the last one was settled (埋數). 撤銷 takes the 埋數 back; "
+        "開枱 A B C D starts a new table."
+    )
+
+
+def reopened(by: str, state: TableState) -> str:
+    """撤銷 of a 埋數 (or of a cancelled table), given the table's ``state`` once reopened: the table
+    is open again; the scoreboard follows."""
+    if len(state.history) == 1 and state.prev is None:  # nothing but the 開枱: it had been cancelled
+        what = _("cancelling the table")
+    else:
+        what = describe(SessionEnded())
+    return _("{by} undid: {what}. The table is open again; play on.").format(by=by, what=what)
+
+
+def reopen_refused() -> str:
+    """撤銷 of a 埋數 when a new table was opened in the chat meanwhile."""
+    return _(
+        "The 埋數 cannot be taken back: a new table has been opened here since. 撤銷 now undoes the new "
+        "table's last event."
+    )
+
+
+def cancelled(by: str, state: TableState) -> str:
+    """撤銷 right after 開枱 (nothing played): the table is cancelled; how to open it again."""
+    return _(
+        "{by} cancelled the table ({players}); nothing was played. Open it again with the right names: "
+        "開枱 A B C D (撤銷 again brings this one back)."
+    ).format(by=by, players=players_line(state))
+
+
 def already_open(state: TableState | None) -> str:
     if state is None:
         return _(_TABLE_ERRORS["table_open"])
+    if len(state.history) == 1 and state.prev is None:  # only the 開枱: a typo is cancelled by 撤銷
+        return _(
+            "A table is already open here ({players}), with nothing played yet. 撤銷 cancels it (e.g. to "
+            "fix a name); 埋數 ends it."
+        ).format(players=players_line(state))
     return _("A table is already open here ({players}). 埋數 ends it first.").format(
         players=players_line(state)
     )
@@ -419,7 +477,7 @@ def win(before: TableState, event: WinByDiscard, reads: Sequence[ReadHand]) -> l
             head += " " + _("({n} 底)").format(n=read.bases)
         lines.append(head)
         lines.extend(_patterns(read))
-        lines.extend(overruled(before, read))
+        lines.extend(overruled(before, read, leg.winner))
         lines.append(_leg_line(before, event.discarder, leg.winner, read))
     return lines
 
@@ -429,16 +487,26 @@ def self_draw(before: TableState, event: SelfDraw, read: ReadHand) -> list[str]:
     head = _("{winner} self-draws (自摸): {fan}").format(winner=event.winner, fan=_fan(read.fan))
     if read.bases > 1:
         head += " " + _("({n} 底)").format(n=read.bases)
-    lines = [head, *_patterns(read), *overruled(before, read)]
+    lines = [head, *_patterns(read), *overruled(before, read, event.winner)]
     payers = [n for n in before.names if n != event.winner]
     for payer in payers:
         lines.append(_leg_line(before, payer, event.winner, read, event.kong_discarder or ""))
     return lines
 
 
-def overruled(state: TableState, read: ReadHand) -> list[str]:
-    """The hand message said 莊 or 連n against the table: the table's dealer and 連莊 counted."""
+def overruled(state: TableState, read: ReadHand, winner: str) -> list[str]:
+    """The hand message said 莊, 連n, a round wind (西圈) or a seat wind (北位) against the table:
+    the table's dealer, 連莊, round and ``winner``'s seat counted, one line for each."""
     lines: list[str] = []
+    if "round_wind" in read.overruled:
+        lines.append("  " + _("The round wind is the table's: {round} round").format(round=state.round_wind))
+    if "seat_wind" in read.overruled:
+        lines.append(
+            "  "
+            + _("The seat wind is the table's: {player} sits {seat}").format(
+                player=winner, seat=state.seat_wind(winner)
+            )
+        )
     if "dealer" in read.overruled:
         lines.append("  " + _("The dealer is the table's: {dealer} deals").format(dealer=state.dealer))
     if "streak" in read.overruled:
@@ -636,10 +704,13 @@ def scoreboard(state: TableState) -> list[str]:
     return lines
 
 
-def fan_money(state: TableState, value: Amount, *, sign: bool = False) -> str:
-    """Fan units and money side by side, always: ``+18 fan = +$1080`` (zh: ``+18番 = +$1080``)."""
+def fan_money(state: TableState, value: Amount, *, sign: bool = False, paid: Amount | None = None) -> str:
+    """Fan units and money side by side, always: ``+18 fan = +$1080`` (zh: ``+18番 = +$1080``).
+
+    ``paid``: the money to show instead of ``value`` × rate (already rounded to the cent)."""
     show = signed if sign else amount
-    return _("{fan} fan = {money}").format(fan=show(value), money=cash(state.options.money(value), sign=sign))
+    money = state.options.money(value) if paid is None else paid
+    return _("{fan} fan = {money}").format(fan=show(value), money=cash(money, sign=sign))
 
 
 def settled(state: TableState, transfers: Sequence[tuple[str, str, Amount]]) -> list[str]:
@@ -654,8 +725,16 @@ def settled(state: TableState, transfers: Sequence[tuple[str, str, Amount]]) -> 
             base_fan=opts.base_fan, rate=amount(opts.rate)
         )
     ]
+    # Money changes hands as the transfers below, each rounded to the cent; a player's money is what
+    # their transfers add up to, so the figures agree and sum to zero (0.825 × 3 paid = 2.49 received,
+    # not the 2.48 that rounding 2.475 alone would show).
+    paid: dict[str, Fraction] = {p.name: Fraction(0) for p in state.players}
+    for a, b, v in transfers:
+        money = round_cents(opts.money(v))
+        paid[a] -= money
+        paid[b] += money
     for p in state.players:
-        lines.append(f"  {p.seat} {p.name}: {fan_money(state, p.balance, sign=True)}")
+        lines.append(f"  {p.seat} {p.name}: {fan_money(state, p.balance, sign=True, paid=paid[p.name])}")
     total = sum((p.balance for p in state.players), Fraction(0))
     lines.append(_("Sum of the balances: {total} (zero-sum)").format(total=amount(total)))
     if transfers:

@@ -35,6 +35,7 @@ from taipai.bot.service.commands import (
     CommandError,
     Leg,
     _cn_number,
+    drop_trailing_emoji,
     has_control,
     normalize_name,
     parse_command,
@@ -44,6 +45,7 @@ from taipai.bot.service.export import history_items, session_csv
 from taipai.bot.service.hands import ReadHand, read_hand
 from taipai.bot.store import ChatRef, DuplicateMessage, SeqConflict, SessionAlreadyOpen, SessionRow, Store
 from taipai.bot.store.chats import ChatData, ChatView
+from taipai.bot.store.schema import ENDED
 from taipai.core.errors import HandError
 from taipai.core.settle import settle_transfers
 from taipai.core.table import (
@@ -306,6 +308,7 @@ class Service:
         (``12番``) gets a hint.  ``None`` when it is not that either."""
         if err is not None and err.code not in ("no_hand", "win_usage", "self_draw_usage"):
             return None
+        text = drop_trailing_emoji(text)  # 「自摸 12番 😂」 is 自摸 12番, as parse_command reads it
         session = await self.store.open_session(chat)
         if session is None:
             return None
@@ -349,6 +352,14 @@ class Service:
             await identity.note_creator(self, chat, member, session)
             return replies
         speaker = member.display
+        if session is None and cmd.kind == "undo":
+            settled = await self._settled(chat)
+            if settled is not None:  # undoing 埋數 needs the right to settle (identity.needs_admin)
+                ended, _seq, state = settled
+                player, refusal = await identity.authorise(self, ended, state, member, cmd)
+                if refusal is not None:
+                    raise _Refused(refusal)
+                speaker = player or member.display
         if session is not None:
             _seq, state = await self.state_of(session, last_seq=view.last_seq)
             player, refusal = await identity.authorise(self, session, state, member, cmd, row=view.member)
@@ -426,6 +437,14 @@ class Service:
         if cmd.kind in ("history", "export"):
             return await self._read_only(chat, cmd, session)
         if session is None:
+            if cmd.kind in ("undo", "score"):
+                settled = await self._settled(chat)
+                if settled is not None and cmd.kind == "undo":
+                    return await self._reopen(speaker, text, message_id, *settled)
+                if settled is not None:  # 計數 after 埋數: the final result, and how to take it back
+                    ended = settled[2]
+                    lines = [render.no_table_settled(), *render.settled(ended, _transfers(ended))]
+                    return [Reply("\n".join(lines))]
             if not cmd.slash and cmd.loose:
                 raise _Ignore
             if not cmd.slash and cmd.kind in ("win", "self_draw") and not _all_counts(cmd.legs):
@@ -450,7 +469,9 @@ class Service:
         elif cmd.kind == "draw":
             event = Draw()
         elif cmd.kind == "undo":
-            event = Undo(by=speaker)
+            # 撤銷 right after 開枱 (nothing played, nothing to undo in the core): cancel the table, booked
+            # as its 埋數 so that a second 撤銷 brings it back like any settlement
+            event = SessionEnded() if _only_opened(state) else Undo(by=speaker)
         elif cmd.kind == "redo":
             event = Redo(by=speaker)
         elif cmd.kind in ("cut", "nocut"):
@@ -472,7 +493,10 @@ class Service:
 
         t = _apply(state, event)
         # The reply is made before the event is stored: a reply that cannot be made stores nothing.
-        replies = self._replies(session, seq, state, event, t, reads, speaker)
+        if cmd.kind == "undo" and isinstance(event, SessionEnded):
+            replies = [Reply(render.cancelled(speaker, state))]
+        else:
+            replies = self._replies(session, seq, state, event, t, reads, speaker)
         await self.store.append_event(
             session,
             seq + 1,
@@ -482,9 +506,9 @@ class Service:
             source_message_id=message_id,
             source_text=text,
             detail=detail,
-            end_session=isinstance(event, SessionEnded),
+            end_session=t.state.ended,  # 埋數, a cancelled table, or 重做 of an undone 埋數
         )
-        if isinstance(event, SessionEnded):
+        if t.state.ended:
             self._cache.pop(session.id, None)
         else:
             self._cache[session.id] = _Cached(seq + 1, t.state)
@@ -510,6 +534,9 @@ class Service:
             lines = [render.drawn()]
         elif isinstance(event, Undo):
             lines = [render.undone(speaker, state.history[-1].event)]
+        elif isinstance(event, Redo) and t.state.ended:  # 重做 of an undone 埋數: settled again
+            settle = [*render.moves(t.state, t.moves), *render.settled(t.state, _transfers(t.state))]
+            return [Reply("\n".join([render.redone(speaker, t.state.history[-1].event), *settle]))]
         elif isinstance(event, Redo):
             lines = [render.redone(speaker, t.state.history[-1].event)]
         elif isinstance(event, CutChain) and not event.accept:
@@ -534,6 +561,48 @@ class Service:
         if not isinstance(event, CutChain):
             lines.append(render.next_hand(t.state))
         return [Reply("\n".join(lines), _buttons.after_event(session.id, seq + 1, event, t))]
+
+    async def _settled(self, chat: ChatRef) -> tuple[SessionRow, int, TableState] | None:
+        """The chat's latest session when it has ended (埋數): ``(session, last seq, state)``; ``None``
+        when the chat never had a table or its latest one is open."""
+        latest = await self.store.latest_session(chat)
+        if latest is None or latest.status != ENDED:
+            return None
+        seq, state = await self.state_of(latest)
+        return (latest, seq, state) if state.ended else None
+
+    async def _reopen(
+        self,
+        speaker: str,
+        text: str,
+        message_id: str | None,
+        session: SessionRow,
+        seq: int,
+        state: TableState,
+    ) -> list[Reply]:
+        """撤銷 after 埋數: book ``Undo`` as event ``seq + 1`` of the ended ``session`` and reopen it, in
+        one transaction (:meth:`Store.reopen_session`).  The core gives back the state before the 埋數
+        (balances, dealer and the 拉 chains it settled).
+
+        Raises ``_Refused`` when a new table was opened in the chat meanwhile (the old one stays
+        settled), and :class:`DuplicateMessage` / :class:`SeqConflict` from the store."""
+        event = Undo(by=speaker)
+        t = _apply(state, event)
+        lines = [render.reopened(speaker, t.state), *render.scoreboard(t.state)]
+        try:
+            await self.store.reopen_session(
+                session,
+                seq + 1,
+                speaker=speaker,
+                kind=event.kind,
+                payload=event.to_dict(),
+                source_message_id=message_id,
+                source_text=text,
+            )
+        except SessionAlreadyOpen as exc:
+            raise _Refused(render.reopen_refused()) from exc
+        self._cache[session.id] = _Cached(seq + 1, t.state)
+        return [Reply("\n".join(lines))]
 
     async def _read_only(self, chat: ChatRef, cmd: Command, session: SessionRow | None) -> list[Reply]:
         """``/history`` and ``/export`` of the open session, else of the chat's latest (ended) one."""
@@ -716,6 +785,11 @@ def clean_text(text: str) -> str:
     if not has_control(text, allow="\t\n\r"):
         return text
     return "".join(c for c in text if not has_control(c, allow="\t\n\r"))
+
+
+def _only_opened(state: TableState) -> bool:
+    """Nothing but the 開枱 is in effect: no hand, prize or rule change (or all of them undone)."""
+    return state.prev is None and len(state.history) == 1 and isinstance(state.history[0].event, TableOpened)
 
 
 def _all_counts(legs: tuple[Leg, ...]) -> bool:

@@ -2,7 +2,8 @@
 
 Every write is one transaction.  Reads never lock.  The store writes all timestamps (UTC) so that
 ``taipai.core`` never reads the clock.  Nothing is updated in place except a session's ``status``
-(``open`` → ``ended``), which is written in the same transaction as the event that ends it.
+(``open`` → ``ended``, and back to ``open`` when its 埋數 is undone), which is written in the same
+transaction as the event that ends or reopens it.
 
 Concurrency: the caller reads a session's events up to ``seq = n``, validates a new event against
 the state they give, and appends it as ``seq = n + 1``.  If another writer (another task, process or
@@ -467,6 +468,79 @@ class Store:
                 raise DuplicateMessage(chat.platform, chat.chat_id, source_message_id) from exc
             raise SeqConflict(f"event {seq} of session {session.id} was written by another writer") from exc
         return ev
+
+    async def reopen_session(
+        self,
+        session: SessionRow,
+        seq: int,
+        *,
+        speaker: str,
+        kind: str,
+        payload: Mapping[str, Any],
+        source_message_id: str | None = None,
+        source_text: str | None = None,
+        detail: Mapping[str, Any] | None = None,
+    ) -> tuple[SessionRow, EventRow]:
+        """Reopen the ended ``session`` and append event ``seq`` (the ``Undo`` of its 埋數), in ONE
+        transaction: both or neither.
+
+        The session goes back to ``open`` (``ended_at`` cleared) only while the chat has no other open
+        session: the partial unique index allows one open session per chat, and a table opened after
+        the 埋數 is not closed behind its players' backs.
+
+        Returns the reopened session row and the event row.  Raises :class:`SessionAlreadyOpen` (the
+        chat has an open session, e.g. a new 開枱 came first), :class:`DuplicateMessage` (message booked
+        before) or :class:`SeqConflict` (the session is no longer ended, or another writer appended
+        ``seq`` first: re-read and retry); nothing is written then.
+        """
+        chat = session.chat
+        now = self._clock()
+        try:
+            async with self.write() as conn:
+                await lock_chat(conn, chat)
+                if source_message_id is not None and await self._is_booked(conn, chat, source_message_id):
+                    raise DuplicateMessage(chat.platform, chat.chat_id, source_message_id)
+                other = select(sessions.c.id).where(
+                    sessions.c.platform == chat.platform,
+                    sessions.c.chat_id == chat.chat_id,
+                    sessions.c.status == OPEN,
+                )
+                open_id = (await conn.execute(other)).scalar_one_or_none()
+                if open_id is not None and open_id != session.id:
+                    raise SessionAlreadyOpen(f"{chat.platform}:{chat.chat_id} already has an open session")
+                done = await conn.execute(
+                    update(sessions)
+                    .where(sessions.c.id == session.id, sessions.c.status == ENDED)
+                    .values(status=OPEN, ended_at=None)
+                )
+                if done.rowcount != 1:
+                    raise SeqConflict(f"session {session.id} is not ended any more")
+                ev = await self._insert_event(
+                    conn,
+                    session.id,
+                    seq,
+                    chat,
+                    source_message_id,
+                    speaker,
+                    kind,
+                    payload,
+                    now,
+                    source_text,
+                    detail,
+                )
+                assert ev is not None  # written without the open check (just reopened)
+        except IntegrityError as exc:
+            if source_message_id is not None and await self.is_booked(chat, source_message_id):
+                raise DuplicateMessage(chat.platform, chat.chat_id, source_message_id) from exc
+            still_open = await self.open_session(chat)
+            if still_open is not None and still_open.id != session.id:
+                msg = f"{chat.platform}:{chat.chat_id} already has an open session"
+                raise SessionAlreadyOpen(msg) from exc
+            raise SeqConflict(f"event {seq} of session {session.id} was written by another writer") from exc
+        row = SessionRow(
+            session.id, session.platform, session.chat_id, OPEN, session.created_at, None, session.creator
+        )
+        return row, ev
 
     async def _insert_event(
         self,
