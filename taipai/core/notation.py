@@ -76,7 +76,7 @@ from dataclasses import dataclass, replace
 from itertools import pairwise
 
 from taipai.core.errors import HandError
-from taipai.core.handspec import HandSpec, KongKind, Meld, MeldKind, Situation
+from taipai.core.handspec import MAX_STREAK, HandSpec, KongKind, Meld, MeldKind, Situation, streak_error
 from taipai.core.notation_words import (
     CN_DIGITS,
     CONTEXT_STARTS,
@@ -184,8 +184,9 @@ def _scan_context(text: str, s: str, pos: int) -> Token | None:
         if m.group(2) is None:
             raise _bad_context(text, pos, m.end(), "write the dealer streak as a number, e.g. 連2 or 連莊2")
         n = _number(m.group(2))
-        if not 0 <= n <= 99 or (m.group(3) is not None and _number(m.group(3)) != n):
-            raise _bad_context(text, pos, m.end(), "the dealer streak is a count 0-99, e.g. 連2 or 連2拉2")
+        if not 0 <= n <= MAX_STREAK or (m.group(3) is not None and _number(m.group(3)) != n):
+            token = text[pos : m.end()]
+            raise streak_error(token, f"bad context word {token!r} at {pos}", position=pos)
         return _ctx_token(pos, m.end(), ("streak", n))
     if c in "槓花":
         m = _RE_CHAIN.match(s, pos)

@@ -199,3 +199,98 @@ def test_console_line_format():
     assert split_line("阿明：開枱 阿明 阿強 阿珍 阿玲") == ("阿明", "開枱 阿明 阿強 阿珍 阿玲")
     assert split_line("B 自摸 一二三萬 花:春梅") == (None, "B 自摸 一二三萬 花:春梅")
     assert format_reply(Reply("one\ntwo")) == "taipai: one\n        two"
+
+
+# ------------------------------------------------------------------ score: bad option values (DESIGN §5)
+@pytest.mark.parametrize(
+    ("option", "token", "hint"),
+    [
+        (("--seat", "中"), "--seat 中", "the seat wind is one of 東 南 西 北"),
+        (("--round", "X"), "--round X", "the round wind is one of 東 南 西 北"),
+        (("--streak", "abc"), "--streak abc", "the dealer streak is a count 0-99, e.g. 連2 or 連2拉2"),
+        (("--streak", "-1"), "--streak -1", "the dealer streak is a count 0-99, e.g. 連2 or 連2拉2"),
+        (
+            ("--streak", "999999999999", "--dealer"),
+            "--streak 999999999999",
+            "the dealer streak is a count 0-99, e.g. 連2 or 連2拉2",
+        ),
+    ],
+)
+def test_score_json_bad_option_value_is_one_json_object(option, token, hint, capsys, monkeypatch):
+    """DESIGN §5: 「With --json, stdout is exactly one JSON object … On bad input:
+    {"ok": false, "error": {"code": "...", "message": "..."}} and exit status 2」.  argparse used to
+    print its usage on stderr and nothing on stdout for ``--seat 中``, ``--round X``, ``--streak abc``,
+    and accepted ``--streak 999999999999`` (fan 1999999999999)."""
+    status, out, err = cli(
+        capsys, monkeypatch, "score", "123m 456m 789p 234s 中中中 東 摸東", *option, "--json"
+    )
+    assert (status, err) == (2, "")
+    assert len(out.splitlines()) == 1
+    data = json.loads(out)
+    assert data["ok"] is False
+    assert data["error"]["code"] == "bad_context"
+    assert data["error"]["token"] == token
+    assert data["error"]["hint"] == hint
+
+
+def test_score_json_usage_error_is_one_json_object(capsys, monkeypatch):
+    """An unknown option under --json is still one JSON object (code ``usage``) and exit status 2."""
+    with pytest.raises(SystemExit) as exit_:
+        cli(capsys, monkeypatch, "score", HAND, "--json", "--bogus")
+    out, err = capsys.readouterr()
+    assert exit_.value.code == 2 and err == ""
+    data = json.loads(out)
+    assert data == {
+        "ok": False,
+        "error": {"code": "usage", "message": "unrecognized arguments: --bogus"},
+    }
+
+
+def test_score_streak_limit_is_the_one_of_the_hand(capsys, monkeypatch):
+    """One limit, one error: ``--streak 100`` is refused exactly as ``連100`` written in the hand
+    (seed 004, 型式類, 莊家 (莊家連n拉n) 2n+1; DESIGN §4 context word 連2), and 99 is accepted by both
+    with the dealer's 2·99+1 = 199 fan."""
+    status, out, _ = cli(capsys, monkeypatch, "score", HAND, "--dealer", "--streak", "100", "--json")
+    option = json.loads(out)["error"]
+    status2, out2, _ = cli(capsys, monkeypatch, "score", HAND + " 連100", "--dealer", "--json")
+    in_hand = json.loads(out2)["error"]
+    assert status == status2 == 2
+    assert option["code"] == in_hand["code"] == "bad_context"
+    assert option["hint"] == in_hand["hint"] == "the dealer streak is a count 0-99, e.g. 連2 or 連2拉2"
+    for args in (
+        ("score", HAND, "--dealer", "--streak", "99", "--json"),
+        ("score", HAND + " 連99", "--dealer", "--json"),
+    ):
+        status, out, _ = cli(capsys, monkeypatch, *args)
+        assert status == 0
+        assert {"id": "dealer", "name": "莊家", "fan": 199, "count": 1} in json.loads(out)["patterns"]
+
+
+@pytest.mark.parametrize(
+    ("lang", "option", "line"),
+    [
+        ("zh_Hant_HK", ("--seat", "中"), "「--seat 中」：門風一定係 東 南 西 北 其中一個。"),
+        ("en", ("--round", "X"), "「--round X」: the round wind (圈風) is one of 東 南 西 北."),
+        ("zh_Hant_HK", ("--streak", "abc"), "「--streak abc」：連莊數係 0 至 99 嘅數目，例如 連2。"),
+        (
+            "en",
+            ("--streak", "100"),
+            "「--streak 100」: the dealer streak (連莊) is a count from 0 to 99, e.g. 連2.",
+        ),
+    ],
+)
+def test_score_bad_option_value_without_json_is_one_line(lang, option, line, capsys, monkeypatch):
+    """Without --json a bad option value is one line on stderr in the chosen language, status 2."""
+    status, out, err = cli(capsys, monkeypatch, "score", HAND, *option, lang=lang)
+    assert (status, out) == (2, "")
+    assert err.splitlines() == [line]
+
+
+def test_hand_streak_error_reply_names_the_limit(capsys, monkeypatch):
+    """The chat and ``taipai score`` say the same for 連100 in a hand as for --streak 100."""
+    status, _out, err = cli(capsys, monkeypatch, "score", HAND + " 連100", "--dealer", lang="en")
+    assert status == 2
+    assert err.splitlines() == [
+        "「連100」: the dealer streak (連莊) is a count from 0 to 99, e.g. 連2. "
+        "(「連100」 is at character 31 of the message.)"
+    ]

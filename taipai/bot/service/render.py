@@ -248,6 +248,14 @@ _WILD_MELD_RULES = {
 }
 """Table rules on wildcards inside declared melds: the reply names the rule, not the tile."""
 
+_CONTEXT_FIELDS = {
+    "streak": N_("「{token}」: the dealer streak (連莊) is a count from 0 to {max}, e.g. 連2."),
+    "seat": N_("「{token}」: the seat wind (門風) is one of 東 南 西 北."),
+    "round": N_("「{token}」: the round wind (圈風) is one of 東 南 西 北."),
+}
+"""``bad_context`` errors whose ``hint_args["field"]`` says what the value is for (the dealer streak
+of ``連N`` / ``--streak N``, ``taipai score --seat`` / ``--round``): the reply says what would be right."""
+
 
 def hand_error(err: HandError, *, offset: int = 0) -> str:
     """The reply to a hand that cannot be booked: what is wrong, where, and what would be right.
@@ -262,8 +270,11 @@ def hand_error(err: HandError, *, offset: int = 0) -> str:
     rule = err.hint_args.get("rule") if err.code == "wild_unplaceable" else None
     if rule in _WILD_MELD_RULES:  # a table rule on wildcards in melds (seed 000 「幾條要講定嘅規矩」)
         return _(_WILD_MELD_RULES[rule]).format(token=short(err.token), limit=err.hint_args.get("limit", 1))
+    field = err.hint_args.get("field") if err.code == "bad_context" else None
+    if isinstance(field, str) and field in _CONTEXT_FIELDS:
+        msgid = _CONTEXT_FIELDS[field]
     head = (
-        _(msgid).format(token=short(err.token))
+        _(msgid).format(token=short(err.token), max=err.hint_args.get("max", ""))
         if msgid
         else _("That hand cannot be scored: {reason}").format(reason=err.message)
     )
