@@ -301,19 +301,52 @@ def _score(args: argparse.Namespace) -> int:
             round_wind=EAST + option_wind("round", args.round),
             seat_wind=EAST + option_wind("seat", args.seat),
         )
+        refuse_bare_count(text)
         rules = load_rules(args.rules)
         score = score_hand(parse_hand(text, situation=situation, table_kinds=rules.wilds.table_kinds), rules)
     except HandError as err:
         if args.json:
             print(json.dumps({"ok": False, "error": err.as_dict()}, ensure_ascii=False))
         else:
-            print(render.hand_error(err), file=sys.stderr)
+            print(render.hand_error(err, counts_accepted=False), file=sys.stderr)
         return 2
     if args.json:
         print(json.dumps(score.to_dict(), ensure_ascii=False))
         return 0
     print("\n".join(score_lines(score)))
     return 0
+
+
+def refuse_bare_count(text: str) -> None:
+    """Refuse a bare fan count (``12番``, ``十二番``): ``taipai score`` scores tiles only.
+
+    DESIGN §5: ``score`` 「prints the best reading」, with ``patterns`` whose fan add up to ``fan``
+    and the ``reading``; a bare count has neither (in the chat, ``B 食 A 12番`` books it).
+
+    Args:
+        text: the hand message as given.
+
+    Raises:
+        HandError: code ``bare_count``, ``token`` the text, when ``text`` is a bare count (also one
+            too large for the chat, which is no hand either).
+    """
+    from taipai.bot.service.commands import CommandError, read_count
+    from taipai.core.errors import HandError
+
+    try:
+        count = read_count(text)
+    except CommandError:
+        count = -1
+    if count is None:
+        return
+    token = text.strip()
+    raise HandError(
+        "bare_count",
+        f"{token!r} is a bare fan count; taipai score scores the tiles of a hand",
+        token=token,
+        hint="write the tiles, e.g. 一二三萬 … 摸 東; a bare count is booked in the chat (B 食 A 12番)",
+        hint_args={"token": token},
+    )
 
 
 def option_streak(raw: str) -> int:

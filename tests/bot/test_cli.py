@@ -294,3 +294,44 @@ def test_hand_streak_error_reply_names_the_limit(capsys, monkeypatch):
         "「連100」: the dealer streak (連莊) is a count from 0 to 99, e.g. 連2. "
         "(「連100」 is at character 31 of the message.)"
     ]
+
+
+# ------------------------------------------------------------------ score: what it accepts (DESIGN §5)
+def test_score_empty_hand_suggests_only_tiles(capsys, monkeypatch):
+    """``taipai score ""`` used to suggest 「或者番數，例如 12番」, which ``score`` then refused.
+    DESIGN §5: ``taipai score HAND`` 「prints the best reading」 and its JSON has the ``patterns``
+    whose sum is ``fan`` and the ``reading``: a bare count has neither, so ``score`` reads tiles only
+    and its empty-hand reply suggests only tiles (the chat's reply still offers 12番)."""
+    status, out, err = cli(capsys, monkeypatch, "score", "")
+    assert (status, out) == (2, "")
+    assert err.splitlines() == ["冇寫手牌：要寫牌，例如 一二三萬 … 摸 東。"]
+    status, out, err = cli(capsys, monkeypatch, "score", "", lang="en")
+    assert err.splitlines() == ["The hand is empty: write the tiles, e.g. 一二三萬 … 摸 東."]
+
+
+@pytest.mark.parametrize("count", ["12番", "12", "十二番", "１２翻"])
+def test_score_bare_count_says_score_reads_tiles(count, capsys, monkeypatch):
+    """A bare count (the chat's 「B 食 A 12番」, DESIGN §5) is refused by ``score`` with its own code,
+    not as ``bad_suit_run`` 「「12」數字後面要寫花色」."""
+    status, out, err = cli(capsys, monkeypatch, "score", count, "--json")
+    assert (status, err) == (2, "")
+    data = json.loads(out)
+    assert data["ok"] is False
+    assert data["error"]["code"] == "bare_count"
+    assert data["error"]["token"] == count
+    status, out, err = cli(capsys, monkeypatch, "score", count)
+    assert (status, out) == (2, "")
+    assert err.splitlines() == [
+        f"「{count}」係番數：taipai score 要寫牌先計到，例如 一二三萬 … 摸 東。"
+        "淨係番數就喺傾偈度記：B 食 A 12番 或者 B 自摸 12番。"
+    ]
+
+
+def test_score_help_says_it_reads_tiles_only(capsys, monkeypatch):
+    """The decision of DESIGN §5 is in ``taipai score --help``."""
+    with pytest.raises(SystemExit):
+        cli(capsys, monkeypatch, "score", "--help")
+    out = " ".join(capsys.readouterr().out.split())
+    assert (
+        "A bare fan count such as 12番 is for the chat (B 食 A 12番); it has no tiles to score here." in out
+    )

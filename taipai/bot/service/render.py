@@ -236,7 +236,14 @@ _HAND_ERRORS = {
     "bad_winning_tile": N_("「{token}」: write exactly one tile after 摸 or 食, e.g. 摸 東."),
     "duplicate_flower": N_("The flower 「{token}」 is written twice; each flower is one tile."),
     "scoring_unavailable": N_("Hand scoring is not available here; give the fan count, e.g. 12番."),
+    "bare_count": N_(
+        "「{token}」 is a fan count: taipai score needs the tiles, e.g. 一二三萬 … 摸 東. "
+        "Book a bare count in the chat: B 食 A 12番 or B 自摸 12番."
+    ),
 }
+
+_EMPTY_TILES_ONLY = N_("The hand is empty: write the tiles, e.g. 一二三萬 … 摸 東.")
+"""The empty-hand reply where a bare count is not accepted (``taipai score``, DESIGN §5)."""
 
 
 _WILD_MELD_RULES = {
@@ -257,12 +264,17 @@ _CONTEXT_FIELDS = {
 of ``連N`` / ``--streak N``, ``taipai score --seat`` / ``--round``): the reply says what would be right."""
 
 
-def hand_error(err: HandError, *, offset: int = 0) -> str:
+def hand_error(err: HandError, *, offset: int = 0, counts_accepted: bool = True) -> str:
     """The reply to a hand that cannot be booked: what is wrong, where, and what would be right.
 
-    ``offset`` is where the hand starts in the chat message, so positions count from the message.
+    Args:
+        err: the error (its ``code``, ``token``, ``position`` and ``hint_args`` are used).
+        offset: where the hand starts in the chat message, so positions count from the message.
+        counts_accepted: whether a bare fan count (``12番``) would have been accepted instead of
+            tiles: true in the chat, false for ``taipai score`` (its empty-hand reply then suggests
+            tiles only).
     """
-    msgid = _HAND_ERRORS.get(err.code)
+    msgid = _EMPTY_TILES_ONLY if err.code == "empty" and not counts_accepted else _HAND_ERRORS.get(err.code)
     if err.code == "wild_unsupported" and "limit" in err.hint_args:  # more wildcards than allowed
         return _("{count} wildcards in one hand; this table allows at most {limit}.").format(
             count=err.hint_args.get("count", "?"), limit=err.hint_args["limit"]
