@@ -335,3 +335,60 @@ def test_score_help_says_it_reads_tiles_only(capsys, monkeypatch):
     assert (
         "A bare fan count such as 12番 is for the chat (B 食 A 12番); it has no tiles to score here." in out
     )
+
+
+# ------------------------------------------------------------------ score: wildcard errors (DESIGN §4)
+SEED_000_WILD = "一二三萬 四五六萬 七八九筒 二三四索 中中 ［搭］ 東 ＋摸 東"
+"""Seed 000, 實戰：一副牌點樣用搭 (the table of the preset plays the 八搭)."""
+EIGHT_SHOWN = "[皇] [筒索萬] [筒] [索] [萬] [番] [東南西北] [中發白]"
+
+
+@pytest.mark.parametrize(
+    ("written", "zh", "en"),
+    [
+        (
+            "［搭］",
+            f"「［搭］」：呢張枱玩幾款搭，要寫明係邊款：{EIGHT_SHOWN}。",
+            f"「［搭］」: this table plays several kinds of wildcard; write which one: {EIGHT_SHOWN}.",
+        ),
+        (
+            "[foo]",
+            f"「[foo]」：冇呢款搭。呢張枱玩嘅搭有：{EIGHT_SHOWN}。",
+            f"「[foo]」 is not a kind of wildcard. This table plays: {EIGHT_SHOWN}.",
+        ),
+        (
+            "[卡番]",
+            f"「[卡番]」：呢張枱唔玩「卡番」搭。呢張枱玩嘅搭有：{EIGHT_SHOWN}。",
+            f"「[卡番]」: this table does not play the 「卡番」 wildcard. It plays: {EIGHT_SHOWN}.",
+        ),
+        (
+            "[馬]",
+            f"「[馬]」：呢張枱唔玩「馬」搭。呢張枱玩嘅搭有：{EIGHT_SHOWN}。",
+            f"「[馬]」: this table does not play the 「馬」 wildcard. It plays: {EIGHT_SHOWN}.",
+        ),
+    ],
+)
+def test_wildcard_errors_say_what_the_table_plays(written, zh, en, capsys, monkeypatch):
+    """DESIGN §4: 「`[搭]` alone means the table's only kind, or is an error when the table plays
+    several」; seed 000 最常見：八搭 「皇、筒索萬、筒、索、萬、番、東南西北、中發白」 is the preset's
+    table.  ``[搭]`` at a table of several kinds, a name that is no kind, and a seed 000 kind the table
+    does not play each get their own reply, in both languages, listing the table's kinds."""
+    hand = SEED_000_WILD.replace("［搭］", written)
+    status, _out, err = cli(capsys, monkeypatch, "score", hand)
+    assert status == 2
+    assert err.splitlines() == [f"{zh}（「{written}」喺訊息第 24 個字。）"]
+    status, _out, err = cli(capsys, monkeypatch, "score", hand, lang="en")
+    assert err.splitlines() == [f"{en} (「{written}」 is at character 24 of the message.)"]
+
+
+def test_wildcard_at_a_table_without_wildcards(tmp_path, capsys, monkeypatch):
+    """A rule file whose ``[wilds] table_kinds = []`` plays no 越搭: ``[搭]`` and ``[皇]`` both say so."""
+    rules = tmp_path / "plain.toml"
+    rules.write_text('base = "hk-taiwan"\n[wilds]\ntable_kinds = []\n', encoding="utf-8")
+    for written in ("［搭］", "[皇]"):
+        hand = SEED_000_WILD.replace("［搭］", written)
+        status, _out, err = cli(capsys, monkeypatch, "score", hand, "--rules", str(rules), lang="en")
+        assert status == 2
+        assert err.splitlines() == [
+            f"「{written}」: this table plays no wildcards. (「{written}」 is at character 24 of the message.)"
+        ]
