@@ -11,7 +11,10 @@
 
 The database is ``--db PATH`` (an SQLite file), else ``DATABASE_URL``, else ``taipai.db`` in the
 user data directory.  Exit status: 0 success, 2 bad input (``score``: the hand; usage errors),
-1 a database or start-up failure.  ``score --json`` prints exactly one JSON object (DESIGN §5).
+1 a database or start-up failure.  ``score --json`` prints exactly one JSON object (DESIGN §5), also
+for bad input: error code ``usage`` for what argparse refuses (an unknown option, no hand),
+``bad_context`` for a ``--seat``/``--round`` that is not a wind or a ``--streak`` outside 0-99 (the
+limit of ``連N`` in a hand), else the hand's own error code.
 """
 
 from __future__ import annotations
@@ -23,9 +26,10 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 from taipai.bot.i18n import LOCALES, _, normalize_locale, use_locale
+from taipai.core.handspec import MAX_STREAK
 
 WIND_CHOICES = ("東", "南", "西", "北")
 
@@ -44,9 +48,43 @@ def _settings() -> Any:
     return Settings()
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The argument parser of ``taipai`` (sub-commands chat, ledger, score, migrate)."""
-    p = argparse.ArgumentParser(prog="taipai", description="港式台灣麻雀 scorekeeper for group chats.")
+class _Parser(argparse.ArgumentParser):
+    """An argument parser whose usage errors become one JSON object on stdout under ``--json``.
+
+    DESIGN §5: with ``--json`` stdout is exactly one JSON object, bad input
+    ``{"ok": false, "error": {"code": ..., "message": ...}}`` and exit status 2.  Sub-parsers are
+    of this class too (argparse makes them ``type(parent)``); :func:`build_parser` sets
+    ``json_errors`` on each of them.
+    """
+
+    json_errors = False
+
+    def error(self, message: str) -> NoReturn:
+        """Report a usage error: one JSON object (code ``usage``) under ``--json``, else argparse's
+        usage and message on stderr.  Exits with status 2 (raises ``SystemExit``)."""
+        if self.json_errors:
+            error = {"code": "usage", "message": message}
+            print(json.dumps({"ok": False, "error": error}, ensure_ascii=False))
+            sys.exit(2)
+        super().error(message)
+
+
+def wants_json(argv: Sequence[str]) -> bool:
+    """Whether ``argv`` asks for ``--json`` (also as an abbreviation argparse accepts, ``--js``)."""
+    return any(len(a) >= 3 and "--json".startswith(a) for a in argv)
+
+
+def build_parser(*, json_errors: bool = False) -> argparse.ArgumentParser:
+    """The argument parser of ``taipai`` (sub-commands chat, ledger, score, migrate).
+
+    Args:
+        json_errors: usage errors print one JSON object on stdout (``taipai score … --json``,
+            ``taipai ledger … --json``) instead of argparse's usage text on stderr.
+
+    ``score --seat/--round/--streak`` are read as text and checked by the command itself, so a bad
+    value is a ``bad_context`` error in the reply language (and under ``--json``, DESIGN §5).
+    """
+    p = _Parser(prog="taipai", description="港式台灣麻雀 scorekeeper for group chats.")
     # Plain ``taipai`` is the chat: it takes the chat's options too (other dests, so that a
     # sub-command's own --db/--lang defaults do not overwrite them).
     p.add_argument("--db", dest="top_db", help="SQLite file for the terminal chat (as in taipai chat)")
@@ -63,18 +101,29 @@ def build_parser() -> argparse.ArgumentParser:
     ledger.add_argument("--json", action="store_true", help="one JSON object on stdout")
     ledger.add_argument("--lang", choices=LOCALES)
 
-    score = sub.add_parser("score", help="score one hand message")
-    score.add_argument("hand", nargs="+", help="the hand, e.g. '一二三萬 四五六萬 … 摸 東'")
-    score.add_argument("--seat", choices=WIND_CHOICES, default="東", help="seat wind 門風 (default 東)")
-    score.add_argument("--round", choices=WIND_CHOICES, default="東", help="round wind 圈風 (default 東)")
+    score = sub.add_parser(
+        "score",
+        help="score one hand message",
+        description=(
+            "Score the tiles of one winning hand (DESIGN §4 notation) and print the best reading. "
+            "A bare fan count such as 12番 is for the chat (B 食 A 12番); it has no tiles to score here."
+        ),
+    )
+    score.add_argument("hand", nargs="+", help="the hand's tiles, e.g. '一二三萬 四五六萬 … 摸 東'")
+    score.add_argument("--seat", default="東", metavar="東|南|西|北", help="seat wind 門風 (default 東)")
+    score.add_argument("--round", default="東", metavar="東|南|西|北", help="round wind 圈風 (default 東)")
     score.add_argument("--dealer", action="store_true", help="the winner is the dealer (adds 2n+1)")
-    score.add_argument("--streak", type=int, default=0, help="連莊 n (default 0)")
+    score.add_argument(
+        "--streak", default="0", metavar="N", help=f"連莊 n, 0-{MAX_STREAK} as 連N in a hand (default 0)"
+    )
     score.add_argument("--rules", default="hk-taiwan", help="preset name or TOML file (default hk-taiwan)")
     score.add_argument("--json", action="store_true", help="exactly one JSON object on stdout")
     score.add_argument("--lang", choices=LOCALES)
 
     migrate = sub.add_parser("migrate", help="bring the database schema up to date")
     migrate.add_argument("--db", help="SQLite file")
+    for parser in (p, chat, ledger, score, migrate):
+        parser.json_errors = json_errors  # type: ignore[attr-defined]
     return p
 
 
@@ -98,7 +147,8 @@ def _main(argv: Sequence[str] | None) -> int:
     for stream in (sys.stdout, sys.stderr, sys.stdin):
         if hasattr(stream, "reconfigure") and (stream.encoding or "").lower() not in ("utf-8", "utf8"):
             stream.reconfigure(encoding="utf-8", errors="replace")
-    args = build_parser().parse_args(argv)
+    argv = list(sys.argv[1:] if argv is None else argv)
+    args = build_parser(json_errors=wants_json(argv)).parse_args(argv)
     if getattr(args, "db", None) is None:
         args.db = args.top_db
     if getattr(args, "lang", None) is None:
@@ -244,30 +294,101 @@ def _score(args: argparse.Namespace) -> int:
     from taipai.core.tiles import EAST
 
     text = " ".join(args.hand)
-    situation = Situation(
-        dealer=args.dealer,
-        streak=max(args.streak, 0),
-        round_wind=EAST + WIND_CHOICES.index(args.round),
-        seat_wind=EAST + WIND_CHOICES.index(args.seat),
-    )
     try:
-        if args.streak < 0:
-            raise HandError(
-                "bad_context", f"--streak must be 0 or more, not {args.streak}", token=str(args.streak)
-            )
+        situation = Situation(
+            dealer=args.dealer,
+            streak=option_streak(args.streak),
+            round_wind=EAST + option_wind("round", args.round),
+            seat_wind=EAST + option_wind("seat", args.seat),
+        )
+        refuse_bare_count(text)
         rules = load_rules(args.rules)
         score = score_hand(parse_hand(text, situation=situation, table_kinds=rules.wilds.table_kinds), rules)
     except HandError as err:
         if args.json:
             print(json.dumps({"ok": False, "error": err.as_dict()}, ensure_ascii=False))
         else:
-            print(render.hand_error(err), file=sys.stderr)
+            print(render.hand_error(err, counts_accepted=False), file=sys.stderr)
         return 2
     if args.json:
         print(json.dumps(score.to_dict(), ensure_ascii=False))
         return 0
     print("\n".join(score_lines(score)))
     return 0
+
+
+def refuse_bare_count(text: str) -> None:
+    """Refuse a bare fan count (``12番``, ``十二番``): ``taipai score`` scores tiles only.
+
+    DESIGN §5: ``score`` 「prints the best reading」, with ``patterns`` whose fan add up to ``fan``
+    and the ``reading``; a bare count has neither (in the chat, ``B 食 A 12番`` books it).
+
+    Args:
+        text: the hand message as given.
+
+    Raises:
+        HandError: code ``bare_count``, ``token`` the text, when ``text`` is a bare count (also one
+            too large for the chat, which is no hand either).
+    """
+    from taipai.bot.service.commands import CommandError, read_count
+    from taipai.core.errors import HandError
+
+    try:
+        count = read_count(text)
+    except CommandError:
+        count = -1
+    if count is None:
+        return
+    token = text.strip()
+    raise HandError(
+        "bare_count",
+        f"{token!r} is a bare fan count; taipai score scores the tiles of a hand",
+        token=token,
+        hint="write the tiles, e.g. 一二三萬 … 摸 東; a bare count is booked in the chat (B 食 A 12番)",
+        hint_args={"token": token},
+    )
+
+
+def option_streak(raw: str) -> int:
+    """``--streak N`` as a count 0..:data:`~taipai.core.handspec.MAX_STREAK`, the limit of ``連N``.
+
+    Args:
+        raw: the option's text (digits; full-width digits too).
+
+    Raises:
+        HandError: ``bad_context`` (token ``--streak RAW``), the same error as ``連100`` in a hand
+            (:func:`taipai.core.handspec.streak_error`).
+    """
+    from taipai.core.handspec import streak_error
+
+    text = raw.strip()
+    if text.isdecimal() and len(text) <= len(str(MAX_STREAK)) and int(text) <= MAX_STREAK:
+        return int(text)
+    raise streak_error(f"--streak {raw}", f"bad option --streak {raw!r}")
+
+
+def option_wind(field: str, raw: str) -> int:
+    """``--seat`` / ``--round`` as an offset from 東 (0..3).
+
+    Args:
+        field: ``"seat"`` or ``"round"``.
+        raw: the option's text, one of :data:`WIND_CHOICES`.
+
+    Raises:
+        HandError: ``bad_context`` (token ``--FIELD RAW``, ``hint_args["field"]`` = ``field``).
+    """
+    from taipai.core.errors import HandError
+
+    if raw.strip() in WIND_CHOICES:
+        return WIND_CHOICES.index(raw.strip())
+    token = f"--{field} {raw}"
+    raise HandError(
+        "bad_context",
+        f"bad option --{field} {raw!r}",
+        token=token,
+        hint=f"the {field} wind is one of {' '.join(WIND_CHOICES)}",
+        hint_args={"token": token, "field": field},
+    )
 
 
 def score_lines(score: Any) -> list[str]:

@@ -70,4 +70,5 @@ ERROR_CODES = (
     "bad_bracket",  # an unclosed [, a stray ], or a bracketed meld not closed right after its tiles
     "bad_winning_tile",  # 摸/食 followed by more than one tile written together
     "duplicate_flower",  # the same flower written twice
+    "bare_count",  # a bare fan count (12番) given to `taipai score`, which scores tiles only
 )

@@ -11,7 +11,38 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import IntEnum
 
+from taipai.core.errors import HandError
 from taipai.core.tiles import EAST, TileIndex
+
+MAX_STREAK = 99
+"""The largest 連莊 n a hand (``連2``) or ``taipai score --streak N`` may give: the one limit of both
+(DESIGN §4 context words; seed 004, 型式類, 莊家 (莊家連n拉n) 2n+1).  A real table never gets near
+it; it keeps a typo such as ``連22222`` from booking a dealer fan in the tens of thousands."""
+
+STREAK_HINT = f"the dealer streak is a count 0-{MAX_STREAK}, e.g. 連2 or 連2拉2"
+"""What would be right, in English (``HandError.hint``); replies translate ``hint_args``."""
+
+
+def streak_error(token: str, message: str, *, position: int = -1) -> HandError:
+    """The error for a dealer streak that is not a count 0..:data:`MAX_STREAK`.
+
+    Args:
+        token: the offending text as written (``"連100"``, ``"--streak 100"``).
+        message: the English machine message (``HandError.message``).
+        position: character offset of ``token`` in the hand message, ``-1`` when not from text.
+
+    Returns:
+        A :class:`~taipai.core.errors.HandError` with code ``bad_context``, hint :data:`STREAK_HINT`
+        and ``hint_args`` ``{"token", "field": "streak", "max": MAX_STREAK}`` (for the caller to raise).
+    """
+    return HandError(
+        "bad_context",
+        message,
+        token=token,
+        position=position,
+        hint=STREAK_HINT,
+        hint_args={"token": token, "field": "streak", "max": MAX_STREAK},
+    )
 
 
 class MeldKind(IntEnum):

@@ -77,7 +77,7 @@ from dataclasses import dataclass, replace
 from itertools import pairwise
 
 from taipai.core.errors import HandError
-from taipai.core.handspec import HandSpec, KongKind, Meld, MeldKind, Situation
+from taipai.core.handspec import MAX_STREAK, HandSpec, KongKind, Meld, MeldKind, Situation, streak_error
 from taipai.core.notation_words import (
     CN_DIGITS,
     CONTEXT_STARTS,
@@ -185,8 +185,9 @@ def _scan_context(text: str, s: str, pos: int) -> Token | None:
         if m.group(2) is None:
             raise _bad_context(text, pos, m.end(), "write the dealer streak as a number, e.g. 連2 or 連莊2")
         n = _number(m.group(2))
-        if not 0 <= n <= 99 or (m.group(3) is not None and _number(m.group(3)) != n):
-            raise _bad_context(text, pos, m.end(), "the dealer streak is a count 0-99, e.g. 連2 or 連2拉2")
+        if not 0 <= n <= MAX_STREAK or (m.group(3) is not None and _number(m.group(3)) != n):
+            token = text[pos : m.end()]
+            raise streak_error(token, f"bad context word {token!r} at {pos}", position=pos)
         return _ctx_token(pos, m.end(), ("streak", n))
     if c in "槓花":
         m = _RE_CHAIN.match(s, pos)
@@ -587,41 +588,71 @@ class _Parser:
         Raises:
             HandError: ``wild_unsupported`` (token: the brackets and their text) for an unknown kind,
                 ``[搭]`` when the table does not play exactly one kind, or a kind the table does not
-                play (``table_kinds``).
+                play (``table_kinds``).  ``hint_args``: ``reason`` (``bare_several``: ``[搭]`` at a
+                table of several kinds; ``no_wilds``: the table plays none; ``bare_unknown_table``:
+                ``[搭]`` with ``table_kinds=None``; ``unknown_kind``: no kind has that name;
+                ``not_played``: a real kind this table does not play, ``kind`` its printed name),
+                ``kinds`` (the table's kinds joined by 、, or every kind when the table is unknown)
+                and ``table_kinds`` (the table's kinds as a tuple, empty when unknown).
         """
         raw = t.value
         assert isinstance(raw, str)
         normal = self.normal[t.start + 1 : t.end - 1].strip()
         table = self.table_kinds
         listed = "、".join(table) if table else ""
+        shown = table or ()
         if normal.replace(" ", "") in _BARE_WILD:
             if table is not None and len(table) == 1:
                 return table[0]
-            if not table:
-                hint = (
-                    "[搭] alone means the table's only wildcard kind, and this table plays none"
-                    if table is not None
-                    else "[搭] alone means the table's only wildcard kind; write the kind, e.g. [皇]"
-                )
+            if table is None:
+                reason = "bare_unknown_table"
+                hint = "[搭] alone means the table's only wildcard kind; write the kind, e.g. [皇]"
+            elif not table:
+                reason = "no_wilds"
+                hint = "[搭] alone means the table's only wildcard kind, and this table plays none"
             else:
+                reason = "bare_several"
                 hint = (
                     f"this table plays several wildcard kinds ({listed}); write which one, e.g. [{table[0]}]"
                 )
-            raise self.error("wild_unsupported", t, None, hint, kinds=listed)
+            raise self.error(
+                "wild_unsupported", t, None, hint, kinds=listed, table_kinds=shown, reason=reason
+            )
         try:
             name = kind_named(raw).name
         except HandError:
             try:
                 name = kind_named(normal).name
             except HandError as err:
-                raise self.error("wild_unsupported", t, None, err.hint, **err.hint_args) from None
+                if table is None:
+                    raise self.error(
+                        "wild_unsupported",
+                        t,
+                        None,
+                        err.hint,
+                        **err.hint_args,
+                        table_kinds=(),
+                        reason="unknown_kind",
+                    ) from None
+                hint = (
+                    f"no wildcard kind is named {normal}; this table plays: {listed}"
+                    if table
+                    else f"no wildcard kind is named {normal}, and this table plays no wildcards"
+                )
+                reason = "unknown_kind" if table else "no_wilds"
+                raise self.error(
+                    "wild_unsupported", t, None, hint, kinds=listed, table_kinds=shown, reason=reason
+                ) from None
         if table is not None and name not in table:
             hint = (
                 f"this table plays the wildcard kinds {listed}, not {name}"
                 if table
                 else f"this table plays no wildcards ({name} is not one of its kinds)"
             )
-            raise self.error("wild_unsupported", t, None, hint, kind=name, kinds=listed)
+            reason = "not_played" if table else "no_wilds"
+            raise self.error(
+                "wild_unsupported", t, None, hint, kind=name, kinds=listed, table_kinds=shown, reason=reason
+            )
         return name
 
     def run(self) -> None:

@@ -199,3 +199,196 @@ def test_console_line_format():
     assert split_line("阿明：開枱 阿明 阿強 阿珍 阿玲") == ("阿明", "開枱 阿明 阿強 阿珍 阿玲")
     assert split_line("B 自摸 一二三萬 花:春梅") == (None, "B 自摸 一二三萬 花:春梅")
     assert format_reply(Reply("one\ntwo")) == "taipai: one\n        two"
+
+
+# ------------------------------------------------------------------ score: bad option values (DESIGN §5)
+@pytest.mark.parametrize(
+    ("option", "token", "hint"),
+    [
+        (("--seat", "中"), "--seat 中", "the seat wind is one of 東 南 西 北"),
+        (("--round", "X"), "--round X", "the round wind is one of 東 南 西 北"),
+        (("--streak", "abc"), "--streak abc", "the dealer streak is a count 0-99, e.g. 連2 or 連2拉2"),
+        (("--streak", "-1"), "--streak -1", "the dealer streak is a count 0-99, e.g. 連2 or 連2拉2"),
+        (
+            ("--streak", "999999999999", "--dealer"),
+            "--streak 999999999999",
+            "the dealer streak is a count 0-99, e.g. 連2 or 連2拉2",
+        ),
+    ],
+)
+def test_score_json_bad_option_value_is_one_json_object(option, token, hint, capsys, monkeypatch):
+    """DESIGN §5: 「With --json, stdout is exactly one JSON object … On bad input:
+    {"ok": false, "error": {"code": "...", "message": "..."}} and exit status 2」.  argparse used to
+    print its usage on stderr and nothing on stdout for ``--seat 中``, ``--round X``, ``--streak abc``,
+    and accepted ``--streak 999999999999`` (fan 1999999999999)."""
+    status, out, err = cli(
+        capsys, monkeypatch, "score", "123m 456m 789p 234s 中中中 東 摸東", *option, "--json"
+    )
+    assert (status, err) == (2, "")
+    assert len(out.splitlines()) == 1
+    data = json.loads(out)
+    assert data["ok"] is False
+    assert data["error"]["code"] == "bad_context"
+    assert data["error"]["token"] == token
+    assert data["error"]["hint"] == hint
+
+
+def test_score_json_usage_error_is_one_json_object(capsys, monkeypatch):
+    """An unknown option under --json is still one JSON object (code ``usage``) and exit status 2."""
+    with pytest.raises(SystemExit) as exit_:
+        cli(capsys, monkeypatch, "score", HAND, "--json", "--bogus")
+    out, err = capsys.readouterr()
+    assert exit_.value.code == 2 and err == ""
+    data = json.loads(out)
+    assert data == {
+        "ok": False,
+        "error": {"code": "usage", "message": "unrecognized arguments: --bogus"},
+    }
+
+
+def test_score_streak_limit_is_the_one_of_the_hand(capsys, monkeypatch):
+    """One limit, one error: ``--streak 100`` is refused exactly as ``連100`` written in the hand
+    (seed 004, 型式類, 莊家 (莊家連n拉n) 2n+1; DESIGN §4 context word 連2), and 99 is accepted by both
+    with the dealer's 2·99+1 = 199 fan."""
+    status, out, _ = cli(capsys, monkeypatch, "score", HAND, "--dealer", "--streak", "100", "--json")
+    option = json.loads(out)["error"]
+    status2, out2, _ = cli(capsys, monkeypatch, "score", HAND + " 連100", "--dealer", "--json")
+    in_hand = json.loads(out2)["error"]
+    assert status == status2 == 2
+    assert option["code"] == in_hand["code"] == "bad_context"
+    assert option["hint"] == in_hand["hint"] == "the dealer streak is a count 0-99, e.g. 連2 or 連2拉2"
+    for args in (
+        ("score", HAND, "--dealer", "--streak", "99", "--json"),
+        ("score", HAND + " 連99", "--dealer", "--json"),
+    ):
+        status, out, _ = cli(capsys, monkeypatch, *args)
+        assert status == 0
+        assert {"id": "dealer", "name": "莊家", "fan": 199, "count": 1} in json.loads(out)["patterns"]
+
+
+@pytest.mark.parametrize(
+    ("lang", "option", "line"),
+    [
+        ("zh_Hant_HK", ("--seat", "中"), "「--seat 中」：門風一定係 東 南 西 北 其中一個。"),
+        ("en", ("--round", "X"), "「--round X」: the round wind (圈風) is one of 東 南 西 北."),
+        ("zh_Hant_HK", ("--streak", "abc"), "「--streak abc」：連莊數係 0 至 99 嘅數目，例如 連2。"),
+        (
+            "en",
+            ("--streak", "100"),
+            "「--streak 100」: the dealer streak (連莊) is a count from 0 to 99, e.g. 連2.",
+        ),
+    ],
+)
+def test_score_bad_option_value_without_json_is_one_line(lang, option, line, capsys, monkeypatch):
+    """Without --json a bad option value is one line on stderr in the chosen language, status 2."""
+    status, out, err = cli(capsys, monkeypatch, "score", HAND, *option, lang=lang)
+    assert (status, out) == (2, "")
+    assert err.splitlines() == [line]
+
+
+def test_hand_streak_error_reply_names_the_limit(capsys, monkeypatch):
+    """The chat and ``taipai score`` say the same for 連100 in a hand as for --streak 100."""
+    status, _out, err = cli(capsys, monkeypatch, "score", HAND + " 連100", "--dealer", lang="en")
+    assert status == 2
+    assert err.splitlines() == [
+        "「連100」: the dealer streak (連莊) is a count from 0 to 99, e.g. 連2. "
+        "(「連100」 is at character 31 of the message.)"
+    ]
+
+
+# ------------------------------------------------------------------ score: what it accepts (DESIGN §5)
+def test_score_empty_hand_suggests_only_tiles(capsys, monkeypatch):
+    """``taipai score ""`` used to suggest 「或者番數，例如 12番」, which ``score`` then refused.
+    DESIGN §5: ``taipai score HAND`` 「prints the best reading」 and its JSON has the ``patterns``
+    whose sum is ``fan`` and the ``reading``: a bare count has neither, so ``score`` reads tiles only
+    and its empty-hand reply suggests only tiles (the chat's reply still offers 12番)."""
+    status, out, err = cli(capsys, monkeypatch, "score", "")
+    assert (status, out) == (2, "")
+    assert err.splitlines() == ["冇寫手牌：要寫牌，例如 一二三萬 … 摸 東。"]
+    status, out, err = cli(capsys, monkeypatch, "score", "", lang="en")
+    assert err.splitlines() == ["The hand is empty: write the tiles, e.g. 一二三萬 … 摸 東."]
+
+
+@pytest.mark.parametrize("count", ["12番", "12", "十二番", "１２翻"])
+def test_score_bare_count_says_score_reads_tiles(count, capsys, monkeypatch):
+    """A bare count (the chat's 「B 食 A 12番」, DESIGN §5) is refused by ``score`` with its own code,
+    not as ``bad_suit_run`` 「「12」數字後面要寫花色」."""
+    status, out, err = cli(capsys, monkeypatch, "score", count, "--json")
+    assert (status, err) == (2, "")
+    data = json.loads(out)
+    assert data["ok"] is False
+    assert data["error"]["code"] == "bare_count"
+    assert data["error"]["token"] == count
+    status, out, err = cli(capsys, monkeypatch, "score", count)
+    assert (status, out) == (2, "")
+    assert err.splitlines() == [
+        f"「{count}」係番數：taipai score 要寫牌先計到，例如 一二三萬 … 摸 東。"
+        "淨係番數就喺傾偈度記：B 食 A 12番 或者 B 自摸 12番。"
+    ]
+
+
+def test_score_help_says_it_reads_tiles_only(capsys, monkeypatch):
+    """The decision of DESIGN §5 is in ``taipai score --help``."""
+    with pytest.raises(SystemExit):
+        cli(capsys, monkeypatch, "score", "--help")
+    out = " ".join(capsys.readouterr().out.split())
+    assert (
+        "A bare fan count such as 12番 is for the chat (B 食 A 12番); it has no tiles to score here." in out
+    )
+
+
+# ------------------------------------------------------------------ score: wildcard errors (DESIGN §4)
+SEED_000_WILD = "一二三萬 四五六萬 七八九筒 二三四索 中中 ［搭］ 東 ＋摸 東"
+"""Seed 000, 實戰：一副牌點樣用搭 (the table of the preset plays the 八搭)."""
+EIGHT_SHOWN = "[皇] [筒索萬] [筒] [索] [萬] [番] [東南西北] [中發白]"
+
+
+@pytest.mark.parametrize(
+    ("written", "zh", "en"),
+    [
+        (
+            "［搭］",
+            f"「［搭］」：呢張枱玩幾款搭，要寫明係邊款：{EIGHT_SHOWN}。",
+            f"「［搭］」: this table plays several kinds of wildcard; write which one: {EIGHT_SHOWN}.",
+        ),
+        (
+            "[foo]",
+            f"「[foo]」：冇呢款搭。呢張枱玩嘅搭有：{EIGHT_SHOWN}。",
+            f"「[foo]」 is not a kind of wildcard. This table plays: {EIGHT_SHOWN}.",
+        ),
+        (
+            "[卡番]",
+            f"「[卡番]」：呢張枱唔玩「卡番」搭。呢張枱玩嘅搭有：{EIGHT_SHOWN}。",
+            f"「[卡番]」: this table does not play the 「卡番」 wildcard. It plays: {EIGHT_SHOWN}.",
+        ),
+        (
+            "[馬]",
+            f"「[馬]」：呢張枱唔玩「馬」搭。呢張枱玩嘅搭有：{EIGHT_SHOWN}。",
+            f"「[馬]」: this table does not play the 「馬」 wildcard. It plays: {EIGHT_SHOWN}.",
+        ),
+    ],
+)
+def test_wildcard_errors_say_what_the_table_plays(written, zh, en, capsys, monkeypatch):
+    """DESIGN §4: 「`[搭]` alone means the table's only kind, or is an error when the table plays
+    several」; seed 000 最常見：八搭 「皇、筒索萬、筒、索、萬、番、東南西北、中發白」 is the preset's
+    table.  ``[搭]`` at a table of several kinds, a name that is no kind, and a seed 000 kind the table
+    does not play each get their own reply, in both languages, listing the table's kinds."""
+    hand = SEED_000_WILD.replace("［搭］", written)
+    status, _out, err = cli(capsys, monkeypatch, "score", hand)
+    assert status == 2
+    assert err.splitlines() == [f"{zh}（「{written}」喺訊息第 24 個字。）"]
+    status, _out, err = cli(capsys, monkeypatch, "score", hand, lang="en")
+    assert err.splitlines() == [f"{en} (「{written}」 is at character 24 of the message.)"]
+
+
+def test_wildcard_at_a_table_without_wildcards(tmp_path, capsys, monkeypatch):
+    """A rule file whose ``[wilds] table_kinds = []`` plays no 越搭: ``[搭]`` and ``[皇]`` both say so."""
+    rules = tmp_path / "plain.toml"
+    rules.write_text('base = "hk-taiwan"\n[wilds]\ntable_kinds = []\n', encoding="utf-8")
+    for written in ("［搭］", "[皇]"):
+        hand = SEED_000_WILD.replace("［搭］", written)
+        status, _out, err = cli(capsys, monkeypatch, "score", hand, "--rules", str(rules), lang="en")
+        assert status == 2
+        assert err.splitlines() == [
+            f"「{written}」: this table plays no wildcards. (「{written}」 is at character 24 of the message.)"
+        ]

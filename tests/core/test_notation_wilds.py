@@ -547,3 +547,33 @@ def test_wild_errors_come_in_message_order_among_parse_errors() -> None:
     assert (err.code, err.position) == ("wild_unsupported", 0)
     err = raises("上 東南西 [紅中]")
     assert (err.code, err.position) == ("honour_chow", 2)
+
+
+EIGHT = ("皇", "筒索萬", "筒", "索", "萬", "番", "東南西北", "中發白")
+"""Seed 000, 最常見：八搭: 「皇、筒索萬、筒、索、萬、番、東南西北、中發白」."""
+
+
+@pytest.mark.parametrize(
+    ("written", "table", "reason", "kind"),
+    [
+        ("［搭］", EIGHT, "bare_several", None),  # DESIGN §4: 「an error when the table plays several」
+        ("[搭]", (), "no_wilds", None),
+        ("[搭]", None, "bare_unknown_table", None),
+        ("[foo]", EIGHT, "unknown_kind", None),  # no kind at all
+        ("[卡番]", EIGHT, "not_played", "卡番"),  # seed 000 kind 卡番, not one of the 八搭
+        ("[馬]", EIGHT, "not_played", "馬"),  # seed 000 kind 馬
+        ("[皇]", (), "no_wilds", "皇"),
+    ],
+)
+def test_refused_wildcards_say_why_and_what_the_table_plays(written, table, reason, kind) -> None:
+    """The seed 000 實戰 hand 「一二三萬 四五六萬 七八九筒 二三四索 中中 ［搭］ 東 ＋摸 東」 with the
+    wildcard written several ways: each refusal carries its own ``reason`` and the table's kinds, so
+    the reply can list them (「［搭］」 used to read 「呢張枱冇呢種搭」 for every case)."""
+    err = raises(SEED_000.replace("［搭］", written), table_kinds=table)
+    assert (err.code, err.token, err.position) == ("wild_unsupported", written, 23)
+    assert err.hint_args["reason"] == reason
+    assert err.hint_args["table_kinds"] == (table or ())
+    assert err.hint_args.get("kind") == kind
+    if table == EIGHT:
+        assert err.hint_args["kinds"] == "皇、筒索萬、筒、索、萬、番、東南西北、中發白"
+        assert "皇、筒索萬、筒、索、萬、番、東南西北、中發白" in err.hint  # the JSON hint lists them too

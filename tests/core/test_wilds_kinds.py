@@ -723,6 +723,29 @@ def test_wild_rules_check_held_kinds_and_counts():
     assert info.value.code == "wild_unsupported" and info.value.token == "牛"
 
 
+def test_wild_rules_check_held_names_the_kind_and_the_tables_kinds():
+    """A seed 000 kind the table does not play (牛, not among 八搭 「皇、筒索萬、筒、索、萬、番、
+    東南西北、中發白」) carries the same ``reason``/``table_kinds`` as the notation's refusal, so the
+    reply lists what the table plays; a table of no kinds says it plays none."""
+    with pytest.raises(HandError) as info:
+        WildRules().check_held(["牛"])
+    assert info.value.hint_args["reason"] == "not_played"
+    assert info.value.hint_args["kind"] == "牛"
+    assert info.value.hint_args["table_kinds"] == (
+        "皇",
+        "筒索萬",
+        "筒",
+        "索",
+        "萬",
+        "番",
+        "東南西北",
+        "中發白",
+    )
+    with pytest.raises(HandError) as info:
+        WildRules(table_kinds=()).check_held(["皇"])
+    assert info.value.hint_args["reason"] == "no_wilds" and info.value.hint_args["table_kinds"] == ()
+
+
 def test_wild_rules_validation():
     with pytest.raises(HandError) as info:
         WildRules(table_kinds=("皇", "龍"))

@@ -252,7 +252,14 @@ _HAND_ERRORS = {
     "bad_winning_tile": N_("「{token}」: write exactly one tile after 摸 or 食, e.g. 摸 東."),
     "duplicate_flower": N_("The flower 「{token}」 is written twice; each flower is one tile."),
     "scoring_unavailable": N_("Hand scoring is not available here; give the fan count, e.g. 12番."),
+    "bare_count": N_(
+        "「{token}」 is a fan count: taipai score needs the tiles, e.g. 一二三萬 … 摸 東. "
+        "Book a bare count in the chat: B 食 A 12番 or B 自摸 12番."
+    ),
 }
+
+_EMPTY_TILES_ONLY = N_("The hand is empty: write the tiles, e.g. 一二三萬 … 摸 東.")
+"""The empty-hand reply where a bare count is not accepted (``taipai score``, DESIGN §5)."""
 
 
 _WILD_MELD_RULES = {
@@ -264,13 +271,36 @@ _WILD_MELD_RULES = {
 }
 """Table rules on wildcards inside declared melds: the reply names the rule, not the tile."""
 
+_WILD_KIND_ERRORS = {
+    "bare_several": N_("「{token}」: this table plays several kinds of wildcard; write which one: {kinds}."),
+    "no_wilds": N_("「{token}」: this table plays no wildcards."),
+    "unknown_kind": N_("「{token}」 is not a kind of wildcard. This table plays: {kinds}."),
+    "not_played": N_("「{token}」: this table does not play the 「{kind}」 wildcard. It plays: {kinds}."),
+}
+"""``wild_unsupported`` by ``hint_args["reason"]`` (DESIGN §4: 「[搭] alone means the table's only
+kind, or is an error when the table plays several」): each says what the table plays, written as
+the player would write it (``[皇] [筒索萬] …``)."""
 
-def hand_error(err: HandError, *, offset: int = 0) -> str:
+_CONTEXT_FIELDS = {
+    "streak": N_("「{token}」: the dealer streak (連莊) is a count from 0 to {max}, e.g. 連2."),
+    "seat": N_("「{token}」: the seat wind (門風) is one of 東 南 西 北."),
+    "round": N_("「{token}」: the round wind (圈風) is one of 東 南 西 北."),
+}
+"""``bad_context`` errors whose ``hint_args["field"]`` says what the value is for (the dealer streak
+of ``連N`` / ``--streak N``, ``taipai score --seat`` / ``--round``): the reply says what would be right."""
+
+
+def hand_error(err: HandError, *, offset: int = 0, counts_accepted: bool = True) -> str:
     """The reply to a hand that cannot be booked: what is wrong, where, and what would be right.
 
-    ``offset`` is where the hand starts in the chat message, so positions count from the message.
+    Args:
+        err: the error (its ``code``, ``token``, ``position`` and ``hint_args`` are used).
+        offset: where the hand starts in the chat message, so positions count from the message.
+        counts_accepted: whether a bare fan count (``12番``) would have been accepted instead of
+            tiles: true in the chat, false for ``taipai score`` (its empty-hand reply then suggests
+            tiles only).
     """
-    msgid = _HAND_ERRORS.get(err.code)
+    msgid = _EMPTY_TILES_ONLY if err.code == "empty" and not counts_accepted else _HAND_ERRORS.get(err.code)
     if err.code == "wild_unsupported" and "limit" in err.hint_args:  # more wildcards than allowed
         return _("{count} wildcards in one hand; this table allows at most {limit}.").format(
             count=err.hint_args.get("count", "?"), limit=err.hint_args["limit"]
@@ -281,8 +311,18 @@ def hand_error(err: HandError, *, offset: int = 0) -> str:
     rule = err.hint_args.get("rule") if err.code == "wild_unplaceable" else None
     if rule in _WILD_MELD_RULES:  # a table rule on wildcards in melds (seed 000 「幾條要講定嘅規矩」)
         return _(_WILD_MELD_RULES[rule]).format(token=short(err.token), limit=err.hint_args.get("limit", 1))
+    reason = err.hint_args.get("reason") if err.code == "wild_unsupported" else None
+    table_kinds = err.hint_args.get("table_kinds") or ()
+    if reason in _WILD_KIND_ERRORS and (table_kinds or reason == "no_wilds"):
+        msgid = _WILD_KIND_ERRORS[reason]
+        kinds = " ".join(f"[{k}]" for k in table_kinds)  # type: ignore[attr-defined]
+        head = _(msgid).format(token=short(err.token), kinds=kinds, kind=err.hint_args.get("kind", ""))
+        return head + _position(err, offset)
+    field = err.hint_args.get("field") if err.code == "bad_context" else None
+    if isinstance(field, str) and field in _CONTEXT_FIELDS:
+        msgid = _CONTEXT_FIELDS[field]
     head = (
-        _(msgid).format(token=short(err.token))
+        _(msgid).format(token=short(err.token), max=err.hint_args.get("max", ""))
         if msgid
         else _("That hand cannot be scored: {reason}").format(reason=err.message)
     )
@@ -290,14 +330,21 @@ def hand_error(err: HandError, *, offset: int = 0) -> str:
     if err.code == "tile_count" and "got" in err.hint_args and "expected" in err.hint_args:
         parts.append(_("(I count {got}; {expected} were expected.)").format(**err.hint_args))
     if err.token and err.position >= 0:
-        parts.append(
-            _("(「{token}」 is at character {position} of the message.)").format(
-                token=short(err.token), position=err.position + offset + 1
-            )
-        )
+        parts.append(_position(err, offset).lstrip())
     if err.hint and not msgid:
         parts.append(err.hint)  # only the core's English words are left to say what would be right
     return ("" if current_locale().startswith("zh") else " ").join(parts)
+
+
+def _position(err: HandError, offset: int) -> str:
+    """`` (「token」 is at character N of the message.)`` with the language's spacing, or ``""`` when
+    the error has no token or no position."""
+    if not err.token or err.position < 0:
+        return ""
+    text = _("(「{token}」 is at character {position} of the message.)").format(
+        token=short(err.token), position=err.position + offset + 1
+    )
+    return text if current_locale().startswith("zh") else " " + text
 
 
 def ambiguous_name(names: tuple[str, ...]) -> str:

@@ -157,7 +157,9 @@ class WildRules:
 
         Raises:
             HandError: code ``wild_unsupported``, ``token`` the kind, for a kind the table does not
-                play or more of a kind than the table has (``hint_args`` ``kinds`` / ``count``).
+                play (``hint_args``: ``reason`` ``not_played`` or ``no_wilds``, ``kind``, ``kinds``
+                joined by 、, ``table_kinds`` a tuple) or more of a kind than the table has
+                (``hint_args`` ``kind`` / ``count``).
         """
         seen: dict[str, int] = {}
         for raw in names:
@@ -169,7 +171,12 @@ class WildRules:
                     f"this table does not play the wildcard {name}",
                     token=raw,
                     hint=f"this table plays: {kinds}",
-                    hint_args={"kinds": kinds},
+                    hint_args={
+                        "kinds": kinds,
+                        "kind": name,
+                        "table_kinds": tuple(self.table_kinds),
+                        "reason": "not_played" if self.table_kinds else "no_wilds",
+                    },
                 )
             seen[name] = seen.get(name, 0) + 1
             if self.kind_counts is not None and name in self.kind_counts:
