@@ -214,7 +214,7 @@ async def _ledger(args: argparse.Namespace, settings: Any) -> int:
     if state.history:
         print(_("History:"))
         for h in state.history:
-            print(f"  {h.hand:>3}  {render.describe(h.event)}")
+            print(f"  {h.hand:>3}  {render.describe(h.event, state)}")
     return 0
 
 

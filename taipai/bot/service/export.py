@@ -38,6 +38,12 @@ class LegRow:
     ``fan`` is the hand's fan without 底 and dealer fan, ``bases`` its 底 count; ``amount`` =
     ``fan + bases × base_fan`` (+ the dealer's 2n+1 on a leg with the dealer, seed 004 莊家 row).
     Whether it was paid now or carried as 拉 is in the entry's moves and payments.
+
+    ``leg_of`` is the player whose leg it is: the same as ``payer`` except on 槓上自摸 包, where
+    ``payer`` (the kong discarder) pays every leg on behalf of ``leg_of`` (seed 004 槓上自摸 row
+    「明槓出銃者全包」).  ``base`` is the 底 part in fan units (``bases × base_fan``) and ``dealer``
+    the dealer fan 2n+1 on a leg that involves the dealer, ``None`` on a leg between non-dealers;
+    ``amount == fan + base + (dealer or 0)``.
     """
 
     winner: str
@@ -45,6 +51,9 @@ class LegRow:
     fan: int
     bases: int
     amount: int
+    leg_of: str = ""
+    base: int = 0
+    dealer: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,6 +67,8 @@ class HistoryItem:
         event: the event.  summary: the core's short English line.
         legs: for wins, one per payer (``[]`` otherwise).
         payments: fan units that changed hands now.  moves: what happened to 拉 chains.
+        before: the table the event was applied to (its options, chains and dealer), ``None`` when
+            unknown; renderers use it for the amounts of that moment (詐糊, prizes, 拉 arithmetic).
     """
 
     number: int
@@ -70,6 +81,7 @@ class HistoryItem:
     legs: tuple[LegRow, ...]
     payments: tuple[Payment, ...]
     moves: tuple[ChainMove, ...]
+    before: TableState | None = None
 
 
 def _before_each(state: TableState) -> list[TableState | None]:
@@ -83,19 +95,63 @@ def _before_each(state: TableState) -> list[TableState | None]:
     return out
 
 
+def leg_rows(
+    event: WinByDiscard | SelfDraw, names: tuple[str, ...], dealer: str, streak: int, options: TableOptions
+) -> tuple[LegRow, ...]:
+    """The legs of a win as :class:`LegRow` (payers in seat order; discard: leg order).
+
+    Args:
+        event: the win.  names: the four players in seat order.  dealer, streak: the dealer and
+            連莊 n when the win happened.  options: the table's options then (``base_fan``, dealer fan).
+
+    Returns the same legs as :func:`~taipai.core.table.payments.win_legs`, with who each leg is for
+    (``leg_of``) and its parts; raises nothing for an event the table accepted.
+    """
+    legs = win_legs(event, names, dealer, streak, options)
+    if isinstance(event, WinByDiscard):
+        facts = [(leg.fan, leg.bases, event.discarder) for leg in event.legs]
+    else:
+        facts = [(event.fan, event.bases, p) for p in names if p != event.winner]
+    return tuple(
+        LegRow(
+            winner=leg.payee,
+            payer=leg.payer,
+            fan=fan,
+            bases=bases,
+            amount=leg.total,
+            leg_of=leg_of,
+            base=leg.hand - fan,
+            dealer=leg.dealer if dealer in (leg_of, leg.payee) else None,
+        )
+        for leg, (fan, bases, leg_of) in zip(legs, facts, strict=True)
+    )
+
+
 def _legs(entry: HistoryEntry, before: TableState | None, names: tuple[str, ...]) -> tuple[LegRow, ...]:
     event = entry.event
     if not isinstance(event, WinByDiscard | SelfDraw):
         return ()
     options: TableOptions = before.options if before is not None else TableOptions()
-    legs = win_legs(event, names, entry.dealer, entry.streak, options)
-    if isinstance(event, WinByDiscard):
-        facts = [(leg.fan, leg.bases) for leg in event.legs]
-    else:
-        facts = [(event.fan, event.bases)] * len(legs)
-    return tuple(
-        LegRow(leg.payee, leg.payer, fan, bases, leg.total)
-        for leg, (fan, bases) in zip(legs, facts, strict=True)
+    return leg_rows(event, names, entry.dealer, entry.streak, options)
+
+
+def history_item(
+    number: int, entry: HistoryEntry, before: TableState | None, names: tuple[str, ...]
+) -> HistoryItem:
+    """One history ``entry`` (the ``number``-th effective event) applied to ``before`` as a
+    :class:`HistoryItem`; ``names`` are the table's players in seat order."""
+    return HistoryItem(
+        number=number,
+        hand=entry.hand,
+        round=entry.round,
+        dealer=entry.dealer,
+        streak=entry.streak,
+        event=entry.event,
+        summary=entry.summary,
+        legs=_legs(entry, before, names),
+        payments=entry.payments,
+        moves=entry.moves,
+        before=before,
     )
 
 
@@ -103,18 +159,7 @@ def history_items(state: TableState) -> list[HistoryItem]:
     """Every effective event of ``state`` (oldest first) with its legs, payments and chain moves."""
     befores = _before_each(state)
     return [
-        HistoryItem(
-            number=i,
-            hand=e.hand,
-            round=e.round,
-            dealer=e.dealer,
-            streak=e.streak,
-            event=e.event,
-            summary=e.summary,
-            legs=_legs(e, before, state.names),
-            payments=e.payments,
-            moves=e.moves,
-        )
+        history_item(i, e, before, state.names)
         for i, (e, before) in enumerate(zip(state.history, befores, strict=True), start=1)
     ]
 

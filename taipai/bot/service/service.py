@@ -506,14 +506,12 @@ class Service:
             lines = render.win(state, event, reads)
         elif isinstance(event, SelfDraw):
             lines = render.self_draw(state, event, reads[0])
-        elif isinstance(event, Draw):
-            lines = [render.drawn()]
+        elif isinstance(event, Draw) or (isinstance(event, CutChain) and not event.accept):
+            lines = render.event_lines(t.state, event, before=state)
         elif isinstance(event, Undo):
-            lines = [render.undone(speaker, state.history[-1].event)]
+            lines = render.undone(speaker, state, t.state)
         elif isinstance(event, Redo):
-            lines = [render.redone(speaker, t.state.history[-1].event)]
-        elif isinstance(event, CutChain) and not event.accept:
-            lines = [render.cut_declined(event.debtor, event.creditor)]
+            lines = [render.redone(speaker, t.state.history[-1].event, state)]
         elif isinstance(event, SessionEnded):
             return [
                 Reply(
@@ -523,8 +521,8 @@ class Service:
                 )
             ]
         elif isinstance(event, FalseWin | CashPrize | FlyTile | RuleChanged):
-            return [Reply("\n".join(render.table_event(t.state, event, t.payments)))]
-        else:
+            return [Reply("\n".join(render.table_event(t.state, event, t.payments, state)))]
+        else:  # an accepted 斬: its chain move line (斬拉: …) says it all
             lines = []
         if isinstance(event, WinByDiscard | SelfDraw | Draw):
             lines += render.lapsed(state, t.state)
