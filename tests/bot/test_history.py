@@ -110,8 +110,8 @@ async def test_undo_of_a_kick_and_of_a_cut_puts_the_chain_back(talk_en):
     assert await talk("A", "撤銷") == "\n".join(
         [
             "A undid: C wins on B's discard: 4 fan.",
-            "la 1 cancelled: B no longer owes C 10",
             "la 1 back: C owes B 10",
+            "la 1 cancelled: B no longer owes C 10",
             "B refunds C 5",
             "Next: B deals; 東 round, hand 2.",
         ]

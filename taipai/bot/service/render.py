@@ -510,6 +510,11 @@ def heads(lines: Sequence[str]) -> list[str]:
     return [x for x in lines if not x.startswith(" ")]
 
 
+def joined(lines: Sequence[str]) -> str:
+    """Several reply lines as one (a CSV cell): ``A, B`` (zh ``A、B``), each line stripped."""
+    return _(", ").join(x.strip() for x in lines)
+
+
 def win(before: TableState, event: WinByDiscard, reads: Sequence[ReadHand]) -> list[str]:
     """Lines describing each leg of a win by discard: the breakdown and what each leg is worth."""
     return event_lines(before, event, before=before, reads=reads)
@@ -657,10 +662,10 @@ def undone(by: str, undone_state: TableState, restored: TableState) -> list[str]
 
 
 def undo_moves(restored: TableState, items: Sequence[ChainMove]) -> list[str]:
-    """What undoing an event with chain moves ``items`` did to each 拉 chain, last move first;
-    ``restored`` is the table after the undo (amounts are priced with it)."""
+    """What undoing an event with chain moves ``items`` did to each 拉 chain, in the order the event
+    moved them; ``restored`` is the table after the undo (amounts are priced with it)."""
     out: list[str] = []
-    for m in reversed(items):
+    for m in items:
         args = {"debtor": m.debtor, "creditor": m.creditor, "level": level_name(m.level)}
         if m.action == "open":
             out.append(
