@@ -323,7 +323,10 @@ async def test_history_and_export(talk_en, tmp_path):
         ]
     )
     replies = await talk.service.handle(talk.chat, "A", "/export")
-    path = tmp_path / "out" / "taipai-test-group-1-session1.csv"
+    from taipai.bot.service.service import export_name
+
+    path = tmp_path / "out" / export_name(talk.service.store, talk.chat, 1)
+    assert path.name.startswith("taipai-") and path.name.endswith("-test-group-1-session1.csv")
     assert replies[0].text == f"Exported 5 events as CSV: {path}"
     assert replies[0].document is not None and replies[0].document.filename == path.name
     assert replies[0].document.content == path.read_bytes()

@@ -219,24 +219,46 @@ CSV_COLUMNS: tuple[str, ...] = (
     "rule",
     "note",
 )
-"""Columns of :func:`session_csv`."""
+"""Columns of :func:`session_csv`, in this order.  The header names are stable (English, whatever the
+chat's language), so a spreadsheet or script reading them keeps working; only ``note`` is prose.
+
+- ``number``: the event's place among the effective events (1 = 開枱); ``hand``: the hand in
+  progress; ``round``, ``dealer``, ``streak``: 圈風, dealer and 連莊 n when it happened (empty on
+  the closing ``balance`` and open ``chain`` rows).
+- ``event``: the event's kind, a stable tag of :mod:`taipai.core.table.events` (``win_by_discard``,
+  ``self_draw``, ``draw``, ``false_win``, ``cash_prize``, ``cut_chain``, ``fly_tile``,
+  ``rule_changed``, ``session_ended``, ``table_opened``).
+- ``row``: ``event``, ``leg``, ``chain``, ``payment`` or ``balance`` (see :func:`session_csv`).
+- ``payer``, ``payee``: player names; ``fan``, ``bases``, ``level``: whole numbers; ``amount``: fan
+  units, ``money``: fan units × the table's rate (both exact, :func:`exact`).
+- ``rule``: the payment rule (``win``, ``dealer``, ``la_settle``, ``kick_half``, ``cut``,
+  ``false_win``, ``prize:<id>``) or the chain action (``open``, ``raise``, ``kick``, ``settle``,
+  ``cut``): stable tags, never translated.
+- ``note``: the row in words, in the chat's language, exactly as ``/history`` and the booking reply
+  say it (包 as ``C (for A) → B``, 搶槓, 詐糊, 飛牌, prizes, 流局 …).
+"""
 
 
 def session_csv(state: TableState) -> str:
     """The session as CSV text (header :data:`CSV_COLUMNS`, ``\\r\\n`` line ends, UTF-8 safe).
 
-    For each effective event, in order: one ``event`` row (``note`` = the core's summary), then one
-    ``leg`` row per payer of a win (``payer`` → ``payee`` = the winner, ``fan``, ``bases``, ``amount``
-    = the leg's fan units with 底 and dealer fan), one ``chain`` row per 拉 change (``payer`` = debtor,
-    ``payee`` = creditor, ``level``, ``amount``, ``rule`` = open/raise/kick/settle/cut) and one
-    ``payment`` row per payment booked (``amount`` fan units, ``money``, ``rule`` as in
-    :class:`~taipai.core.table.Payment`).  Then one ``balance`` row per player (``payee`` = the player,
-    ``amount`` = settled balance, ``money``) and one ``chain`` row per chain still open.
+    For each effective event, in order: one ``event`` row (``note`` = the event in the words of its
+    booking reply), then one ``leg`` row per payer of a win (``payer`` → ``payee`` = the winner,
+    ``fan``, ``bases``, ``amount`` = the leg's fan units with 底 and dealer fan; ``note`` names whose
+    leg a 包 payer paid), one ``chain`` row per 拉 change (``payer`` = debtor, ``payee`` = creditor,
+    ``level``, ``amount``, ``rule`` = open/raise/kick/settle/cut) and one ``payment`` row per payment
+    booked (``amount`` fan units, ``money``, ``rule`` as in :class:`~taipai.core.table.Payment`).
+    Then one ``balance`` row per player (``payee`` = the player, ``amount`` = settled balance,
+    ``money``) and one ``chain`` row per chain still open.
 
-    Text cells that a spreadsheet would run as a formula (a player named ``=HYPERLINK(…)``, ``+1``,
-    ``@A``) are written with a leading ``'`` (:func:`safe_cell`); number columns are exact
-    (:func:`exact`).
+    ``note`` cells are written in the current reply language (``taipai.bot.i18n``), by the same
+    renderer as ``/history`` (:func:`taipai.bot.service.render.event_lines`); every other cell is
+    language-independent.  Text cells that a spreadsheet would run as a formula (a player named
+    ``=HYPERLINK(…)``, ``+1``, ``@A``) are written with a leading ``'`` (:func:`safe_cell`); number
+    columns are exact (:func:`exact`).  Raises nothing for a state the table machine made.
     """
+    from taipai.bot.service import render  # render imports this module; the notes are its words
+
     opts = state.options
     out = io.StringIO()
     w = csv.writer(out)
@@ -254,7 +276,8 @@ def session_csv(state: TableState) -> str:
         )
 
     for item in history_items(state):
-        row(item, "event", note=item.summary)
+        lines = render.event_lines(state, item.event, before=item.before, legs=item.legs)
+        row(item, "event", note=render.joined(render.heads(lines)))
         for leg in item.legs:
             row(
                 item,
@@ -265,6 +288,7 @@ def session_csv(state: TableState) -> str:
                 bases=leg.bases,
                 amount=leg.amount,
                 money=exact(opts.money(leg.amount)),
+                note=render.leg_line(state, leg).strip(),
             )
         for m in item.moves:
             row(
@@ -276,6 +300,7 @@ def session_csv(state: TableState) -> str:
                 amount=exact(m.amount),
                 money=exact(opts.money(m.amount)),
                 rule=m.action,
+                note=render.joined(render.moves(state, [m], item.before)),
             )
         for p in item.payments:
             row(
@@ -286,6 +311,7 @@ def session_csv(state: TableState) -> str:
                 amount=exact(p.amount),
                 money=exact(opts.money(p.amount)),
                 rule=p.rule,
+                note=render.joined(render.payments(state, [p])),
             )
     for p in state.players:
         row(None, "balance", payee=p.name, amount=exact(p.balance), money=exact(opts.money(p.balance)))
@@ -299,5 +325,8 @@ def session_csv(state: TableState) -> str:
             amount=exact(c.amount),
             money=exact(opts.money(c.amount)),
             rule="open",
+            note=render.joined(
+                render.moves(state, [ChainMove("open", c.debtor, c.creditor, c.level, c.amount)])
+            ),
         )
     return out.getvalue()
