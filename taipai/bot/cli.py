@@ -259,12 +259,13 @@ async def _ledger(args: argparse.Namespace, settings: Any) -> int:
         print(json.dumps(out, ensure_ascii=False))
         return 0
     from taipai.bot.service import render
+    from taipai.bot.service.export import history_items
 
     print("\n".join(render.scoreboard(state)))
     if state.history:
         print(_("History:"))
-        for h in state.history:
-            print(f"  {h.hand:>3}  {render.describe(h.event)}")
+        for h in history_items(state):  # each event described against the table it was applied to
+            print(f"  {h.hand:>3}  {render.describe(h.event, h.before or state)}")
     return 0
 
 

@@ -102,7 +102,7 @@ def test_chat_then_ledger(tmp_path):
 
     # The same database continues in a second run: the state is replayed from the log.
     again = taipai("chat", "--db", db, "--lang", "en", stdin="A: /undo\n")
-    assert again.stdout.splitlines()[0] == "taipai: A undid: draw (流局)."
+    assert again.stdout.splitlines()[0] == "taipai: A undid: Draw (流局): the dealer stays (臭莊)."
 
 
 def test_ledger_in_cantonese_and_after_undo(tmp_path, capsys, monkeypatch):

@@ -148,8 +148,8 @@ async def test_the_same_table_in_cantonese(talk_zh):
         "B 食 A：12番\n  A → B：18（12番 + 底 5 + 莊 1）\n拉一：A 欠 B 18\n下一鋪：B 做莊；東圈，第2鋪。"
     )
     assert await talk("B", "流局") == "流局：臭莊，莊家連莊。\n下一鋪：B 做莊，連1；東圈，第3鋪。"
-    assert await talk("A", "撤銷") == "A 撤銷咗：流局。\n下一鋪：B 做莊；東圈，第2鋪。"
-    assert await talk("A", "重做") == "A 重做：流局。\n下一鋪：B 做莊，連1；東圈，第3鋪。"
+    assert await talk("A", "撤銷") == "A 撤銷咗：流局：臭莊，莊家連莊。\n下一鋪：B 做莊；東圈，第2鋪。"
+    assert await talk("A", "重做") == "A 重做：流局：臭莊，莊家連莊。\n下一鋪：B 做莊，連1；東圈，第3鋪。"
     assert await talk("A", "B 食 X 12番") == "X 唔喺呢張枱。枱上有：東 A、南 B、西 C、北 D。"
 
 

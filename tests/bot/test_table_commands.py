@@ -303,26 +303,30 @@ async def test_history_and_export(talk_en, tmp_path):
     assert await talk("A", "歷史") == "\n".join(
         [
             "History:",
-            "#2 hand 1: rule rate = 2",
+            "#2 hand 1: Rule changed: rate = 2. 底 = $10, a fan = $2. A rate change re-prices the whole "
+            "session, hands already played included.",
             "#3 hand 1: B wins on A's discard: 12 fan",
-            "    A → B: 12 fan → 18 ($36)",
+            "    A → B: 18 ($36) (12 fan + 底 5 + dealer 1)",
             "    la 1: A owes B 18 ($36)",
             "#4 hand 2: C self-draws (自摸): 10 fan",
-            "    A → C: 10 fan → 15 ($30)",
-            "    B → C: 10 fan → 16 ($32)",
-            "    D → C: 10 fan → 15 ($30)",
+            "    A → C: 15 ($30) (10 fan + 底 5)",
+            "    B → C: 16 ($32) (10 fan + 底 5 + dealer 1)",
+            "    D → C: 15 ($30) (10 fan + 底 5)",
             "    la 1 settled: A → B 18 ($36)",
             "    la 1: A owes C 15 ($30)",
             "    la 1: B owes C 16 ($32)",
             "    la 1: D owes C 15 ($30)",
-            "#5 hand 3: cash prize 一台草 (B)",
+            "#5 hand 3: B: cash prize 一台草 (0.5 底)",
             "    A pays B 2.5 ($5)",
             "    C pays B 2.5 ($5)",
             "    D pays B 2.5 ($5)",
         ]
     )
     replies = await talk.service.handle(talk.chat, "A", "/export")
-    path = tmp_path / "out" / "taipai-test-group-1-session1.csv"
+    from taipai.bot.service.service import export_name
+
+    path = tmp_path / "out" / export_name(talk.service.store, talk.chat, 1)
+    assert path.name.startswith("taipai-") and path.name.endswith("-test-group-1-session1.csv")
     assert replies[0].text == f"Exported 5 events as CSV: {path}"
     assert replies[0].document is not None and replies[0].document.filename == path.name
     assert replies[0].document.content == path.read_bytes()

@@ -165,7 +165,10 @@ async def test_a_cancelled_table_comes_back_with_undo_and_a_played_table_is_not_
     await talk("A", "開枱 A B C D")
     await talk("A", "/rules rate 2")
     # the rule change is undone first; only then is the table cancelled
-    assert await talk("A", "/undo") == "A undid: rule rate = 2.\nNext: A deals; 東 round, hand 1."
+    assert await talk("A", "/undo") == (
+        "A undid: Rule changed: rate = 2. 底 = $10, a fan = $2. A rate change re-prices the whole "
+        "session, hands already played included.\nNext: A deals; 東 round, hand 1."
+    )
     assert (await talk("A", "/undo")).startswith("A cancelled the table (東 A, 南 B, 西 C, 北 D)")
     assert await talk("A", "/undo") == (
         "A undid: cancelling the table. The table is open again; play on.\n"

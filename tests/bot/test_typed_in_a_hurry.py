@@ -208,9 +208,10 @@ async def test_chain_arithmetic_kicks_refunds_and_lapsed_offers(talk_zh):
         "拉一：阿強 欠 肥波 13\n"
         "下一鋪：肥波 做莊；東圈，第4鋪。"
     )
-    # Undoing it gives the 23 back: a refund, not a new payment.
+    # Undoing it gives the 23 back: a refund, not a new payment; the 拉二 is back, the new 拉一 gone.
     assert await talk("肥波", "撤銷") == (
-        "肥波 撤銷咗：肥波 食 阿強：3番。\n阿強 退返 23 俾 肥波\n下一鋪：阿強 做莊，連2；東圈，第3鋪。"
+        "肥波 撤銷咗：肥波 食 阿強：3番。\n拉二返番嚟：肥波 欠 阿強 46\n拉一取消：阿強 唔使再欠 肥波 13\n"
+        "阿強 退返 23 俾 肥波\n下一鋪：阿強 做莊，連2；東圈，第3鋪。"
     )
     await talk("肥波", "重做")
     # A chain settled by another win: one line (「拉一找數」), not again as 「阿強 俾 肥波 13」.

@@ -252,9 +252,9 @@ async def edit(
             return [Reply(_("The edited hand books the same as before; nothing to change."))]
         pending = await service.chats.add_edit(session.id, row.seq, message_id, speaker, new_text)
     lines = [_("{name} edited a booked hand.").format(name=speaker)]
-    lines.append(_("Before: {what}").format(what=render.describe(old)))
+    lines.append(_("Before: {what}").format(what=render.describe(old, state_before)))
     lines += _effect(state_before, old)
-    lines.append(_("After: {what}").format(what=render.describe(new)))
+    lines.append(_("After: {what}").format(what=render.describe(new, state_before)))
     lines += _effect(state_before, new)
     lines.append(_("Apply the correction?"))
     from taipai.bot.service.service import Button

@@ -39,6 +39,12 @@ class LegRow:
     ``fan`` is the hand's fan without 底 and dealer fan, ``bases`` its 底 count; ``amount`` =
     ``fan + bases × base_fan`` (+ the dealer's 2n+1 on a leg with the dealer, seed 004 莊家 row).
     Whether it was paid now or carried as 拉 is in the entry's moves and payments.
+
+    ``leg_of`` is the player whose leg it is: the same as ``payer`` except on 槓上自摸 包, where
+    ``payer`` (the kong discarder) pays every leg on behalf of ``leg_of`` (seed 004 槓上自摸 row
+    「明槓出銃者全包」).  ``base`` is the 底 part in fan units (``bases × base_fan``) and ``dealer``
+    the dealer fan 2n+1 on a leg that involves the dealer, ``None`` on a leg between non-dealers;
+    ``amount == fan + base + (dealer or 0)``.
     """
 
     winner: str
@@ -46,6 +52,9 @@ class LegRow:
     fan: int
     bases: int
     amount: int
+    leg_of: str = ""
+    base: int = 0
+    dealer: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,6 +68,8 @@ class HistoryItem:
         event: the event.  summary: the core's short English line.
         legs: for wins, one per payer (``[]`` otherwise).
         payments: fan units that changed hands now.  moves: what happened to 拉 chains.
+        before: the table the event was applied to (its options, chains and dealer), ``None`` when
+            unknown; renderers use it for the amounts of that moment (詐糊, prizes, 拉 arithmetic).
     """
 
     number: int
@@ -71,6 +82,7 @@ class HistoryItem:
     legs: tuple[LegRow, ...]
     payments: tuple[Payment, ...]
     moves: tuple[ChainMove, ...]
+    before: TableState | None = None
 
 
 def _before_each(state: TableState) -> list[TableState | None]:
@@ -84,19 +96,63 @@ def _before_each(state: TableState) -> list[TableState | None]:
     return out
 
 
+def leg_rows(
+    event: WinByDiscard | SelfDraw, names: tuple[str, ...], dealer: str, streak: int, options: TableOptions
+) -> tuple[LegRow, ...]:
+    """The legs of a win as :class:`LegRow` (payers in seat order; discard: leg order).
+
+    Args:
+        event: the win.  names: the four players in seat order.  dealer, streak: the dealer and
+            連莊 n when the win happened.  options: the table's options then (``base_fan``, dealer fan).
+
+    Returns the same legs as :func:`~taipai.core.table.payments.win_legs`, with who each leg is for
+    (``leg_of``) and its parts; raises nothing for an event the table accepted.
+    """
+    legs = win_legs(event, names, dealer, streak, options)
+    if isinstance(event, WinByDiscard):
+        facts = [(leg.fan, leg.bases, event.discarder) for leg in event.legs]
+    else:
+        facts = [(event.fan, event.bases, p) for p in names if p != event.winner]
+    return tuple(
+        LegRow(
+            winner=leg.payee,
+            payer=leg.payer,
+            fan=fan,
+            bases=bases,
+            amount=leg.total,
+            leg_of=leg_of,
+            base=leg.hand - fan,
+            dealer=leg.dealer if dealer in (leg_of, leg.payee) else None,
+        )
+        for leg, (fan, bases, leg_of) in zip(legs, facts, strict=True)
+    )
+
+
 def _legs(entry: HistoryEntry, before: TableState | None, names: tuple[str, ...]) -> tuple[LegRow, ...]:
     event = entry.event
     if not isinstance(event, WinByDiscard | SelfDraw):
         return ()
     options: TableOptions = before.options if before is not None else TableOptions()
-    legs = win_legs(event, names, entry.dealer, entry.streak, options)
-    if isinstance(event, WinByDiscard):
-        facts = [(leg.fan, leg.bases) for leg in event.legs]
-    else:
-        facts = [(event.fan, event.bases)] * len(legs)
-    return tuple(
-        LegRow(leg.payee, leg.payer, fan, bases, leg.total)
-        for leg, (fan, bases) in zip(legs, facts, strict=True)
+    return leg_rows(event, names, entry.dealer, entry.streak, options)
+
+
+def history_item(
+    number: int, entry: HistoryEntry, before: TableState | None, names: tuple[str, ...]
+) -> HistoryItem:
+    """One history ``entry`` (the ``number``-th effective event) applied to ``before`` as a
+    :class:`HistoryItem`; ``names`` are the table's players in seat order."""
+    return HistoryItem(
+        number=number,
+        hand=entry.hand,
+        round=entry.round,
+        dealer=entry.dealer,
+        streak=entry.streak,
+        event=entry.event,
+        summary=entry.summary,
+        legs=_legs(entry, before, names),
+        payments=entry.payments,
+        moves=entry.moves,
+        before=before,
     )
 
 
@@ -104,18 +160,7 @@ def history_items(state: TableState) -> list[HistoryItem]:
     """Every effective event of ``state`` (oldest first) with its legs, payments and chain moves."""
     befores = _before_each(state)
     return [
-        HistoryItem(
-            number=i,
-            hand=e.hand,
-            round=e.round,
-            dealer=e.dealer,
-            streak=e.streak,
-            event=e.event,
-            summary=e.summary,
-            legs=_legs(e, before, state.names),
-            payments=e.payments,
-            moves=e.moves,
-        )
+        history_item(i, e, before, state.names)
         for i, (e, before) in enumerate(zip(state.history, befores, strict=True), start=1)
     ]
 
@@ -202,24 +247,46 @@ CSV_COLUMNS: tuple[str, ...] = (
     "rule",
     "note",
 )
-"""Columns of :func:`session_csv`."""
+"""Columns of :func:`session_csv`, in this order.  The header names are stable (English, whatever the
+chat's language), so a spreadsheet or script reading them keeps working; only ``note`` is prose.
+
+- ``number``: the event's place among the effective events (1 = 開枱); ``hand``: the hand in
+  progress; ``round``, ``dealer``, ``streak``: 圈風, dealer and 連莊 n when it happened (empty on
+  the closing ``balance`` and open ``chain`` rows).
+- ``event``: the event's kind, a stable tag of :mod:`taipai.core.table.events` (``win_by_discard``,
+  ``self_draw``, ``draw``, ``false_win``, ``cash_prize``, ``cut_chain``, ``fly_tile``,
+  ``rule_changed``, ``session_ended``, ``table_opened``).
+- ``row``: ``event``, ``leg``, ``chain``, ``payment`` or ``balance`` (see :func:`session_csv`).
+- ``payer``, ``payee``: player names; ``fan``, ``bases``, ``level``: whole numbers; ``amount``: fan
+  units, ``money``: fan units × the table's rate (both exact, :func:`exact`).
+- ``rule``: the payment rule (``win``, ``dealer``, ``la_settle``, ``kick_half``, ``cut``,
+  ``false_win``, ``prize:<id>``) or the chain action (``open``, ``raise``, ``kick``, ``settle``,
+  ``cut``): stable tags, never translated.
+- ``note``: the row in words, in the chat's language, exactly as ``/history`` and the booking reply
+  say it (包 as ``C (for A) → B``, 搶槓, 詐糊, 飛牌, prizes, 流局 …).
+"""
 
 
 def session_csv(state: TableState) -> str:
     """The session as CSV text (header :data:`CSV_COLUMNS`, ``\\r\\n`` line ends, UTF-8 safe).
 
-    For each effective event, in order: one ``event`` row (``note`` = the core's summary), then one
-    ``leg`` row per payer of a win (``payer`` → ``payee`` = the winner, ``fan``, ``bases``, ``amount``
-    = the leg's fan units with 底 and dealer fan), one ``chain`` row per 拉 change (``payer`` = debtor,
-    ``payee`` = creditor, ``level``, ``amount``, ``rule`` = open/raise/kick/settle/cut) and one
-    ``payment`` row per payment booked (``amount`` fan units, ``money``, ``rule`` as in
-    :class:`~taipai.core.table.Payment`).  Then one ``balance`` row per player (``payee`` = the player,
-    ``amount`` = settled balance, ``money``) and one ``chain`` row per chain still open.
+    For each effective event, in order: one ``event`` row (``note`` = the event in the words of its
+    booking reply), then one ``leg`` row per payer of a win (``payer`` → ``payee`` = the winner,
+    ``fan``, ``bases``, ``amount`` = the leg's fan units with 底 and dealer fan; ``note`` names whose
+    leg a 包 payer paid), one ``chain`` row per 拉 change (``payer`` = debtor, ``payee`` = creditor,
+    ``level``, ``amount``, ``rule`` = open/raise/kick/settle/cut) and one ``payment`` row per payment
+    booked (``amount`` fan units, ``money``, ``rule`` as in :class:`~taipai.core.table.Payment`).
+    Then one ``balance`` row per player (``payee`` = the player, ``amount`` = settled balance,
+    ``money``) and one ``chain`` row per chain still open.
 
-    Text cells that a spreadsheet would run as a formula (a player named ``=HYPERLINK(…)``, ``+1``,
-    ``@A``) are written with a leading ``'`` (:func:`safe_cell`); number columns are exact
-    (:func:`exact`).
+    ``note`` cells are written in the current reply language (``taipai.bot.i18n``), by the same
+    renderer as ``/history`` (:func:`taipai.bot.service.render.event_lines`); every other cell is
+    language-independent.  Text cells that a spreadsheet would run as a formula (a player named
+    ``=HYPERLINK(…)``, ``+1``, ``@A``) are written with a leading ``'`` (:func:`safe_cell`); number
+    columns are exact (:func:`exact`).  Raises nothing for a state the table machine made.
     """
+    from taipai.bot.service import render  # render imports this module; the notes are its words
+
     opts = state.options
     out = io.StringIO()
     w = csv.writer(out)
@@ -237,7 +304,8 @@ def session_csv(state: TableState) -> str:
         )
 
     for item in history_items(state):
-        row(item, "event", note=item.summary)
+        lines = render.event_lines(state, item.event, before=item.before, legs=item.legs)
+        row(item, "event", note=render.joined(render.heads(lines)))
         for leg in item.legs:
             row(
                 item,
@@ -248,6 +316,7 @@ def session_csv(state: TableState) -> str:
                 bases=leg.bases,
                 amount=leg.amount,
                 money=cents(opts.money(leg.amount)),
+                note=render.leg_line(state, leg).strip(),
             )
         for m in item.moves:
             row(
@@ -259,6 +328,7 @@ def session_csv(state: TableState) -> str:
                 amount=exact(m.amount),
                 money=cents(opts.money(m.amount)),
                 rule=m.action,
+                note=render.joined(render.moves(state, [m], item.before)),
             )
         for p in item.payments:
             row(
@@ -269,6 +339,7 @@ def session_csv(state: TableState) -> str:
                 amount=exact(p.amount),
                 money=cents(opts.money(p.amount)),
                 rule=p.rule,
+                note=render.joined(render.payments(state, [p])),
             )
     for p in state.players:
         row(None, "balance", payee=p.name, amount=exact(p.balance), money=cents(opts.money(p.balance)))
@@ -282,5 +353,8 @@ def session_csv(state: TableState) -> str:
             amount=exact(c.amount),
             money=cents(opts.money(c.amount)),
             rule="open",
+            note=render.joined(
+                render.moves(state, [ChainMove("open", c.debtor, c.creditor, c.level, c.amount)])
+            ),
         )
     return out.getvalue()

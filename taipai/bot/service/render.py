@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from taipai.bot.i18n import N_, _, current_locale
 from taipai.bot.service.commands import MAX_FAN, CommandError
-from taipai.bot.service.export import cents, exact, round_cents
+from taipai.bot.service.export import LegRow, cents, exact, leg_rows, round_cents
 from taipai.bot.service.hands import DEALER_PATTERN, ReadHand
 from taipai.core.errors import HandError
 from taipai.core.table import (
@@ -27,18 +27,17 @@ from taipai.core.table import (
     FalseWin,
     FlyTile,
     Payment,
-    Redo,
     RuleChanged,
     SelfDraw,
     SessionEnded,
     TableError,
     TableOpened,
     TableState,
-    Undo,
     WinByDiscard,
 )
 from taipai.core.table.amounts import Amount
 from taipai.core.table.chains import kick_amount
+from taipai.core.table.state import WINDS
 
 if TYPE_CHECKING:
     from taipai.bot.service.export import HistoryItem
@@ -401,7 +400,7 @@ def reopened(by: str, state: TableState) -> str:
     if len(state.history) == 1 and state.prev is None:  # nothing but the 開枱: it had been cancelled
         what = _("cancelling the table")
     else:
-        what = describe(SessionEnded())
+        what = describe(SessionEnded(), state)
     return _("{by} undid: {what}. The table is open again; play on.").format(by=by, what=what)
 
 
@@ -452,9 +451,13 @@ def which_offer(name: str, offers: Sequence[CutOffer]) -> str:
 # ---------------------------------------------------------------------------------------- bookings
 def opened(state: TableState) -> str:
     """Reply to 開枱."""
-    return _("Table open: {players}. {dealer} deals first.").format(
-        players=players_line(state), dealer=state.dealer
-    )
+    return _opened(tuple(p.name for p in state.players))
+
+
+def _opened(names: Sequence[str]) -> str:
+    """開枱 of ``names`` (seat order 東南西北; the first deals)."""
+    seats = _(", ").join(f"{w} {n}" for w, n in zip(WINDS, names, strict=False))
+    return _("Table open: {players}. {dealer} deals first.").format(players=seats, dealer=names[0])
 
 
 def _fan(n: int) -> str:
@@ -494,51 +497,138 @@ def score_notes(score: object) -> list[str]:
     return notes
 
 
-def _leg_line(state: TableState, payer: str, winner: str, read: ReadHand, shown: str = "") -> str:
-    """One leg: ``payer`` is whose leg it is (the dealer fan follows them); ``shown`` who pays it
-    when someone else does (槓上自摸 包)."""
-    base = read.bases * state.options.base_fan
-    parts = [_fan(read.fan), _("底 {n}").format(n=base)]
-    total = read.fan + base
-    if state.dealer in (payer, winner):
-        d = state.options.dealer_fan(state.streak)
-        parts.append(_("dealer {n}").format(n=d))
-        total += d
-    if shown and shown != payer:
-        payer = _("{payer} (for {other})").format(payer=shown, other=payer)
+def leg_line(state: TableState, leg: LegRow) -> str:
+    """One leg of a win, indented: ``  C (for A) → B: 18 (12 fan + 底 5 + dealer 1)``.
+
+    ``state`` prices the amount (its rate); ``leg`` is a :class:`~taipai.bot.service.export.LegRow`.
+    When someone pays another's leg (槓上自摸 包) the payer is shown with whose leg it is.
+    """
+    parts = [_fan(leg.fan), _("底 {n}").format(n=leg.base)]
+    if leg.dealer is not None:
+        parts.append(_("dealer {n}").format(n=leg.dealer))
+    payer = leg.payer
+    if leg.leg_of and leg.leg_of != leg.payer:
+        payer = _("{payer} (for {other})").format(payer=leg.payer, other=leg.leg_of)
     return "  " + _("{payer} → {winner}: {total} ({parts})").format(
-        payer=payer, winner=winner, total=money(state, total), parts=" + ".join(parts)
+        payer=payer, winner=leg.winner, total=money(state, leg.amount), parts=" + ".join(parts)
     )
+
+
+def _with_bases(head: str, bases: int) -> str:
+    return head + " " + _("({n} 底)").format(n=bases) if bases > 1 else head
+
+
+def event_lines(
+    state: TableState,
+    event: Event,
+    *,
+    before: TableState | None = None,
+    legs: Sequence[LegRow] | None = None,
+    reads: Sequence[ReadHand] | None = None,
+) -> list[str]:
+    """What one event did, in the words of its booking reply; ``/history``, the CSV ``note`` and the
+    undo/redo replies use the same lines, so nothing the booking said (包, 搶槓, 詐糊, prizes, 飛牌,
+    流局/臭莊, 斬) is lost later.
+
+    Args:
+        state: prices amounts (its rate).
+        event: any table event.
+        before: the table the event was applied to (its options, dealer and 連莊); ``state`` when
+            ``None``.
+        legs: a win's legs (:func:`~taipai.bot.service.export.leg_rows`); ``None``: worked out from
+            ``before``.
+        reads: the scored hands of a win, one per winner, when the hands were typed (adds each
+            hand's pattern lines); ``None`` for a count or a replayed event.
+
+    Returns:
+        Lines: a headline per winner (one for other events) at the margin; a win's pattern and leg
+        lines indented by two spaces.  Raises nothing for an event the table accepted.
+    """
+    ref = before or state
+    if isinstance(event, WinByDiscard | SelfDraw) and legs is None:
+        legs = leg_rows(event, ref.names, ref.dealer, ref.streak, ref.options)
+    if isinstance(event, WinByDiscard):
+        lines: list[str] = []
+        for i, w in enumerate(event.legs):
+            head = (
+                _("{winner} robs {discarder}'s kong (搶槓): {fan}")
+                if w.robbed_kong
+                else _("{winner} wins on {discarder}'s discard: {fan}")
+            ).format(winner=w.winner, discarder=event.discarder, fan=_fan(w.fan))
+            lines.append(_with_bases(head, w.bases))
+            if reads:
+                lines += [*_patterns(reads[i]), *overruled(ref, reads[i], w.winner)]
+            if legs and i < len(legs):
+                lines.append(leg_line(state, legs[i]))
+        return lines
+    if isinstance(event, SelfDraw):
+        head = _("{winner} self-draws (自摸): {fan}").format(winner=event.winner, fan=_fan(event.fan))
+        lines = [_with_bases(head, event.bases)]
+        if reads:
+            lines += [*_patterns(reads[0]), *overruled(ref, reads[0], event.winner)]
+        return lines + [leg_line(state, leg) for leg in legs or ()]
+    if isinstance(event, Draw):
+        return [drawn()]
+    if isinstance(event, FalseWin):
+        return [
+            _("{player}: false win (詐糊); pays each of the other three {amount}.").format(
+                player=event.player, amount=money(state, ref.options.false_win_fan)
+            )
+        ]
+    if isinstance(event, CashPrize):
+        who = f"{event.player}→{event.other}" if event.other else event.player
+        base = ref.options.prizes[event.prize]
+        return [
+            _("{player}: cash prize {prize} ({base} 底)").format(
+                player=who, prize=prize_name(event.prize), base=amount(base)
+            )
+        ]
+    if isinstance(event, FlyTile):
+        return [
+            _("{player} flies {tile} (飛牌); recorded, nothing is paid.").format(
+                player=event.player, tile=event.tile
+            )
+        ]
+    if isinstance(event, RuleChanged):
+        head = _("Rule changed: {option} = {value}.").format(option=event.option, value=event.value)
+        if event.option == "rate":
+            opts = state.options if before is None else before.options.with_option(event.option, event.value)
+            head += " " + _("底 = ${base}, a fan = ${rate}.").format(
+                base=amount(opts.money(opts.base_fan)), rate=amount(opts.rate)
+            )
+            head += " " + _("A rate change re-prices the whole session, hands already played included.")
+        return [head]
+    if isinstance(event, CutChain):
+        if event.accept:
+            cut = _("{debtor} cut the chain to {creditor}")
+            return [cut.format(debtor=event.debtor, creditor=event.creditor)]
+        return [cut_declined(event.debtor, event.creditor)]
+    if isinstance(event, SessionEnded):
+        return [_("settlement (埋數)")]
+    if isinstance(event, TableOpened):
+        return [_opened(event.players)]
+    return [str(event.kind)]  # Undo / Redo: never in the history
+
+
+def heads(lines: Sequence[str]) -> list[str]:
+    """The headlines of :func:`event_lines` (the lines at the margin)."""
+    return [x for x in lines if not x.startswith(" ")]
+
+
+def joined(lines: Sequence[str]) -> str:
+    """Several reply lines as one (a CSV cell): ``A, B`` (zh ``A、B``), each line stripped."""
+    return _(", ").join(x.strip() for x in lines)
 
 
 def win(before: TableState, event: WinByDiscard, reads: Sequence[ReadHand]) -> list[str]:
     """Lines describing each leg of a win by discard: the breakdown and what each leg is worth."""
-    lines: list[str] = []
-    for leg, read in zip(event.legs, reads, strict=True):
-        head = (
-            _("{winner} robs {discarder}'s kong (搶槓): {fan}")
-            if leg.robbed_kong
-            else _("{winner} wins on {discarder}'s discard: {fan}")
-        ).format(winner=leg.winner, discarder=event.discarder, fan=_fan(read.fan))
-        if read.bases > 1:
-            head += " " + _("({n} 底)").format(n=read.bases)
-        lines.append(head)
-        lines.extend(_patterns(read))
-        lines.extend(overruled(before, read, leg.winner))
-        lines.append(_leg_line(before, event.discarder, leg.winner, read))
-    return lines
+    return event_lines(before, event, before=before, reads=reads)
 
 
 def self_draw(before: TableState, event: SelfDraw, read: ReadHand) -> list[str]:
-    """Lines describing a self-draw: the breakdown and each of the three legs."""
-    head = _("{winner} self-draws (自摸): {fan}").format(winner=event.winner, fan=_fan(read.fan))
-    if read.bases > 1:
-        head += " " + _("({n} 底)").format(n=read.bases)
-    lines = [head, *_patterns(read), *overruled(before, read, event.winner)]
-    payers = [n for n in before.names if n != event.winner]
-    for payer in payers:
-        lines.append(_leg_line(before, payer, event.winner, read, event.kong_discarder or ""))
-    return lines
+    """Lines describing a self-draw: the breakdown and each of the three legs (with 包: who pays
+    whose leg)."""
+    return event_lines(before, event, before=before, reads=[read])
 
 
 def overruled(state: TableState, read: ReadHand, winner: str) -> list[str]:
@@ -667,49 +757,58 @@ def drawn() -> str:
     return _("Draw (流局): the dealer stays (臭莊).")
 
 
-def describe(event: Event) -> str:
-    """A short description of an event, for undo/redo replies."""
-    if isinstance(event, WinByDiscard):
-        return _(", ").join(
-            _("{winner} wins on {discarder}'s discard: {fan}").format(
-                winner=leg.winner, discarder=event.discarder, fan=_fan(leg.fan)
+def describe(event: Event, state: TableState) -> str:
+    """A one-line description of ``event`` applied to ``state``: the headlines of
+    :func:`event_lines` (undo/redo replies, the edit preview, ``taipai ledger``)."""
+    return _(", ").join(x.rstrip(".。") for x in heads(event_lines(state, event, before=state)))
+
+
+def undone(by: str, undone_state: TableState, restored: TableState) -> list[str]:
+    """The undo reply's lines: what was undone (in its booking words) and each 拉 chain step it
+    reversed (``拉三 → 拉二: A owes B 38``, ``拉一 cancelled …``, ``拉一 back: …``).
+
+    Args:
+        by: who asked.  undone_state: the table with the event (its last history entry is the one
+            undone).  restored: the table after the undo (``undone_state.prev``).
+    """
+    entry = undone_state.history[-1]
+    what = describe(entry.event, restored)
+    return [_("{by} undid: {what}.").format(by=by, what=what), *undo_moves(restored, entry.moves)]
+
+
+def undo_moves(restored: TableState, items: Sequence[ChainMove]) -> list[str]:
+    """What undoing an event with chain moves ``items`` did to each 拉 chain, in the order the event
+    moved them; ``restored`` is the table after the undo (amounts are priced with it)."""
+    out: list[str] = []
+    for m in items:
+        args = {"debtor": m.debtor, "creditor": m.creditor, "level": level_name(m.level)}
+        if m.action == "open":
+            out.append(
+                _("{level} cancelled: {debtor} no longer owes {creditor} {amount}").format(
+                    **args, amount=money(restored, m.amount)
+                )
             )
-            for leg in event.legs
-        )
-    if isinstance(event, SelfDraw):
-        return _("{winner} self-draws (自摸): {fan}").format(winner=event.winner, fan=_fan(event.fan))
-    if isinstance(event, Draw):
-        return _("draw (流局)")
-    if isinstance(event, CutChain):
-        return (
-            _("{debtor} cut the chain to {creditor}")
-            if event.accept
-            else _("{debtor} kept the chain to {creditor}")
-        ).format(debtor=event.debtor, creditor=event.creditor)
-    if isinstance(event, FalseWin):
-        return _("false win (詐糊) by {player}").format(player=event.player)
-    if isinstance(event, CashPrize):
-        who = f"{event.player}→{event.other}" if event.other else event.player
-        return _("cash prize {prize} ({player})").format(prize=prize_name(event.prize), player=who)
-    if isinstance(event, FlyTile):
-        return _("{player} flies {tile}").format(player=event.player, tile=event.tile)
-    if isinstance(event, RuleChanged):
-        return _("rule {option} = {value}").format(option=event.option, value=event.value)
-    if isinstance(event, SessionEnded):
-        return _("settlement (埋數)")
-    if isinstance(event, TableOpened):
-        return _("table opened")
-    if isinstance(event, Undo | Redo):
-        return event.kind
-    return str(event.kind)
+        elif m.action == "raise":
+            old = restored.chain(m.debtor, m.creditor)
+            if old is None:  # pragma: no cover - a raise always had a chain before it
+                continue
+            out.append(
+                _("{level} → {back}: {debtor} owes {creditor} {amount}").format(
+                    **args, back=level_name(old.level), amount=money(restored, old.amount)
+                )
+            )
+        else:  # kick, settle, cut: the chain is open again
+            out.append(
+                _("{level} back: {debtor} owes {creditor} {amount}").format(
+                    **args, amount=money(restored, m.amount)
+                )
+            )
+    return out
 
 
-def undone(by: str, event: Event) -> str:
-    return _("{by} undid: {what}.").format(by=by, what=describe(event))
-
-
-def redone(by: str, event: Event) -> str:
-    return _("{by} redid: {what}.").format(by=by, what=describe(event))
+def redone(by: str, event: Event, before: TableState) -> str:
+    """The redo reply's first line; ``before`` is the table the event is re-applied to."""
+    return _("{by} redid: {what}.").format(by=by, what=describe(event, before))
 
 
 def cut_declined(debtor: str, creditor: str) -> str:
@@ -802,29 +901,12 @@ def prize_name(prize: str) -> str:
     return rule.name if rule else prize
 
 
-def table_event(state: TableState, event: Event, paid: Iterable[Payment]) -> list[str]:
-    """Reply to 詐糊, a cash prize, 飛牌 or a rule change: what happened and who paid whom now."""
-    if isinstance(event, FalseWin):
-        head = _("{player}: false win (詐糊); pays each of the other three {amount}.").format(
-            player=event.player, amount=money(state, state.options.false_win_fan)
-        )
-    elif isinstance(event, CashPrize):
-        base = state.options.prizes[event.prize]
-        head = _("Cash prize {prize} ({base} 底):").format(prize=prize_name(event.prize), base=amount(base))
-    elif isinstance(event, FlyTile):
-        head = _("{player} flies {tile} (飛牌); recorded, nothing is paid.").format(
-            player=event.player, tile=event.tile
-        )
-    elif isinstance(event, RuleChanged):
-        head = _("Rule changed: {option} = {value}.").format(option=event.option, value=event.value)
-        if event.option == "rate":
-            head += " " + _("底 = ${base}, a fan = ${rate}.").format(
-                base=amount(state.options.money(state.options.base_fan)), rate=amount(state.options.rate)
-            )
-            head += " " + _("A rate change re-prices the whole session, hands already played included.")
-    else:
-        head = describe(event)
-    return [head, *payments(state, paid)]
+def table_event(
+    state: TableState, event: Event, paid: Iterable[Payment], before: TableState | None = None
+) -> list[str]:
+    """Reply to 詐糊, a cash prize, 飛牌 or a rule change: what happened (:func:`event_lines`) and who
+    paid whom now; ``before`` is the table the event was applied to (``state`` when ``None``)."""
+    return [*event_lines(state, event, before=before), *payments(state, paid)]
 
 
 def fly_usage(tile: str) -> str:
@@ -914,8 +996,9 @@ def rules_phrase_mismatch(base: int, fan: int, base_fan: int) -> str:
 
 
 def history(state: TableState, items: Sequence[HistoryItem], *, last: int = 30) -> list[str]:
-    """The ``/history`` reply: per event, hand number, what happened, each leg (payer → winner, fan,
-    fan units with 底 and dealer fan), 拉 changes and the money moved now (the last ``last`` events)."""
+    """The ``/history`` reply (the last ``last`` events): per event, its number, hand and 連莊, then
+    the lines its booking reply had (:func:`event_lines`: 包, 搶槓, 詐糊, prizes, 飛牌, 流局 …, each
+    leg with 底 and dealer fan), its 拉 changes with their arithmetic and the money moved then."""
     if len(items) <= 1:
         return [_("Nothing has been played yet.")]
     lines = [_("History:")]
@@ -925,17 +1008,15 @@ def history(state: TableState, items: Sequence[HistoryItem], *, last: int = 30) 
     for it in items:
         if isinstance(it.event, TableOpened):
             continue
-        lines.append(
-            _("#{number} hand {hand}: {what}").format(number=it.number, hand=it.hand, what=describe(it.event))
+        what = event_lines(state, it.event, before=it.before, legs=it.legs)
+        head = (
+            _("#{number} hand {hand}, 連莊 {streak}: {what}")
+            if it.streak and isinstance(it.event, WinByDiscard | SelfDraw | Draw)
+            else _("#{number} hand {hand}: {what}")
         )
-        for leg in it.legs:
-            lines.append(
-                "    "
-                + _("{payer} → {winner}: {fan} → {total}").format(
-                    payer=leg.payer, winner=leg.winner, fan=_fan(leg.fan), total=money(state, leg.amount)
-                )
-            )
-        lines.extend("    " + x for x in moves(state, it.moves))
+        lines.append(head.format(number=it.number, hand=it.hand, streak=it.streak, what=what[0]))
+        lines.extend("    " + x.strip() for x in what[1:])
+        lines.extend("    " + x for x in moves(state, it.moves, it.before))
         lines.extend("    " + x for x in payments(state, it.payments))
     return lines
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import hashlib
 import re
 import threading
 import unicodedata
@@ -530,17 +531,15 @@ class Service:
             lines = render.win(state, event, reads)
         elif isinstance(event, SelfDraw):
             lines = render.self_draw(state, event, reads[0])
-        elif isinstance(event, Draw):
-            lines = [render.drawn()]
+        elif isinstance(event, Draw) or (isinstance(event, CutChain) and not event.accept):
+            lines = render.event_lines(t.state, event, before=state)
         elif isinstance(event, Undo):
-            lines = [render.undone(speaker, state.history[-1].event)]
+            lines = render.undone(speaker, state, t.state)
         elif isinstance(event, Redo) and t.state.ended:  # 重做 of an undone 埋數: settled again
             settle = [*render.moves(t.state, t.moves), *render.settled(t.state, _transfers(t.state))]
-            return [Reply("\n".join([render.redone(speaker, t.state.history[-1].event), *settle]))]
+            return [Reply("\n".join([render.redone(speaker, t.state.history[-1].event, state), *settle]))]
         elif isinstance(event, Redo):
-            lines = [render.redone(speaker, t.state.history[-1].event)]
-        elif isinstance(event, CutChain) and not event.accept:
-            lines = [render.cut_declined(event.debtor, event.creditor)]
+            lines = [render.redone(speaker, t.state.history[-1].event, state)]
         elif isinstance(event, SessionEnded):
             return [
                 Reply(
@@ -550,8 +549,8 @@ class Service:
                 )
             ]
         elif isinstance(event, FalseWin | CashPrize | FlyTile | RuleChanged):
-            return [Reply("\n".join(render.table_event(t.state, event, t.payments)))]
-        else:
+            return [Reply("\n".join(render.table_event(t.state, event, t.payments, state)))]
+        else:  # an accepted 斬: its chain move line (斬拉: …) says it all
             lines = []
         if isinstance(event, WinByDiscard | SelfDraw | Draw):
             lines += render.lapsed(state, t.state)
@@ -614,7 +613,7 @@ class Service:
         if cmd.kind == "history":
             return [Reply("\n".join(render.history(state, history_items(state))))]
         text = session_csv(state)
-        name = _safe_name(f"taipai-{chat.platform}-{chat.chat_id}-session{session.id}.csv")
+        name = export_name(self.store, chat, session.id)
         folder = self._export_dir or _default_export_dir(self.store)
         path = folder / name
         data = text.encode("utf-8")
@@ -812,6 +811,30 @@ def _transfers(state: TableState) -> list[tuple[str, str, Any]]:
 
 def _safe_name(name: str) -> str:
     return re.sub(r"[^\w.-]+", "_", name)
+
+
+def export_name(store: Store, chat: ChatRef, session_id: int) -> str:
+    """The ``/export`` file name of one session: ``taipai-<db>-<id>-<platform>-<chat>-session<n>.csv``.
+
+    ``<db>`` is the SQLite file's stem (``hist`` for ``/tmp/hist.db``, ``memory`` in memory) or the
+    database name; ``<id>`` is 8 hex digits of a hash of the database itself (the SQLite file's
+    resolved path, else the URL without its password), so two databases exporting into one folder
+    (two ``taipai chat --db`` files side by side, both ``terminal`` session 1) never write the same
+    file; exporting the same session again replaces its own earlier export.  Only ``[\\w.-]``
+    characters; raises nothing.
+    """
+    url = store.engine.url
+    db = url.database or ""
+    if url.get_backend_name() == "sqlite":
+        if db and db != ":memory:" and not db.startswith("file:"):
+            path = Path(db).expanduser().resolve()
+            label, identity = path.stem, str(path)
+        else:
+            label, identity = "memory", url.render_as_string(hide_password=True)
+    else:
+        label, identity = db or url.get_backend_name(), url.render_as_string(hide_password=True)
+    digest = hashlib.sha256(identity.encode("utf-8")).hexdigest()[:8]
+    return _safe_name(f"taipai-{label}-{digest}-{chat.platform}-{chat.chat_id}-session{session_id}.csv")
 
 
 def _default_export_dir(store: Store) -> Path:

@@ -132,7 +132,13 @@ async def test_a_session_by_slash_commands_and_buttons(store, monkeypatch):
         undo = await h.press(C, selfdraw[0].message_id, "撤銷")
         assert [c.shown for c in undo] == [
             ("update", None, []),  # the spent button is taken off the hand message
-            ("followup", "C 撤銷咗：C 自摸：10番。\nB 退返 45 俾 A\n下一鋪：B 做莊，連1；東圈，第3鋪。", []),
+            (
+                "followup",
+                "C 撤銷咗：C 自摸：10番。\n拉二返番嚟：A 欠 B 45\n拉一取消：A 唔使再欠 C 15\n"
+                "拉一取消：B 唔使再欠 C 18\n拉一取消：D 唔使再欠 C 15\nB 退返 45 俾 A\n"
+                "下一鋪：B 做莊，連1；東圈，第3鋪。",
+                [],
+            ),
         ]
         assert undo[0].body["data"]["components"] == []
         again = await h.press(C, selfdraw[0].message_id, "撤銷")  # a stale copy of the button
@@ -230,7 +236,11 @@ async def test_a_button_works_after_a_restart(store, monkeypatch):
         calls = await after.press(B, win[0].message_id, "撤銷")
     assert [c.shown for c in calls] == [
         ("update", None, []),
-        ("followup", "B 撤銷咗：B 食 A：12番。\n下一鋪：A 做莊；東圈，第1鋪。", []),
+        (
+            "followup",
+            "B 撤銷咗：B 食 A：12番。\n拉一取消：A 唔使再欠 B 18\n下一鋪：A 做莊；東圈，第1鋪。",
+            [],
+        ),
     ]
 
 

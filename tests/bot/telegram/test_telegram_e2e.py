@@ -54,7 +54,10 @@ async def test_a_group_plays_a_session(group):
     assert labels(hand) == [["Undo"]] and buttons(hand) == ["undo:1:2"]
     answer, (r,) = await group.press(ANN, hand, "undo:1:2")
     assert "text" not in answer.params
-    assert text(r) == "Ann undid: Bob wins on Ann's discard: 12 fan.\nNext: Ann deals; 東 round, hand 1."
+    assert text(r) == (
+        "Ann undid: Bob wins on Ann's discard: 12 fan.\nla 1 cancelled: Ann no longer owes Bob 18\n"
+        "Next: Ann deals; 東 round, hand 1."
+    )
     answer, new = await group.press(ANN, hand, "undo:1:2", replies=0)
     assert answer.params["text"] == "That has been undone already." and new == []
 

@@ -1,0 +1,98 @@
+"""``匯出`` / ``/export``: one file per database and session, notes in the chat's language."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+import pytest
+
+from taipai.bot.service import Service
+from taipai.bot.store import ChatRef, Store, sqlite_url
+
+from .conftest import Talk
+
+CONSOLE = ChatRef("terminal", "console")
+
+
+@pytest.mark.asyncio
+async def test_two_databases_in_one_folder_never_share_an_export_file(tmp_path):
+    """Two ``taipai chat --db`` files side by side, both the terminal chat's session 1, used to write the
+    same ``taipai-terminal-console-session1.csv``: the second export silently replaced the first."""
+    paths = []
+    for db, names in (("monday", "A B C D"), ("tuesday", "E F G H")):
+        store = await Store.open(sqlite_url(tmp_path / f"{db}.db"))
+        try:
+            talk = Talk(Service(store, locale="en"), CONSOLE)
+            await talk(names[0], f"開枱 {names}")
+            replies = await talk.service.handle(CONSOLE, names[0], "/export")
+            reply = replies[0].text
+            assert reply.startswith("Exported 1 events as CSV: ")
+            path = reply.removeprefix("Exported 1 events as CSV: ")
+            assert replies[0].document is not None and path.endswith("/" + replies[0].document.filename)
+            paths.append(path)
+        finally:
+            await store.close()
+    assert paths[0] != paths[1]
+    assert [p.rsplit("/", 1)[0] for p in paths] == [str(tmp_path.resolve())] * 2  # beside the database
+    names = [p.rsplit("/", 1)[1] for p in paths]
+    assert names[0].startswith("taipai-monday-") and names[0].endswith("-terminal-console-session1.csv")
+    assert names[1].startswith("taipai-tuesday-") and names[1].endswith("-terminal-console-session1.csv")
+    first = (tmp_path / names[0]).read_text(encoding="utf-8")
+    second = (tmp_path / names[1]).read_text(encoding="utf-8")
+    assert "A" in [r["payee"] for r in csv.DictReader(io.StringIO(first)) if r["row"] == "balance"]
+    assert "E" in [r["payee"] for r in csv.DictReader(io.StringIO(second)) if r["row"] == "balance"]
+
+
+@pytest.mark.asyncio
+async def test_the_same_file_name_in_any_export_folder_still_differs_per_database(tmp_path):
+    """A configured export folder shared by two databases that have the same file name."""
+    out = tmp_path / "out"
+    filenames = []
+    for folder in ("one", "two"):
+        (tmp_path / folder).mkdir()
+        store = await Store.open(sqlite_url(tmp_path / folder / "taipai.db"))
+        try:
+            service = Service(store, locale="en", export_dir=out)
+            await service.handle(CONSOLE, "A", "開枱 A B C D")
+            replies = await service.handle(CONSOLE, "A", "/export")
+            assert replies[0].document is not None
+            filenames.append(replies[0].document.filename)
+            again = await service.handle(CONSOLE, "A", "/export")  # the same session: the same file
+            assert again[0].document is not None and again[0].document.filename == filenames[-1]
+        finally:
+            await store.close()
+    assert filenames[0] != filenames[1]
+    assert sorted(p.name for p in out.iterdir()) == sorted(filenames)
+
+
+@pytest.mark.asyncio
+async def test_csv_notes_are_in_the_chat_language_and_the_header_is_stable(talk_zh, tmp_path):
+    talk = talk_zh
+    talk.service._export_dir = tmp_path
+    await talk("A", "開枱 A B C D")
+    await talk("B", "B 自摸 12番 C包")  # C pays 18 (A's leg, dealer) + 17 + 17 → 拉一 C→B 52
+    await talk("B", "B 飛 九筒")
+    replies = await talk.service.handle(talk.chat, "A", "匯出")
+    assert replies[0].document is not None
+    text = replies[0].document.content.decode("utf-8")
+    assert text.splitlines()[0] == (
+        "number,hand,round,dealer,streak,event,row,payer,payee,fan,bases,level,amount,money,rule,note"
+    )
+    rows = list(csv.DictReader(io.StringIO(text)))
+    assert [(r["row"], r["note"]) for r in rows] == [
+        ("event", "開枱：東 A、南 B、西 C、北 D。A 做莊。"),
+        ("event", "B 自摸：12番"),
+        ("leg", "C（代 A） → B：18（12番 + 底 5 + 莊 1）"),
+        ("leg", "C → B：17（12番 + 底 5）"),
+        ("leg", "C（代 D） → B：17（12番 + 底 5）"),
+        ("chain", "拉一：C 欠 B 52"),
+        ("event", "B 飛 九筒（飛牌）：記低咗，唔使找數。"),
+        ("balance", ""),
+        ("balance", ""),
+        ("balance", ""),
+        ("balance", ""),
+        ("chain", "拉一：C 欠 B 52"),
+    ]
+    assert [r["event"] for r in rows[:7]] == ["table_opened", "self_draw", *["self_draw"] * 4, "fly_tile"]
+    assert replies[0].text == f"匯出咗 3 項做 CSV：{tmp_path / replies[0].document.filename}"
