@@ -406,6 +406,9 @@ def score_lines(score: Any) -> list[str]:
         )
     )
     lines.append(_("Reading: {groups}").format(groups=" ".join(score.reading)))
+    from taipai.bot.service.render import double_reading_lines
+
+    lines += double_reading_lines(score)
     if score.waits:
         lines.append(_("Waits: {tiles}").format(tiles=" ".join(name_zh(t) for t in score.waits)))
     if getattr(score, "ignored", ()):

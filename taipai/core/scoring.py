@@ -104,7 +104,11 @@ class Score:
         return sum(p.fan for p in self.patterns if p.id == pattern_id)
 
     def to_dict(self) -> dict[str, object]:
-        """The ``taipai score --json`` object of DESIGN §5."""
+        """The ``taipai score --json`` object of DESIGN §5.
+
+        Added to the contract's keys: ``exact``, ``ignored`` and ``second_reading`` (the standard
+        reading's groups when ``bases`` is 2 under a double reading, else ``[]``; ``reading`` is then
+        the 嚦咕嚦咕 one)."""
         return {
             "ok": True,
             "fan": self.fan,
@@ -117,6 +121,7 @@ class Score:
             "wilds": [w.to_dict() for w in self.wilds],
             "exact": self.exact,
             "ignored": list(self.ignored),
+            "second_reading": list(self.second_reading),
         }
 
 

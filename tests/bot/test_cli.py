@@ -392,3 +392,48 @@ def test_wildcard_at_a_table_without_wildcards(tmp_path, capsys, monkeypatch):
         assert err.splitlines() == [
             f"「{written}」: this table plays no wildcards. (「{written}」 is at character 24 of the message.)"
         ]
+
+
+# ------------------------------------------------------------------ score: the double reading (seed 004, 底)
+DOUBLE = "一一筒 二二筒 三三筒 五五索 六六索 七七索 東東 中中 食 中"
+
+
+def test_score_shows_both_readings_and_why_two_bases(capsys, monkeypatch):
+    """Seed 004, 底: 「由於上面組合可以看作嚦咕嚦咕的牌型，也可以視為一二三筒、五六七索的雙般高的
+    牌型，因此在此會分別計算兩副牌的翻數，計兩個底」.  The output used to show only the 嚦咕嚦咕
+    reading and nothing said why ``96番 + 2 × 底 5``."""
+    status, out, _err = cli(capsys, monkeypatch, "score", DOUBLE)
+    assert status == 0
+    lines = out.splitlines()
+    assert lines[6:10] == [
+        "96番 + 2 × 底 5 = 106",
+        "拆牌：中中中 一一筒 二二筒 三三筒 五五索 六六索 七七索 東東",
+        "第二種拆法：一二三筒 一二三筒 五六七索 五六七索 中中中 東東",
+        "兩個底：呢副牌可以拆做嚦咕嚦咕，又可以拆做五組牌加一對眼；兩種拆法嘅牌型番都計"
+        "（花、自摸呢類只計一次），每種拆法一個底。",
+    ]
+    status, out, _err = cli(capsys, monkeypatch, "score", DOUBLE, lang="en")
+    assert "Second reading: 一二三筒 一二三筒 五六七索 五六七索 中中中 東東" in out.splitlines()
+    status, out, _err = cli(capsys, monkeypatch, "score", DOUBLE, "--json")
+    data = json.loads(out)
+    assert (data["fan"], data["bases"], data["total"]) == (96, 2, 106)
+    assert data["second_reading"] == ["一二三筒", "一二三筒", "五六七索", "五六七索", "中中中", "東東"]
+
+
+def test_score_with_one_base_shows_no_second_reading(capsys, monkeypatch):
+    status, out, _err = cli(capsys, monkeypatch, "score", HAND, lang="en")
+    assert status == 0 and "Second reading" not in out and "Two 底" not in out
+
+
+def test_chat_reply_shows_the_second_reading(tmp_path):
+    """The chat's win reply has the same two lines under the patterns (seed 004, 底, 計兩個底)."""
+    script = f"A: 開枱 A B C D\nB: B 食 A {DOUBLE}\n"
+    run = taipai("chat", "--db", str(tmp_path / "d.db"), "--lang", "en", stdin=script)
+    assert run.returncode == 0, run.stderr
+    lines = [line.strip() for line in run.stdout.splitlines()]
+    assert "taipai: B wins on A's discard: 96 fan (2 底)" in lines
+    assert "Second reading: 一二三筒 一二三筒 五六七索 五六七索 中中中 東東" in lines
+    assert (
+        "Two 底: the hand reads both as 嚦咕嚦咕 and as five melds and a pair; the tile patterns of both "
+        "readings count (flowers, 自摸 and the like once), one 底 each."
+    ) in lines

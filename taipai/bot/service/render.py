@@ -473,8 +473,28 @@ def _patterns(read: ReadHand) -> list[str]:
             continue
         name = p.name if p.count <= 1 else f"{p.name}×{p.count}"
         lines.append("  " + _("{pattern}: {fan}").format(pattern=name, fan=_fan(p.fan)))
+    lines.extend("  " + x for x in double_reading_lines(read.score))
     lines.extend("  " + x for x in score_notes(read.score))
     return lines
+
+
+def double_reading_lines(score: object) -> list[str]:
+    """The second reading of a hand scored twice, and why it has two 底 (seed 004, 底: 「在此會分別
+    計算兩副牌的翻數，計兩個底」); ``[]`` for a hand with one 底.
+
+    Args:
+        score: a :class:`taipai.core.scoring.Score` (``bases``, ``second_reading``).
+    """
+    second = getattr(score, "second_reading", ()) or ()
+    if getattr(score, "bases", 1) < 2 or not second:
+        return []
+    return [
+        _("Second reading: {groups}").format(groups=" ".join(second)),
+        _(
+            "Two 底: the hand reads both as 嚦咕嚦咕 and as five melds and a pair; the tile patterns "
+            "of both readings count (flowers, 自摸 and the like once), one 底 each."
+        ),
+    ]
 
 
 def score_notes(score: object) -> list[str]:

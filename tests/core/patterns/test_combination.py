@@ -271,6 +271,49 @@ def test_double_reading_off_gives_one_base():
     assert s.second_reading == ()
 
 
+# The tester's hand: 一一筒 二二筒 三三筒 五五索 六六索 七七索 東東 中中 食 中.
+TESTER_DOUBLE = hand("112233p 556677s EE CC", "C")
+
+
+def test_double_reading_counts_each_readings_tile_patterns():
+    """Seed 004, 底: 「通常一副牌只有一個底翻，但在某些特殊牌型，例如嚦咕嚦咕另計雙般高的場合，則可以
+    計作兩個底 … 由於上面組合可以看作嚦咕嚦咕的牌型，也可以視為一二三筒、五六七索的雙般高的牌型，
+    因此在此會分別計算兩副牌的翻數，計兩個底」.
+
+    Ruling on 三元牌 ×2: 「分別計算兩副牌的翻數」 counts the fan of each reading (副牌) on its own.
+    三元牌 (seed 004, 字牌類: 「牌型擁有一副中、發、白的刻子」, 2) is a tile pattern, and the 中中中
+    pung is in both readings: it is 嚦咕嚦咕's 「一刻」 (「七對加一刻」) and a pung of the standard
+    reading, so each reading's fan has it once: 2 × 2 = 4.  對碰 (「在聽牌階段為兩對對子聽牌的組合」,
+    1) is in the standard reading only (waiting on 東東 / 中中); the 嚦咕嚦咕 reading holds eight
+    pairs and waits on all eight (八飛, 60), so it counts once.  無花 (花牌類, 1) describes the win,
+    not the tiles: situation families (flowers, 狀態類, 時態類) count once (``SITUATION_FAMILIES``; the
+    seed's two 「副牌」 are two arrangements of the same tiles, one win).  門前清 (3) of the standard
+    reading is 狀態類 too, and 嚦咕嚦咕 does not add it (計法: 「由於食糊條件為必須門前清，通常就不會
+    加計門前清的3翻」).
+
+    嚦咕嚦咕 reading: 嚦咕嚦咕 (八飛) 60 + 三元牌 2 + 無花 1 = 63.
+    Standard reading, tile patterns added: 雙般高 30 + 三元牌 2 + 對碰 1 = 33.
+    Fan 96, two 底 of 5: total 106.
+    """
+    s = score(TESTER_DOUBLE)
+    assert (s.fan, s.bases, s.total) == (96, 2, 106)
+    assert [(p.id, p.fan, p.count) for p in s.patterns] == [
+        ("eight_pairs", 60, 1),
+        ("two_double_chows", 30, 1),
+        ("dragon_pung", 4, 2),
+        ("pair_wait", 1, 1),
+        ("no_flowers", 1, 1),
+    ]
+    assert s.reading == ("中中中", "一一筒", "二二筒", "三三筒", "五五索", "六六索", "七七索", "東東")
+    assert s.second_reading == ("一二三筒", "一二三筒", "五六七索", "五六七索", "中中中", "東東")
+    assert s.to_dict()["second_reading"] == list(s.second_reading)
+
+
+def test_one_base_has_an_empty_second_reading_in_json():
+    """DESIGN §5 (change by adding only): ``second_reading`` is ``[]`` when the hand has one 底."""
+    assert score(DOUBLE, rules(double_reading=False)).to_dict()["second_reading"] == []
+
+
 # ---------------------------------------------------------------- 十六不搭 40 / 60 / 80
 # 「東南西北中發白，其他三門每樣三隻，但不能搭上，例如一、四、九或二、五、九，再加一對眼」;
 # 「若數字一樣，則稱為「不搭三相逢」，額外加計20翻。如組合為147,258,369 … 不搭雜龍，額外加計40翻」.

@@ -211,6 +211,29 @@ def test_混帶X_three_numbers_scores_20_plus_10_plus_5():
     assert fan_of(hand("123m 123m 123p 123s EEE C", "C"), "mixed_with_number") == 35
 
 
+def test_混帶X_with_X_一_stacks_with_混帶幺():
+    """Ruling (tester's question): 東東東 南南南 一二三萬 一二三筒 一二三索 中 食 中 scores 混帶X ×3 35
+    and 混帶幺 20 together, and the preset keeps it so.
+
+    Seed 004, 幺牌數字類: 混帶幺 20 「全副牌順子、刻子和眼都有幺九或字牌」 (no 「不另計」 note);
+    混帶X 「20, (+10), (+5)」 「每一組牌，包括眼，均帶有字牌和數字X，X為「一」到「九」」, 「在混帶X中，
+    X可以多於一 … 翻數將為20+10翻」 (no 「不另計」 note either).  With X = 一 every group also holds a
+    幺九 or an honour, so both rows describe the hand; where the seed means one row to replace
+    another it says 「不另計」 (全帶幺, 全帶X, 混幺九 …), and here it does not.  Its 計法 section
+    leaves stacking to the table: 「一：同一組牌只能計一種翻數一次 … 二：可重覆計算 … 鑒於玩家喜好
+    不同，進行牌局前應先釐清規則」, so the seed is not clear enough to change the default.  (A rule
+    file can turn 混帶幺 off, ``[patterns.mixed_outside_hand] enabled = false``, but for every hand;
+    「X = 一/九 replaces 混帶幺」 alone is not expressible as data today.)
+
+    Here X = 一, 二 and 三 (every suited group is 一二三, the other groups 東東東 南南南 中中):
+    20 + 10 + 5 = 35; 混帶幺 20 on top.
+    """
+    s = score(hand("EEE SSS 123m 123p 123s C", "C"))
+    assert s.pattern_fan("mixed_with_number") == 35
+    assert next(p for p in s.patterns if p.id == "mixed_with_number").count == 3
+    assert s.pattern_fan("mixed_outside_hand") == 20
+
+
 def test_混帶X_near_miss_eyes_without_X():
     # 「包括眼」: 九九萬 eyes hold no 五.
     assert "mixed_with_number" not in ids(hand("345m 456p 567s 555p EEE 9m", "9m"))
