@@ -214,7 +214,7 @@ def test_settlement_amounts_are_exact():
     assert state.balances["B"] == Fraction(-246895, 2)
     with use_locale("en"):
         lines = render.settled(state, [("B", "C", Fraction(246895, 2)), ("A", "B", Fraction(5, 2))])
-    assert "  南 B: -123447.5 fan = -$123447.5" in lines
+    assert "  東 B: -123447.5 fan = -$123447.5" in lines
     assert "Sum of the balances: 0 (zero-sum)" in lines
     assert "  B pays C 123447.5 fan = $123447.5" in lines
 
@@ -224,7 +224,7 @@ def test_money_sign_comes_before_the_dollar():
     assert render.cash(Fraction(-3, 2) * 10**30) == "-$1500000000000000000000000000000"
     with use_locale("en"):
         board = render.scoreboard(state)
-    assert "  南 B: -123447.5 (-$123447500000000000000000000000000000)" in board
+    assert "  東 B: -123447.5 (-$123447500000000000000000000000000000)" in board
     assert render.amount(Fraction(-246895, 2)) == "-123447.5"
     assert render.amount(Fraction(1, 10)) == "0.1"
     assert render.amount(Fraction(5, 3)) == "5/3"

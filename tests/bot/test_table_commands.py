@@ -73,10 +73,10 @@ async def test_san_bai_luk_sap_money_in_the_settlement(talk_en):
         [
             "la 1 settled: A → B 18 ($1080)",
             "Session over (埋數). Final balances (底 = 5 fan, $ 60 a fan):",
-            "  東 A: -18 fan = -$1080",
-            "  南 B: +18 fan = +$1080",
-            "  西 C: 0 fan = $0",
-            "  北 D: 0 fan = $0",
+            "  北 A: -18 fan = -$1080",
+            "  東 B: +18 fan = +$1080",
+            "  南 C: 0 fan = $0",
+            "  西 D: 0 fan = $0",
             "Sum of the balances: 0 (zero-sum)",
             "To settle:",
             "  A pays B 18 fan = $1080",
@@ -183,7 +183,7 @@ async def test_prizes_leave_chains_and_bad_prize_input_is_refused(talk_en):
     seq = await talk.seq()
     cases = {
         "A 圍骰": "Only the dealer rolls the dice: 圍骰 and 一二三 are the dealer's.",
-        "X 詐糊": "X is not at this table. Players: 東 A, 南 B, 西 C, 北 D.",
+        "X 詐糊": "X is not at this table. Players: 北 A, 東 B, 南 C, 西 D.",
         "/falsewin": "A false win is written: B 詐糊 (or /falsewin B).",
         "A 七搶一": "Write the robber first: A 七搶一 B or A 一搶七 B (B pays A 6 底).",
         "A 七搶一 A": "A player cannot win on their own discard, pay themself, or win twice on one discard.",
@@ -266,7 +266,7 @@ async def test_kong_self_draw_paid_all_by_the_kong_discarder(talk_en):
     assert chains(s) == [("B", "C", 1, 46)] and s.history[-1].event.kong_discarder == "B"
     await talk("A", "撤銷")
     assert await talk("C", "/selfdraw C 10 包 B") and chains(await talk.state()) == [("B", "C", 1, 46)]
-    assert await talk("C", "C 自摸 10番 X包") == "X is not at this table. Players: 東 A, 南 B, 西 C, 北 D."
+    assert await talk("C", "C 自摸 10番 X包") == "X is not at this table. Players: 北 A, 東 B, 南 C, 西 D."
 
 
 @pytest.mark.asyncio

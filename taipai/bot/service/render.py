@@ -88,8 +88,10 @@ def money(state: TableState, value: Amount) -> str:
 
 
 def players_line(state: TableState) -> str:
-    """``東 A、南 B、西 C、北 D`` (fixed seats from 開枱)."""
-    return _(", ").join(f"{p.seat} {p.name}" for p in state.players)
+    """``東 A、南 B、西 C、北 D``: the players in their fixed seat order from 開枱, each with the seat
+    wind they sit in now (the dealer is 東; the wind that names them in a command and scores their
+    hand).  After B takes the deal from A: ``北 A、東 B、南 C、西 D``."""
+    return _(", ").join(f"{state.seat_wind(p.name)} {p.name}" for p in state.players)
 
 
 # ---------------------------------------------------------------------------------------- help
@@ -605,7 +607,8 @@ def cut_declined(debtor: str, creditor: str) -> str:
 
 # ---------------------------------------------------------------------------------------- score
 def scoreboard(state: TableState) -> list[str]:
-    """The 計數 reply: hand, round, dealer, each balance, the open chains and offers."""
+    """The 計數 reply: hand, round, dealer, each balance (players in seat order, each with the seat
+    wind they sit in now), the open chains and offers."""
     lines = [
         _("Hand {hand}, {round} round; {dealer} deals").format(
             hand=state.hand + 1, round=state.round_wind, dealer=state.dealer
@@ -614,7 +617,7 @@ def scoreboard(state: TableState) -> list[str]:
     ]
     owed = state.owed()
     for p in state.players:
-        line = f"  {p.seat} {p.name}: {signed(p.balance)}"
+        line = f"  {state.seat_wind(p.name)} {p.name}: {signed(p.balance)}"
         if state.options.rate != 1:
             line += f" ({cash(state.options.money(p.balance), sign=True)})"
         if owed[p.name] != p.balance:
@@ -655,7 +658,7 @@ def settled(state: TableState, transfers: Sequence[tuple[str, str, Amount]]) -> 
         )
     ]
     for p in state.players:
-        lines.append(f"  {p.seat} {p.name}: {fan_money(state, p.balance, sign=True)}")
+        lines.append(f"  {state.seat_wind(p.name)} {p.name}: {fan_money(state, p.balance, sign=True)}")
     total = sum((p.balance for p in state.players), Fraction(0))
     lines.append(_("Sum of the balances: {total} (zero-sum)").format(total=amount(total)))
     if transfers:
