@@ -76,3 +76,41 @@ async def test_the_ledger_json_keeps_the_fixed_seat_and_adds_the_wind_of_now(tal
         {"name": "C", "seat": "西", "balance": 0, "wind": "南"},
         {"name": "D", "seat": "北", "balance": 0, "wind": "西"},
     ]
+
+
+HAND_WEST = "一二三萬 四五六萬 七八九筒 二三四索 西西西 中 摸 中"
+"""五門齊 10, 門清自摸 5, 獨獨 2, 無花 1, 風牌 1 (19 fan); 西西西 is 正位 only for whoever sits 西."""
+
+
+@pytest.mark.asyncio
+async def test_a_seat_or_round_wind_said_in_the_hand_gives_way_to_the_table(talk_zh):
+    """As 莊 / 連n (the table's dealer and 連莊 count, with a notice), so 門風 (``西位``) and 圈風
+    (``南圈``): B deals, so B sits 東 in the 東 round; the hand is scored so, without 正位 or 圈風."""
+    talk = talk_zh
+    await _b_deals(talk)
+    reply = await talk("B", f"B 自摸 {HAND_WEST} 西位 南圈")
+    assert reply.splitlines()[:10] == [
+        "B 自摸：19番",
+        "  五門齊：10番",
+        "  門清自摸：5番",
+        "  獨獨：2番",
+        "  無花：1番",
+        "  風牌：1番",
+        "  門風以枱為準：B 坐東",
+        "  圈風以枱為準：東圈",
+        # 19 + 底 5 + dealer 1 (B deals, 連莊 0) from each of the three
+        "  A → B：25（19番 + 底 5 + 莊 1）",
+        "  C → B：25（19番 + 底 5 + 莊 1）",
+    ]
+    await talk("A", "撤銷")
+    # the winds the table gives are no news: no notice; D sits 西 now, so 西西西 is D's 正位 (20 fan)
+    reply = await talk("D", f"D 自摸 {HAND_WEST} 西位 東圈")
+    assert reply.splitlines()[0] == "D 自摸：20番" and "  正位：1番" in reply and "以枱為準" not in reply
+
+
+@pytest.mark.asyncio
+async def test_the_wind_notices_in_english_on_a_discard_win(talk_en):
+    talk = talk_en
+    await _b_deals(talk)
+    reply = await talk("C", f"C 食 A {HAND_WEST.replace('摸 中', '食 中')} 北位")
+    assert "  The seat wind is the table's: C sits 南" in reply.splitlines()

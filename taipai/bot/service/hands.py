@@ -17,6 +17,10 @@ from taipai.core.table import WINDS as TABLE_WINDS
 from taipai.core.table import TableState
 from taipai.core.tiles import EAST
 
+TABLE_SITUATION: tuple[str, ...] = ("dealer", "streak", "seat_wind", "round_wind")
+"""The :class:`Situation` fields an open table decides: a hand message that says otherwise (``莊``,
+``連2``, ``西位``, ``南圈``) is scored with the table's value, and the reply says so."""
+
 DEALER_PATTERN = "dealer"
 """Pattern id of the dealer's 2n+1 in a :class:`~taipai.core.scoring.Score` (the table adds it itself)."""
 
@@ -31,9 +35,11 @@ class ReadHand:
         score: the core's ``Score`` for a hand message, ``None`` for a bare count.
         self_drawn: for a hand message, whether it says 摸/自摸 X; ``None`` for a bare count.
         robbed_kong: the hand message says 搶槓.
-        overruled: the context words of the hand message that the table overruled: ``"dealer"``
-            (莊 said by a player who does not deal now), ``"streak"`` (連n other than the table's
-            連莊).  The table's dealer and 連莊 are what the hand is scored with.
+        overruled: the context words of the hand message that the table overruled, as
+            :data:`TABLE_SITUATION` names them: ``"dealer"`` (莊 said by a player who does not deal
+            now), ``"streak"`` (連n other than the table's 連莊), ``"seat_wind"`` (門風 / ``X位`` other
+            than the seat the winner sits in now), ``"round_wind"`` (``X圈`` other than the table's
+            round).  The table's values are what the hand is scored with.
     """
 
     fan: int
@@ -84,10 +90,11 @@ def read_hand(text: str, state: TableState, winner: str, rules: Any) -> ReadHand
     table = situation_for(state, winner)
     spec = parse_hand(text, situation=table, table_kinds=rules.wilds.table_kinds)
     said = spec.situation
-    overruled = tuple(name for name in ("dealer", "streak") if getattr(said, name) != getattr(table, name))
-    if overruled:  # 莊 / 連n in the message: the table knows who deals and the 連莊
+    overruled = tuple(name for name in TABLE_SITUATION if getattr(said, name) != getattr(table, name))
+    if overruled:  # 莊 / 連n / X位 / X圈 in the message: the table knows who deals, 連莊, seats, round
         spec = dataclasses.replace(
-            spec, situation=dataclasses.replace(said, dealer=table.dealer, streak=table.streak)
+            spec,
+            situation=dataclasses.replace(said, **{name: getattr(table, name) for name in overruled}),
         )
     score = score_hand(spec, rules)
     dealer_fan = sum(p.fan for p in score.patterns if p.id == DEALER_PATTERN)

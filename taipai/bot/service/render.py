@@ -421,7 +421,7 @@ def win(before: TableState, event: WinByDiscard, reads: Sequence[ReadHand]) -> l
             head += " " + _("({n} 底)").format(n=read.bases)
         lines.append(head)
         lines.extend(_patterns(read))
-        lines.extend(overruled(before, read))
+        lines.extend(overruled(before, read, leg.winner))
         lines.append(_leg_line(before, event.discarder, leg.winner, read))
     return lines
 
@@ -431,15 +431,17 @@ def self_draw(before: TableState, event: SelfDraw, read: ReadHand) -> list[str]:
     head = _("{winner} self-draws (自摸): {fan}").format(winner=event.winner, fan=_fan(read.fan))
     if read.bases > 1:
         head += " " + _("({n} 底)").format(n=read.bases)
-    lines = [head, *_patterns(read), *overruled(before, read)]
+    lines = [head, *_patterns(read), *overruled(before, read, event.winner)]
     payers = [n for n in before.names if n != event.winner]
     for payer in payers:
         lines.append(_leg_line(before, payer, event.winner, read, event.kong_discarder or ""))
     return lines
 
 
-def overruled(state: TableState, read: ReadHand) -> list[str]:
-    """The hand message said 莊 or 連n against the table: the table's dealer and 連莊 counted."""
+def overruled(state: TableState, read: ReadHand, winner: str) -> list[str]:
+    """The hand message said 莊, 連n, a seat wind (``西位``) or a round wind (``南圈``) against the
+    table (``read.overruled``): one line each saying the table's value was counted.  ``winner`` is
+    whose hand it is (their seat wind now is the table's)."""
     lines: list[str] = []
     if "dealer" in read.overruled:
         lines.append("  " + _("The dealer is the table's: {dealer} deals").format(dealer=state.dealer))
@@ -448,6 +450,15 @@ def overruled(state: TableState, read: ReadHand) -> list[str]:
             lines.append("  " + _("連莊 is the table's: 連{n}").format(n=state.streak))
         else:
             lines.append("  " + _("連莊 is the table's: no 連莊"))
+    if "seat_wind" in read.overruled:
+        lines.append(
+            "  "
+            + _("The seat wind is the table's: {name} sits {wind}").format(
+                name=winner, wind=state.seat_wind(winner)
+            )
+        )
+    if "round_wind" in read.overruled:
+        lines.append("  " + _("The round wind is the table's: {wind} round").format(wind=state.round_wind))
     return lines
 
 
