@@ -112,6 +112,7 @@ def help_text() -> str:
             _("B 自摸 12番  /selfdraw B 12: B wins by self-draw; each of the three pays"),
             _("流局  /draw: exhaustive draw; the dealer stays"),
             _("計數  /score: balances, dealer, 連莊 and 拉"),
+            _("/chains: the 拉 chains running between players (計數 shows them too)"),
             _("撤銷  /undo, 重做  /redo: undo or redo the last event"),
             _("斬  /cut, 唔斬  /nocut: answer a 斬拉 offer (the debtor says it)"),
             _("埋數  /settle: end the session and settle"),
@@ -153,6 +154,8 @@ _COMMAND_ERRORS = {
     ),
     "no_hand": N_("Give the hand or its fan count after the names, e.g. B 食 A 12番."),
     "unknown_command": N_("I don't know the command {command}. /help lists the commands."),
+    "no_args": N_("{command} takes nothing after it: write {command} alone."),
+    "cut_usage": N_("{command} takes at most one name, whose 拉 it is: {command}, or {command} B."),
     "false_win_usage": N_("A false win is written: B 詐糊 (or /falsewin B)."),
     "prize_usage": N_("{command} takes one player's name, e.g. B 一台花 or /flowerset B."),
     "chase_usage": N_(
@@ -634,18 +637,31 @@ def scoreboard(state: TableState) -> list[str]:
         if owed[p.name] != p.balance:
             line += " " + _("(with 拉: {owed})").format(owed=signed(owed[p.name]))
         lines.append(line)
-    if state.chains:
-        lines.append(_("拉 running:"))
-        for c in state.chains:
-            lines.append(
-                "  "
-                + _("{level}: {debtor} owes {creditor} {amount}").format(
-                    level=level_name(c.level),
-                    debtor=c.debtor,
-                    creditor=c.creditor,
-                    amount=money(state, c.amount),
-                )
+    lines.extend(chain_lines(state))
+    lines.extend(offers(state, state.pending))
+    return lines
+
+
+def chain_lines(state: TableState) -> list[str]:
+    """The open 拉 chains, a heading and one line each (``拉一：C 欠 B 17``); ``[]`` when none."""
+    if not state.chains:
+        return []
+    return [
+        _("拉 running:"),
+        *(
+            "  "
+            + _("{level}: {debtor} owes {creditor} {amount}").format(
+                level=level_name(c.level), debtor=c.debtor, creditor=c.creditor, amount=money(state, c.amount)
             )
+            for c in state.chains
+        ),
+    ]
+
+
+def chains(state: TableState) -> list[str]:
+    """The ``/chains`` reply: the open 拉 chains between pairs of players (as in 計數) and any 斬拉
+    offer waiting for an answer, or that none is running."""
+    lines = chain_lines(state) or [_("No 拉 is running.")]
     lines.extend(offers(state, state.pending))
     return lines
 

@@ -434,6 +434,8 @@ class Service:
         seq, state = await self.state_of(session, last_seq=last_seq)
         if cmd.kind == "score":
             return [Reply("\n".join(render.scoreboard(state)))]
+        if cmd.kind == "chains":
+            return [Reply("\n".join(render.chains(state)))]
         if cmd.kind == "rules" and not cmd.args:
             return [Reply("\n".join(render.rules(state)))]
 
