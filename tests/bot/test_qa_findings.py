@@ -243,7 +243,7 @@ def test_csv_money_is_exact():
 async def test_money_in_the_chat_is_exact(talk_en):
     talk = talk_en
     await _open(talk)
-    assert (await talk("A", "規則 rate 999999.99")).startswith("Rule changed: rate = 999999.99.")
+    assert (await talk("A", "規則 rate 999999.99")).startswith("Rule changed: 底 = $4999999.95, a fan = $999999.99.")
     await talk("B", "B 一台草")
     assert "  東 A: -2.5 (-$2499999.975)" in await talk("A", "計數")
 
@@ -279,7 +279,7 @@ async def test_silly_money_is_refused(talk_en, value):
 async def test_sensible_money_and_the_repricing_note(talk_en):
     talk = talk_en
     await _open(talk)
-    assert (await talk("A", "規則 rate 0.1")).startswith("Rule changed: rate = 0.1. 底 = $0.5, a fan = $0.1.")
+    assert (await talk("A", "規則 rate 0.1")).startswith("Rule changed: 底 = $0.5, a fan = $0.1.")
     assert "a fan = $0.2." in await talk("A", "規則 base 1")
     assert "a fan = $1000000." in await talk("A", "規則 rate 1000000")
     assert "re-prices the whole session" in await talk("A", "規則")

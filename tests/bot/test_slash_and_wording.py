@@ -74,3 +74,48 @@ def test_chains_is_a_slash_command_everywhere():
     assert SLASH_NAMES["chains"] == "chains"
     assert "chains" in [name for name, _ in COMMANDS]
     assert _anyone_may_say("/chains")
+
+
+@pytest.mark.asyncio
+async def test_rule_changes_read_in_player_words_in_cantonese(talk_zh):
+    """No internal ids (``rate = 7/5``, ``prize.chase = 2``): 底 7 with 底 = 5番 is $1.4 a fan."""
+    talk = talk_zh
+    await _open(talk)
+    assert await talk("A", "規則 base 7") == (
+        "改咗規則：每底 $7，每番 $1.4。改咗每番幾錢，成場（連已經打咗嘅鋪）都會照新價計。"
+    )
+    assert await talk("A", "規則 追 2") == "改咗規則：追 2底。"
+    assert await talk("A", "規則 cut none") == "改咗規則：斬拉：唔可以斬（無限拉）。"
+    assert await talk("A", "規則 la 莊家拉") == "改咗規則：拉：莊家拉（淨係莊家食糊先開拉）。"
+    assert await talk("A", "規則 詐糊 20") == "改咗規則：詐糊：賠每家 20番。"
+    assert await talk("A", "撤銷") == "A 撤銷咗：規則：詐糊：賠每家 20番。\n下一鋪：A 做莊；東圈，第1鋪。"
+    assert (await talk("A", "歷史")).splitlines()[1:3] == ["#2 第1鋪：規則：每番 $1.4", "#3 第1鋪：規則：追 2底"]
+
+
+@pytest.mark.asyncio
+async def test_rule_changes_read_in_player_words_in_english(talk_en):
+    talk = talk_en
+    await _open(talk)
+    assert await talk("A", "/rules base 7") == (
+        "Rule changed: 底 = $7, a fan = $1.4. "
+        "A rate change re-prices the whole session, hands already played included."
+    )
+    assert await talk("A", "/rules 追 2") == "Rule changed: 追: 2 底."
+    assert await talk("A", "/rules la_break debtor_wins") == "Rule changed: a 拉 chain is open until its debtor wins."
+    assert await talk("A", "/rules draw settle") == "Rule changed: on a draw (流局) 拉 chains are paid in full."
+    assert await talk("A", "/rules multi_win_deal always_pass") == (
+        "Rule changed: on 一炮雙響/三響 the deal always passes."
+    )
+    assert await talk("A", "/rules base_fan 10") == "Rule changed: 底 = 10 fan."
+    assert await talk("A", "/rules dealer_fan_base 2") == "Rule changed: dealer fan with no 連莊: 2."
+    assert await talk("A", "/rules dealer_fan_per_streak 3") == "Rule changed: dealer fan for each 連莊: 3."
+
+
+def test_every_rule_value_has_player_words():
+    from taipai.bot.service import render
+    from taipai.bot.service.service import RULE_CHOICES, RULE_NAMES
+
+    for option, values in RULE_CHOICES.items():
+        assert set(render._RULE_VALUE_WORDS[option]) == set(values), option
+    for option in set(RULE_NAMES.values()) - {"rate", "base"}:
+        assert option in render._RULE_WORDS, option

@@ -64,7 +64,7 @@ async def test_san_bai_luk_sap_money_in_the_settlement(talk_en):
     talk = talk_en
     await _open(talk)
     assert await talk("A", "/rules 三百六十") == (
-        "Rule changed: rate = 60. 底 = $300, a fan = $60. "
+        "Rule changed: 底 = $300, a fan = $60. "
         "A rate change re-prices the whole session, hands already played included."
     )
     # B wins 12 on A (dealer): 12 + 5 + 1 = 18 fan = $1080, carried as 拉一.
@@ -95,13 +95,15 @@ async def test_rules_base_300_is_rate_60_and_only_the_creator_changes_rules(talk
     assert (await talk("A", "/rules 三百五十")).startswith("底 $300 and $50 a fan do not fit a 底 of 5 fan")
     assert await talk.seq() == seq  # nothing stored
     assert await talk("A", "/rules base 300") == (
-        "Rule changed: rate = 60. 底 = $300, a fan = $60. "
+        "Rule changed: 底 = $300, a fan = $60. "
         "A rate change re-prices the whole session, hands already played included."
     )
     assert (await talk.state()).options.rate == 60
-    assert await talk("A", "/rules cut none") == "Rule changed: cut = none."
-    assert await talk("A", "規則 la_mode 莊家拉") == "Rule changed: la_mode = dealer_only."
-    assert await talk("A", "/rules 追 2") == "Rule changed: prize.chase = 2."
+    assert await talk("A", "/rules cut none") == "Rule changed: 斬拉: never (無限拉)."
+    assert await talk("A", "規則 la_mode 莊家拉") == (
+        "Rule changed: 拉: 莊家拉 (only the dealer's wins open chains)."
+    )
+    assert await talk("A", "/rules 追 2") == "Rule changed: 追: 2 底."
     shown = await talk("C", "/rules")
     assert "la_mode = dealer_only" in shown and "cut = none" in shown and "追 2" in shown
     assert "底 = 5 fan; rate = $60 a fan (底 = $300)" in shown
@@ -303,7 +305,7 @@ async def test_history_and_export(talk_en, tmp_path):
     assert await talk("A", "歷史") == "\n".join(
         [
             "History:",
-            "#2 hand 1: rule rate = 2",
+            "#2 hand 1: rule: a fan = $2",
             "#3 hand 1: B wins on A's discard: 12 fan",
             "    A → B: 12 fan → 18 ($36)",
             "    la 1: A owes B 18 ($36)",

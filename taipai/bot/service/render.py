@@ -33,6 +33,7 @@ from taipai.core.table import (
     SessionEnded,
     TableError,
     TableOpened,
+    TableOptions,
     TableState,
     Undo,
     WinByDiscard,
@@ -595,7 +596,7 @@ def describe(event: Event) -> str:
     if isinstance(event, FlyTile):
         return _("{player} flies {tile}").format(player=event.player, tile=event.tile)
     if isinstance(event, RuleChanged):
-        return _("rule {option} = {value}").format(option=event.option, value=event.value)
+        return _("rule: {what}").format(what=rule_change(event.option, event.value))
     if isinstance(event, SessionEnded):
         return _("settlement (埋數)")
     if isinstance(event, TableOpened):
@@ -720,15 +721,82 @@ def table_event(state: TableState, event: Event, paid: Iterable[Payment]) -> lis
             player=event.player, tile=event.tile
         )
     elif isinstance(event, RuleChanged):
-        head = _("Rule changed: {option} = {value}.").format(option=event.option, value=event.value)
+        head = _("Rule changed: {what}.").format(what=rule_change(event.option, event.value, state.options))
         if event.option == "rate":
-            head += " " + _("底 = ${base}, a fan = ${rate}.").format(
-                base=amount(state.options.money(state.options.base_fan)), rate=amount(state.options.rate)
-            )
-            head += " " + _("A rate change re-prices the whole session, hands already played included.")
+            head += "" if current_locale().startswith("zh") else " "
+            head += _("A rate change re-prices the whole session, hands already played included.")
     else:
         head = describe(event)
     return [head, *payments(state, paid)]
+
+
+_RULE_VALUE_WORDS: dict[str, dict[str, str]] = {
+    "la_mode": {
+        "every_hand": N_("鋪鋪拉 (every win opens or raises a chain)"),
+        "dealer_only": N_("莊家拉 (only the dealer's wins open chains)"),
+        "off": N_("no 拉 (every win is paid at once)"),
+    },
+    "la_break": {
+        "next_win": N_("paid in full at the next win that is not between the two"),
+        "debtor_wins": N_("open until its debtor wins"),
+    },
+    "la_on_draw": {"keep": N_("stay open"), "settle": N_("are paid in full")},
+    "cut": {
+        "every_third": N_("offered at 拉三, 拉六, 拉九 … (三局斬拉)"),
+        "from_third": N_("any time from 拉三"),
+        "none": N_("never (無限拉)"),
+    },
+    "multi_win_deal": {
+        "dealer_among_winners": N_("stays with the dealer when the dealer is among the winners"),
+        "always_pass": N_("always passes"),
+    },
+}
+"""The option values of ``/rules`` in player words (the ids stay the words ``/rules`` accepts)."""
+
+_RULE_WORDS: dict[str, str] = {
+    "la_mode": N_("拉: {value}"),
+    "la_break": N_("a 拉 chain is {value}"),
+    "la_on_draw": N_("on a draw (流局) 拉 chains {value}"),
+    "cut": N_("斬拉: {value}"),
+    "multi_win_deal": N_("on 一炮雙響/三響 the deal {value}"),
+    "base_fan": N_("底 = {value} fan"),
+    "false_win_fan": N_("false win (詐糊): {value} fan to each"),
+    "dealer_fan_base": N_("dealer fan with no 連莊: {value}"),
+    "dealer_fan_per_streak": N_("dealer fan for each 連莊: {value}"),
+}
+"""How a rule change reads, by option (``rate`` and ``prize.<id>`` are worded in :func:`rule_change`)."""
+
+
+def rule_change(option: str, value: str, options: TableOptions | None = None) -> str:
+    """A rule as set by ``RuleChanged(option, value)``, in player words, not option ids: ``底 = $7,
+    a fan = $1.4`` (``options``: the table's options after the change, for the 底's money; without
+    them only the fan's), ``追: 2 底``, ``斬拉: never (無限拉)``.
+
+    Args:
+        option: a :class:`TableOptions` field name or ``prize.<id>``.
+        value: the value as stored in the event (``"7/5"``, ``"none"``, ``"2"``).
+        options: the options now, or ``None``.
+
+    An option or value this module does not know is shown as ``option = value``; never raises.
+    """
+    try:
+        if option == "rate":
+            rate = Fraction(value)
+            if options is None:
+                return _("a fan = ${rate}").format(rate=amount(rate))
+            base = options.base_fan * rate
+            return _("底 = ${base}, a fan = ${rate}").format(base=amount(base), rate=amount(rate))
+        if option.startswith(("prize.", "prizes.")):
+            return _("{prize}: {value} 底").format(
+                prize=prize_name(option.split(".", 1)[1]), value=amount(Fraction(value))
+            )
+    except (ValueError, ZeroDivisionError):
+        return f"{option} = {value}"
+    if option in _RULE_WORDS:
+        words = _RULE_VALUE_WORDS.get(option, {})
+        shown = _(words[value]) if value in words else value
+        return _(_RULE_WORDS[option]).format(value=shown)
+    return f"{option} = {value}"
 
 
 def fly_usage(tile: str) -> str:
