@@ -183,7 +183,7 @@ async def test_cut_offer_and_answer(talk_en):
     reply = await talk("B", "B 食 A 1番")  # dealer fan 3: 1+5+3 = 9; 拉三 ceil(18·1.5)+9 = 27+9 = 36
     assert "la 3: A owes B 36" in reply
     assert "A: B has you on la 3 (36). Cut (斬) now? Answer 斬 or 唔斬." in reply
-    assert await talk("C", "斬") == "C: there is no 斬拉 offer for you now."
+    assert await talk("C", "斬") == "C: there is no 斬拉 offer for you now; only A can answer 斬 or 唔斬 now."
     assert await talk("X", "斬") == "X: only a player the 斬拉 offer is made to can answer it."
     assert await talk("A", "斬") == "斬拉: A pays B the la 3 chain, 36"
     s = await talk.state()

@@ -119,3 +119,64 @@ def test_every_rule_value_has_player_words():
         assert set(render._RULE_VALUE_WORDS[option]) == set(values), option
     for option in set(RULE_NAMES.values()) - {"rate", "base"}:
         assert option in render._RULE_WORDS, option
+
+
+async def _cut_offer_to_c(talk) -> None:
+    """B 5 on C (10, 拉一), B dealing 2 on C (8, 拉二 23), B on 連1 1 on C (9, 拉三 44): C is offered 斬拉."""
+    await _open(talk)
+    await talk("B", "B 食 C 5番")
+    await talk("B", "B 食 C 2番")
+    await talk("B", "B 食 C 1番")
+
+
+@pytest.mark.asyncio
+async def test_cut_by_someone_without_the_offer_names_who_can_cut(talk_zh):
+    talk = talk_zh
+    await _cut_offer_to_c(talk)
+    seq = await talk.seq()
+    assert await talk("B", "斬") == "B：你而家冇得斬拉；而家得 C 可以答斬定唔斬。"
+    assert await talk("D", "唔斬") == "D：你而家冇得斬拉；而家得 C 可以答斬定唔斬。"
+    assert await talk.seq() == seq
+    assert await talk("C", "斬") == "斬拉：C 俾 B 拉三 44"
+    assert await talk("B", "斬") == "B：你而家冇得斬拉。"  # no offer left for anyone
+
+
+@pytest.mark.asyncio
+async def test_a_second_settle_says_the_table_was_settled(talk_zh):
+    talk = talk_zh
+    await _open(talk)
+    await talk("B", "B 食 C 12番")
+    assert (await talk("A", "埋數")).startswith("拉一找數：C → B 17\n埋數！")
+    settled = "呢張枱已經埋咗數，埋咗數就撤銷唔到。打「歷史」睇返；開新枱：開枱 A B C D。"
+    assert await talk("A", "埋數") == settled
+    assert await talk("A", "/settle") == settled
+    assert await talk("A", "撤銷") == settled
+    assert await talk("A", "重做") == settled
+
+
+@pytest.mark.asyncio
+async def test_settle_in_a_chat_that_never_had_a_table(talk_en):
+    assert await talk_en("A", "/settle") == "No table is open here. Start one with: 開枱 A B C D"
+
+
+@pytest.mark.asyncio
+async def test_a_second_settle_in_english(talk_en):
+    talk = talk_en
+    await _open(talk)
+    await talk("A", "埋數")
+    assert await talk("A", "埋數") == (
+        "This table has already been settled (埋數); a settlement cannot be undone. 歷史 shows it; "
+        "開枱 A B C D starts a new table."
+    )
+
+
+@pytest.mark.asyncio
+async def test_a_name_typed_twice_in_two_spellings_names_both(talk_zh, talk_en):
+    assert await talk_zh("A", "開枱 a A b B") == "「a」同「A」當係同一個名（唔分大細楷、全形半形）：開枱要四個唔同嘅名。"
+    assert await talk_zh("A", "開枱 A Ａ B C") == "「A」同「Ａ」當係同一個名（唔分大細楷、全形半形）：開枱要四個唔同嘅名。"
+    assert await talk_zh("A", "開枱 A B C A") == "「A」出現咗兩次：開枱要四個唔同嘅名。"
+    assert await talk_en("A", "/newgame Ann bob Bob ann") == (
+        "「bob」 and 「Bob」 are the same name (upper and lower case, full and half width count as one): "
+        "a table needs four different names."
+    )
+    assert await talk_zh.seq() == 0

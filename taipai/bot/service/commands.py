@@ -341,9 +341,10 @@ def check_names(names: tuple[str, ...]) -> tuple[str, ...]:
     """The four names of ``開枱`` normalised (:func:`normalize_name`), or :class:`CommandError` for
     the first that cannot be a player: empty, starting with ``/``, holding whitespace or control
     characters, longer than :data:`MAX_NAME`, a seat wind (東南西北, also 東家/東位), a command word, or
-    the same as another name (ignoring case and width)."""
+    the same as another name (ignoring case and width; ``name_duplicate`` then holds both spellings as
+    typed: ``first`` and ``name``, e.g. ``a`` and ``A``)."""
     words = command_words()
-    seen: set[str] = set()
+    seen: dict[str, str] = {}  # casefolded name -> the first spelling typed
     out: list[str] = []
     for raw in names:
         name = normalize_name(raw)
@@ -364,8 +365,8 @@ def check_names(names: tuple[str, ...]) -> tuple[str, ...]:
         if key in words:
             raise CommandError("name_command", name=name)
         if key in seen:
-            raise CommandError("name_duplicate", name=name)
-        seen.add(key)
+            raise CommandError("name_duplicate", name=shown, first=seen[key])
+        seen[key] = shown
         out.append(name)
     return tuple(out)
 

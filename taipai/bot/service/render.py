@@ -180,13 +180,21 @@ _COMMAND_ERRORS = {
     ),
     "name_command": N_("「{name}」 cannot be a player name: it is a command word."),
     "name_duplicate": N_("「{name}」 is named twice: a table needs four different names."),
+    "name_duplicate_spelling": N_(
+        "「{first}」 and 「{name}」 are the same name (upper and lower case, full and half width count as "
+        "one): a table needs four different names."
+    ),
 }
 
 
 def command_error(err: CommandError) -> str:
-    """The reply to a malformed command."""
+    """The reply to a malformed command (:class:`CommandError`); a name typed twice in two spellings
+    (``開枱 a A b B``) names both."""
     args = {k: short(v) for k, v in err.args_.items()}  # echoed user text stays short
-    return _(_COMMAND_ERRORS.get(err.code, _COMMAND_ERRORS["unknown_command"])).format(**args)
+    code = err.code
+    if code == "name_duplicate" and args.get("first", args.get("name")) != args.get("name"):
+        code = "name_duplicate_spelling"
+    return _(_COMMAND_ERRORS.get(code, _COMMAND_ERRORS["unknown_command"])).format(**args)
 
 
 _TABLE_ERRORS = {
@@ -339,8 +347,23 @@ def not_a_player_cut(speaker: str) -> str:
     return _("{name}: only a player the 斬拉 offer is made to can answer it.").format(name=speaker)
 
 
-def no_offer(name: str) -> str:
-    return _("{name}: there is no 斬拉 offer for you now.").format(name=name)
+def no_offer(name: str, pending: Sequence[CutOffer] = ()) -> str:
+    """``name`` said 斬/唔斬 without an offer of their own; ``pending`` are the table's open offers,
+    whose debtors are named as the ones who can answer now."""
+    if not pending:
+        return _("{name}: there is no 斬拉 offer for you now.").format(name=name)
+    debtors = list(dict.fromkeys(o.debtor for o in pending))
+    return _("{name}: there is no 斬拉 offer for you now; only {debtors} can answer 斬 or 唔斬 now.").format(
+        name=name, debtors=_(", ").join(debtors)
+    )
+
+
+def already_settled() -> str:
+    """埋數/撤銷/重做 said after the chat's table was settled (there is no open table)."""
+    return _(
+        "This table has already been settled (埋數); a settlement cannot be undone. 歷史 shows it; "
+        "開枱 A B C D starts a new table."
+    )
 
 
 def which_offer(name: str, offers: Sequence[CutOffer]) -> str:
