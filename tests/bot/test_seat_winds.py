@@ -114,3 +114,19 @@ async def test_the_wind_notices_in_english_on_a_discard_win(talk_en):
     await _b_deals(talk)
     reply = await talk("C", f"C 食 A {HAND_WEST.replace('摸 中', '食 中')} 北位")
     assert "  The seat wind is the table's: C sits 南" in reply.splitlines()
+
+
+@pytest.mark.asyncio
+async def test_sit_names_the_seat_winds_of_now(talk_zh):
+    """``坐 東`` on a platform takes the seat of whoever sits 東 now; a wrong seat lists the winds."""
+    from taipai.bot.service.identity import Member
+
+    talk = talk_zh
+    await _b_deals(talk)
+    zed = Member(user_id="99", display="Zed")
+
+    async def say(text: str) -> str:
+        return "\n".join(r.text for r in await talk.service.handle(talk.chat, "Zed", text, member=zed))
+
+    assert await say("坐 X") == "X 唔喺呢張枱。枱上有：北 A、東 B、南 C、西 D。"
+    assert await say("坐 東") == "Zed 坐 B（東位）。"
