@@ -63,7 +63,7 @@ async def answer(service: Service, chat: ChatRef, speaker: str, text: str) -> li
             ]
 
 
-_ANYONE_KINDS = frozenset({"help", "score", "history", "rules", "export"})
+_ANYONE_KINDS = frozenset({"help", "score", "chains", "history", "rules", "export"})
 
 
 def _anyone_may_say(text: str) -> bool:

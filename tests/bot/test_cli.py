@@ -71,10 +71,10 @@ def test_chat_then_ledger(tmp_path):
         "taipai: Draw (流局): the dealer stays (臭莊).",
         "        Next: C deals, 連莊 1; 東 round, hand 4.",
         "taipai: Hand 4, 東 round; C deals, 連莊 1",
-        "          東 A: -18 (with 拉: -33)",
-        "          南 B: +18 (with 拉: +2)",
-        "          西 C: 0 (with 拉: +46)",
-        "          北 D: 0 (with 拉: -15)",
+        "          西 A: -18 (with 拉: -33)",  # C deals: C sits 東, D 南, A 西, B 北
+        "          北 B: +18 (with 拉: +2)",
+        "          東 C: 0 (with 拉: +46)",
+        "          南 D: 0 (with 拉: -15)",
         "        拉 running:",
         "          la 1: A owes C 15",
         "          la 1: B owes C 16",
@@ -86,10 +86,11 @@ def test_chat_then_ledger(tmp_path):
     assert len(ledger.stdout.strip().splitlines()) == 1
     state = json.loads(ledger.stdout)
     assert state["players"] == [
-        {"name": "A", "seat": "東", "balance": -18},
-        {"name": "B", "seat": "南", "balance": 18},
-        {"name": "C", "seat": "西", "balance": 0},
-        {"name": "D", "seat": "北", "balance": 0},
+        # seat: the fixed seat from 開枱; wind: the seat wind now (C deals, so C is 東)
+        {"name": "A", "seat": "東", "balance": -18, "wind": "西"},
+        {"name": "B", "seat": "南", "balance": 18, "wind": "北"},
+        {"name": "C", "seat": "西", "balance": 0, "wind": "東"},
+        {"name": "D", "seat": "北", "balance": 0, "wind": "南"},
     ]
     assert (state["dealer"], state["streak"], state["round"], state["hand"]) == ("C", 1, "東", 3)
     assert state["chains"] == [
@@ -114,7 +115,7 @@ def test_ledger_in_cantonese_and_after_undo(tmp_path, capsys, monkeypatch):
     assert status == 0 and json.loads(out)["streak"] == 0 and json.loads(out)["hand"] == 2
     status, out, _err = cli(capsys, monkeypatch, "ledger", "--db", db)
     assert status == 0
-    assert out.splitlines()[:2] == ["第3鋪，東圈，C 做莊", "  東 A: -18 （連拉計：-33）"]
+    assert out.splitlines()[:2] == ["第3鋪，東圈，C 做莊", "  西 A: -18 （連拉計：-33）"]
     assert "拉緊：" in out and "紀錄：" in out
 
 

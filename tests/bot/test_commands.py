@@ -4,7 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from taipai.bot.service.commands import CommandError, Leg, parse_command, read_count
+from taipai.bot.service.commands import (
+    NO_ARGUMENT_KINDS,
+    SLASH_NAMES,
+    CommandError,
+    Leg,
+    parse_command,
+    read_count,
+)
 
 
 @pytest.mark.parametrize(
@@ -17,6 +24,8 @@ from taipai.bot.service.commands import CommandError, Leg, parse_command, read_c
         ("/draw", "draw"),
         ("計數", "score"),
         ("/score", "score"),
+        ("/chains", "chains"),
+        ("/chains@taipai_bot", "chains"),
         ("埋數", "settle"),
         ("/settle", "settle"),
         ("撤銷", "undo"),
@@ -67,6 +76,24 @@ def test_cut_may_name_the_creditor():
     assert parse_command("/nocut B").target == "B"
 
 
+@pytest.mark.parametrize("name", sorted(n for n, kind in SLASH_NAMES.items() if kind in NO_ARGUMENT_KINDS))
+@pytest.mark.parametrize("extra", ["now", "please no", "A B C D"])
+def test_a_slash_command_without_arguments_refuses_words_after_it(name, extra):
+    """``/settle please no`` must not settle: every argument-less slash command refuses extra words."""
+    with pytest.raises(CommandError) as info:
+        parse_command(f"/{name} {extra}")
+    assert (info.value.code, info.value.args_) == ("no_args", {"command": "/" + name})
+    with pytest.raises(CommandError):
+        parse_command(f"/{name}@taipai_bot {extra}")
+    assert parse_command(f"/{name}").kind == SLASH_NAMES[name]
+
+
+def test_the_argument_less_kinds_are_the_ones_that_take_nothing():
+    assert {"draw", "score", "chains", "settle", "undo", "redo", "history", "export"} == NO_ARGUMENT_KINDS
+    assert parse_command("/help me").kind == "help"  # books nothing; /start carries Telegram's payload
+    assert parse_command("/start payload").kind == "help"
+
+
 @pytest.mark.parametrize(
     ("text", "code"),
     [
@@ -78,6 +105,8 @@ def test_cut_may_name_the_creditor():
         ("B 自摸", "no_hand"),
         ("B 食 A", "no_hand"),
         ("/frobnicate", "unknown_command"),
+        ("/cut B C", "cut_usage"),
+        ("/nocut B C", "cut_usage"),
     ],
 )
 def test_malformed_commands_say_what_is_wrong(text, code):

@@ -157,10 +157,10 @@ def test_ledger_json_shows_chains_and_balances_as_design_5_says(tmp_path):
     assert {"players", "dealer", "streak", "round", "hand", "chains", "events"} <= set(state)
     # C: -5 - 23 = -28; B: -5 + 23 = 18; D: +15; A: -5.  Sum 0.
     assert state["players"] == [
-        {"name": "A", "seat": "東", "balance": -5},
-        {"name": "B", "seat": "南", "balance": 18},
-        {"name": "C", "seat": "西", "balance": -28},
-        {"name": "D", "seat": "北", "balance": 15},
+        {"name": "A", "seat": "東", "balance": -5, "wind": "西"},  # wind: C deals, so C sits 東
+        {"name": "B", "seat": "南", "balance": 18, "wind": "北"},
+        {"name": "C", "seat": "西", "balance": -28, "wind": "東"},
+        {"name": "D", "seat": "北", "balance": 15, "wind": "南"},
     ]
     # A won off B's deal: the deal passes to C, n = 0.
     assert (state["dealer"], state["streak"], state["round"], state["hand"]) == ("C", 0, "東", 3)

@@ -217,7 +217,7 @@ def test_settlement_amounts_are_exact():
     assert state.balances["B"] == Fraction(-246895, 2)
     with use_locale("en"):
         lines = render.settled(state, settle_transfers(state.balances))
-    assert "  南 B: -123447.5 fan = -$123447.50" in lines
+    assert "  東 B: -123447.5 fan = -$123447.50" in lines
     assert "Sum of the balances: 0 (zero-sum)" in lines
     assert "  B pays C 123447.5 fan = $123447.50" in lines
 
@@ -227,7 +227,7 @@ def test_money_sign_comes_before_the_dollar():
     assert render.cash(Fraction(-3, 2) * 10**30) == "-$1500000000000000000000000000000"
     with use_locale("en"):
         board = render.scoreboard(state)
-    assert "  南 B: -123447.5 (-$123447500000000000000000000000000000)" in board
+    assert "  東 B: -123447.5 (-$123447500000000000000000000000000000)" in board
     assert render.amount(Fraction(-246895, 2)) == "-123447.5"
     assert render.amount(Fraction(1, 10)) == "0.1"
     assert render.amount(Fraction(5, 3)) == "5/3"
@@ -247,7 +247,7 @@ def test_csv_amounts_are_exact_and_money_is_in_whole_cents():
 async def test_money_in_the_chat_has_every_digit_to_the_cent(talk_en):
     talk = talk_en
     await _open(talk)
-    assert (await talk("A", "規則 rate 999999.99")).startswith("Rule changed: rate = 999999.99.")
+    assert (await talk("A", "規則 rate 999999.99")).startswith("Rule changed: 底 = $4999999.95, a fan = $999999.99.")
     await talk("B", "B 一台草")
     # 2.5 × 999999.99 = 2499999.975 → $2499999.98 (half a cent rounds away from zero)
     assert "  東 A: -2.5 (-$2499999.98)" in await talk("A", "計數")
@@ -350,7 +350,7 @@ async def test_silly_money_is_refused(talk_en, value):
 async def test_sensible_money_and_the_repricing_note(talk_en):
     talk = talk_en
     await _open(talk)
-    assert (await talk("A", "規則 rate 0.1")).startswith("Rule changed: rate = 0.1. 底 = $0.5, a fan = $0.1.")
+    assert (await talk("A", "規則 rate 0.1")).startswith("Rule changed: 底 = $0.5, a fan = $0.1.")
     assert "a fan = $0.2." in await talk("A", "規則 base 1")
     assert "a fan = $1000000." in await talk("A", "規則 rate 1000000")
     assert "re-prices the whole session" in await talk("A", "規則")

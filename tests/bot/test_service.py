@@ -82,10 +82,10 @@ async def test_a_table_of_bare_counts_in_english(talk_en):
 
     assert await talk("A", "計數") == (
         "Hand 5, 東 round; D deals\n"
-        "  東 A: -33\n"
-        "  南 B: +10 (with 拉: +22)\n"
-        "  西 C: +38 (with 拉: +26)\n"
-        "  北 D: -15\n"
+        "  南 A: -33\n"
+        "  西 B: +10 (with 拉: +22)\n"
+        "  北 C: +38 (with 拉: +26)\n"
+        "  東 D: -15\n"
         "拉 running:\n"
         "  la 1: C owes B 12"
     )
@@ -98,10 +98,10 @@ async def test_a_table_of_bare_counts_in_english(talk_en):
         [
             "la 1 settled: C → B 12",
             "Session over (埋數). Final balances (底 = 5 fan, $ 1 a fan):",
-            "  東 A: -33 fan = -$33",
-            "  南 B: +22 fan = +$22",
-            "  西 C: +26 fan = +$26",
-            "  北 D: -15 fan = -$15",
+            "  南 A: -33 fan = -$33",
+            "  西 B: +22 fan = +$22",
+            "  北 C: +26 fan = +$26",
+            "  東 D: -15 fan = -$15",
             "Sum of the balances: 0 (zero-sum)",
             "To settle:",
             *[f"  {a} pays {b} {v} fan = ${v}" for a, b, v in transfers],
@@ -150,7 +150,7 @@ async def test_the_same_table_in_cantonese(talk_zh):
     assert await talk("B", "流局") == "流局：臭莊，莊家連莊。\n下一鋪：B 做莊，連1；東圈，第3鋪。"
     assert await talk("A", "撤銷") == "A 撤銷咗：流局：臭莊，莊家連莊。\n下一鋪：B 做莊；東圈，第2鋪。"
     assert await talk("A", "重做") == "A 重做：流局：臭莊，莊家連莊。\n下一鋪：B 做莊，連1；東圈，第3鋪。"
-    assert await talk("A", "B 食 X 12番") == "X 唔喺呢張枱。枱上有：東 A、南 B、西 C、北 D。"
+    assert await talk("A", "B 食 X 12番") == "X 唔喺呢張枱。枱上有：北 A、東 B、南 C、西 D。"
 
 
 @pytest.mark.asyncio
@@ -189,7 +189,7 @@ async def test_cut_offer_and_answer(talk_en):
     reply = await talk("B", "B 食 A 1番")  # dealer fan 3: 1+5+3 = 9; 拉三 ceil(18·1.5)+9 = 27+9 = 36
     assert "la 3: A owes B 36" in reply
     assert "A: B has you on la 3 (36). Cut (斬) now? Answer 斬 or 唔斬." in reply
-    assert await talk("C", "斬") == "C: there is no 斬拉 offer for you now."
+    assert await talk("C", "斬") == "C: there is no 斬拉 offer for you now; only A can answer 斬 or 唔斬 now."
     assert await talk("X", "斬") == "X: only a player the 斬拉 offer is made to can answer it."
     assert await talk("A", "斬") == "斬拉: A pays B the la 3 chain, 36"
     s = await talk.state()

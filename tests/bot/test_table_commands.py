@@ -64,7 +64,7 @@ async def test_san_bai_luk_sap_money_in_the_settlement(talk_en):
     talk = talk_en
     await _open(talk)
     assert await talk("A", "/rules 三百六十") == (
-        "Rule changed: rate = 60. 底 = $300, a fan = $60. "
+        "Rule changed: 底 = $300, a fan = $60. "
         "A rate change re-prices the whole session, hands already played included."
     )
     # B wins 12 on A (dealer): 12 + 5 + 1 = 18 fan = $1080, carried as 拉一.
@@ -73,10 +73,10 @@ async def test_san_bai_luk_sap_money_in_the_settlement(talk_en):
         [
             "la 1 settled: A → B 18 ($1080)",
             "Session over (埋數). Final balances (底 = 5 fan, $ 60 a fan):",
-            "  東 A: -18 fan = -$1080",
-            "  南 B: +18 fan = +$1080",
-            "  西 C: 0 fan = $0",
-            "  北 D: 0 fan = $0",
+            "  北 A: -18 fan = -$1080",
+            "  東 B: +18 fan = +$1080",
+            "  南 C: 0 fan = $0",
+            "  西 D: 0 fan = $0",
             "Sum of the balances: 0 (zero-sum)",
             "To settle:",
             "  A pays B 18 fan = $1080",
@@ -95,13 +95,15 @@ async def test_rules_base_300_is_rate_60_and_only_the_creator_changes_rules(talk
     assert (await talk("A", "/rules 三百五十")).startswith("底 $300 and $50 a fan do not fit a 底 of 5 fan")
     assert await talk.seq() == seq  # nothing stored
     assert await talk("A", "/rules base 300") == (
-        "Rule changed: rate = 60. 底 = $300, a fan = $60. "
+        "Rule changed: 底 = $300, a fan = $60. "
         "A rate change re-prices the whole session, hands already played included."
     )
     assert (await talk.state()).options.rate == 60
-    assert await talk("A", "/rules cut none") == "Rule changed: cut = none."
-    assert await talk("A", "規則 la_mode 莊家拉") == "Rule changed: la_mode = dealer_only."
-    assert await talk("A", "/rules 追 2") == "Rule changed: prize.chase = 2."
+    assert await talk("A", "/rules cut none") == "Rule changed: 斬拉: never (無限拉)."
+    assert await talk("A", "規則 la_mode 莊家拉") == (
+        "Rule changed: 拉: 莊家拉 (only the dealer's wins open chains)."
+    )
+    assert await talk("A", "/rules 追 2") == "Rule changed: 追: 2 底."
     shown = await talk("C", "/rules")
     assert "la_mode = dealer_only" in shown and "cut = none" in shown and "追 2" in shown
     assert "底 = 5 fan; rate = $60 a fan (底 = $300)" in shown
@@ -183,7 +185,7 @@ async def test_prizes_leave_chains_and_bad_prize_input_is_refused(talk_en):
     seq = await talk.seq()
     cases = {
         "A 圍骰": "Only the dealer rolls the dice: 圍骰 and 一二三 are the dealer's.",
-        "X 詐糊": "X is not at this table. Players: 東 A, 南 B, 西 C, 北 D.",
+        "X 詐糊": "X is not at this table. Players: 北 A, 東 B, 南 C, 西 D.",
         "/falsewin": "A false win is written: B 詐糊 (or /falsewin B).",
         "A 七搶一": "Write the robber first: A 七搶一 B or A 一搶七 B (B pays A 6 底).",
         "A 七搶一 A": "A player cannot win on their own discard, pay themself, or win twice on one discard.",
@@ -266,7 +268,7 @@ async def test_kong_self_draw_paid_all_by_the_kong_discarder(talk_en):
     assert chains(s) == [("B", "C", 1, 46)] and s.history[-1].event.kong_discarder == "B"
     await talk("A", "撤銷")
     assert await talk("C", "/selfdraw C 10 包 B") and chains(await talk.state()) == [("B", "C", 1, 46)]
-    assert await talk("C", "C 自摸 10番 X包") == "X is not at this table. Players: 東 A, 南 B, 西 C, 北 D."
+    assert await talk("C", "C 自摸 10番 X包") == "X is not at this table. Players: 北 A, 東 B, 南 C, 西 D."
 
 
 @pytest.mark.asyncio
@@ -303,7 +305,7 @@ async def test_history_and_export(talk_en, tmp_path):
     assert await talk("A", "歷史") == "\n".join(
         [
             "History:",
-            "#2 hand 1: Rule changed: rate = 2. 底 = $10, a fan = $2. A rate change re-prices the whole "
+            "#2 hand 1: Rule changed: 底 = $10, a fan = $2. A rate change re-prices the whole "
             "session, hands already played included.",
             "#3 hand 1: B wins on A's discard: 12 fan",
             "    A → B: 18 ($36) (12 fan + 底 5 + dealer 1)",

@@ -21,10 +21,10 @@ OPEN = "開枱 阿明 阿強 阿珍 阿玲"
 
 SETTLED_ZH = (
     "埋數！最後結果（底 = 5番，每番 $1）：\n"
-    "  東 阿明: -18番 = -$18\n"
-    "  南 阿強: +18番 = +$18\n"
-    "  西 阿珍: 0番 = $0\n"
-    "  北 阿玲: 0番 = $0\n"
+    "  北 阿明: -18番 = -$18\n"
+    "  東 阿強: +18番 = +$18\n"
+    "  南 阿珍: 0番 = $0\n"
+    "  西 阿玲: 0番 = $0\n"
     "四家加埋：0（收支平衡）\n"
     "找數：\n"
     "  阿明 俾 阿強 18番 = $18"
@@ -47,10 +47,10 @@ async def test_undo_right_after_settlement_reopens_the_table(talk_zh: Talk):
     assert await talk("阿明", "撤銷") == (
         "阿明 撤銷咗：埋數。張枱重新開返，可以繼續打。\n"
         "第2鋪，東圈，阿強 做莊\n"
-        "  東 阿明: 0 （連拉計：-18）\n"
-        "  南 阿強: 0 （連拉計：+18）\n"
-        "  西 阿珍: 0\n"
-        "  北 阿玲: 0\n"
+        "  北 阿明: 0 （連拉計：-18）\n"
+        "  東 阿強: 0 （連拉計：+18）\n"
+        "  南 阿珍: 0\n"
+        "  西 阿玲: 0\n"
         "拉緊：\n"
         "  拉一：阿明 欠 阿強 18"
     )
@@ -166,7 +166,7 @@ async def test_a_cancelled_table_comes_back_with_undo_and_a_played_table_is_not_
     await talk("A", "/rules rate 2")
     # the rule change is undone first; only then is the table cancelled
     assert await talk("A", "/undo") == (
-        "A undid: Rule changed: rate = 2. 底 = $10, a fan = $2. A rate change re-prices the whole "
+        "A undid: Rule changed: 底 = $10, a fan = $2. A rate change re-prices the whole "
         "session, hands already played included.\nNext: A deals; 東 round, hand 1."
     )
     assert (await talk("A", "/undo")).startswith("A cancelled the table (東 A, 南 B, 西 C, 北 D)")

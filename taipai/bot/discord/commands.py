@@ -6,8 +6,8 @@ read a command in exactly one place (:mod:`taipai.bot.service.commands`).  Names
 option names are ``locale_str`` with catalogue msgids (see :mod:`.translator`), so ``zh-TW`` and
 ``zh-CN`` clients see 開枱, 食糊, 自摸 …
 
-A command whose service side is not there yet (e.g. ``/chains`` before the service knows it) still
-registers; the service then answers that it does not know the command.
+A command whose service side is not there yet still registers; the service then answers that it does
+not know the command.
 """
 
 from __future__ import annotations

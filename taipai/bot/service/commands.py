@@ -74,6 +74,7 @@ SLASH_NAMES = {
     "draw": "draw",
     "score": "score",
     "balance": "score",
+    "chains": "chains",
     "settle": "settle",
     "undo": "undo",
     "redo": "redo",
@@ -101,6 +102,11 @@ SLASH_NAMES = {
 }
 """Slash command name (without ``/``) → command kind."""
 
+NO_ARGUMENT_KINDS = frozenset({"draw", "score", "chains", "settle", "undo", "redo", "history", "export"})
+"""Command kinds whose slash form takes nothing after it: ``/settle now`` is refused with the right
+form (:class:`CommandError` ``no_args``), never carried out with the extra words dropped.  ``/help``
+(and ``/start``, which Telegram sends with a deep-link payload) may carry words: it books nothing."""
+
 
 MAX_FAN = 9999
 """The largest bare fan count a message may book (``9999番``); a longer number is refused, never
@@ -116,10 +122,13 @@ class CommandError(ValueError):
     Attributes:
         code: ``open_usage``, ``win_usage``, ``self_draw_usage``, ``no_hand``, ``unknown_command``,
             ``false_win_usage``, ``prize_usage``, ``chase_usage``, ``rob_usage``, ``fly_usage``,
-            ``rob_kong_usage``, ``count_too_large`` (a bare count over :data:`MAX_FAN`), and the bad
+            ``rob_kong_usage``, ``count_too_large`` (a bare count over :data:`MAX_FAN`), ``no_args``
+            (words after a slash command of :data:`NO_ARGUMENT_KINDS`: ``/settle now``), ``cut_usage``
+            (more than one name after ``/cut`` or ``/nocut``), and the bad
             player names of ``開枱`` (:func:`check_names`): ``name_empty``, ``name_slash``,
             ``name_control``, ``name_too_long``, ``name_seat``, ``name_command``, ``name_duplicate``.
-        args: values for the reply (e.g. ``{"command": "/wn"}``).
+        args: values for the reply (e.g. ``{"command": "/wn"}``; ``name_duplicate`` has ``name`` and
+            ``first``, the two spellings typed).
     """
 
     def __init__(self, code: str, **args: str) -> None:
@@ -141,7 +150,8 @@ class Command:
     """A parsed command.
 
     Attributes:
-        kind: ``open``, ``win``, ``self_draw``, ``draw``, ``score``, ``settle``, ``undo``, ``redo``,
+        kind: ``open``, ``win``, ``self_draw``, ``draw``, ``score``, ``chains``, ``settle``, ``undo``,
+            ``redo``,
             ``cut``, ``nocut``, ``help``, ``false_win``, ``prize``, ``fly``, ``rules``, ``history``,
             ``export``.
         players: for ``open``: the four names as typed, seat order 東南西北.
@@ -273,6 +283,8 @@ def _parse_slash(name: str, rest: str) -> Command:
         hand, payer = _kong_payer(hand.strip())
         return Command("self_draw", legs=(Leg(winner, hand),), kong_payer=payer)
     if kind in ("cut", "nocut"):
+        if len(words) > 1:
+            raise CommandError("cut_usage", command="/" + name)
         return Command(kind, target=words[0] if words else "")
     if kind == "false_win":
         if len(words) != 1:
@@ -298,6 +310,8 @@ def _parse_slash(name: str, rest: str) -> Command:
         return Command("fly", player=words[0], tile=rest.split(None, 1)[1].strip())
     if kind == "rules":
         return Command("rules", args=tuple(words))
+    if kind in NO_ARGUMENT_KINDS and words:
+        raise CommandError("no_args", command="/" + name)
     return Command(kind)
 
 
@@ -354,9 +368,10 @@ def check_names(names: tuple[str, ...]) -> tuple[str, ...]:
     """The four names of ``開枱`` normalised (:func:`normalize_name`), or :class:`CommandError` for
     the first that cannot be a player: empty, starting with ``/``, holding whitespace or control
     characters, longer than :data:`MAX_NAME`, a seat wind (東南西北, also 東家/東位), a command word, or
-    the same as another name (ignoring case and width)."""
+    the same as another name (ignoring case and width; ``name_duplicate`` then holds both spellings as
+    typed: ``first`` and ``name``, e.g. ``a`` and ``A``)."""
     words = command_words()
-    seen: set[str] = set()
+    seen: dict[str, str] = {}  # casefolded name -> the first spelling typed
     out: list[str] = []
     for raw in names:
         name = normalize_name(raw)
@@ -377,8 +392,8 @@ def check_names(names: tuple[str, ...]) -> tuple[str, ...]:
         if key in words:
             raise CommandError("name_command", name=name)
         if key in seen:
-            raise CommandError("name_duplicate", name=name)
-        seen.add(key)
+            raise CommandError("name_duplicate", name=shown, first=seen[key])
+        seen[key] = shown
         out.append(name)
     return tuple(out)
 

@@ -183,6 +183,7 @@ async def _lang(service: Service, chat: ChatRef, arg: str) -> str:
 
 
 async def _sit(service: Service, chat: ChatRef, member: Member | None, arg: str) -> str:
+    from taipai.bot.service.render import players_line
     from taipai.bot.service.service import resolve_player
 
     if member is None:
@@ -196,7 +197,7 @@ async def _sit(service: Service, chat: ChatRef, member: Member | None, arg: str)
     player = resolve_player(state, arg)
     if player is None:
         return _("{name} is not at this table. Players: {players}.").format(
-            name=arg, players=_(", ").join(state.names)
+            name=arg, players=players_line(state)
         )
     for row in await service.chats.members(session.id):
         if row.player == player and row.user_id != member.user_id:

@@ -32,6 +32,7 @@ from taipai.core.table import (
     SessionEnded,
     TableError,
     TableOpened,
+    TableOptions,
     TableState,
     WinByDiscard,
 )
@@ -92,8 +93,10 @@ def money(state: TableState, value: Amount) -> str:
 
 
 def players_line(state: TableState) -> str:
-    """``東 A、南 B、西 C、北 D`` (fixed seats from 開枱)."""
-    return _(", ").join(f"{p.seat} {p.name}" for p in state.players)
+    """``東 A、南 B、西 C、北 D``: the players in their fixed seat order from 開枱, each with the seat
+    wind they sit in now (the dealer is 東; the wind that names them in a command and scores their
+    hand).  After B takes the deal from A: ``北 A、東 B、南 C、西 D``."""
+    return _(", ").join(f"{state.seat_wind(p.name)} {p.name}" for p in state.players)
 
 
 # ---------------------------------------------------------------------------------------- help
@@ -114,6 +117,7 @@ def help_text() -> str:
             _("B 自摸 12番  /selfdraw B 12: B wins by self-draw; each of the three pays"),
             _("流局  /draw: exhaustive draw; the dealer stays"),
             _("計數  /score: balances, dealer, 連莊 and 拉"),
+            _("/chains: the 拉 chains running between players (計數 shows them too)"),
             _("撤銷  /undo, 重做  /redo: undo or redo the last event"),
             _("斬  /cut, 唔斬  /nocut: answer a 斬拉 offer (the debtor says it)"),
             _("埋數  /settle: end the session and settle"),
@@ -155,6 +159,8 @@ _COMMAND_ERRORS = {
     ),
     "no_hand": N_("Give the hand or its fan count after the names, e.g. B 食 A 12番."),
     "unknown_command": N_("I don't know the command {command}. /help lists the commands."),
+    "no_args": N_("{command} takes nothing after it: write {command} alone."),
+    "cut_usage": N_("{command} takes at most one name, whose 拉 it is: {command}, or {command} B."),
     "false_win_usage": N_("A false win is written: B 詐糊 (or /falsewin B)."),
     "prize_usage": N_("{command} takes one player's name, e.g. B 一台花 or /flowerset B."),
     "chase_usage": N_(
@@ -178,6 +184,10 @@ _COMMAND_ERRORS = {
     ),
     "name_command": N_("「{name}」 cannot be a player name: it is a command word."),
     "name_duplicate": N_("「{name}」 is named twice: a table needs four different names."),
+    "name_duplicate_spelling": N_(
+        "「{first}」 and 「{name}」 are the same name (upper and lower case, full and half width count as "
+        "one): a table needs four different names."
+    ),
 }
 
 
@@ -193,9 +203,13 @@ _KONG_SHAPES = {
 
 
 def command_error(err: CommandError) -> str:
-    """The reply to a malformed command."""
+    """The reply to a malformed command (:class:`CommandError`); a name typed twice in two spellings
+    (``開枱 a A b B``) names both."""
     args = {k: short(v) for k, v in err.args_.items()}  # echoed user text stays short
-    return _(_COMMAND_ERRORS.get(err.code, _COMMAND_ERRORS["unknown_command"])).format(**args)
+    code = err.code
+    if code == "name_duplicate" and args.get("first", args.get("name")) != args.get("name"):
+        code = "name_duplicate_spelling"
+    return _(_COMMAND_ERRORS.get(code, _COMMAND_ERRORS["unknown_command"])).format(**args)
 
 
 _TABLE_ERRORS = {
@@ -437,8 +451,23 @@ def not_a_player_cut(speaker: str) -> str:
     return _("{name}: only a player the 斬拉 offer is made to can answer it.").format(name=speaker)
 
 
-def no_offer(name: str) -> str:
-    return _("{name}: there is no 斬拉 offer for you now.").format(name=name)
+def no_offer(name: str, pending: Sequence[CutOffer] = ()) -> str:
+    """``name`` said 斬/唔斬 without an offer of their own; ``pending`` are the table's open offers,
+    whose debtors are named as the ones who can answer now."""
+    if not pending:
+        return _("{name}: there is no 斬拉 offer for you now.").format(name=name)
+    debtors = list(dict.fromkeys(o.debtor for o in pending))
+    return _("{name}: there is no 斬拉 offer for you now; only {debtors} can answer 斬 or 唔斬 now.").format(
+        name=name, debtors=_(", ").join(debtors)
+    )
+
+
+def already_settled() -> str:
+    """埋數 said again after the chat's table was settled (there is no open table)."""
+    return _(
+        "This table has already been settled (埋數). 撤銷 takes the 埋數 back; 歷史 shows it; "
+        "開枱 A B C D starts a new table."
+    )
 
 
 def which_offer(name: str, offers: Sequence[CutOffer]) -> str:
@@ -610,13 +639,11 @@ def event_lines(
             )
         ]
     if isinstance(event, RuleChanged):
-        head = _("Rule changed: {option} = {value}.").format(option=event.option, value=event.value)
+        opts = state.options if before is None else before.options.with_option(event.option, event.value)
+        head = _("Rule changed: {what}.").format(what=rule_change(event.option, event.value, opts))
         if event.option == "rate":
-            opts = state.options if before is None else before.options.with_option(event.option, event.value)
-            head += " " + _("底 = ${base}, a fan = ${rate}.").format(
-                base=amount(opts.money(opts.base_fan)), rate=amount(opts.rate)
-            )
-            head += " " + _("A rate change re-prices the whole session, hands already played included.")
+            head += "" if current_locale().startswith("zh") else " "
+            head += _("A rate change re-prices the whole session, hands already played included.")
         return [head]
     if isinstance(event, CutChain):
         if event.accept:
@@ -839,7 +866,8 @@ def cut_declined(debtor: str, creditor: str) -> str:
 
 # ---------------------------------------------------------------------------------------- score
 def scoreboard(state: TableState) -> list[str]:
-    """The 計數 reply: hand, round, dealer, each balance, the open chains and offers."""
+    """The 計數 reply: hand, round, dealer, each balance (players in seat order, each with the seat
+    wind they sit in now), the open chains and offers."""
     lines = [
         _("Hand {hand}, {round} round; {dealer} deals").format(
             hand=state.hand + 1, round=state.round_wind, dealer=state.dealer
@@ -848,24 +876,37 @@ def scoreboard(state: TableState) -> list[str]:
     ]
     owed = state.owed()
     for p in state.players:
-        line = f"  {p.seat} {p.name}: {signed(p.balance)}"
+        line = f"  {state.seat_wind(p.name)} {p.name}: {signed(p.balance)}"
         if state.options.rate != 1:
             line += f" ({cash(state.options.money(p.balance), sign=True)})"
         if owed[p.name] != p.balance:
             line += " " + _("(with 拉: {owed})").format(owed=signed(owed[p.name]))
         lines.append(line)
-    if state.chains:
-        lines.append(_("拉 running:"))
-        for c in state.chains:
-            lines.append(
-                "  "
-                + _("{level}: {debtor} owes {creditor} {amount}").format(
-                    level=level_name(c.level),
-                    debtor=c.debtor,
-                    creditor=c.creditor,
-                    amount=money(state, c.amount),
-                )
+    lines.extend(chain_lines(state))
+    lines.extend(offers(state, state.pending))
+    return lines
+
+
+def chain_lines(state: TableState) -> list[str]:
+    """The open 拉 chains, a heading and one line each (``拉一：C 欠 B 17``); ``[]`` when none."""
+    if not state.chains:
+        return []
+    return [
+        _("拉 running:"),
+        *(
+            "  "
+            + _("{level}: {debtor} owes {creditor} {amount}").format(
+                level=level_name(c.level), debtor=c.debtor, creditor=c.creditor, amount=money(state, c.amount)
             )
+            for c in state.chains
+        ),
+    ]
+
+
+def chains(state: TableState) -> list[str]:
+    """The ``/chains`` reply: the open 拉 chains between pairs of players (as in 計數) and any 斬拉
+    offer waiting for an answer, or that none is running."""
+    lines = chain_lines(state) or [_("No 拉 is running.")]
     lines.extend(offers(state, state.pending))
     return lines
 
@@ -900,7 +941,8 @@ def settled(state: TableState, transfers: Sequence[tuple[str, str, Amount]]) -> 
         paid[a] -= money
         paid[b] += money
     for p in state.players:
-        lines.append(f"  {p.seat} {p.name}: {fan_money(state, p.balance, sign=True, paid=paid[p.name])}")
+        shown = fan_money(state, p.balance, sign=True, paid=paid[p.name])
+        lines.append(f"  {state.seat_wind(p.name)} {p.name}: {shown}")
     total = sum((p.balance for p in state.players), Fraction(0))
     lines.append(_("Sum of the balances: {total} (zero-sum)").format(total=amount(total)))
     if transfers:
@@ -927,6 +969,75 @@ def table_event(
     """Reply to 詐糊, a cash prize, 飛牌 or a rule change: what happened (:func:`event_lines`) and who
     paid whom now; ``before`` is the table the event was applied to (``state`` when ``None``)."""
     return [*event_lines(state, event, before=before), *payments(state, paid)]
+
+
+_RULE_VALUE_WORDS: dict[str, dict[str, str]] = {
+    "la_mode": {
+        "every_hand": N_("鋪鋪拉 (every win opens or raises a chain)"),
+        "dealer_only": N_("莊家拉 (only the dealer's wins open chains)"),
+        "off": N_("no 拉 (every win is paid at once)"),
+    },
+    "la_break": {
+        "next_win": N_("paid in full at the next win that is not between the two"),
+        "debtor_wins": N_("open until its debtor wins"),
+    },
+    "la_on_draw": {"keep": N_("stay open"), "settle": N_("are paid in full")},
+    "cut": {
+        "every_third": N_("offered at 拉三, 拉六, 拉九 … (三局斬拉)"),
+        "from_third": N_("any time from 拉三"),
+        "none": N_("never (無限拉)"),
+    },
+    "multi_win_deal": {
+        "dealer_among_winners": N_("stays with the dealer when the dealer is among the winners"),
+        "always_pass": N_("always passes"),
+    },
+}
+"""The option values of ``/rules`` in player words (the ids stay the words ``/rules`` accepts)."""
+
+_RULE_WORDS: dict[str, str] = {
+    "la_mode": N_("拉: {value}"),
+    "la_break": N_("a 拉 chain is {value}"),
+    "la_on_draw": N_("on a draw (流局) 拉 chains {value}"),
+    "cut": N_("斬拉: {value}"),
+    "multi_win_deal": N_("on 一炮雙響/三響 the deal {value}"),
+    "base_fan": N_("底 = {value} fan"),
+    "false_win_fan": N_("false win (詐糊): {value} fan to each"),
+    "dealer_fan_base": N_("dealer fan with no 連莊: {value}"),
+    "dealer_fan_per_streak": N_("dealer fan for each 連莊: {value}"),
+}
+"""How a rule change reads, by option (``rate`` and ``prize.<id>`` are worded in :func:`rule_change`)."""
+
+
+def rule_change(option: str, value: str, options: TableOptions | None = None) -> str:
+    """A rule as set by ``RuleChanged(option, value)``, in player words, not option ids: ``底 = $7,
+    a fan = $1.4`` (``options``: the table's options after the change, for the 底's money; without
+    them only the fan's), ``追: 2 底``, ``斬拉: never (無限拉)``.
+
+    Args:
+        option: a :class:`TableOptions` field name or ``prize.<id>``.
+        value: the value as stored in the event (``"7/5"``, ``"none"``, ``"2"``).
+        options: the options now, or ``None``.
+
+    An option or value this module does not know is shown as ``option = value``; never raises.
+    """
+    try:
+        if option == "rate":
+            rate = Fraction(value)
+            if options is None:
+                return _("a fan = ${rate}").format(rate=amount(rate))
+            base = options.base_fan * rate
+            return _("底 = ${base}, a fan = ${rate}").format(base=amount(base), rate=amount(rate))
+        if option.startswith(("prize.", "prizes.")):
+            return _("{prize}: {value} 底").format(
+                prize=prize_name(option.split(".", 1)[1]), value=amount(Fraction(value))
+            )
+    except (ValueError, ZeroDivisionError):
+        return f"{option} = {value}"
+    if option in _RULE_WORDS:
+        words = _RULE_VALUE_WORDS.get(option, {})
+        shown = _(words[value]) if value in words else value
+        return _(_RULE_WORDS[option]).format(value=shown)
+    return f"{option} = {value}"
 
 
 def fly_usage(tile: str) -> str:

@@ -450,10 +450,16 @@ class Service:
                 raise _Ignore
             if not cmd.slash and cmd.kind in ("win", "self_draw") and not _all_counts(cmd.legs):
                 raise _Ignore
+            if cmd.kind in ("settle", "undo", "redo"):
+                latest = await self.store.latest_session(chat)
+                if latest is not None and latest.status == "ended":
+                    raise _Refused(render.already_settled())
             raise _Refused(render.no_table())
         seq, state = await self.state_of(session, last_seq=last_seq)
         if cmd.kind == "score":
             return [Reply("\n".join(render.scoreboard(state)))]
+        if cmd.kind == "chains":
+            return [Reply("\n".join(render.chains(state)))]
         if cmd.kind == "rules" and not cmd.args:
             return [Reply("\n".join(render.rules(state)))]
 
@@ -736,14 +742,15 @@ class Service:
         debtor = resolve_player(state, speaker)
         if debtor is None:
             raise _Refused(render.not_a_player_cut(speaker))
-        mine = [o for o in state.pending if o.debtor == debtor]
+        own = [o for o in state.pending if o.debtor == debtor]
+        mine = own
         if cmd.target:
             creditor = resolve_player(state, cmd.target)
             if creditor is None:
                 raise _Refused(render.unknown_player(cmd.target, state))
             mine = [o for o in mine if o.creditor == creditor]
-        if not mine:
-            raise _Refused(render.no_offer(debtor))
+        if not mine:  # name who can answer now when the offers are someone else's
+            raise _Refused(render.no_offer(debtor, () if own else state.pending))
         if len(mine) > 1:
             raise _Refused(render.which_offer(debtor, mine))
         return CutChain(debtor=debtor, creditor=mine[0].creditor, accept=cmd.kind == "cut")

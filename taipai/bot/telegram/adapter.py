@@ -71,6 +71,7 @@ COMMANDS: tuple[tuple[str, str], ...] = (
     ("cut", N_("pay the 拉 chain now (斬)")),
     ("nocut", N_("let the 拉 chain run on (唔斬)")),
     ("score", N_("balances, dealer and 拉 (計數)")),
+    ("chains", N_("the 拉 chains running between players")),
     ("settle", N_("end the session and settle (埋數)")),
     ("sit", N_("take your seat: /sit 南 or /sit name")),
     ("lang", N_("reply language: /lang en or /lang zh")),

@@ -77,7 +77,11 @@ class ChainMove:
 
 @dataclass(frozen=True, slots=True)
 class PlayerState:
-    """A seated player: ``seat`` is the fixed seat wind from 開枱 (東南西北 in opening order)."""
+    """A seated player: ``seat`` is the fixed seat wind from 開枱 (東南西北 in opening order).
+
+    ``seat`` never moves; the seat wind a player sits in now (門風: the dealer is 東, the next seat
+    counter-clockwise 南 …) moves with the deal and is :meth:`TableState.seat_wind`.
+    """
 
     name: str
     seat: str
@@ -150,14 +154,25 @@ class TableState:
         return {p.name: p.balance for p in self.players}
 
     def seat_of(self, name: str) -> str:
-        """The fixed seat wind (東南西北) of ``name`` from 開枱."""
+        """The fixed seat wind (東南西北) of ``name`` from 開枱 (not the 門風 now: :meth:`seat_wind`).
+
+        Raises:
+            KeyError: ``name`` is not seated.
+        """
         for p in self.players:
             if p.name == name:
                 return p.seat
         raise KeyError(name)
 
     def seat_wind(self, name: str) -> str:
-        """門風 of ``name`` this hand, counted from the dealer (the dealer is 東, the next seat 南 …)."""
+        """門風 of ``name`` this hand, counted from the dealer (the dealer is 東, the next seat 南 …).
+
+        This is the wind shown beside the name, the wind a command uses to name a player (``東 自摸``
+        is the dealer) and the wind the player's hand is scored with.
+
+        Raises:
+            ValueError: ``name`` is not seated.
+        """
         names = self.names
         return WINDS[(names.index(name) - names.index(self.dealer)) % 4]
 
@@ -212,7 +227,9 @@ def _move_dict(m: ChainMove) -> dict[str, Any]:
 def state_to_dict(state: TableState) -> dict[str, Any]:
     """The DESIGN §5 ledger JSON object (``taipai ledger --json``).
 
-    Keys: ``players`` [{name, seat, balance}], ``dealer``, ``streak``, ``round``, ``hand``,
+    Keys: ``players`` [{name, seat, balance, wind}] (``seat``: the fixed seat from 開枱; ``wind``,
+    added: the seat wind now, which moves with the deal: the dealer's is 東), ``dealer``, ``streak``,
+    ``round``, ``hand``,
     ``chains`` [{debtor, creditor, level, amount}], ``events`` (history: {hand, kind, event, summary,
     payments, moves, dealer, streak, round}); added: ``pending`` (斬拉 offers), ``ended``, ``options``.
     Amounts are fan units: an ``int`` when integral, a JSON number for halves/quarters (exact), else
@@ -220,7 +237,13 @@ def state_to_dict(state: TableState) -> dict[str, Any]:
     """
     return {
         "players": [
-            {"name": p.name, "seat": p.seat, "balance": amount_to_json(p.balance)} for p in state.players
+            {
+                "name": p.name,
+                "seat": p.seat,
+                "balance": amount_to_json(p.balance),
+                "wind": state.seat_wind(p.name),
+            }
+            for p in state.players
         ],
         "dealer": state.dealer,
         "streak": state.streak,

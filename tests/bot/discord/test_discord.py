@@ -173,13 +173,13 @@ async def test_a_session_by_slash_commands_and_buttons(store, monkeypatch):
             ("response", "流局：臭莊，莊家連莊。\n下一鋪：B 做莊，連3；東圈，第5鋪。", ["撤銷"])
         ]
         assert [c.shown for c in await h.slash(D, "score")] == [
-            ("response", "第5鋪，東圈，B 做莊，連3\n  東 A: -88\n  南 B: +88\n  西 C: 0\n  北 D: 0", [])
+            ("response", "第5鋪，東圈，B 做莊，連3\n  北 A: -88\n  東 B: +88\n  南 C: 0\n  西 D: 0", [])
         ]
         assert [c.shown for c in await h.slash(A, "settle")] == [
             (
                 "response",
-                "埋數！最後結果（底 = 5番，每番 $1）：\n  東 A: -88番 = -$88\n  南 B: +88番 = +$88\n"
-                "  西 C: 0番 = $0\n  北 D: 0番 = $0\n四家加埋：0（收支平衡）\n找數：\n  A 俾 B 88番 = $88",
+                "埋數！最後結果（底 = 5番，每番 $1）：\n  北 A: -88番 = -$88\n  東 B: +88番 = +$88\n"
+                "  南 C: 0番 = $0\n  西 D: 0番 = $0\n四家加埋：0（收支平衡）\n找數：\n  A 俾 B 88番 = $88",
                 [],
             )
         ]
@@ -196,7 +196,7 @@ async def test_free_text_mentions_talk_and_duplicates(store, monkeypatch):
         ]
         assert await h.say(B, hand, message_id=777, mentions=[A]) == []  # delivered twice, booked once
         assert [c.content for c in await h.slash(A, "score")] == [
-            "第2鋪，東圈，B 做莊\n  東 A: 0 （連拉計：-18）\n  南 B: 0 （連拉計：+18）\n  西 C: 0\n  北 D: 0\n拉緊：\n  拉一：A 欠 B 18"
+            "第2鋪，東圈，B 做莊\n  北 A: 0 （連拉計：-18）\n  東 B: 0 （連拉計：+18）\n  南 C: 0\n  西 D: 0\n拉緊：\n  拉一：A 欠 B 18"
         ]
 
 

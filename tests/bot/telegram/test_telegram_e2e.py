@@ -85,7 +85,7 @@ async def test_a_group_plays_a_session(group):
     (board,) = await group.say(CAT, "計數")
     assert (
         text(board)
-        == "Hand 4, 東 round; Bob deals, 連莊 2\n  東 Ann: -88\n  南 Bob: +88\n  西 Cat: 0\n  北 Dan: 0"
+        == "Hand 4, 東 round; Bob deals, 連莊 2\n  北 Ann: -88\n  東 Bob: +88\n  南 Cat: 0\n  西 Dan: 0"
     )
     (r,) = await group.say(DANIEL, "Dan 自摸 10番")
     assert text(r).startswith("Dan self-draws (自摸): 10 fan\n  Ann → Dan: 15 (10 fan + 底 5)\n")

@@ -78,10 +78,19 @@ def test_state_to_dict_ledger_shape() -> None:
     s = run(opened(), dis("B", "A", 4), CashPrize("one_set_mixed", "C"))
     d = json.loads(json.dumps(state_to_dict(s)))
     assert d["players"] == [
-        {"name": "A", "seat": "東", "balance": -2.5},
-        {"name": "B", "seat": "南", "balance": -2.5},
-        {"name": "C", "seat": "西", "balance": 7.5},
-        {"name": "D", "seat": "北", "balance": -2.5},
+        # seat: fixed from 開枱; wind (added): the seat wind now; A won on B's discard and deals on
+        {"name": "A", "seat": "東", "balance": -2.5, "wind": "東"},
+        {"name": "B", "seat": "南", "balance": -2.5, "wind": "南"},
+        {"name": "C", "seat": "西", "balance": 7.5, "wind": "西"},
+        {"name": "D", "seat": "北", "balance": -2.5, "wind": "北"},
+    ]
+    # B wins on A's discard: the deal passes to B, who sits 東 now; the fixed seats stay
+    moved = state_to_dict(run(opened(), dis("A", "B", 4)))["players"]
+    assert [(p["name"], p["seat"], p["wind"]) for p in moved] == [
+        ("A", "東", "北"),
+        ("B", "南", "東"),
+        ("C", "西", "南"),
+        ("D", "北", "西"),
     ]
     assert (d["dealer"], d["streak"], d["round"], d["hand"]) == ("A", 1, "東", 1)
     assert d["chains"] == [{"debtor": "B", "creditor": "A", "level": 1, "amount": 10}]
