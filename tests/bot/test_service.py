@@ -211,7 +211,7 @@ async def test_bad_input_leaves_the_log_unchanged(talk_en):
         "B 食 X 12番": "X is not at this table. Players: 東 A, 南 B, 西 C, 北 D.",
         "/win B Z 12": "Z is not at this table. Players: 東 A, 南 B, 西 C, 北 D.",
         "B 食 B 12番": "You cannot win on your own discard.",
-        "B 食 A": "Give the hand or its fan count after the names, e.g. B 食 A 12番.",
+        "B 食 A": "B 食 A: how many fan? Write the count or the hand, e.g. B 食 A 12番.",
         "/win B A": "A win on a discard is written: B 食 A 12番, or B 食 A followed by the hand (/win B A 12).",
         "/frob": "I don't know the command /frob. /help lists the commands.",
         "重做": "There is nothing to redo.",

@@ -89,9 +89,53 @@ async def test_a_count_alone_gets_a_hint_and_talk_stays_silent(talk_zh):
     assert await talk("阿強", "阿強 12番") == hint
     assert await talk("細妹", "8番") == "係咪想寫：細妹 自摸 8番 或者 細妹 食 阿強 8番？"
     assert await talk("路人", "12番") == ""  # not seated: not theirs to book
-    for talk_line in ("自摸 咗 啦", "食 飯 先", "食咗飯未", "自摸"):
+    for talk_line in ("自摸 咗 啦", "食 飯 先", "食咗飯未", "食", "飛"):
         assert await talk("細妹", talk_line) == ""
     assert await talk.seq() == 1
+
+
+@pytest.mark.asyncio
+async def test_a_record_missing_a_part_says_what_is_missing(talk_zh, talk_en):
+    """Tester: 「阿強: 自摸」 (no count) and 「阿強 飛」 (no tile) got no reply at all.  A verb taipai
+    knows with a seated player and nothing else is a record missing a part: the reply says which
+    part and shows the right form, in the chat's language.  Nothing is booked."""
+    talk = talk_zh
+    await talk("阿強", OPEN)  # 東 阿強, 南 肥波, 西 阿May, 北 細妹
+    cases = {
+        ("阿強", "自摸"): "阿強 自摸：幾多番？寫番數或者手牌，例如 阿強 自摸 12番。",
+        ("細妹", "阿強 自摸"): "阿強 自摸：幾多番？寫番數或者手牌，例如 阿強 自摸 12番。",
+        ("細妹", "阿強自摸"): "阿強 自摸：幾多番？寫番數或者手牌，例如 阿強 自摸 12番。",
+        ("阿強", "阿強 飛"): "阿強 飛：飛邊隻牌？例如 阿強 飛 九筒。",
+        ("阿強", "南 飛"): "肥波 飛：飛邊隻牌？例如 肥波 飛 九筒。",  # 南 is 肥波's seat
+        # no discarder: the next seat is the example
+        ("細妹", "阿May 食"): "阿May 食：食邊個？例如 阿May 食 細妹 12番。",
+        ("阿May", "食 肥波"): "阿May 食 肥波：幾多番？寫番數或者手牌，例如 阿May 食 肥波 12番。",
+        ("細妹", "阿May 食 肥波"): "阿May 食 肥波：幾多番？寫番數或者手牌，例如 阿May 食 肥波 12番。",
+        ("細妹", "阿May食肥波"): "阿May 食 肥波：幾多番？寫番數或者手牌，例如 阿May 食 肥波 12番。",
+    }
+    for (speaker, line), expected in cases.items():
+        assert await talk(speaker, line) == expected, line
+    assert await talk_en("阿強", "自摸") == (
+        "阿強 自摸: how many fan? Write the count or the hand, e.g. 阿強 自摸 12番."
+    )
+    assert await talk_en("阿強", "阿強 飛") == "阿強 飛: which tile? e.g. 阿強 飛 九筒."
+    assert await talk.seq() == 1
+    # talk stays talk: a verb said alone or with other words, or by someone not at the table
+    for speaker, line in (
+        ("細妹", "食"),
+        ("細妹", "飛"),
+        ("細妹", "佢 飛 咗"),
+        ("細妹", "阿強 食飯"),
+        ("細妹", "自摸 咗 啦"),
+        ("路人", "自摸"),
+    ):
+        assert await talk(speaker, line) == "", line
+
+
+@pytest.mark.asyncio
+async def test_a_record_missing_a_part_with_no_table_stays_silent(talk_zh):
+    assert await talk_zh("阿強", "自摸") == ""
+    assert await talk_zh("阿強", "阿強 飛") == ""
 
 
 @pytest.mark.asyncio

@@ -10,8 +10,9 @@ those into the spaced form when the names are the table's players and the readin
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
-from taipai.bot.service.commands import _LEG_SPLIT, SELF_DRAW_WORDS, WIN_WORDS, read_count
+from taipai.bot.service.commands import _LEG_SPLIT, FLY_WORDS, SELF_DRAW_WORDS, WIN_WORDS, read_count
 from taipai.core.errors import HandError
 
 _VERBS = tuple(sorted({*SELF_DRAW_WORDS, *WIN_WORDS}, key=len, reverse=True))
@@ -128,3 +129,54 @@ def count_alone(text: str, names: Sequence[str]) -> str | None:
     if read_count(rest) is None:
         return None
     return rest
+
+
+@dataclass(frozen=True, slots=True)
+class Missing:
+    """A record message that lacks a required part (:func:`missing_part`).
+
+    ``kind``: ``self_draw_count`` (``自摸`` with no count or hand), ``discarder`` (``B 食`` with no
+    discarder), ``win_count`` (``B 食 A`` with no count or hand), ``fly_tile`` (``B 飛`` with no
+    tile).  ``player``: the winner or the player who flies; ``other``: the discarder named, if any.
+    """
+
+    kind: str
+    player: str
+    other: str = ""
+
+
+def missing_part(
+    text: str, names: Sequence[str], seats: Sequence[str], speaker: str | None
+) -> Missing | None:
+    """What a message that clearly tries to record a win or a 飛 lacks, or ``None`` when it is not
+    such a message (ordinary talk stays unanswered).
+
+    A message counts as a try only when it is a verb taipai knows and a seated player, and nothing
+    else: ``B 自摸`` / ``B自摸`` / ``自摸`` (said by a seated player), ``B 食``, ``B 食 A`` / ``食 A`` (said
+    by a seated player), ``B 飛``.  ``names`` are the table's players, ``seats`` the seat winds that
+    also name them (``南 飛``), ``speaker`` the seated player who said it (``None``: not seated).
+    ``食`` or ``飛`` said alone, and anything with more words (``自摸 咗 啦``, ``食 飯 先``, ``B 食飯``),
+    is talk.
+    """
+    who, rest, ambiguous = _take_name(text.strip(), (*names, *seats), _starts_with_verb_or_fly)
+    if ambiguous:
+        return None
+    fly = next((w for w in sorted(FLY_WORDS, key=len, reverse=True) if rest.startswith(w)), None)
+    if fly is not None:
+        return Missing("fly_tile", who) if who is not None and rest == fly else None
+    verb, rest = _take_verb(rest)
+    player = who or speaker
+    if verb is None or player is None:
+        return None
+    if verb in SELF_DRAW_WORDS:
+        return Missing("self_draw_count", player) if not rest else None
+    if not rest:
+        return Missing("discarder", player) if who is not None else None  # 「食」 alone is talk
+    other, rest, ambiguous = _take_name(rest, (*names, *seats))
+    if other is None or ambiguous or rest:
+        return None
+    return Missing("win_count", player, other)
+
+
+def _starts_with_verb_or_fly(text: str) -> bool:
+    return _starts_with_verb(text) or text.startswith(FLY_WORDS)

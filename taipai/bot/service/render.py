@@ -381,6 +381,25 @@ def which_win(name: str, other: str, count: str) -> str:
     )
 
 
+_MISSING = {
+    "self_draw_count": N_(
+        "{player} 自摸: how many fan? Write the count or the hand, e.g. {player} 自摸 12番."
+    ),
+    "discarder": N_("{player} 食: on whose discard? e.g. {player} 食 {other} 12番."),
+    "win_count": N_(
+        "{player} 食 {other}: how many fan? Write the count or the hand, e.g. {player} 食 {other} 12番."
+    ),
+    "fly_tile": N_("{player} 飛: which tile? e.g. {player} 飛 九筒."),
+}
+
+
+def missing_part(kind: str, player: str, other: str) -> str:
+    """A record message without its count, discarder or tile (``kind`` of
+    :class:`~taipai.bot.service.implied.Missing`): what is missing and the right form, for
+    ``player`` (and ``other``, the discarder named or the next seat as an example)."""
+    return _(_MISSING[kind]).format(player=player, other=other)
+
+
 def own_discard() -> str:
     """A win on the winner's own discard."""
     return _("You cannot win on your own discard.")

@@ -32,6 +32,9 @@ from taipai.bot.i18n import DEFAULT_LOCALE, normalize_locale, use_locale
 from taipai.bot.service import buttons as _buttons
 from taipai.bot.service import identity, implied, render
 from taipai.bot.service.commands import (
+    FLY_WORDS,
+    SELF_DRAW_WORDS,
+    WIN_WORDS,
     Command,
     CommandError,
     Leg,
@@ -107,6 +110,9 @@ class Reply:
     buttons: tuple[Button, ...] = ()
     document: Document | None = None
 
+
+_RECORD_VERBS = (*SELF_DRAW_WORDS, *WIN_WORDS, *FLY_WORDS)
+"""The verbs of a record that :meth:`Service._missing` can say is missing a part."""
 
 MULTIPLE_WINNERS_WORDS: dict[int, tuple[str, ...]] = {2: ("雙響",), 3: ("三響",)}
 """The context word a typed hand gets when it is one of 2 or 3 wins on one discard."""
@@ -209,6 +215,8 @@ class Service:
                         cmd = await self._implied(chat, speaker, text, err)
                     except CommandError as implied_err:  # e.g. a count that is too large
                         return [Reply(render.command_error(implied_err))]
+                    if cmd is None and err.code == "no_hand":  # 「B 自摸」, 「B 食 A」: say what is missing
+                        cmd = await self._missing(chat, speaker, text)
                     if cmd is None:
                         return [Reply(render.command_error(err))]
                 if cmd is None:
@@ -216,6 +224,8 @@ class Service:
                         cmd = await self._implied(chat, speaker, text)
                     except CommandError as err:  # e.g. a count said alone that is too large
                         return [Reply(render.command_error(err))]
+                if cmd is None:  # 「自摸」, 「B 食」, 「B 飛」 by the table: a record missing a part
+                    cmd = await self._missing(chat, speaker, text)
                 if isinstance(cmd, Reply):
                     return [cmd]
                 if cmd is None:
@@ -332,6 +342,31 @@ class Service:
             return None
         names = list(state.names)
         return Reply(render.which_win(me, names[(names.index(me) + 1) % len(names)], count))
+
+    async def _missing(self, chat: ChatRef, speaker: str, text: str) -> Reply | None:
+        """A message that clearly tries to record a win or a 飛 at the open table (a verb and a seated
+        player, :func:`implied.missing_part`) but lacks the count, the discarder or the tile: a reply
+        saying what is missing, with the right form.  ``None`` (no reply) for anything else."""
+        if not any(verb in text for verb in _RECORD_VERBS):
+            return None  # most talk: no database read
+        session = await self.store.open_session(chat)
+        if session is None:
+            return None
+        _seq, state = await self.state_of(session)
+        me = resolve_player(state, speaker)
+        try:
+            found = implied.missing_part(drop_trailing_emoji(text), state.names, SEAT_WINDS, me)
+        except implied.AmbiguousName:
+            return None
+        if found is None:
+            return None
+        player = resolve_player(state, found.player)
+        other = resolve_player(state, found.other) if found.other else None
+        if player is None or (found.other and other in (None, player)):
+            return None  # 「B 食 B」 gets the usual reply
+        names = list(state.names)
+        example = other or names[(names.index(player) + 1) % len(names)]
+        return Reply(render.missing_part(found.kind, player, example))
 
     async def _run_as(
         self,
