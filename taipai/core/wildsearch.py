@@ -64,9 +64,6 @@ among scattered natural tiles: up to about 2,100).  Beyond it (eight 皇 around 
 not a proven maximum — so a chat bot never hangs on a pathological message.  Deterministic: a
 count, not a clock.
 """
-MAX_SCORED_UNPROVEN = 1000
-"""Once the completions overran :data:`MAX_COMPLETIONS` the answer can no longer be proven best, so
-the search scores at most this many of them (its best-effort answer in about a tenth of a second)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -1060,7 +1057,7 @@ def _score_wild_hand(spec: HandSpec, rules: RuleSet) -> Score:
     truncated = [False]
     scored = 0
     for cand in _candidates(spec, rules, truncated=truncated):
-        if scored >= (MAX_SCORED_UNPROVEN if truncated[0] else MAX_SCORED):
+        if scored >= MAX_SCORED:
             truncated[0] = True
             break
         scored += 1
