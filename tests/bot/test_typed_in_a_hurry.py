@@ -94,6 +94,33 @@ async def test_a_count_alone_gets_a_hint_and_talk_stays_silent(talk_zh):
     assert await talk.seq() == 1
 
 
+HAND_ONLY = "一二三萬 四五六萬 七八九筒 二三四索 中中中 東"
+
+
+@pytest.mark.asyncio
+async def test_a_whole_hand_without_names_asks_whose_win(talk_zh, talk_en):
+    """Tester: 「阿強: 一二三萬 … 食 東」 (a whole hand, no 自摸 and no discarder) got no reply.  A
+    seated player's whole hand is a record without its names: the reply says nothing was booked
+    and shows the message written as a record (食 with the next seat as an example discarder, or
+    自摸 for a hand ending 摸 X).  Talk with 食 or 摸 in it, and hands from someone not at the
+    table, stay unanswered; nothing is booked."""
+    talk = talk_zh
+    await talk("阿強", OPEN)  # 東 阿強, 南 肥波, 西 阿May, 北 細妹
+    assert await talk("阿強", f"{HAND_ONLY} 食 東") == (
+        f"未記低。食邊個？咁寫：阿強 食 肥波 {HAND_ONLY} 食 東"
+    )
+    assert await talk("細妹", f"{HAND_ONLY} 摸 東") == (
+        f"未記低。係咪你自摸？咁寫：細妹 自摸 {HAND_ONLY} 摸 東"
+    )
+    assert await talk_en("阿May", f"{HAND_ONLY} 食 東") == (
+        f"Nothing booked. On whose discard? Write: 阿May 食 細妹 {HAND_ONLY} 食 東"
+    )
+    assert await talk("路人", f"{HAND_ONLY} 食 東") == ""
+    assert await talk("阿強", "食咗飯未") == ""
+    assert await talk("阿強", "我摸吓先") == ""
+    assert await talk.seq() == 1
+
+
 @pytest.mark.asyncio
 async def test_a_record_missing_a_part_says_what_is_missing(talk_zh, talk_en):
     """Tester: 「阿強: 自摸」 (no count) and 「阿強 飛」 (no tile) got no reply at all.  A verb taipai

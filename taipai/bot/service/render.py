@@ -400,6 +400,18 @@ def missing_part(kind: str, player: str, other: str) -> str:
     return _(_MISSING[kind]).format(player=player, other=other)
 
 
+def bare_hand(player: str, other: str, hand: str, self_drawn: bool) -> str:
+    """A whole hand said by seated ``player`` with no 自摸 / 食 X in front: nothing is booked; the
+    reply shows the message written as a record (``other``: the next seat, as an example discarder)."""
+    if self_drawn:
+        return _("Nothing booked. Is it your self-draw? Write: {player} 自摸 {hand}").format(
+            player=player, hand=hand
+        )
+    return _("Nothing booked. On whose discard? Write: {player} 食 {other} {hand}").format(
+        player=player, other=other, hand=hand
+    )
+
+
 def own_discard() -> str:
     """A win on the winner's own discard."""
     return _("You cannot win on your own discard.")

@@ -51,6 +51,7 @@ from taipai.bot.store import ChatRef, DuplicateMessage, SeqConflict, SessionAlre
 from taipai.bot.store.chats import ChatData, ChatView
 from taipai.bot.store.schema import ENDED
 from taipai.core.errors import HandError
+from taipai.core.notation import parse_hand
 from taipai.core.settle import settle_transfers
 from taipai.core.table import (
     PRIZES,
@@ -113,6 +114,21 @@ class Reply:
 
 _RECORD_VERBS = (*SELF_DRAW_WORDS, *WIN_WORDS, *FLY_WORDS)
 """The verbs of a record that :meth:`Service._missing` can say is missing a part."""
+
+def _bare_hand(text: str) -> bool | None:
+    """Whether ``text`` is a whole hand with its winning tile and nothing else (``一二三萬 … 食 東``):
+    True when self-drawn (``摸 東``), False when won on a discard, ``None`` when it is not a hand."""
+    if not any(word in text for word in _WINNING_TILE_WORDS):
+        return None
+    try:
+        spec = parse_hand(text)
+    except HandError:
+        return None
+    return spec.self_drawn if spec.winning_tile is not None or spec.winning_wild is not None else None
+
+
+_WINNING_TILE_WORDS = ("食", "摸")
+"""The words before a hand's winning tile (DESIGN §4: 食 X / 摸 X / 自摸 X)."""
 
 MULTIPLE_WINNERS_WORDS: dict[int, tuple[str, ...]] = {2: ("雙響",), 3: ("三響",)}
 """The context word a typed hand gets when it is one of 2 or 3 wins on one discard."""
@@ -347,13 +363,19 @@ class Service:
         """A message that clearly tries to record a win or a 飛 at the open table (a verb and a seated
         player, :func:`implied.missing_part`) but lacks the count, the discarder or the tile: a reply
         saying what is missing, with the right form.  ``None`` (no reply) for anything else."""
-        if not any(verb in text for verb in _RECORD_VERBS):
+        bare = _bare_hand(text)
+        if bare is None and not any(verb in text for verb in _RECORD_VERBS):
             return None  # most talk: no database read
         session = await self.store.open_session(chat)
         if session is None:
             return None
         _seq, state = await self.state_of(session)
         me = resolve_player(state, speaker)
+        if bare is not None:  # 「一二三萬 … 食 東」 by a seated player: whose win, on whose discard?
+            if me is None:
+                return None
+            names = list(state.names)
+            return Reply(render.bare_hand(me, names[(names.index(me) + 1) % len(names)], text, bare))
         try:
             found = implied.missing_part(drop_trailing_emoji(text), state.names, SEAT_WINDS, me)
         except implied.AmbiguousName:
