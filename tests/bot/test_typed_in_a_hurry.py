@@ -139,6 +139,9 @@ async def test_a_record_missing_a_part_says_what_is_missing(talk_zh, talk_en):
         ("阿May", "食 肥波"): "阿May 食 肥波：幾多番？寫番數或者手牌，例如 阿May 食 肥波 12番。",
         ("細妹", "阿May 食 肥波"): "阿May 食 肥波：幾多番？寫番數或者手牌，例如 阿May 食 肥波 12番。",
         ("細妹", "阿May食肥波"): "阿May 食 肥波：幾多番？寫番數或者手牌，例如 阿May 食 肥波 12番。",
+        # a count but no discarder (tester: 「阿強: 食 12番」 got no reply)
+        ("阿May", "食 12番"): "阿May 食：食邊個？例如 阿May 食 細妹 12番。",
+        ("細妹", "阿強 食 12番"): "阿強 食：食邊個？例如 阿強 食 肥波 12番。",
     }
     for (speaker, line), expected in cases.items():
         assert await talk(speaker, line) == expected, line

@@ -12,7 +12,14 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from taipai.bot.service.commands import _LEG_SPLIT, FLY_WORDS, SELF_DRAW_WORDS, WIN_WORDS, read_count
+from taipai.bot.service.commands import (
+    _LEG_SPLIT,
+    FLY_WORDS,
+    SELF_DRAW_WORDS,
+    WIN_WORDS,
+    CommandError,
+    read_count,
+)
 from taipai.core.errors import HandError
 
 _VERBS = tuple(sorted({*SELF_DRAW_WORDS, *WIN_WORDS}, key=len, reverse=True))
@@ -135,8 +142,8 @@ def count_alone(text: str, names: Sequence[str]) -> str | None:
 class Missing:
     """A record message that lacks a required part (:func:`missing_part`).
 
-    ``kind``: ``self_draw_count`` (``自摸`` with no count or hand), ``discarder`` (``B 食`` with no
-    discarder), ``win_count`` (``B 食 A`` with no count or hand), ``fly_tile`` (``B 飛`` with no
+    ``kind``: ``self_draw_count`` (``自摸`` with no count or hand), ``discarder`` (``B 食`` or ``B 食 12番``
+    with no discarder), ``win_count`` (``B 食 A`` with no count or hand), ``fly_tile`` (``B 飛`` with no
     tile).  ``player``: the winner or the player who flies; ``other``: the discarder named, if any.
     """
 
@@ -173,9 +180,19 @@ def missing_part(
     if not rest:
         return Missing("discarder", player) if who is not None else None  # 「食」 alone is talk
     other, rest, ambiguous = _take_name(rest, (*names, *seats))
+    if other is None and not ambiguous and _is_count(rest):
+        return Missing("discarder", player)  # 「食 12番」: a count but no discarder
     if other is None or ambiguous or rest:
         return None
     return Missing("win_count", player, other)
+
+
+def _is_count(text: str) -> bool:
+    """``text`` is a bare fan count (``12番``), however large."""
+    try:
+        return read_count(text) is not None
+    except CommandError:  # a count over the limit is still a count
+        return True
 
 
 def _starts_with_verb_or_fly(text: str) -> bool:
