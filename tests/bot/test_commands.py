@@ -9,6 +9,7 @@ from taipai.bot.service.commands import (
     SLASH_NAMES,
     CommandError,
     Leg,
+    check_names,
     parse_command,
     read_count,
 )
@@ -171,3 +172,25 @@ def test_a_complete_command_ending_in_an_emoji_is_the_command() -> None:
     assert parse_command("阿珍 自摸 12番 😂") == parse_command("阿珍 自摸 12番")
     assert parse_command("阿珍 自摸 12番 😂").legs == (Leg("阿珍", "12番"),)  # type: ignore[union-attr]
     assert parse_command("😂") is None
+
+
+def test_deal_in_said_by_the_discarder_is_the_same_win():
+    """DESIGN §2: 出銃 / 放銃 is the deal-in.  ``A 出銃 B 12番`` (A discarded, B won) books the win of
+    ``B 食 A 12番``; several winners on one discard are legs of one record."""
+    same = parse_command("B 食 A 12番")
+    for text in ("A 出銃 B 12番", "A 放銃 B 12番", "A 出沖 B 12番", "A 出铳 B 12番"):
+        cmd = parse_command(text)
+        assert (cmd.kind, cmd.discarder, cmd.legs) == (same.kind, same.discarder, same.legs), text
+    hand = "一二三萬 四五六萬 七八九筒 二三四索 中中中 東 食 東"
+    assert parse_command(f"A 出銃 B {hand}").legs == (Leg("B", hand),)
+    cmd = parse_command("A 出銃 B 12番; A 出銃 C 8番")
+    assert cmd.discarder == "A" and cmd.legs == (Leg("B", "12番"), Leg("C", "8番"))
+    with pytest.raises(CommandError) as err:
+        parse_command("A 出銃 B 12番; D 出銃 C 8番")  # two discarders
+    assert err.value.code == "deal_in_usage"
+    with pytest.raises(CommandError) as err:
+        parse_command("A 出銃 B")
+    assert err.value.code == "no_hand"
+    with pytest.raises(CommandError) as err:
+        check_names(("出銃", "B", "C", "D"))  # a command word is no player name
+    assert err.value.code == "name_command"

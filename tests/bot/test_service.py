@@ -337,3 +337,27 @@ async def test_a_write_conflict_is_retried_against_the_new_state(store, monkeypa
     assert "  A → B: 20 (12 fan + 底 5 + dealer 3)" in reply
     session = await store.open_session(talk.chat)
     assert [e.kind for e in await store.events(session.id)] == ["table_opened", "draw", "win_by_discard"]
+
+
+@pytest.mark.asyncio
+async def test_a_deal_in_said_by_the_discarder_books_the_same_win(talk_en):
+    """``A 出銃 B 12番`` is ``B 食 A 12番`` (DESIGN §2 出銃 deal-in): same reply, same chain; ``A 出銃 B``
+    with no count asks for it, and a malformed one says how it is written, booking nothing."""
+    talk = talk_en
+    await talk("A", "開枱 A B C D")
+    before = await talk.seq()
+    assert await talk("A", "A 出銃 B") == (
+        "B 食 A: how many fan? Write the count or the hand, e.g. B 食 A 12番."
+    )
+    assert await talk("A", "A 出銃 B 12番; C 出銃 D 8番") == (
+        "A deal-in is written: A 出銃 B 12番 (A discarded, B won), the same as B 食 A 12番."
+    )
+    assert await talk.seq() == before
+    # A deals (n = 0): 12 + 底 5 + dealer 1 = 18, carried as 拉一 A→B, as for B 食 A 12番.
+    assert await talk("A", "A 出銃 B 12番") == (
+        "B wins on A's discard: 12 fan\n"
+        "  A → B: 18 (12 fan + 底 5 + dealer 1)\n"
+        "la 1: A owes B 18\n"
+        "Next: B deals; 東 round, hand 2."
+    )
+    assert chains(await talk.state()) == [("A", "B", 1, 18)]

@@ -27,6 +27,9 @@ HISTORY_WORDS = ("歷史", "历史", "紀錄", "记录", "記錄")
 EXPORT_WORDS = ("匯出", "汇出", "導出", "导出")
 RULES_WORDS = ("規則", "规则")
 WIN_WORDS = ("食", "食糊", "胡", "糊")
+DEAL_IN_WORDS = ("出銃", "放銃", "出沖", "放沖", "出冲", "放冲", "出铳", "放铳", "出統", "放統")
+"""``A 出銃 B 12番``: A dealt in to B, the same record as ``B 食 A 12番`` said from the discarder's side
+(DESIGN §2: 出銃 / 放銃 deal-in; 出沖 and 出統 are common spellings at the table)."""
 SELF_DRAW_WORDS = ("自摸",)
 ROB_KONG_WORDS = ("搶槓", "抢杠", "搶杠")
 FALSE_WIN_WORDS = ("詐糊", "诈糊", "詐胡", "诈胡", "炸糊")
@@ -121,7 +124,8 @@ class CommandError(ValueError):
 
     Attributes:
         code: ``open_usage``, ``win_usage``, ``self_draw_usage``, ``no_hand``, ``unknown_command``,
-            ``false_win_usage``, ``prize_usage``, ``chase_usage``, ``rob_usage``, ``fly_usage``,
+            ``deal_in_usage`` (``A 出銃`` without the winner, or two discarders), ``false_win_usage``,
+            ``prize_usage``, ``chase_usage``, ``rob_usage``, ``fly_usage``,
             ``rob_kong_usage``, ``count_too_large`` (a bare count over :data:`MAX_FAN`), ``no_args``
             (words after a slash command of :data:`NO_ARGUMENT_KINDS`: ``/settle now``), ``cut_usage``
             (more than one name after ``/cut`` or ``/nocut``), and the bad
@@ -338,6 +342,7 @@ def command_words() -> frozenset[str]:
         EXPORT_WORDS,
         RULES_WORDS,
         WIN_WORDS,
+        DEAL_IN_WORDS,
         SELF_DRAW_WORDS,
         ROB_KONG_WORDS,
         FALSE_WIN_WORDS,
@@ -498,6 +503,8 @@ def _parse_words(raw: str) -> Command | None:
         return Command("self_draw", legs=(Leg(words[0], hand),), kong_payer=payer)
     if len(words) >= 3 and words[1] in WIN_WORDS:
         return _win_words(raw)
+    if len(words) >= 2 and words[1] in DEAL_IN_WORDS:
+        return _deal_in_words(raw)
     if len(words) >= 2 and words[1] in ROB_KONG_WORDS:
         if len(words) < 4:
             raise CommandError("rob_kong_usage")
@@ -551,6 +558,24 @@ def _win_words(raw: str) -> Command:
             raise CommandError("win_usage")
         discarder = bits[2]
         legs.append(Leg(bits[0], bits[3].strip()))
+    return Command("win", discarder=discarder, legs=tuple(legs))
+
+
+def _deal_in_words(raw: str) -> Command:
+    """``A 出銃 B <hand>`` or ``A 出銃 B 12番; A 出銃 C 8番`` (one discard, several winners): the
+    ``win`` of ``B 食 A …``, from the discarder's side."""
+    legs: list[Leg] = []
+    discarder = ""
+    for part in _LEG_SPLIT.split(raw.strip()):
+        bits = part.split(None, 3)
+        if len(bits) < 3 or bits[1] not in DEAL_IN_WORDS:
+            raise CommandError("deal_in_usage")
+        if len(bits) < 4:
+            raise CommandError("no_hand")
+        if discarder and bits[0] != discarder:
+            raise CommandError("deal_in_usage")
+        discarder = bits[0]
+        legs.append(Leg(bits[2], bits[3].strip()))
     return Command("win", discarder=discarder, legs=tuple(legs))
 
 

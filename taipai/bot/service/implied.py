@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from taipai.bot.service.commands import (
     _LEG_SPLIT,
+    DEAL_IN_WORDS,
     FLY_WORDS,
     SELF_DRAW_WORDS,
     WIN_WORDS,
@@ -160,8 +161,9 @@ def missing_part(
 
     A message counts as a try only when it is a verb taipai knows and a seated player, and nothing
     else: ``B 自摸`` / ``B自摸`` / ``自摸`` (said by a seated player), ``B 食``, ``B 食 A`` / ``食 A`` (said
-    by a seated player), ``B 飛``.  ``names`` are the table's players, ``seats`` the seat winds that
-    also name them (``南 飛``), ``speaker`` the seated player who said it (``None``: not seated).
+    by a seated player), ``B 飛``, ``A 出銃 B`` (A dealt in to B).  ``names`` are the table's players,
+    ``seats`` the seat winds that also name them (``南 飛``), ``speaker`` the seated player who said
+    it (``None``: not seated).
     ``食`` or ``飛`` said alone, and anything with more words (``自摸 咗 啦``, ``食 飯 先``, ``B 食飯``),
     is talk.
     """
@@ -171,6 +173,12 @@ def missing_part(
     fly = next((w for w in sorted(FLY_WORDS, key=len, reverse=True) if rest.startswith(w)), None)
     if fly is not None:
         return Missing("fly_tile", who) if who is not None and rest == fly else None
+    deal_in = next((w for w in DEAL_IN_WORDS if rest.startswith(w)), None)
+    if deal_in is not None:  # 「A 出銃 B」: A dealt in to B, the count is missing
+        winner, rest, ambiguous = _take_name(rest[len(deal_in) :].lstrip(), (*names, *seats))
+        if who is None or winner is None or ambiguous or rest:
+            return None
+        return Missing("win_count", winner, who)
     verb, rest = _take_verb(rest)
     player = who or speaker
     if verb is None or player is None:
@@ -196,4 +204,4 @@ def _is_count(text: str) -> bool:
 
 
 def _starts_with_verb_or_fly(text: str) -> bool:
-    return _starts_with_verb(text) or text.startswith(FLY_WORDS)
+    return _starts_with_verb(text) or text.startswith((*FLY_WORDS, *DEAL_IN_WORDS))

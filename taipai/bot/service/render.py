@@ -114,6 +114,7 @@ def help_text() -> str:
             _("Commands:"),
             _("開枱 A B C D  /newgame A B C D: open a table (seats 東 南 西 北, A deals first)"),
             _("B 食 A 12番  /win B A 12: B wins on A's discard; a hand message works in place of 12番"),
+            _("A 出銃 B 12番: the same win, said by the discarder"),
             _("B 自摸 12番  /selfdraw B 12: B wins by self-draw; each of the three pays"),
             _("流局  /draw: exhaustive draw; the dealer stays"),
             _("計數  /score: balances, dealer, 連莊 and 拉"),
@@ -153,6 +154,9 @@ _COMMAND_ERRORS = {
     "open_usage": N_("Open a table with four names: 開枱 A B C D (or /newgame A B C D)."),
     "win_usage": N_(
         "A win on a discard is written: B 食 A 12番, or B 食 A followed by the hand (/win B A 12)."
+    ),
+    "deal_in_usage": N_(
+        "A deal-in is written: A 出銃 B 12番 (A discarded, B won), the same as B 食 A 12番."
     ),
     "self_draw_usage": N_(
         "A self-draw is written: B 自摸 12番, or B 自摸 followed by the hand (/selfdraw B 12)."

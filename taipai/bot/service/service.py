@@ -32,6 +32,7 @@ from taipai.bot.i18n import DEFAULT_LOCALE, normalize_locale, use_locale
 from taipai.bot.service import buttons as _buttons
 from taipai.bot.service import identity, implied, render
 from taipai.bot.service.commands import (
+    DEAL_IN_WORDS,
     FLY_WORDS,
     SELF_DRAW_WORDS,
     WIN_WORDS,
@@ -112,7 +113,7 @@ class Reply:
     document: Document | None = None
 
 
-_RECORD_VERBS = (*SELF_DRAW_WORDS, *WIN_WORDS, *FLY_WORDS)
+_RECORD_VERBS = (*SELF_DRAW_WORDS, *WIN_WORDS, *DEAL_IN_WORDS, *FLY_WORDS)
 """The verbs of a record that :meth:`Service._missing` can say is missing a part."""
 
 def _bare_hand(text: str) -> bool | None:
