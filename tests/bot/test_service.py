@@ -361,3 +361,27 @@ async def test_a_deal_in_said_by_the_discarder_books_the_same_win(talk_en):
         "Next: B deals; 東 round, hand 2."
     )
     assert chains(await talk.state()) == [("A", "B", 1, 18)]
+
+
+@pytest.mark.asyncio
+async def test_words_after_a_fan_count_are_named_not_read_as_a_hand(talk_en):
+    """A count with more words after it (two self-draws in one message, a stray word after /win) is
+    refused naming the count and the words, booking nothing; before, the whole was read as a hand
+    and the reply pointed at 「12」 for a missing suit."""
+    talk = talk_en
+    await talk("A", "開枱 A B C D")
+    before = await talk.seq()
+    tail = (
+        ", which I can't read. Send one record per message with the count last (B 食 A 12番), "
+        "or write the whole hand instead of the count."
+    )
+    cases = {
+        "B 自摸 12番; C 自摸 3番": "After the fan count 「12番」 comes 「C 自摸 3番」" + tail,
+        "/win B A 12 extra": "After the fan count 「12」 comes 「extra」" + tail,
+        "B 食 A 十二番 莊": "After the fan count 「十二番」 comes 「莊」" + tail,
+    }
+    for text, expected in cases.items():
+        assert await talk("B", text) == expected, text
+    assert await talk.seq() == before
+    # a hand, and a count alone, still book
+    assert (await talk("B", "B 自摸 12番")).startswith("B self-draws (自摸): 12 fan\n")

@@ -14,6 +14,8 @@ import unicodedata
 from dataclasses import dataclass, field
 from typing import NoReturn
 
+from taipai.core.errors import HandError
+
 OPEN_WORDS = ("開枱", "開檯", "開台", "开台", "开枱", "開局", "开局")
 DRAW_WORDS = ("流局", "和局", "荒莊", "黃莊")
 SCORE_WORDS = ("計數", "计数", "睇數", "睇数", "分數")
@@ -124,7 +126,8 @@ class CommandError(ValueError):
 
     Attributes:
         code: ``open_usage``, ``win_usage``, ``self_draw_usage``, ``no_hand``, ``unknown_command``,
-            ``deal_in_usage`` (``A 出銃`` without the winner, or two discarders), ``false_win_usage``,
+            ``deal_in_usage`` (``A 出銃`` without the winner, or two discarders), ``count_then_words``
+            (a fan count with words after it: ``count`` and ``rest``), ``false_win_usage``,
             ``prize_usage``, ``chase_usage``, ``rob_usage``, ``fly_usage``,
             ``rob_kong_usage``, ``count_too_large`` (a bare count over :data:`MAX_FAN`), ``no_args``
             (words after a slash command of :data:`NO_ARGUMENT_KINDS`: ``/settle now``), ``cut_usage``
@@ -230,7 +233,28 @@ def parse_command(text: str) -> Command | None:
             if _BAD_COUNT.match(unicodedata.normalize("NFKC", leg.hand).strip()):
                 raise CommandError("bad_count")  # B 食 A -3番: the count is wrong, not a tile
             read_count(leg.hand)  # raises count_too_large before anything is booked
+            _no_words_after_count(leg.hand)
     return cmd
+
+
+_COUNT_THEN = re.compile(r"^(\S+?)(?:\s*[;；,，]\s*|\s+)(\S.*)$", re.S)
+"""A leg's first word, then what follows it (after spaces or a ; , separator)."""
+
+
+def _no_words_after_count(hand: str) -> None:
+    """Refuse a count followed by words that are no hand (``B 自摸 12番; C 自摸 3番``, ``/win B A 12
+    extra``) with :class:`CommandError` ``count_then_words`` naming both parts, instead of reading
+    the whole as a hand and pointing at the 「12」 for a missing suit.  A hand that starts with a
+    number (``1 2 3萬 …``) still reads as a hand."""
+    m = _COUNT_THEN.match(unicodedata.normalize("NFKC", hand).strip())
+    if m is None or read_count(m.group(1)) is None:
+        return
+    from taipai.core.notation import tokenize
+
+    try:
+        tokenize(hand)
+    except HandError:
+        raise CommandError("count_then_words", count=m.group(1), rest=m.group(2).strip()) from None
 
 
 _EMOJI_PARTS = frozenset("\u200d\ufe0e\ufe0f\u20e3")

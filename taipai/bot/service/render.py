@@ -176,6 +176,10 @@ _COMMAND_ERRORS = {
         "搶槓 is written: B 搶槓 A 12番, or B 搶槓 A followed by the hand (/robkong B A 12)."
     ),
     "bad_count": N_("The fan count must be a whole number, 0 or more."),
+    "count_then_words": N_(
+        "After the fan count 「{count}」 comes 「{rest}」, which I can't read. Send one record per "
+        "message with the count last (B 食 A 12番), or write the whole hand instead of the count."
+    ),
     "count_too_large": N_(
         "That fan count is too large: at most {limit}番. Write the hand's fan, e.g. B 食 A 12番."
     ),
