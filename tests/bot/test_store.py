@@ -452,3 +452,18 @@ async def test_an_sqlite_file_is_run_on_a_sync_engine_and_others_through_the_asy
         assert [e.seq for e in await memory.events(s.id)] == [1, 2]
     finally:
         await memory.close()
+
+
+def test_the_open_status_is_written_into_the_sql_not_bound():
+    """A bound ``status = ?`` makes SQLite re-prepare the statement on every run (it could decide whether
+    the partial index ``WHERE status = 'open'`` applies); the store writes the constant instead."""
+    from sqlalchemy.dialects import postgresql, sqlite
+
+    from taipai.bot.store.chats import _VIEW
+    from taipai.bot.store.store import _INSERT_IF_OPEN, status_is
+
+    for dialect in (sqlite.dialect(), postgresql.dialect()):
+        for stmt in (_VIEW, _INSERT_IF_OPEN):
+            assert "sessions.status = 'open'" in str(stmt.compile(dialect=dialect))
+    with pytest.raises(ValueError):
+        status_is("open' OR '1")

@@ -32,6 +32,7 @@ from taipai.bot.store.store import (
     _session_row,
     _utc,
     lock_chat_sync,
+    status_is,
 )
 
 
@@ -103,7 +104,7 @@ def _view_statement() -> Select[Any]:
             members.c.creator.label("m_creator"),
         )
         .select_from(sessions.outerjoin(members, seat))
-        .where(sessions.c.platform == platform, sessions.c.chat_id == chat_id, sessions.c.status == OPEN)
+        .where(sessions.c.platform == platform, sessions.c.chat_id == chat_id, status_is(OPEN))
     )
 
 

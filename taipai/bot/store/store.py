@@ -33,7 +33,18 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from platformdirs import user_data_dir
-from sqlalchemy import bindparam, create_engine, exists, func, insert, select, text, update
+from sqlalchemy import (
+    ColumnElement,
+    bindparam,
+    create_engine,
+    exists,
+    func,
+    insert,
+    literal_column,
+    select,
+    text,
+    update,
+)
 from sqlalchemy import event as sa_event
 from sqlalchemy.engine import Connection, Engine, make_url
 from sqlalchemy.exc import IntegrityError
@@ -211,11 +222,24 @@ _EVENT_COLUMNS = (
 )
 
 
+def status_is(status: str) -> ColumnElement[bool]:
+    """``sessions.status = '<status>'`` with the value written into the SQL rather than bound.
+
+    SQLite re-prepares a statement on every execution when a bound value could decide whether a partial
+    index applies (``uq_sessions_one_open_per_chat`` is ``WHERE status = 'open'``): with ``status = ?``
+    the chat view cost about 0.15 ms of SQLite work per run instead of 0.02 ms.  ``status`` is one of
+    the schema's constants (:data:`OPEN`, :data:`ENDED`), never user input.
+    """
+    if status not in (OPEN, ENDED):
+        raise ValueError(f"not a session status: {status!r}")
+    return sessions.c.status == literal_column(f"'{status}'", sessions.c.status.type)
+
+
 def _insert_if_open_statement() -> Any:
     """``INSERT INTO events … SELECT <the bound values> WHERE <the session is open> RETURNING id``,
     built once; bound by column name."""
     row = select(*(bindparam(k, type_=events.c[k].type).label(k) for k in _EVENT_COLUMNS)).where(
-        exists().where(sessions.c.id == bindparam("session_id"), sessions.c.status == OPEN)
+        exists().where(sessions.c.id == bindparam("session_id"), status_is(OPEN))
     )
     return insert(events).from_select(list(_EVENT_COLUMNS), row).returning(events.c.id)
 
@@ -447,7 +471,7 @@ class Store:
         q = select(sessions).where(
             sessions.c.platform == chat.platform,
             sessions.c.chat_id == chat.chat_id,
-            sessions.c.status == OPEN,
+            status_is(OPEN),
         )
         return await self.run_read(lambda conn: _first(conn, q, _session_row))
 
@@ -658,14 +682,14 @@ class Store:
             other = select(sessions.c.id).where(
                 sessions.c.platform == chat.platform,
                 sessions.c.chat_id == chat.chat_id,
-                sessions.c.status == OPEN,
+                status_is(OPEN),
             )
             open_id = conn.execute(other).scalar_one_or_none()
             if open_id is not None and open_id != session.id:
                 raise SessionAlreadyOpen(f"{chat.platform}:{chat.chat_id} already has an open session")
             done = conn.execute(
                 update(sessions)
-                .where(sessions.c.id == session.id, sessions.c.status == ENDED)
+                .where(sessions.c.id == session.id, status_is(ENDED))
                 .values(status=OPEN, ended_at=None)
             )
             if done.rowcount != 1:
@@ -801,4 +825,5 @@ __all__: Sequence[str] = (
     "lock_chat",
     "lock_chat_sync",
     "sqlite_url",
+    "status_is",
 )
