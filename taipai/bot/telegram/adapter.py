@@ -271,7 +271,7 @@ class TelegramBot:
         replies = await self.service.handle(chat, member.display, msg.text, key, member=member)
         if not replies:
             return
-        if self._is_score(msg.text) and len(replies) == 1 and not replies[0].buttons:
+        if len(replies) == 1 and not replies[0].buttons and self._is_score(msg.text):
             await self._scoreboard(msg.chat_id, chat, replies[0], reply_to=msg.message_id)
             return
         await self._post(msg.chat_id, replies, reply_to=msg.message_id)
@@ -404,6 +404,8 @@ class TelegramBot:
         """Edit the standing scoreboard to the table's state, off the reply path (one at a time per chat)."""
         if not self.scoreboard_refresh or chat_id in self._refresh:
             return
+        if chat_id in self._boards and self._boards[chat_id] is None:
+            return  # no standing scoreboard in this chat (what refresh() would find): no task
 
         async def refresh() -> None:
             try:
