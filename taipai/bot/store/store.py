@@ -398,9 +398,11 @@ class Store:
         """Run ``fn(conn)`` in ONE write transaction: committed when ``fn`` returns, rolled back when it
         raises (nothing written by halves); return its result.
 
-        On SQLite this process's writes take turns (the same lock as :meth:`write`).  ``fn`` is
-        synchronous and may run in a worker thread (see :meth:`run_read`).  Whatever ``fn`` raises
-        propagates, and so do ``IntegrityError`` and other database errors raised at commit.
+        On SQLite this process's writes take turns (the same lock as :meth:`write`, and one writer
+        thread, so a write whose caller was cancelled still finishes before the next begins; it commits
+        or rolls back as ``fn`` decides, whole).  ``fn`` is synchronous and may run in a worker thread
+        (see :meth:`run_read`).  Whatever ``fn`` raises propagates, and so do ``IntegrityError`` and
+        other database errors raised at commit.
         """
         if self._write_lock is None:
             async with self.engine.begin() as conn:
