@@ -22,6 +22,9 @@ groups a p99 of 100 ms needs well over 200 hand messages/s.
 
     python benchmarks/bot_bench.py [--groups 20] [--hands 30] [--real-hands] [--rate 100]
 
+``--poll-interval S`` sets the adapter's wait between ``getUpdates`` calls (default: the adapter's
+``POLL_INTERVAL``, 20 ms; 0 polls again at once, one round trip per message under load).
+
 **Open loop** (``--rate R``): after the closed-loop run, a second run on a fresh database where the
 groups post R hand messages/s in all on a fixed schedule (each group every ``groups / R`` s, the
 groups staggered), not waiting for replies, as busy tables that do not wait for the bot would; it
@@ -62,6 +65,7 @@ from bot.telegram.fakebotapi import FakeBotAPI  # noqa: E402
 from taipai.bot.service import Service  # noqa: E402
 from taipai.bot.store import Store, sqlite_url  # noqa: E402
 from taipai.bot.telegram import TelegramBot  # noqa: E402
+from taipai.bot.telegram.adapter import POLL_INTERVAL  # noqa: E402
 
 PLAYERS = ("Ann", "Bob", "Cat", "Dan")
 # A real 16-tile hand message, scored by the core on every post: five chows, 東 eyes, won on a discard.
@@ -211,7 +215,9 @@ class Figures:
         ]
 
 
-async def run_polling(groups: int, hands: int, hand_text: str, url: str) -> Figures:
+async def run_polling(
+    groups: int, hands: int, hand_text: str, url: str, poll_interval: float = POLL_INTERVAL
+) -> Figures:
     """Everything in this process (``--same-process``): the adapter polling the fake server, on the
     database at ``url``, and the groups, on one event loop."""
     async with FakeBotAPI() as api:
@@ -223,6 +229,7 @@ async def run_polling(groups: int, hands: int, hand_text: str, url: str) -> Figu
             base_url=api.base_url,
             group_rate=None,
             poll_timeout=5,
+            poll_interval=poll_interval,
             scoreboard_refresh=True,
         )
         await bot.start()
@@ -294,10 +301,18 @@ async def serve_load(groups: int, hands: int, hand_text: str, rate: float = 0.0)
         await _read_line()
 
 
-async def run_polling_apart(groups: int, hands: int, hand_text: str, url: str, rate: float = 0.0) -> Figures:
+async def run_polling_apart(
+    groups: int,
+    hands: int,
+    hand_text: str,
+    url: str,
+    rate: float = 0.0,
+    poll_interval: float = POLL_INTERVAL,
+) -> Figures:
     """The default layout: the adapter in this process polls the fake server of a load-generator
     process (:func:`serve_load`), on the database at ``url``; ``cpu`` is this (the bot's) process.
-    ``rate``: open loop at that many hand messages/s offered (0: closed loop)."""
+    ``rate``: open loop at that many hand messages/s offered (0: closed loop); ``poll_interval``:
+    the adapter's wait between ``getUpdates`` calls."""
     args = [sys.executable, __file__, "--serve-load", "--groups", str(groups), "--hands", str(hands)]
     args += ["--rate", str(rate)]
     proc = await asyncio.create_subprocess_exec(
@@ -328,6 +343,7 @@ async def run_polling_apart(groups: int, hands: int, hand_text: str, url: str, r
             base_url=hello["base_url"],
             group_rate=None,
             poll_timeout=5,
+            poll_interval=poll_interval,
             scoreboard_refresh=True,
         )
         await bot.start()
@@ -466,6 +482,12 @@ async def main() -> None:
         action="store_true",
         help="polling with the fake server and the groups in the bot's process (the old layout)",
     )
+    ap.add_argument(
+        "--poll-interval",
+        type=float,
+        default=POLL_INTERVAL,
+        help=f"polling: seconds between getUpdates calls (default: the adapter's {POLL_INTERVAL})",
+    )
     ap.add_argument("--serve-worker", type=int, metavar="PORT", help=argparse.SUPPRESS)
     ap.add_argument("--serve-load", action="store_true", help=argparse.SUPPRESS)
     ap.add_argument("--api-base", help=argparse.SUPPRESS)
@@ -479,8 +501,9 @@ async def main() -> None:
         await serve_load(args.groups, args.hands, hand_text, args.rate)
         return
     polling = run_polling if args.same_process else run_polling_apart
+    pi = args.poll_interval
     kind = "hand text" if hand_text else "fan counts"
-    print(f"groups {args.groups}, {args.hands} hand messages each ({kind})")
+    print(f"groups {args.groups}, {args.hands} hand messages each ({kind}), poll interval {pi * 1000:g} ms")
     with tempfile.TemporaryDirectory() as tmp:
         fresh = iter(sqlite_url(Path(tmp) / f"bench{i}.db") for i in range(1 << 20))
         if not args.compare:
@@ -493,7 +516,7 @@ async def main() -> None:
                     args.workers, args.groups, args.hands, hand_text, url, f"{name}, {args.workers} worker(s)"
                 )
             else:
-                fig = await polling(args.groups, args.hands, hand_text, url)
+                fig = await polling(args.groups, args.hands, hand_text, url, poll_interval=pi)
                 fig.label = f"{name}, {fig.label}"
             print("\n".join(fig.lines()))
             if args.rate and not args.workers:
@@ -503,7 +526,7 @@ async def main() -> None:
                     await _empty_postgres(url)
                 else:
                     url = args.database_url or next(fresh)
-                fig = await run_polling_apart(args.groups, args.hands, hand_text, url, args.rate)
+                fig = await run_polling_apart(args.groups, args.hands, hand_text, url, args.rate, pi)
                 fig.label = f"{name}, {fig.label}"
                 print()
                 print("\n".join(fig.lines()))
@@ -512,7 +535,7 @@ async def main() -> None:
         if not pg.startswith("postgresql"):
             sys.exit("--compare needs --database-url postgresql+asyncpg://… or TAIPAI_TEST_DATABASE_URL")
         g, h = args.groups, args.hands
-        runs = [await polling(g, h, hand_text, next(fresh))]
+        runs = [await polling(g, h, hand_text, next(fresh), poll_interval=pi)]
         runs[0].label = "SQLite, polling" + (", one process" if args.same_process else ", load apart")
         runs.append(await run_workers(1, g, h, hand_text, next(fresh), "SQLite, 1 webhook worker"))
         for n in (1, 2):

@@ -26,11 +26,11 @@ async def test_a_hand_message_on_a_current_cache_is_one_read_and_one_write(store
     def note(_conn, _cursor, statement, *_rest) -> None:
         said.append(" ".join(statement.split()[:3]))
 
-    event.listen(store.engine.sync_engine, "before_cursor_execute", note)
+    event.listen(store.sync_engine, "before_cursor_execute", note)
     try:
         replies = await service.handle(CHAT, "A", "A 食 C 10番", "m3", member=ann)
     finally:
-        event.remove(store.engine.sync_engine, "before_cursor_execute", note)
+        event.remove(store.sync_engine, "before_cursor_execute", note)
     assert replies and "A" in replies[0].text
     assert said == ["SELECT sessions.id, sessions.platform,", "INSERT INTO events"]
     assert await store.last_seq((await store.open_session(CHAT)).id) == 3

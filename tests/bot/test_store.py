@@ -392,3 +392,78 @@ async def test_an_ended_session_is_not_reopened_over_a_newer_open_one(db_url):
         assert (await store.open_session(CHAT)).id == s2.id
     finally:
         await store.close()
+
+
+@both
+@pytest.mark.asyncio
+async def test_a_store_operation_that_raises_writes_nothing(db_url):
+    """``run_write`` is one transaction: a function that writes and then raises leaves no row."""
+    store = await _store(db_url)
+    try:
+        s, _ = await store.create_session(CHAT, creator="A", kind="TableOpened", payload=OPENED)
+
+        def half(conn) -> None:
+            conn.execute(
+                text(
+                    "INSERT INTO events (session_id, seq, platform, chat_id, speaker, kind, payload, created_at)"
+                    " VALUES (:s, 2, :p, :c, 'B', 'Draw', '{}', '2026-01-01')"
+                ),
+                {"s": s.id, "p": CHAT.platform, "c": CHAT.chat_id},
+            )
+            raise RuntimeError("half way")
+
+        with pytest.raises(RuntimeError, match="half way"):
+            await store.run_write(half)
+        assert await store.last_seq(s.id) == 1
+        assert (
+            await store.run_read(lambda conn: conn.execute(text("SELECT count(*) FROM events")).scalar()) == 1
+        )
+    finally:
+        await store.close()
+
+
+@pytest.mark.asyncio
+async def test_an_sqlite_file_is_run_on_a_sync_engine_and_others_through_the_async_one(tmp_path):
+    """An SQLite file's operations run on a pysqlite engine on the same file (one thread hop each); an
+    in-memory database, which a second engine would not share, stays on the async engine."""
+    store = await _store(sqlite_url(tmp_path / "t.db"))
+    try:
+        assert store.sync_engine.driver == "pysqlite"
+        assert store.sync_engine.url.database == store.engine.url.database
+        s, _ = await store.create_session(CHAT, creator="A", kind="TableOpened", payload=OPENED)
+        # what the sync engine wrote, the async engine (migrations, raw SQL) reads, and back
+        async with store.engine.connect() as conn:
+            assert (await conn.execute(text("SELECT count(*) FROM sessions"))).scalar() == 1
+        assert await store.run_read(lambda conn: conn.exec_driver_sql("PRAGMA foreign_keys").scalar()) == 1
+        assert (
+            await store.run_read(lambda conn: conn.exec_driver_sql("PRAGMA busy_timeout").scalar()) == 10000
+        )
+    finally:
+        await store.close()
+    memory = await _store("sqlite+aiosqlite:///:memory:")
+    try:
+        assert memory.sync_engine is memory.engine.sync_engine
+        s, _ = await memory.create_session(CHAT, creator="A", kind="TableOpened", payload=OPENED)
+        await memory.append_event(
+            s, 2, speaker="B", kind="Draw", payload={"type": "Draw"}, source_message_id="x"
+        )
+        with pytest.raises(DuplicateMessage):
+            await memory.append_event(s, 3, speaker="B", kind="Draw", payload={}, source_message_id="x")
+        assert [e.seq for e in await memory.events(s.id)] == [1, 2]
+    finally:
+        await memory.close()
+
+
+def test_the_open_status_is_written_into_the_sql_not_bound():
+    """A bound ``status = ?`` makes SQLite re-prepare the statement on every run (it could decide whether
+    the partial index ``WHERE status = 'open'`` applies); the store writes the constant instead."""
+    from sqlalchemy.dialects import postgresql, sqlite
+
+    from taipai.bot.store.chats import _VIEW
+    from taipai.bot.store.store import _INSERT_IF_OPEN, status_is
+
+    for dialect in (sqlite.dialect(), postgresql.dialect()):
+        for stmt in (_VIEW, _INSERT_IF_OPEN):
+            assert "sessions.status = 'open'" in str(stmt.compile(dialect=dialect))
+    with pytest.raises(ValueError):
+        status_is("open' OR '1")

@@ -1,8 +1,9 @@
 """The event store (DESIGN §1 ``bot/store``): sessions and their append-only event logs.
 
-SQLAlchemy 2 async Core on aiosqlite by default, or PostgreSQL with ``postgresql+asyncpg://`` (several
-workers on one database), the schema under
-Alembic migrations run at start-up.  See :mod:`taipai.bot.store.store` for the API.
+SQLAlchemy 2 Core behind an async API: an SQLite file by default (``sqlite+aiosqlite://`` URLs; the
+store's own statements run on a pysqlite engine on the same file in worker threads), or PostgreSQL
+with ``postgresql+asyncpg://`` (several workers on one database), the schema under Alembic
+migrations run at start-up.  See :mod:`taipai.bot.store.store` for the API.
 """
 
 from taipai.bot.store.store import (
@@ -18,6 +19,7 @@ from taipai.bot.store.store import (
     chat_lock_key,
     default_db_path,
     lock_chat,
+    lock_chat_sync,
     sqlite_url,
 )
 
@@ -34,5 +36,6 @@ __all__ = [
     "chat_lock_key",
     "default_db_path",
     "lock_chat",
+    "lock_chat_sync",
     "sqlite_url",
 ]

@@ -16,6 +16,7 @@ from datetime import datetime
 from typing import Any
 
 from sqlalchemy import Select, String, and_, bindparam, exists, func, insert, select, update
+from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 
 from taipai.bot.store.schema import OPEN, chats, edits, events, members, sessions
@@ -27,9 +28,11 @@ from taipai.bot.store.store import (
     SessionNotOpen,
     SessionRow,
     Store,
+    _event_row,
     _session_row,
     _utc,
-    lock_chat,
+    lock_chat_sync,
+    status_is,
 )
 
 
@@ -101,7 +104,7 @@ def _view_statement() -> Select[Any]:
             members.c.creator.label("m_creator"),
         )
         .select_from(sessions.outerjoin(members, seat))
-        .where(sessions.c.platform == platform, sessions.c.chat_id == chat_id, sessions.c.status == OPEN)
+        .where(sessions.c.platform == platform, sessions.c.chat_id == chat_id, status_is(OPEN))
     )
 
 
@@ -109,14 +112,13 @@ _VIEW = _view_statement()
 
 
 class ChatData:
-    """Reads and writes the per-chat rows of ``store``'s database (see the module docstring)."""
+    """Reads and writes the per-chat rows of ``store``'s database (see the module docstring).
+
+    Each method is one :meth:`Store.run_read` / :meth:`Store.run_write` (one trip to the database
+    thread on SQLite)."""
 
     def __init__(self, store: Store) -> None:
         self.store = store
-
-    @property
-    def _engine(self) -> Any:
-        return self.store.engine
 
     def _now(self) -> datetime:
         return self.store._clock()
@@ -127,9 +129,12 @@ class ChatData:
         q = select(chats.c.locale, chats.c.scoreboard_message_id).where(
             chats.c.platform == chat.platform, chats.c.chat_id == chat.chat_id
         )
-        async with self._engine.connect() as conn:
-            row = (await conn.execute(q)).first()
-        return (row[0], row[1]) if row else (None, None)
+
+        def read(conn: Connection) -> tuple[str | None, str | None]:
+            row = conn.execute(q).first()
+            return (row[0], row[1]) if row else (None, None)
+
+        return await self.store.run_read(read)
 
     async def set_chat(self, chat: ChatRef, **values: str | None) -> None:
         """Set ``locale`` and/or ``scoreboard_message_id`` of the chat (insert or update).
@@ -141,21 +146,25 @@ class ChatData:
             raise ValueError(f"set_chat takes {sorted(allowed)}, not {sorted(values)}")
         now = self._now()
         where = (chats.c.platform == chat.platform, chats.c.chat_id == chat.chat_id)
-        for _attempt in range(3):
-            async with self.store.write() as conn:
-                done = await conn.execute(update(chats).where(*where).values(updated_at=now, **values))
-                if done.rowcount:
-                    return
-                try:
-                    async with conn.begin_nested():
-                        await conn.execute(
-                            insert(chats).values(
-                                platform=chat.platform, chat_id=chat.chat_id, updated_at=now, **values
-                            )
+
+        def write(conn: Connection) -> bool:
+            done = conn.execute(update(chats).where(*where).values(updated_at=now, **values))
+            if done.rowcount:
+                return True
+            try:
+                with conn.begin_nested():
+                    conn.execute(
+                        insert(chats).values(
+                            platform=chat.platform, chat_id=chat.chat_id, updated_at=now, **values
                         )
-                    return
-                except IntegrityError:  # another writer inserted it first: update again
-                    continue
+                    )
+                return True
+            except IntegrityError:  # another writer inserted it first: update again
+                return False
+
+        for _attempt in range(3):
+            if await self.store.run_write(write):
+                return
 
     # ------------------------------------------------------------------ one message
     async def view(self, chat: ChatRef, source_message_id: str | None, user_id: str | None) -> ChatView:
@@ -172,32 +181,37 @@ class ChatData:
             "source_message_id": source_message_id,  # NULL matches nothing: not booked
             "user_id": user_id,  # NULL matches nothing: no member row
         }
-        async with self._engine.connect() as conn:
-            row = (await conn.execute(_VIEW, params)).first()
+
+        def read(conn: Connection) -> ChatView:
+            row = conn.execute(_VIEW, params).first()
             if row is None:
-                booked_before = source_message_id is not None and await Store._is_booked(
+                booked_before = source_message_id is not None and Store._is_booked(
                     conn, chat, source_message_id
                 )
                 return ChatView(booked_before, None, 0, None)
-        m = row._mapping
-        member = None
-        if m["m_user"] is not None:
-            member = MemberRow(m["id"], m["m_user"], m["m_display"], m["m_player"], bool(m["m_creator"]))
-        return ChatView(bool(m["booked"]), _session_row(row), int(m["last_seq"]), member)
+            m = row._mapping
+            member = None
+            if m["m_user"] is not None:
+                member = MemberRow(m["id"], m["m_user"], m["m_display"], m["m_player"], bool(m["m_creator"]))
+            return ChatView(bool(m["booked"]), _session_row(row), int(m["last_seq"]), member)
+
+        return await self.store.run_read(read)
 
     # ------------------------------------------------------------------ members
     async def members(self, session_id: int) -> list[MemberRow]:
         """Every member row of the session."""
         q = select(members).where(members.c.session_id == session_id).order_by(members.c.id)
-        async with self._engine.connect() as conn:
-            return [_member(r) for r in await conn.execute(q)]
+        return await self.store.run_read(lambda conn: [_member(r) for r in conn.execute(q)])
 
     async def member(self, session_id: int, user_id: str) -> MemberRow | None:
         """The member row of ``user_id`` in the session, or ``None``."""
         q = select(members).where(members.c.session_id == session_id, members.c.user_id == user_id)
-        async with self._engine.connect() as conn:
-            row = (await conn.execute(q)).first()
-        return _member(row) if row else None
+
+        def read(conn: Connection) -> MemberRow | None:
+            row = conn.execute(q).first()
+            return _member(row) if row else None
+
+        return await self.store.run_read(read)
 
     async def put_member(
         self,
@@ -218,11 +232,14 @@ class ChatData:
         if creator is not None:
             values["creator"] = creator
         where = (members.c.session_id == session_id, members.c.user_id == user_id)
-        async with self.store.write() as conn:
-            done = await conn.execute(update(members).where(*where).values(**values))
+
+        def write(conn: Connection) -> None:
+            done = conn.execute(update(members).where(*where).values(**values))
             if not done.rowcount:
                 row = {"player": None, "creator": False, **values}
-                await conn.execute(insert(members).values(session_id=session_id, user_id=user_id, **row))
+                conn.execute(insert(members).values(session_id=session_id, user_id=user_id, **row))
+
+        await self.store.run_write(write)
 
     # ------------------------------------------------------------------ edits
     async def add_edit(
@@ -230,25 +247,21 @@ class ChatData:
     ) -> EditRow:
         """Remember an edited hand message; returns the row (its ``id`` goes into the button)."""
         now = self._now()
-        async with self.store.write() as conn:
-            res = await conn.execute(
-                insert(edits).values(
-                    session_id=session_id,
-                    seq=seq,
-                    source_message_id=source_message_id,
-                    speaker=speaker,
-                    text=text,
-                    created_at=now,
-                )
-            )
-        return EditRow(
-            int(res.inserted_primary_key[0]), session_id, seq, source_message_id, speaker, text, now
+        stmt = insert(edits).values(
+            session_id=session_id,
+            seq=seq,
+            source_message_id=source_message_id,
+            speaker=speaker,
+            text=text,
+            created_at=now,
         )
+        new_id = await self.store.run_write(lambda conn: int(conn.execute(stmt).inserted_primary_key[0]))
+        return EditRow(new_id, session_id, seq, source_message_id, speaker, text, now)
 
     async def edit(self, edit_id: int) -> EditRow | None:
         """The pending edit with this id, or ``None``."""
-        async with self._engine.connect() as conn:
-            row = (await conn.execute(select(edits).where(edits.c.id == edit_id))).first()
+        q = select(edits).where(edits.c.id == edit_id)
+        row = await self.store.run_read(lambda conn: conn.execute(q).first())
         if row is None:
             return None
         m = row._mapping
@@ -264,17 +277,17 @@ class ChatData:
 
     async def event_for_message(self, chat: ChatRef, source_message_id: str) -> EventRow | None:
         """The event booked from this platform message in this chat, or ``None``."""
-        from taipai.bot.store.schema import events
-        from taipai.bot.store.store import _event_row
-
         q = select(events).where(
             events.c.platform == chat.platform,
             events.c.chat_id == chat.chat_id,
             events.c.source_message_id == source_message_id,
         )
-        async with self._engine.connect() as conn:
-            row = (await conn.execute(q)).first()
-        return _event_row(row) if row else None
+
+        def read(conn: Connection) -> EventRow | None:
+            row = conn.execute(q).first()
+            return _event_row(row) if row else None
+
+        return await self.store.run_read(read)
 
 
 async def append_events(
@@ -292,41 +305,44 @@ async def append_events(
     """
     chat = session.chat
     now = store._clock()
-    out: list[EventRow] = []
+
+    def write(conn: Connection) -> list[EventRow]:
+        lock_chat_sync(conn, chat)
+        status = conn.execute(
+            select(sessions.c.status).where(sessions.c.id == session.id)
+        ).scalar_one_or_none()
+        if status != OPEN:
+            raise SessionNotOpen(f"session {session.id} is not open")
+        out: list[EventRow] = []
+        for i, item in enumerate(items):
+            source = item.get("source_message_id")
+            if source is not None and Store._is_booked(conn, chat, source):
+                raise DuplicateMessage(chat.platform, chat.chat_id, source)
+            ev = Store._insert_event(
+                conn,
+                session.id,
+                first_seq + i,
+                chat,
+                source,
+                item["speaker"],
+                item["kind"],
+                item["payload"],
+                now,
+                item.get("source_text"),
+                item.get("detail"),
+            )
+            assert ev is not None  # written without the open check (checked above)
+            out.append(ev)
+        return out
+
     try:
-        async with store.write() as conn:
-            await lock_chat(conn, chat)
-            status = (
-                await conn.execute(select(sessions.c.status).where(sessions.c.id == session.id))
-            ).scalar_one_or_none()
-            if status != OPEN:
-                raise SessionNotOpen(f"session {session.id} is not open")
-            for i, item in enumerate(items):
-                source = item.get("source_message_id")
-                if source is not None and await store._is_booked(conn, chat, source):
-                    raise DuplicateMessage(chat.platform, chat.chat_id, source)
-                ev = await store._insert_event(
-                    conn,
-                    session.id,
-                    first_seq + i,
-                    chat,
-                    source,
-                    item["speaker"],
-                    item["kind"],
-                    item["payload"],
-                    now,
-                    item.get("source_text"),
-                    item.get("detail"),
-                )
-                assert ev is not None  # written without the open check (checked above)
-                out.append(ev)
+        return await store.run_write(write)
     except IntegrityError as exc:
         for item in items:
             source = item.get("source_message_id")
             if source is not None and await store.is_booked(chat, source):
                 raise DuplicateMessage(chat.platform, chat.chat_id, source) from exc
         raise SeqConflict(f"events from {first_seq} of session {session.id} were written first") from exc
-    return out
 
 
 def _member(row: Any) -> MemberRow:

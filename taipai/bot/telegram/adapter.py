@@ -60,6 +60,11 @@ SCOREBOARD_NEAR = 10
 """``計數`` edits the standing scoreboard when it is at most this many messages from the newest."""
 ADMIN_TTL = 600.0
 """Seconds a chat's administrator list is cached."""
+POLL_INTERVAL = 0.02
+"""Default seconds between the answer to one ``getUpdates`` and the next call.  While updates are
+flowing one poll then brings those of the last 20 ms together (at 100 hand messages/s about 0.4 polls
+per message instead of one: a Bot API round trip, about 1 ms of the bot's CPU, saved for most
+messages) for at most 20 ms more latency; an idle bot's long poll still answers a message at once."""
 
 COMMANDS: tuple[tuple[str, str], ...] = (
     ("newgame", N_("open a table: /newgame A B C D (A deals first)")),
@@ -148,6 +153,8 @@ class TelegramBot:
         group_rate: new messages allowed per group per ``group_period`` seconds (``None``: no limit).
         poll_timeout: long-polling timeout of ``getUpdates`` in seconds (stopping waits for the
             poll in flight, so keep it below the process manager's stop grace period).
+        poll_interval: seconds to wait after each ``getUpdates`` answer before the next call
+            (:data:`POLL_INTERVAL`; 0 polls again at once, one round trip per update under load).
         scoreboard_refresh: edit the standing scoreboard after every booked event.
     """
 
@@ -161,11 +168,13 @@ class TelegramBot:
         group_rate: int | None = 20,
         group_period: float = 60.0,
         poll_timeout: int = 8,
+        poll_interval: float = POLL_INTERVAL,
         scoreboard_refresh: bool = True,
     ) -> None:
         self.service = service
         self.group_rate, self.group_period = group_rate, group_period
         self.poll_timeout = poll_timeout
+        self.poll_interval = poll_interval
         self.scoreboard_refresh = scoreboard_refresh
         builder = (
             Application.builder()
@@ -199,7 +208,7 @@ class TelegramBot:
         await self.start_app()
         assert self.app.updater is not None
         await self.app.updater.start_polling(
-            poll_interval=0.0,
+            poll_interval=self.poll_interval,
             timeout=self.poll_timeout,
             allowed_updates=["message", "edited_message", "callback_query"],
         )
@@ -262,7 +271,7 @@ class TelegramBot:
         replies = await self.service.handle(chat, member.display, msg.text, key, member=member)
         if not replies:
             return
-        if self._is_score(msg.text) and len(replies) == 1 and not replies[0].buttons:
+        if len(replies) == 1 and not replies[0].buttons and self._is_score(msg.text):
             await self._scoreboard(msg.chat_id, chat, replies[0], reply_to=msg.message_id)
             return
         await self._post(msg.chat_id, replies, reply_to=msg.message_id)
@@ -395,6 +404,8 @@ class TelegramBot:
         """Edit the standing scoreboard to the table's state, off the reply path (one at a time per chat)."""
         if not self.scoreboard_refresh or chat_id in self._refresh:
             return
+        if chat_id in self._boards and self._boards[chat_id] is None:
+            return  # no standing scoreboard in this chat (what refresh() would find): no task
 
         async def refresh() -> None:
             try:
