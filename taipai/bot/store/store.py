@@ -20,12 +20,10 @@ before raises :class:`DuplicateMessage`.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import hashlib
 import json
-import queue
-import threading
 from collections.abc import AsyncIterator, Callable, Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -264,60 +262,6 @@ SQLITE_READERS = 4
 """Threads that run an SQLite store's reads (WAL: reads never wait for the writer)."""
 
 
-class DatabaseThreads:
-    """``count`` daemon threads that run synchronous functions for the event loop, taking them in
-    order from one queue.
-
-    :meth:`run` returns an asyncio future of the function's result (or exception).  This is the whole
-    hop: a ``SimpleQueue.put`` there and ``call_soon_threadsafe`` back, about half the CPU of
-    ``loop.run_in_executor`` (whose ``ThreadPoolExecutor.submit`` and future chaining cost as much as a
-    small SQLite statement).
-    """
-
-    def __init__(self, count: int, name: str) -> None:
-        self._queue: queue.SimpleQueue[Any] = queue.SimpleQueue()
-        self._threads = [
-            threading.Thread(target=self._work, name=f"{name}-{i}", daemon=True) for i in range(count)
-        ]
-        for t in self._threads:
-            t.start()
-
-    def run(self, fn: Callable[..., T], *args: Any) -> asyncio.Future[T]:
-        """Queue ``fn(*args)``; the returned future (of the running loop) gets its result or exception.
-
-        Raises ``RuntimeError`` without a running event loop.  Cancelling the future does not stop
-        ``fn`` once a thread has taken it.
-        """
-        loop = asyncio.get_running_loop()
-        fut: asyncio.Future[T] = loop.create_future()
-        self._queue.put((loop, fut, fn, args))
-        return fut
-
-    def stop(self) -> None:
-        """Let the threads finish the queued functions and end (does not wait for them)."""
-        for _ in self._threads:
-            self._queue.put(None)
-
-    def _work(self) -> None:
-        while (item := self._queue.get()) is not None:
-            loop, fut, fn, args = item
-            try:
-                result, error = fn(*args), None
-            except BaseException as exc:  # handed to the awaiting task, as run_in_executor does
-                result, error = None, exc
-            with contextlib.suppress(RuntimeError):  # a closed loop: nobody awaits the result any more
-                loop.call_soon_threadsafe(_settle, fut, result, error)
-
-
-def _settle(fut: asyncio.Future[Any], result: Any, error: BaseException | None) -> None:
-    if fut.done():  # cancelled meanwhile
-        return
-    if error is not None:
-        fut.set_exception(error)
-    else:
-        fut.set_result(result)
-
-
 def _sync_sqlite_engine(url: str) -> Engine | None:
     """The synchronous (``sqlite+pysqlite``) engine on the same SQLite file as the async ``url``, or
     ``None`` for an in-memory or ``file:`` URI database (which another engine would not share)."""
@@ -359,11 +303,11 @@ class Store:
         # letting them collide on the database lock (whose busy handler sleeps, up to tens of ms).
         self._write_lock = asyncio.Lock() if engine.dialect.name == "sqlite" else None
         self._sync = sync_engine
-        self._readers: DatabaseThreads | None = None
-        self._writer: DatabaseThreads | None = None
+        self._readers: ThreadPoolExecutor | None = None
+        self._writer: ThreadPoolExecutor | None = None
         if sync_engine is not None:
-            self._readers = DatabaseThreads(SQLITE_READERS, "taipai-sqlite-read")
-            self._writer = DatabaseThreads(1, "taipai-sqlite-write")
+            self._readers = ThreadPoolExecutor(SQLITE_READERS, thread_name_prefix="taipai-sqlite-read")
+            self._writer = ThreadPoolExecutor(1, thread_name_prefix="taipai-sqlite-write")
 
     @property
     def sync_engine(self) -> Engine:
@@ -389,8 +333,8 @@ class Store:
         ``fn`` is synchronous and may run in a worker thread: it must touch nothing but ``conn`` and
         its arguments.  Whatever ``fn`` raises propagates (database errors as SQLAlchemy's).
         """
-        if self._readers is not None:
-            return await self._readers.run(_run_read, self._sync, fn)
+        if self._sync is not None:
+            return await asyncio.get_running_loop().run_in_executor(self._readers, _run_read, self._sync, fn)
         async with self.engine.connect() as conn:
             return await conn.run_sync(fn)
 
@@ -408,8 +352,10 @@ class Store:
             async with self.engine.begin() as conn:
                 return await conn.run_sync(fn)
         async with self._write_lock:
-            if self._writer is not None:
-                return await self._writer.run(_run_write, self._sync, fn)
+            if self._sync is not None:
+                return await asyncio.get_running_loop().run_in_executor(
+                    self._writer, _run_write, self._sync, fn
+                )
             async with self.engine.begin() as conn:
                 return await conn.run_sync(fn)
 
@@ -454,9 +400,9 @@ class Store:
 
     async def close(self) -> None:
         """Dispose of the engines' connections (and stop the SQLite worker threads)."""
-        for threads in (self._readers, self._writer):
-            if threads is not None:
-                threads.stop()
+        for pool in (self._readers, self._writer):
+            if pool is not None:
+                pool.shutdown(wait=False)
         if self._sync is not None:
             self._sync.dispose()
         await self.engine.dispose()
