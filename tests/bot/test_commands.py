@@ -194,3 +194,17 @@ def test_deal_in_said_by_the_discarder_is_the_same_win():
     with pytest.raises(CommandError) as err:
         check_names(("出銃", "B", "C", "D"))  # a command word is no player name
     assert err.value.code == "name_command"
+
+
+def test_chase_takes_one_tile_or_none():
+    """Seed 004 追: 1 底 for an honour or 幺九, 2 底 otherwise, so the prize depends on the one tile
+    named.  QA (helper-28): 「A 追 二三萬」 booked 2 底 and 「A 追 123萬」, 「A 追 九九萬」 1 底."""
+    assert parse_command("A 追 二萬").prize == "chase_simple"
+    assert parse_command("A 追 二").prize == "chase_simple"
+    assert parse_command("A 追 九筒").prize == "chase"
+    assert parse_command("A 追 東").prize == "chase"
+    for text in ("A 追 二三萬", "A 追 123萬", "A 追 九九萬", "/chase A 二三萬"):
+        with pytest.raises(CommandError) as err:
+            parse_command(text)
+        assert err.value.code == "chase_usage", text
+    assert parse_command("我 追 佢") is None  # talk

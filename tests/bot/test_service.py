@@ -385,3 +385,23 @@ async def test_words_after_a_fan_count_are_named_not_read_as_a_hand(talk_en):
     assert await talk.seq() == before
     # a hand, and a count alone, still book
     assert (await talk("B", "B 自摸 12番")).startswith("B self-draws (自摸): 12 fan\n")
+
+
+@pytest.mark.asyncio
+async def test_undo_past_the_first_hand_keeps_the_table_and_redo_brings_the_hand_back(talk_en):
+    """QA (helper-28): 撤銷 of the only hand, 撤銷 again, 撤銷 again, 重做 ended the table with a zero
+    埋數 and the hand could not be redone.  With a hand waiting for 重做, 撤銷 has nothing more to
+    undo (it cancels the table only when nothing was ever booked), and 重做 brings the hand back."""
+    talk = talk_en
+    await talk("A", "開枱 A B C D")
+    win = await talk("B", "B 食 A 5番")
+    assert (await talk("A", "撤銷")).startswith("A undid: B wins on A's discard: 5 fan")
+    before = await talk.seq()
+    nothing = await talk("A", "撤銷")
+    assert nothing == await talk("A", "撤銷")
+    assert "cancel" not in nothing.lower() and await talk.seq() == before
+    redone = await talk("A", "重做")
+    assert redone.startswith("A redid: B wins on A's discard: 5 fan")
+    s = await talk.state()
+    assert not s.ended and chains(s) == [("A", "B", 1, 11)]  # 5 + 底 5 + dealer 1
+    assert win.splitlines()[1] == "  A → B: 11 (5 fan + 底 5 + dealer 1)"

@@ -68,6 +68,8 @@ ROB_WORDS = {
 """``A 七搶一 B`` / ``A 一搶七 B``: A (who robs) collects 6 底 from B (seed 004 現金獎)."""
 
 _TERMINAL_RANKS = {"一": 1, "九": 9, "1": 1, "9": 9}
+_TILE_LIKE = frozenset("一二三四五六七八九123456789萬万筒索条條饼餅東南西北中發发白")
+"""Characters that make the word after 追 a try at naming a tile (refused when it is not one tile)."""
 _SIMPLE_RANKS = set("二三四五六七八2345678")
 
 SLASH_NAMES = {
@@ -452,17 +454,24 @@ def _chase_by_tile(tile: str) -> str:
     """追 of ``tile``: honours and 1/9 → ``chase`` (1 底); 2–8 → ``chase_simple`` (2 底).
 
     Seed 004 追: 「如果「追」的牌為字牌…或幺九牌，須付各一底籌碼」; 「非幺九字牌…須付各兩底」.
-    A bare numeral (``追 二``) is enough: the suit does not change the prize.
+    A bare numeral (``追 二``) is enough: the suit does not change the prize.  Anything but one tile
+    (``二三萬``, ``123萬``, ``九九萬``) is refused with ``chase_usage``: the prize depends on the tile.
     """
     t = unicodedata.normalize("NFKC", tile).strip()
-    head = t[:1]
-    if head in _TERMINAL_RANKS:
+    if len(t) == 1 and t in _TERMINAL_RANKS:
         return "chase"
-    if head in _SIMPLE_RANKS:
+    if len(t) == 1 and t in _SIMPLE_RANKS:
         return "chase_simple"
-    if head and head in "東南西北中發发白紅红青":
-        return "chase"
-    raise CommandError("chase_usage")
+    from taipai.core.notation import tokenize
+    from taipai.core.tiles import ORPHANS
+
+    try:
+        tokens = tokenize(t)
+    except HandError:
+        raise CommandError("chase_usage") from None
+    if len(tokens) != 1 or len(tokens[0].tiles) != 1:
+        raise CommandError("chase_usage")
+    return "chase" if tokens[0].tiles[0] in ORPHANS else "chase_simple"
 
 
 def _rob(robber: str, prize: str, robbed: str) -> Command:
@@ -556,6 +565,8 @@ def _parse_table_words(words: list[str]) -> Command | None:
         try:
             return _chase(who, rest[0] if rest else "")
         except CommandError:
+            if rest and any(c in _TILE_LIKE for c in unicodedata.normalize("NFKC", rest[0])):
+                raise  # 「A 追 二三萬」: tiles, but not one tile; the prize depends on the tile
             return None  # 「我 追 佢」 is talk: no tile, no command
     if word in CHASE_AGAIN_WORDS and not rest:
         return _chase(who, word)

@@ -852,8 +852,15 @@ def clean_text(text: str) -> str:
 
 
 def _only_opened(state: TableState) -> bool:
-    """Nothing but the 開枱 is in effect: no hand, prize or rule change (or all of them undone)."""
-    return state.prev is None and len(state.history) == 1 and isinstance(state.history[0].event, TableOpened)
+    """Nothing but the 開枱 is in effect and nothing waits for 重做: no hand, prize or rule change
+    was ever booked (one undone and waiting for 重做 keeps the table: a 撤銷 then says there is
+    nothing more to undo, so that 重做 still brings the hand back)."""
+    return (
+        state.prev is None
+        and not state.redo
+        and len(state.history) == 1
+        and isinstance(state.history[0].event, TableOpened)
+    )
 
 
 def _all_counts(legs: tuple[Leg, ...]) -> bool:
