@@ -208,3 +208,15 @@ def test_chase_takes_one_tile_or_none():
             parse_command(text)
         assert err.value.code == "chase_usage", text
     assert parse_command("我 追 佢") is None  # talk
+
+
+def test_a_count_written_with_a_space_is_still_a_count():
+    """QA (helper-28): 「B 食 A 12 番」, 「１２ 番」 and 「12 fan」 were refused as words after a count;
+    the count's unit may stand apart."""
+    for hand in ("12 番", "１２ 番", "12 fan", "12番"):
+        cmd = parse_command(f"B 食 A {hand}")
+        assert cmd.legs == (Leg("B", hand),)
+        assert read_count(cmd.legs[0].hand) == 12
+    with pytest.raises(CommandError) as err:
+        parse_command("B 食 A 12 番 多謝")
+    assert err.value.code == "count_then_words"

@@ -249,8 +249,8 @@ def _no_words_after_count(hand: str) -> None:
     the whole as a hand and pointing at the 「12」 for a missing suit.  A hand that starts with a
     number (``1 2 3萬 …``) still reads as a hand."""
     m = _COUNT_THEN.match(unicodedata.normalize("NFKC", hand).strip())
-    if m is None or read_count(m.group(1)) is None:
-        return
+    if m is None or read_count(m.group(1)) is None or read_count(hand) is not None:
+        return  # not a count first, or the whole is one count (``12 番``, ``12 fan``)
     from taipai.core.notation import tokenize
 
     try:
