@@ -405,3 +405,17 @@ async def test_undo_past_the_first_hand_keeps_the_table_and_redo_brings_the_hand
     s = await talk.state()
     assert not s.ended and chains(s) == [("A", "B", 1, 11)]  # 5 + 底 5 + dealer 1
     assert win.splitlines()[1] == "  A → B: 11 (5 fan + 底 5 + dealer 1)"
+
+
+@pytest.mark.asyncio
+async def test_deal_in_short_forms_like_the_win_forms(talk_en):
+    """QA (helper-28): the README lets a seated speaker leave out their own name and run names
+    together (「食 A 12番」, 「B食A12番」); the 出銃 forms were silently ignored.  「出銃 B 12番」 said by
+    A is A 出銃 B; 「A出銃B12番」 runs together; 「A 出銃 12番」 asks who won."""
+    talk = talk_en
+    await talk("A", "開枱 A B C D")
+    assert await talk("A", "A 出銃 12番") == "A 出銃: to whom? e.g. A 出銃 B 12番."
+    first = await talk("A", "出銃 B 12番")
+    assert first.splitlines()[:2] == ["B wins on A's discard: 12 fan", "  A → B: 18 (12 fan + 底 5 + dealer 1)"]
+    second = await talk("B", "B出銃C3番")  # B deals now: 3 + 底 5 + dealer 1 = 9
+    assert second.splitlines()[:2] == ["C wins on B's discard: 3 fan", "  B → C: 9 (3 fan + 底 5 + dealer 1)"]

@@ -176,7 +176,13 @@ async def test_a_cancelled_table_comes_back_with_undo_and_a_played_table_is_not_
     )
     await talk("B", "B 食 A 12番")
     assert (await talk("A", "/undo")).startswith("A undid: B wins on A's discard: 12 fan.")
-    assert (await talk("A", "/undo")).startswith("A cancelled the table")
+    # QA (helper-28): cancelling now would lose the hand to 重做 (a 重做 then re-cancelled the table
+    # with a zero 埋數); the table stays, and the reply says how to get the hand back or end the table
+    assert await talk("A", "/undo") == (
+        "Nothing more to undo. 重做 brings back: B wins on A's discard: 12 fan. "
+        "To start this table over, 埋數 ends it."
+    )
+    assert (await talk("A", "重做")).startswith("A redid: B wins on A's discard: 12 fan.")
 
 
 @pytest.mark.asyncio

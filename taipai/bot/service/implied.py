@@ -86,9 +86,16 @@ def _looks_like_hand(rest: str) -> bool:
 
 def _spell_leg(part: str, names: Sequence[str], speaker: str | None) -> str | None:
     """One leg (``B食A 12番``, ``食 A 12番``, ``自摸12番`` …) spaced out, or ``None``."""
-    winner, rest, ambiguous = _take_name(part.strip(), names, _starts_with_verb)
+    winner, rest, ambiguous = _take_name(part.strip(), names, _starts_with_verb_or_deal_in)
     if ambiguous:
         return None
+    deal_in = next((w for w in DEAL_IN_WORDS if rest.startswith(w)), None)
+    if deal_in is not None:  # 「A出銃B 12番」, 「出銃 B 12番」 (the speaker dealt in)
+        discarder = winner or speaker
+        taker, rest, ambiguous = _take_name(rest[len(deal_in) :].lstrip(), names, _looks_like_hand)
+        if discarder is None or taker is None or ambiguous or not rest:
+            return None
+        return f"{discarder} {deal_in} {taker} {rest}"
     verb, rest = _take_verb(rest)
     if verb is None:
         return None
@@ -115,6 +122,8 @@ def spell_out(text: str, names: Sequence[str], speaker: str | None) -> str | Non
         食 A 12番           → SPEAKER 食 A 12番
         B自摸12番           → B 自摸 12番
         B食A 一二三萬 …     → B 食 A 一二三萬 …
+        出銃 B 12番         → SPEAKER 出銃 B 12番
+        A出銃B12番          → A 出銃 B 12番
 
     A name that could be read two ways (one player's name starts another's) is taken only when a
     space, or what must follow it, tells which; otherwise :class:`AmbiguousName` is raised.
@@ -144,8 +153,9 @@ class Missing:
     """A record message that lacks a required part (:func:`missing_part`).
 
     ``kind``: ``self_draw_count`` (``自摸`` with no count or hand), ``discarder`` (``B 食`` or ``B 食 12番``
-    with no discarder), ``win_count`` (``B 食 A`` with no count or hand), ``fly_tile`` (``B 飛`` with no
-    tile).  ``player``: the winner or the player who flies; ``other``: the discarder named, if any.
+    with no discarder), ``win_count`` (``B 食 A`` with no count or hand), ``deal_in_winner`` (``A 出銃
+    12番`` with no winner; ``player`` is the discarder), ``fly_tile`` (``B 飛`` with no tile).
+    ``player``: the winner or the player who flies; ``other``: the discarder named, if any.
     """
 
     kind: str
@@ -175,7 +185,10 @@ def missing_part(
         return Missing("fly_tile", who) if who is not None and rest == fly else None
     deal_in = next((w for w in DEAL_IN_WORDS if rest.startswith(w)), None)
     if deal_in is not None:  # 「A 出銃 B」: A dealt in to B, the count is missing
+        discarder = who or speaker
         winner, rest, ambiguous = _take_name(rest[len(deal_in) :].lstrip(), (*names, *seats))
+        if discarder is not None and winner is None and not ambiguous and _is_count(rest):
+            return Missing("deal_in_winner", discarder)  # 「A 出銃 12番」: who won?
         if who is None or winner is None or ambiguous or rest:
             return None
         return Missing("win_count", winner, who)
@@ -201,6 +214,10 @@ def _is_count(text: str) -> bool:
         return read_count(text) is not None
     except CommandError:  # a count over the limit is still a count
         return True
+
+
+def _starts_with_verb_or_deal_in(text: str) -> bool:
+    return _starts_with_verb(text) or text.startswith(DEAL_IN_WORDS)
 
 
 def _starts_with_verb_or_fly(text: str) -> bool:

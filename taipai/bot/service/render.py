@@ -398,6 +398,7 @@ _MISSING = {
         "{player} 食 {other}: how many fan? Write the count or the hand, e.g. {player} 食 {other} 12番."
     ),
     "fly_tile": N_("{player} 飛: which tile? e.g. {player} 飛 九筒."),
+    "deal_in_winner": N_("{player} 出銃: to whom? e.g. {player} 出銃 {other} 12番."),
 }
 
 
@@ -890,6 +891,14 @@ def undo_moves(restored: TableState, items: Sequence[ChainMove]) -> list[str]:
                 )
             )
     return out
+
+
+def nothing_more_to_undo(waiting: Event, state: TableState) -> str:
+    """撤銷 with everything undone and ``waiting`` the next 重做: the table is not cancelled (that would
+    lose the hand to 重做), and the reply says both ways on."""
+    return _(
+        "Nothing more to undo. 重做 brings back: {what}. To start this table over, 埋數 ends it."
+    ).format(what=describe(waiting, state))
 
 
 def redone(by: str, event: Event, before: TableState) -> str:

@@ -536,6 +536,8 @@ class Service:
         elif cmd.kind == "undo":
             # 撤銷 right after 開枱 (nothing played, nothing to undo in the core): cancel the table, booked
             # as its 埋數 so that a second 撤銷 brings it back like any settlement
+            if _only_opened(state) and any(not isinstance(e, RuleChanged) for e in state.redo):
+                raise _Refused(render.nothing_more_to_undo(state.redo[-1], state))
             event = SessionEnded() if _only_opened(state) else Undo(by=speaker)
         elif cmd.kind == "redo":
             event = Redo(by=speaker)
@@ -852,15 +854,9 @@ def clean_text(text: str) -> str:
 
 
 def _only_opened(state: TableState) -> bool:
-    """Nothing but the 開枱 is in effect and nothing waits for 重做: no hand, prize or rule change
-    was ever booked (one undone and waiting for 重做 keeps the table: a 撤銷 then says there is
-    nothing more to undo, so that 重做 still brings the hand back)."""
-    return (
-        state.prev is None
-        and not state.redo
-        and len(state.history) == 1
-        and isinstance(state.history[0].event, TableOpened)
-    )
+    """Nothing but the 開枱 is in effect: no hand, prize or rule change (or all of them undone; then,
+    while a hand or prize waits for 重做, 撤銷 does not cancel the table: it would be lost to 重做)."""
+    return state.prev is None and len(state.history) == 1 and isinstance(state.history[0].event, TableOpened)
 
 
 def _all_counts(legs: tuple[Leg, ...]) -> bool:
