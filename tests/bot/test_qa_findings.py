@@ -286,13 +286,15 @@ async def test_money_at_rate_033_is_in_cents_everywhere(talk_en, tmp_path):
         "D pays B 2.5 ($0.83)",
     ]
     board = (await talk("A", "計數")).splitlines()
-    assert board[1:3] == ["  東 A: -2.5 (-$0.83)", "  南 B: +7.5 (+$2.48)"]  # 2.475 → 2.48
+    # 計數 shows the money the settling transfers move, as 埋數 does (QA helper-28: it showed 2.475 →
+    # $2.48 against 埋數's 3 × $0.83 = $2.49, and its money did not sum to zero)
+    assert board[1:3] == ["  東 A: -2.5 (-$0.83)", "  南 B: +7.5 (+$2.49)"]
     assert "    A pays B 2.5 ($0.83)" in (await talk("A", "歷史")).splitlines()
     replies = await talk.service.handle(talk.chat, "A", "匯出")
     rows = list(csv.DictReader(io.StringIO(replies[0].document.content.decode("utf-8"))))
     assert {r["payee"]: (r["amount"], r["money"]) for r in rows if r["row"] == "balance"} == {
         "A": ("-2.5", "-0.83"),
-        "B": ("7.5", "2.48"),
+        "B": ("7.5", "2.49"),
         "C": ("-2.5", "-0.83"),
         "D": ("-2.5", "-0.83"),
     }

@@ -419,3 +419,23 @@ async def test_deal_in_short_forms_like_the_win_forms(talk_en):
     assert first.splitlines()[:2] == ["B wins on A's discard: 12 fan", "  A → B: 18 (12 fan + 底 5 + dealer 1)"]
     second = await talk("B", "B出銃C3番")  # B deals now: 3 + 底 5 + dealer 1 = 9
     assert second.splitlines()[:2] == ["C wins on B's discard: 3 fan", "  B → C: 9 (3 fan + 底 5 + dealer 1)"]
+
+
+@pytest.mark.asyncio
+async def test_scoreboard_money_is_the_money_the_settlement_moves(talk_en):
+    """QA (helper-28): at $0.35 a fan, B's 一台草 (each of the three pays ½ 底 = 2.5 fan, DESIGN §6)
+    showed B +$2.63 in 計數 (7.5 × 0.35 = 2.625 rounded alone) against +$2.64 in 埋數, and the 計數
+    money summed to −$0.01.  Both now show the transfers each rounded to the cent: 3 × $0.88."""
+    talk = talk_en
+    await talk("A", "開枱 A B C D")
+    await talk("A", "/rules rate 0.35")
+    await talk("B", "B 一台草")
+    board = (await talk("A", "計數")).splitlines()
+    assert board[1:5] == [
+        "  東 A: -2.5 (-$0.88)",
+        "  南 B: +7.5 (+$2.64)",
+        "  西 C: -2.5 (-$0.88)",
+        "  北 D: -2.5 (-$0.88)",
+    ]
+    settle = await talk("A", "埋數")
+    assert "  南 B: +7.5 fan = +$2.64" in settle.splitlines()

@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from taipai.core.settle import settle_transfers
 from taipai.core.table import (
     ChainMove,
     Event,
@@ -203,6 +204,18 @@ def cents(value: Amount) -> str:
     return f"{sign}{units}" if part == 0 else f"{sign}{units}.{part:02d}"
 
 
+def settled_money(state: TableState, transfers: Sequence[tuple[str, str, Amount]]) -> dict[str, Fraction]:
+    """Each player's money as the ``transfers`` that settle the table move it, each transfer rounded
+    to the cent: the figures 計數 and 埋數 show, which agree and sum to zero (0.825 × 3 paid = 2.49
+    received, not the 2.48 that rounding 2.475 alone would show)."""
+    paid: dict[str, Fraction] = {p.name: Fraction(0) for p in state.players}
+    for a, b, v in transfers:
+        money = round_cents(state.options.money(v))
+        paid[a] -= money
+        paid[b] += money
+    return paid
+
+
 def round_cents(value: Amount) -> Fraction:
     """``value`` rounded to the cent, half away from zero, exactly: ``0.825`` → ``Fraction(83, 100)``,
     ``-0.825`` → ``Fraction(-83, 100)``.  See :func:`cents` for the text."""
@@ -277,7 +290,8 @@ def session_csv(state: TableState) -> str:
     ``level``, ``amount``, ``rule`` = open/raise/kick/settle/cut) and one ``payment`` row per payment
     booked (``amount`` fan units, ``money``, ``rule`` as in :class:`~taipai.core.table.Payment`).
     Then one ``balance`` row per player (``payee`` = the player, ``amount`` = settled balance,
-    ``money``) and one ``chain`` row per chain still open.
+    ``money`` = what the settling transfers move, each rounded to the cent, as 埋數 shows it:
+    :func:`settled_money`) and one ``chain`` row per chain still open.
 
     ``note`` cells are written in the current reply language (``taipai.bot.i18n``), by the same
     renderer as ``/history`` (:func:`taipai.bot.service.render.event_lines`); every other cell is
@@ -341,8 +355,9 @@ def session_csv(state: TableState) -> str:
                 rule=p.rule,
                 note=render.joined(render.payments(state, [p])),
             )
+    money = settled_money(state, settle_transfers(state.balances))
     for p in state.players:
-        row(None, "balance", payee=p.name, amount=exact(p.balance), money=cents(opts.money(p.balance)))
+        row(None, "balance", payee=p.name, amount=exact(p.balance), money=cents(money[p.name]))
     for c in state.chains:
         row(
             None,

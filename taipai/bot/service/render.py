@@ -13,9 +13,10 @@ from typing import TYPE_CHECKING
 
 from taipai.bot.i18n import N_, _, current_locale
 from taipai.bot.service.commands import MAX_FAN, CommandError
-from taipai.bot.service.export import LegRow, cents, exact, leg_rows, round_cents
+from taipai.bot.service.export import LegRow, cents, exact, leg_rows, settled_money
 from taipai.bot.service.hands import DEALER_PATTERN, ReadHand
 from taipai.core.errors import HandError
+from taipai.core.settle import settle_transfers
 from taipai.core.table import (
     PRIZES,
     CashPrize,
@@ -923,10 +924,11 @@ def scoreboard(state: TableState) -> list[str]:
         + (_(", 連莊 {streak}").format(streak=state.streak) if state.streak else "")
     ]
     owed = state.owed()
+    money = settled_money(state, settle_transfers(state.balances)) if state.options.rate != 1 else {}
     for p in state.players:
         line = f"  {state.seat_wind(p.name)} {p.name}: {signed(p.balance)}"
         if state.options.rate != 1:
-            line += f" ({cash(state.options.money(p.balance), sign=True)})"
+            line += f" ({cash(money[p.name], sign=True)})"
         if owed[p.name] != p.balance:
             line += " " + _("(with 拉: {owed})").format(owed=signed(owed[p.name]))
         lines.append(line)
@@ -980,14 +982,7 @@ def settled(state: TableState, transfers: Sequence[tuple[str, str, Amount]]) -> 
             base_fan=opts.base_fan, rate=amount(opts.rate)
         )
     ]
-    # Money changes hands as the transfers below, each rounded to the cent; a player's money is what
-    # their transfers add up to, so the figures agree and sum to zero (0.825 × 3 paid = 2.49 received,
-    # not the 2.48 that rounding 2.475 alone would show).
-    paid: dict[str, Fraction] = {p.name: Fraction(0) for p in state.players}
-    for a, b, v in transfers:
-        money = round_cents(opts.money(v))
-        paid[a] -= money
-        paid[b] += money
+    paid = settled_money(state, transfers)
     for p in state.players:
         shown = fan_money(state, p.balance, sign=True, paid=paid[p.name])
         lines.append(f"  {state.seat_wind(p.name)} {p.name}: {shown}")
