@@ -110,12 +110,12 @@ def build_parser(*, json_errors: bool = False) -> argparse.ArgumentParser:
         ),
     )
     score.add_argument("hand", nargs="+", help="the hand's tiles, e.g. '一二三萬 四五六萬 … 摸 東'")
-    score.add_argument("--seat", default="東", metavar="東|南|西|北", help="seat wind 門風 (default 東)")
-    score.add_argument("--round", default="東", metavar="東|南|西|北", help="round wind 圈風 (default 東)")
-    score.add_argument("--dealer", action="store_true", help="the winner is the dealer (adds 2n+1)")
+    score.add_argument("--seat", metavar="東|南|西|北", help="seat wind 門風 (default 東)")
+    score.add_argument("--round", metavar="東|南|西|北", help="round wind 圈風 (default 東)")
     score.add_argument(
-        "--streak", default="0", metavar="N", help=f"連莊 n, 0-{MAX_STREAK} as 連N in a hand (default 0)"
+        "--dealer", action="store_true", help="the winner is the dealer (adds 2n+1; the dealer sits at 東)"
     )
+    score.add_argument("--streak", metavar="N", help=f"連莊 n, 0-{MAX_STREAK} as 連N in a hand (default 0)")
     score.add_argument("--rules", default="hk-taiwan", help="preset name or TOML file (default hk-taiwan)")
     score.add_argument("--json", action="store_true", help="exactly one JSON object on stdout")
     score.add_argument("--lang", choices=LOCALES)
@@ -298,13 +298,15 @@ def _score(args: argparse.Namespace) -> int:
     try:
         situation = Situation(
             dealer=args.dealer,
-            streak=option_streak(args.streak),
-            round_wind=EAST + option_wind("round", args.round),
-            seat_wind=EAST + option_wind("seat", args.seat),
+            streak=option_streak(args.streak or "0"),
+            round_wind=EAST + option_wind("round", args.round or "東"),
+            seat_wind=EAST + option_wind("seat", args.seat or "東"),
         )
         refuse_bare_count(text)
         rules = load_rules(args.rules)
-        score = score_hand(parse_hand(text, situation=situation, table_kinds=rules.wilds.table_kinds), rules)
+        spec = parse_hand(text, situation=situation, table_kinds=rules.wilds.table_kinds)
+        check_context(args, situation, spec.situation)
+        score = score_hand(spec, rules)
     except HandError as err:
         if args.json:
             print(json.dumps({"ok": False, "error": err.as_dict()}, ensure_ascii=False))
@@ -316,6 +318,46 @@ def _score(args: argparse.Namespace) -> int:
         return 0
     print("\n".join(score_lines(score)))
     return 0
+
+
+def check_context(args: argparse.Namespace, given: Any, said: Any) -> None:
+    """Refuse ``taipai score`` options that the hand's own words contradict, and a dealer who does
+    not sit at 東.
+
+    ``given`` is the :class:`~taipai.core.handspec.Situation` of the options, ``said`` the one the
+    hand message ends with (its words 莊, 連N, X圈, X位 set fields of ``given``).  An option given
+    explicitly and a word that says otherwise (``--streak 2`` with 連3, ``--seat 西`` with 南位) would
+    leave one of them silently unused; the dealer sits at 東 (seat winds move with the deal), so 莊
+    or ``--dealer`` with another seat wind cannot be scored.
+
+    Raises:
+        HandError: ``bad_context`` with ``hint_args["field"]`` ``option_conflict`` (token: the option
+            as typed) or ``dealer_seat`` (token: the dealer and seat as given).
+    """
+    from taipai.core.errors import HandError
+    from taipai.core.tiles import EAST
+
+    options = (("streak", args.streak, "--streak"), ("round_wind", args.round, "--round"))
+    options += (("seat_wind", args.seat, "--seat"),)
+    for name, raw, flag in options:
+        if raw is not None and getattr(said, name) != getattr(given, name):
+            token = f"{flag} {raw}"
+            raise HandError(
+                "bad_context",
+                f"{token} and the hand's own words say different things",
+                token=token,
+                hint="write the streak, round or seat once: as an option or in the hand",
+                hint_args={"token": token, "field": "option_conflict"},
+            )
+    if said.dealer and said.seat_wind != EAST:
+        token = ("--dealer" if args.dealer else "莊") + f" {WIND_CHOICES[said.seat_wind - EAST]}位"
+        raise HandError(
+            "bad_context",
+            "the dealer sits at 東",
+            token=token,
+            hint="the dealer's seat wind is 東 (seat winds move with the deal)",
+            hint_args={"token": token, "field": "dealer_seat"},
+        )
 
 
 def refuse_bare_count(text: str) -> None:

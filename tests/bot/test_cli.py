@@ -438,3 +438,28 @@ def test_chat_reply_shows_the_second_reading(tmp_path):
         "Two 底: the hand reads both as 嚦咕嚦咕 and as five melds and a pair; the tile patterns of both "
         "readings count (flowers, 自摸 and the like once), one 底 each."
     ) in lines
+
+
+def test_score_refuses_options_the_hand_contradicts_and_a_dealer_away_from_east(capsys, monkeypatch):
+    """QA (helper-28): 連3 / 南位 in the hand silently replaced --streak 2 / --seat 西, and --dealer with
+    --seat 南 scored 莊家 and 正位 together, though the dealer sits at 東 (seat winds move with the
+    deal).  Each is refused with bad_context naming the option; the same values once are scored."""
+    hand = "123m 456m 789p 234s 南南南 東 摸東"
+    cases = {
+        (f"{hand} 連3", "--streak", "2"): "「--streak 2」同手牌自己寫嘅字（連N、X圈、X位）講法唔同：寫一次就夠。",
+        (f"{hand} 南位", "--seat", "西"): "「--seat 西」同手牌自己寫嘅字（連N、X圈、X位）講法唔同：寫一次就夠。",
+        (hand, "--seat", "南", "--dealer"): "「--dealer 南位」：莊家一定坐 東（門風跟莊轉）。",
+        (f"{hand} 莊", "--seat", "北"): "「莊 北位」：莊家一定坐 東（門風跟莊轉）。",
+    }
+    for args, expected in cases.items():
+        status, out, err = cli(capsys, monkeypatch, "score", *args)
+        assert (status, out, err.strip()) == (2, "", expected), args
+        status, out, _err = cli(capsys, monkeypatch, "score", *args, "--json")
+        assert status == 2 and json.loads(out)["error"]["code"] == "bad_context"
+    # agreeing values, given once or twice, score: 南 pung at 南位 = 風牌 1 + 正位 1
+    for args in ((f"{hand} 連3", "--streak", "3"), (hand, "--seat", "南"), (f"{hand} 南位",)):
+        status, out, _err = cli(capsys, monkeypatch, "score", *args, "--json")
+        data = json.loads(out)
+        assert status == 0 and data["ok"] is True, args
+    status, out, _err = cli(capsys, monkeypatch, "score", hand, "--seat", "南", "--json")
+    assert {"id": "seat_wind", "name": "正位", "fan": 1, "count": 1} in json.loads(out)["patterns"]

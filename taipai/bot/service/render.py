@@ -307,6 +307,10 @@ _CONTEXT_FIELDS = {
     "streak": N_("「{token}」: the dealer streak (連莊) is a count from 0 to {max}, e.g. 連2."),
     "seat": N_("「{token}」: the seat wind (門風) is one of 東 南 西 北."),
     "round": N_("「{token}」: the round wind (圈風) is one of 東 南 西 北."),
+    "option_conflict": N_(
+        "「{token}」 and the hand's own words (連N, X圈, X位) say different things: write it once."
+    ),
+    "dealer_seat": N_("「{token}」: the dealer sits at 東 (seat winds move with the deal)."),
 }
 """``bad_context`` errors whose ``hint_args["field"]`` says what the value is for (the dealer streak
 of ``連N`` / ``--streak N``, ``taipai score --seat`` / ``--round``): the reply says what would be right."""
