@@ -63,8 +63,13 @@ def test_win_forms_keep_the_hand_text_exactly():
 def test_several_winners_on_one_discard():
     cmd = parse_command("B 食 A 12番; C 食 A 8番")
     assert cmd.discarder == "A" and cmd.legs == (Leg("B", "12番"), Leg("C", "8番"))
-    with pytest.raises(CommandError):
+    with pytest.raises(CommandError) as err:
         parse_command("B 食 A 12番; C 食 D 8番")  # two discarders
+    assert (err.value.code, err.value.args_) == ("two_discarders", {"first": "A", "second": "D"})
+    with pytest.raises(CommandError) as err:
+        parse_command("/win B A 12; C D 8")
+    assert err.value.code == "two_discarders"
+    assert parse_command("/win B A 12;").legs == parse_command("B 食 A 12;").legs == (Leg("B", "12"),)
 
 
 def test_self_draw_forms():
@@ -187,7 +192,9 @@ def test_deal_in_said_by_the_discarder_is_the_same_win():
     assert cmd.discarder == "A" and cmd.legs == (Leg("B", "12番"), Leg("C", "8番"))
     with pytest.raises(CommandError) as err:
         parse_command("A 出銃 B 12番; D 出銃 C 8番")  # two discarders
-    assert err.value.code == "deal_in_usage"
+    assert (err.value.code, err.value.args_) == ("two_discarders", {"first": "A", "second": "D"})
+    mixed = parse_command("A 出銃 B 12番; C 食 A 8番")  # both say A discarded
+    assert mixed.discarder == "A" and mixed.legs == (Leg("B", "12番"), Leg("C", "8番"))
     with pytest.raises(CommandError) as err:
         parse_command("A 出銃 B")
     assert err.value.code == "no_hand"

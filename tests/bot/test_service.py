@@ -350,6 +350,10 @@ async def test_a_deal_in_said_by_the_discarder_books_the_same_win(talk_en):
         "B 食 A: how many fan? Write the count or the hand, e.g. B 食 A 12番."
     )
     assert await talk("A", "A 出銃 B 12番; C 出銃 D 8番") == (
+        "One message books one discard, but it names two discarders (A and C). Several winners on one "
+        "discard are written B 食 A 12番; C 食 A 8番; send other wins on their own."
+    )
+    assert await talk("A", "A 出銃") == (  # no winner, no count: how it is written
         "A deal-in is written: A 出銃 B 12番 (A discarded, B won), the same as B 食 A 12番."
     )
     assert await talk.seq() == before

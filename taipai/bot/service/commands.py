@@ -128,7 +128,8 @@ class CommandError(ValueError):
 
     Attributes:
         code: ``open_usage``, ``win_usage``, ``self_draw_usage``, ``no_hand``, ``unknown_command``,
-            ``deal_in_usage`` (``A 出銃`` without the winner, or two discarders), ``count_then_words``
+            ``deal_in_usage`` (``A 出銃`` without the winner), ``two_discarders`` (legs of one message
+            on two discards: ``first``, ``second``), ``count_then_words``
             (a fan count with words after it: ``count`` and ``rest``), ``false_win_usage``,
             ``prize_usage``, ``chase_usage``, ``rob_usage``, ``fly_usage``,
             ``rob_kong_usage``, ``count_too_large`` (a bare count over :data:`MAX_FAN`), ``no_args``
@@ -484,11 +485,13 @@ def _win_legs_slash(rest: str) -> tuple[str, tuple[Leg, ...]] | None:
     legs: list[Leg] = []
     discarder = ""
     for part in _LEG_SPLIT.split(rest.strip()):
+        if not part.strip() and legs:  # 「/win B A 12;」: a trailing separator, as in free text
+            continue
         bits = part.split(None, 2)
         if len(bits) < 3:
             return None
         if discarder and bits[1] != discarder:
-            return None
+            raise CommandError("two_discarders", first=discarder, second=bits[1])
         discarder = bits[1]
         legs.append(Leg(bits[0], bits[2].strip()))
     return (discarder, tuple(legs)) if legs else None
@@ -537,7 +540,7 @@ def _parse_words(raw: str) -> Command | None:
     if len(words) >= 3 and words[1] in WIN_WORDS:
         return _win_words(raw)
     if len(words) >= 2 and words[1] in DEAL_IN_WORDS:
-        return _deal_in_words(raw)
+        return _win_words(raw)
     if len(words) >= 2 and words[1] in ROB_KONG_WORDS:
         if len(words) < 4:
             raise CommandError("rob_kong_usage")
@@ -580,37 +583,31 @@ def _parse_table_words(words: list[str]) -> Command | None:
 
 
 def _win_words(raw: str) -> Command:
-    # B 食 A <hand>   or   B 食 A 12番; C 食 A 8番
+    """``B 食 A <hand>``, ``A 出銃 B <hand>`` (A dealt in to B), or several legs on one discard
+    (``B 食 A 12番; C 食 A 8番``, the forms may mix).  Every leg must name the same discarder:
+    ``two_discarders`` names the first two that differ."""
     legs: list[Leg] = []
     discarder = ""
     for part in _LEG_SPLIT.split(raw.strip()):
+        if not part.strip() and legs:  # 「B 食 A 12番;」: a trailing separator
+            continue
         bits = part.split(None, 3)
-        if len(bits) < 3 or bits[1] not in WIN_WORDS:
+        if len(bits) >= 2 and bits[1] in DEAL_IN_WORDS:
+            usage = "deal_in_usage"
+            who, by = (bits[2], bits[0]) if len(bits) >= 3 else ("", bits[0])
+        elif len(bits) >= 2 and bits[1] in WIN_WORDS:
+            usage = "win_usage"
+            who, by = bits[0], (bits[2] if len(bits) >= 3 else "")
+        else:
             raise CommandError("win_usage")
+        if len(bits) < 3:
+            raise CommandError(usage)
         if len(bits) < 4:
             raise CommandError("no_hand")
-        if discarder and bits[2] != discarder:
-            raise CommandError("win_usage")
-        discarder = bits[2]
-        legs.append(Leg(bits[0], bits[3].strip()))
-    return Command("win", discarder=discarder, legs=tuple(legs))
-
-
-def _deal_in_words(raw: str) -> Command:
-    """``A 出銃 B <hand>`` or ``A 出銃 B 12番; A 出銃 C 8番`` (one discard, several winners): the
-    ``win`` of ``B 食 A …``, from the discarder's side."""
-    legs: list[Leg] = []
-    discarder = ""
-    for part in _LEG_SPLIT.split(raw.strip()):
-        bits = part.split(None, 3)
-        if len(bits) < 3 or bits[1] not in DEAL_IN_WORDS:
-            raise CommandError("deal_in_usage")
-        if len(bits) < 4:
-            raise CommandError("no_hand")
-        if discarder and bits[0] != discarder:
-            raise CommandError("deal_in_usage")
-        discarder = bits[0]
-        legs.append(Leg(bits[2], bits[3].strip()))
+        if discarder and by != discarder:
+            raise CommandError("two_discarders", first=discarder, second=by)
+        discarder = by
+        legs.append(Leg(who, bits[3].strip()))
     return Command("win", discarder=discarder, legs=tuple(legs))
 
 

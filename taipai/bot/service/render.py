@@ -156,6 +156,10 @@ _COMMAND_ERRORS = {
     "win_usage": N_(
         "A win on a discard is written: B 食 A 12番, or B 食 A followed by the hand (/win B A 12)."
     ),
+    "two_discarders": N_(
+        "One message books one discard, but it names two discarders ({first} and {second}). Several "
+        "winners on one discard are written B 食 A 12番; C 食 A 8番; send other wins on their own."
+    ),
     "deal_in_usage": N_(
         "A deal-in is written: A 出銃 B 12番 (A discarded, B won), the same as B 食 A 12番."
     ),
