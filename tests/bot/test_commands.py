@@ -227,3 +227,18 @@ def test_a_count_written_with_a_space_is_still_a_count():
     with pytest.raises(CommandError) as err:
         parse_command("B 食 A 12 番 多謝")
     assert err.value.code == "count_then_words"
+
+
+def test_counts_in_tai_and_counts_with_something_stuck_to_them():
+    """QA (helper-28): 「12台」 (台, as Taiwanese tables count fan) and 「12番!」 were read as hands and
+    pointed at 「12」 for a missing suit.  台 is a unit of the count; an exclamation mark at the end is
+    mood, like an emoji; anything else stuck to a count is named as words after it."""
+    for hand, fan in (("12台", 12), ("十二台", 12), ("12 台", 12)):
+        assert read_count(parse_command(f"B 食 A {hand}").legs[0].hand) == fan
+    assert parse_command("B 食 A 12番!").legs == parse_command("B 食 A 12番！！").legs == (Leg("B", "12番"),)
+    for text, count, rest in (("B 食 A 12番番", "12番", "番"), ("B 食 A 1e5番", "1", "e5番")):
+        with pytest.raises(CommandError) as err:
+            parse_command(text)
+        assert (err.value.code, err.value.args_) == ("count_then_words", {"count": count, "rest": rest})
+    hand = "1 2 3萬 四五六萬 七八九萬 123筒 東東東 南 食 南"  # a hand may start with a number
+    assert parse_command(f"B 食 A {hand}").legs == (Leg("B", hand),)

@@ -242,6 +242,8 @@ def parse_command(text: str) -> Command | None:
 
 _COUNT_THEN = re.compile(r"^(\S+?)(?:\s*[;；,，]\s*|\s+)(\S.*)$", re.S)
 """A leg's first word, then what follows it (after spaces or a ; , separator)."""
+_COUNT_STUCK = re.compile(r"^([0-9]+\s*(?:番|翻|台)?)(\S.*)$", re.S)
+"""A count with something stuck to it: ``12番!``, ``12番番``, ``1e5番``."""
 
 
 def _no_words_after_count(hand: str) -> None:
@@ -249,7 +251,8 @@ def _no_words_after_count(hand: str) -> None:
     extra``) with :class:`CommandError` ``count_then_words`` naming both parts, instead of reading
     the whole as a hand and pointing at the 「12」 for a missing suit.  A hand that starts with a
     number (``1 2 3萬 …``) still reads as a hand."""
-    m = _COUNT_THEN.match(unicodedata.normalize("NFKC", hand).strip())
+    text = unicodedata.normalize("NFKC", hand).strip()
+    m = _COUNT_THEN.match(text) or _COUNT_STUCK.match(text)
     if m is None or read_count(m.group(1)) is None or read_count(hand) is not None:
         return  # not a count first, or the whole is one count (``12 番``, ``12 fan``)
     from taipai.core.notation import tokenize
@@ -269,7 +272,8 @@ def drop_trailing_emoji(text: str) -> str:
     ``撤銷 🙏🏻`` → ``撤銷``, ``😂`` → ``""``.
 
     A player who ends a complete message with an emoji means the message, the emoji is the mood
-    (a tester's ``阿珍 自摸 12番 😂`` was refused as a hand whose 「12」 lacked a suit).  Only the
+    (a tester's ``阿珍 自摸 12番 😂`` was refused as a hand whose 「12」 lacked a suit); so are
+    exclamation marks (``12番!``).  Only the
     end is trimmed: an emoji between words is left for the command or the hand reader to refuse
     (``12番 😂 東``).  Emoji are symbols (Unicode category ``So``, skin tones ``Sk``) with their
     joiners, variation selectors and tags; no tile, name or command word of taipai ends in one.
@@ -281,8 +285,9 @@ def drop_trailing_emoji(text: str) -> str:
 
 
 def _emoji_or_space(c: str) -> bool:
-    """Whether ``c`` is white space or part of an emoji (a symbol, its glue, a tag character)."""
-    if c.isspace() or c in _EMOJI_PARTS or "\U000e0020" <= c <= "\U000e007f":
+    """Whether ``c`` is white space, an exclamation mark or part of an emoji (a symbol, its glue, a
+    tag character): the mood at the end of a message (``12番!!``), not part of it."""
+    if c.isspace() or c in _EMOJI_PARTS or c in "!！" or "\U000e0020" <= c <= "\U000e007f":
         return True
     return unicodedata.category(c) in ("So", "Sk")
 
@@ -626,10 +631,11 @@ _CN_DIGITS = {
     "八": 8,
     "九": 9,
 }
-_COUNT = re.compile(r"^([0-9]+)\s*(?:番|翻|fan)?$", re.I)
-_BAD_COUNT = re.compile(r"^(?:[-−]\s*[0-9]+(?:\.[0-9]+)?|[0-9]+\.[0-9]+)\s*(?:番|翻|fan)?$", re.I)
+_COUNT = re.compile(r"^([0-9]+)\s*(?:番|翻|台|fan)?$", re.I)
+"""A count: digits and the unit 番 (翻, and 台 as Taiwanese tables say it, or fan), which may be left out."""
+_BAD_COUNT = re.compile(r"^(?:[-−]\s*[0-9]+(?:\.[0-9]+)?|[0-9]+\.[0-9]+)\s*(?:番|翻|台|fan)?$", re.I)
 """A count that is not a whole number of fan, 0 or more (``-3番``, ``1.5番``): a bad count, not a tile."""
-_CN_COUNT = re.compile(r"^([零〇一二兩两三四五六七八九十百廿卅]+)\s*(?:番|翻)$")
+_CN_COUNT = re.compile(r"^([零〇一二兩两三四五六七八九十百廿卅]+)\s*(?:番|翻|台)$")
 
 
 def _cn_number(s: str) -> int | None:
