@@ -242,3 +242,13 @@ def test_counts_in_tai_and_counts_with_something_stuck_to_them():
         assert (err.value.code, err.value.args_) == ("count_then_words", {"count": count, "rest": rest})
     hand = "1 2 3萬 四五六萬 七八九萬 123筒 東東東 南 食 南"  # a hand may start with a number
     assert parse_command(f"B 食 A {hand}").legs == (Leg("B", hand),)
+
+
+def test_names_that_a_record_would_read_as_the_hand_are_refused():
+    """QA (helper-28): a player named 「12番」 made hints like 「B 食 12番 12番」, and 莊 / 上 / 碰 were
+    accepted as names though a hand message reads them (DESIGN §4: 莊, 上 chows, 碰 melds)."""
+    for bad in ("12番", "12", "十二番", "99999番", "莊", "上", "碰", "槓", "摸"):
+        with pytest.raises(CommandError) as err:
+            check_names((bad, "B", "C", "D"))
+        assert (err.value.code, err.value.args_) == ("name_word", {"name": bad}), bad
+    assert check_names(("阿明", "A1", "春", "Bob")) == ("阿明", "A1", "春", "Bob")

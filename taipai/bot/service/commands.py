@@ -136,7 +136,8 @@ class CommandError(ValueError):
             (words after a slash command of :data:`NO_ARGUMENT_KINDS`: ``/settle now``), ``cut_usage``
             (more than one name after ``/cut`` or ``/nocut``), and the bad
             player names of ``開枱`` (:func:`check_names`): ``name_empty``, ``name_slash``,
-            ``name_control``, ``name_too_long``, ``name_seat``, ``name_command``, ``name_duplicate``.
+            ``name_control``, ``name_too_long``, ``name_seat``, ``name_command``, ``name_word`` (a fan
+            count or a word of :data:`HAND_WORDS`), ``name_duplicate``.
         args: values for the reply (e.g. ``{"command": "/wn"}``; ``name_duplicate`` has ``name`` and
             ``first``, the two spellings typed).
     """
@@ -351,6 +352,20 @@ def _parse_slash(name: str, rest: str) -> Command:
     return Command(kind)
 
 
+HAND_WORDS = frozenset({"莊", "庄", "摸", "碰", "槓", "杠", "上", "連", "连"})
+"""Words of a hand message (DESIGN §4: 莊, 摸 X, 碰/槓 melds, 上 chows, 連N) that a record would read
+as part of the hand, never as a player: 開枱 refuses them as names (``name_word``), as it refuses a
+fan count (``12番``)."""
+
+
+def _is_count_text(text: str) -> bool:
+    """``text`` reads as a fan count (``12``, ``12番``, ``十二台``), however large."""
+    try:
+        return read_count(text) is not None
+    except CommandError:
+        return True
+
+
 SEAT_WORDS = frozenset("東南西北东")
 """Seat winds: at the table they mean "whoever sits there now" (東 = the dealer), never a player."""
 
@@ -428,6 +443,8 @@ def check_names(names: tuple[str, ...]) -> tuple[str, ...]:
         key = name.casefold()
         if key in words:
             raise CommandError("name_command", name=name)
+        if name in HAND_WORDS or _is_count_text(name):
+            raise CommandError("name_word", name=name)
         if key in seen:
             raise CommandError("name_duplicate", name=shown, first=seen[key])
         seen[key] = shown

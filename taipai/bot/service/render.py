@@ -196,6 +196,10 @@ _COMMAND_ERRORS = {
         "「{name}」 cannot be a player name: 東 南 西 北 name the seats (東 is the dealer's seat)."
     ),
     "name_command": N_("「{name}」 cannot be a player name: it is a command word."),
+    "name_word": N_(
+        "「{name}」 cannot be a player name: a record would read it as part of the hand (a fan count, "
+        "莊, 摸, 碰, 槓, 上 …)."
+    ),
     "name_duplicate": N_("「{name}」 is named twice: a table needs four different names."),
     "name_duplicate_spelling": N_(
         "「{first}」 and 「{name}」 are the same name (upper and lower case, full and half width count as "
