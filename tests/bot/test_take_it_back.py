@@ -199,3 +199,16 @@ async def test_cancelling_a_fresh_table_needs_a_seat_or_the_creator(store: Store
     assert await say(stranger, "撤銷") == "Eve: take a seat first, e.g. 坐 南 (or /sit 南)."
     assert (await say(ann, "撤銷")).startswith("Ann cancelled the table (東 Anne, 南 Bob")
     assert await service.store.open_session(chat) is None
+
+
+@pytest.mark.asyncio
+async def test_score_after_a_cancelled_table_says_it_was_cancelled_not_settled(talk_en: Talk):
+    """QA (helper-28): 計數 after 開枱 and 撤銷 answered 「the last one was settled (埋數)」 with a
+    zero result; nothing was played, so it says the table was cancelled and how to bring it back."""
+    await talk_en("A", "開枱 A B C D")
+    await talk_en("A", "撤銷")
+    assert await talk_en("A", "計數") == (
+        "No table is open here: the last one (東 A, 南 B, 西 C, 北 D) was cancelled before anything was "
+        "played. 撤銷 brings it back; 開枱 A B C D starts a new table."
+    )
+    assert (await talk_en("A", "撤銷")).startswith("A undid: cancelling the table. The table is open again")

@@ -461,6 +461,15 @@ def no_table_settled() -> str:
     )
 
 
+def no_table_cancelled(state: TableState) -> str:
+    """計數 with no open table when the chat's last table was cancelled (撤銷 right after 開枱):
+    nothing was played, so no result to show; how to bring it back or start again."""
+    return _(
+        "No table is open here: the last one ({players}) was cancelled before anything was played. "
+        "撤銷 brings it back; 開枱 A B C D starts a new table."
+    ).format(players=players_line(state))
+
+
 def reopened(by: str, state: TableState) -> str:
     """撤銷 of a 埋數 (or of a cancelled table), given the table's ``state`` once reopened: the table
     is open again; the scoreboard follows."""

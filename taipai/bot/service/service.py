@@ -502,6 +502,8 @@ class Service:
                     return await self._reopen(speaker, text, message_id, *settled)
                 if settled is not None:  # 計數 after 埋數: the final result, and how to take it back
                     ended = settled[2]
+                    if _cancelled(ended):
+                        return [Reply(render.no_table_cancelled(ended))]
                     lines = [render.no_table_settled(), *render.settled(ended, _transfers(ended))]
                     return [Reply("\n".join(lines))]
             if not cmd.slash and cmd.loose:
@@ -857,6 +859,12 @@ def _only_opened(state: TableState) -> bool:
     """Nothing but the 開枱 is in effect: no hand, prize or rule change (or all of them undone; then,
     while a hand or prize waits for 重做, 撤銷 does not cancel the table: it would be lost to 重做)."""
     return state.prev is None and len(state.history) == 1 and isinstance(state.history[0].event, TableOpened)
+
+
+def _cancelled(state: TableState) -> bool:
+    """An ended table that was cancelled: nothing but its 開枱 before the 埋數 that ended it."""
+    events = [h.event for h in state.history]
+    return len(events) == 2 and isinstance(events[0], TableOpened) and isinstance(events[1], SessionEnded)
 
 
 def _all_counts(legs: tuple[Leg, ...]) -> bool:
