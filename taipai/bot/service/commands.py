@@ -358,8 +358,9 @@ as part of the hand, never as a player: 開枱 refuses them as names (``name_wor
 fan count (``12番``)."""
 
 
-def _is_count_text(text: str) -> bool:
-    """``text`` reads as a fan count (``12``, ``12番``, ``十二台``), however large."""
+def is_count_text(text: str) -> bool:
+    """``text`` reads as a fan count (``12``, ``12番``, ``十二台``), however large (a count over
+    :data:`MAX_FAN` is still a count)."""
     try:
         return read_count(text) is not None
     except CommandError:
@@ -443,7 +444,7 @@ def check_names(names: tuple[str, ...]) -> tuple[str, ...]:
         key = name.casefold()
         if key in words:
             raise CommandError("name_command", name=name)
-        if name in HAND_WORDS or _is_count_text(name):
+        if name in HAND_WORDS or is_count_text(name):
             raise CommandError("name_word", name=name)
         if key in seen:
             raise CommandError("name_duplicate", name=shown, first=seen[key])
@@ -485,16 +486,26 @@ def _chase_by_tile(tile: str) -> str:
         return "chase"
     if len(t) == 1 and t in _SIMPLE_RANKS:
         return "chase_simple"
-    from taipai.core.notation import tokenize
     from taipai.core.tiles import ORPHANS
 
-    try:
-        tokens = tokenize(t)
-    except HandError:
-        raise CommandError("chase_usage") from None
-    if len(tokens) != 1 or len(tokens[0].tiles) != 1:
+    tile_kind = one_tile(t)
+    if tile_kind is None:
         raise CommandError("chase_usage")
-    return "chase" if tokens[0].tiles[0] in ORPHANS else "chase_simple"
+    return "chase" if tile_kind in ORPHANS else "chase_simple"
+
+
+def one_tile(text: str) -> int | None:
+    """The tile kind (0..33) ``text`` names when it names exactly one tile (``九筒``, ``9p``, ``東``),
+    read by the hand notation (DESIGN §4); ``None`` for anything else (``二三萬``, ``九九萬``, words)."""
+    from taipai.core.notation import tokenize
+
+    try:
+        tokens = tokenize(text)
+    except HandError:
+        return None
+    if len(tokens) == 1 and len(tokens[0].tiles) == 1:
+        return tokens[0].tiles[0]
+    return None
 
 
 def _rob(robber: str, prize: str, robbed: str) -> Command:
@@ -614,18 +625,12 @@ def _win_words(raw: str) -> Command:
         if not part.strip() and legs:  # 「B 食 A 12番;」: a trailing separator
             continue
         bits = part.split(None, 3)
-        if len(bits) >= 2 and bits[1] in DEAL_IN_WORDS:
-            usage = "deal_in_usage"
-            who, by = (bits[2], bits[0]) if len(bits) >= 3 else ("", bits[0])
-        elif len(bits) >= 2 and bits[1] in WIN_WORDS:
-            usage = "win_usage"
-            who, by = bits[0], (bits[2] if len(bits) >= 3 else "")
-        else:
-            raise CommandError("win_usage")
-        if len(bits) < 3:
-            raise CommandError(usage)
+        deal_in = len(bits) >= 2 and bits[1] in DEAL_IN_WORDS
+        if len(bits) < 3 or not (deal_in or bits[1] in WIN_WORDS):
+            raise CommandError("deal_in_usage" if deal_in else "win_usage")
         if len(bits) < 4:
             raise CommandError("no_hand")
+        who, by = (bits[2], bits[0]) if deal_in else (bits[0], bits[2])
         if discarder and by != discarder:
             raise CommandError("two_discarders", first=discarder, second=by)
         discarder = by

@@ -18,7 +18,7 @@ from taipai.bot.service.commands import (
     FLY_WORDS,
     SELF_DRAW_WORDS,
     WIN_WORDS,
-    CommandError,
+    is_count_text,
     read_count,
 )
 from taipai.core.errors import HandError
@@ -187,7 +187,7 @@ def missing_part(
     if deal_in is not None:  # 「A 出銃 B」: A dealt in to B, the count is missing
         discarder = who or speaker
         winner, rest, ambiguous = _take_name(rest[len(deal_in) :].lstrip(), (*names, *seats))
-        if discarder is not None and winner is None and not ambiguous and _is_count(rest):
+        if discarder is not None and winner is None and not ambiguous and is_count_text(rest):
             return Missing("deal_in_winner", discarder)  # 「A 出銃 12番」: who won?
         if who is None or winner is None or ambiguous or rest:
             return None
@@ -201,19 +201,11 @@ def missing_part(
     if not rest:
         return Missing("discarder", player) if who is not None else None  # 「食」 alone is talk
     other, rest, ambiguous = _take_name(rest, (*names, *seats))
-    if other is None and not ambiguous and _is_count(rest):
+    if other is None and not ambiguous and is_count_text(rest):
         return Missing("discarder", player)  # 「食 12番」: a count but no discarder
     if other is None or ambiguous or rest:
         return None
     return Missing("win_count", player, other)
-
-
-def _is_count(text: str) -> bool:
-    """``text`` is a bare fan count (``12番``), however large."""
-    try:
-        return read_count(text) is not None
-    except CommandError:  # a count over the limit is still a count
-        return True
 
 
 def _starts_with_verb_or_deal_in(text: str) -> bool:

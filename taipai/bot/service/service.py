@@ -43,6 +43,7 @@ from taipai.bot.service.commands import (
     drop_trailing_emoji,
     has_control,
     normalize_name,
+    one_tile,
     parse_command,
     read_count,
 )
@@ -930,16 +931,12 @@ def _write_file(path: Path, data: bytes) -> None:
 
 def _one_tile(text: str) -> str:
     """The one tile ``text`` names (``九筒``, ``9p``, ``東``), as its Chinese name; else refused."""
-    from taipai.core.notation import tokenize
     from taipai.core.tiles import name_zh
 
-    try:
-        tokens = tokenize(text)
-    except HandError as err:
-        raise _Refused(render.fly_usage(text)) from err
-    if len(tokens) == 1 and len(tokens[0].tiles) == 1:
-        return name_zh(tokens[0].tiles[0])
-    raise _Refused(render.fly_usage(text))
+    tile = one_tile(text)
+    if tile is None:
+        raise _Refused(render.fly_usage(text))
+    return name_zh(tile)
 
 
 RULE_NAMES: dict[str, str] = {
