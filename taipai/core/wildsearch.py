@@ -16,30 +16,38 @@ The score is the maximum, over every admissible reading of every wildcard, of th
    table whose rules forbid three wildcards in one meld or two as the eyes uses :class:`_Search`
    instead, which chooses wildcard-only groups last, in canonical non-decreasing order.
 3. **Distinct completions only.**  Each structure yields a multiset of wild tiles; each distinct
-   multiset (and each tile the winning wildcard may be) is scored once by the natural scorer, with
-   the wait set of the hand *with* its wildcards, and with readings filtered so that position-
-   dependent kinds (卡番, 伍偏, 斷缺) sit only where they may stand.
-4. Special shapes (嚦咕嚦咕, 十六不搭, 十三幺) are completed directly from their target shapes when
+   multiset (and each tile the winning wildcard may be) is scored at most once by the natural
+   scorer, with the wait set of the hand *with* its wildcards, and with readings filtered so that
+   position-dependent kinds (卡番, 伍偏, 斷缺) sit only where they may stand.
+4. **Branch and bound** (:func:`_bounded_best`).  An upper bound on the total of any completion
+   from its tile counts (:mod:`taipai.core.scorebound`), taken per suit summary, so one bound covers
+   a whole product of per-suit lists; the sets with the highest bound are split and scored first,
+   and the search stops when no set left can reach the best total scored.  Eight 皇 around three
+   natural melds have ~70,000 completions; about a hundred are scored.
+5. Special shapes (嚦咕嚦咕, 十六不搭, 十三幺) are completed directly from their target shapes when
    the table allows wildcards in them (seed 000: 「越搭喺自己範圍入面，都可以幫你砌十六不搭、十三么、
    嚦咕嚦咕」).
 
-The result is exact (``tests/core/test_wild_search.py`` checks it against brute-force substitution)
-unless the safety budget is hit, which the score reports as ``exact=False``.
+The result is exact (``tests/core/test_wild_search.py`` checks it against brute-force substitution,
+``tests/core/test_wild_bound.py`` against scoring every completion) unless a safety budget is hit,
+which the score reports as ``exact=False``.
 """
 
 from __future__ import annotations
 
 import gc
+import heapq
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from functools import partial
-from itertools import product
+from itertools import count, product
 
 from taipai.core.errors import HandError
 from taipai.core.hand import PAIR, SPECIAL_SHAPES, UNRELATED_TRIPLES, Reading, Shape, readings, wait_set
 from taipai.core.handspec import HandSpec, KongKind, Meld, MeldKind
 from taipai.core.rules import RuleSet
+from taipai.core.scorebound import Bounder, Summary, bounder
 from taipai.core.scoring import SHAPE_PATTERNS, Evaluation, Score, WildReading, evaluate
 from taipai.core.tiles import NUM_KINDS, ORPHANS, name_zh
 from taipai.core.wilds import (
@@ -55,14 +63,16 @@ ALL_TILES_MASK = (1 << NUM_KINDS) - 1
 
 MAX_COMPLETIONS = 2500
 MAX_SCORED = 2500
-"""Safety budget: at most this many distinct completions are enumerated per declared-meld choice
-(and :data:`MAX_SCORED` candidate readings are scored per hand).
+"""Safety budget: at most this many distinct completions are listed per declared-meld choice by the
+searches that list them (:func:`_exhaustive_best`, used when the rule table counts repeats; the
+group search of tables that limit wildcards per meld; special shapes), and at most
+:data:`MAX_SCORED` candidate readings are scored per hand (:func:`_bounded_best` too).
 
-Real hands stay far below it (1–2 wildcards: a handful; 4 wildcards: a few hundred; eight 皇
-among scattered natural tiles: up to about 2,100).  Beyond it (eight 皇 around three natural melds:
-~70,000 completions) the search stops and the score says ``exact=False`` — the best reading found,
-not a proven maximum — so a chat bot never hangs on a pathological message.  Deterministic: a
-count, not a clock.
+Real hands stay far below it (1–2 wildcards: a handful; 4 wildcards: a few hundred; the branch and
+bound scores at most a few hundred even for eight 皇 around three natural melds, ~70,000
+completions).  Beyond it the search stops and the score says ``exact=False`` — the best reading
+found, not a proven maximum — so a chat bot never hangs on a pathological message.  Deterministic:
+a count, not a clock.
 """
 
 
@@ -315,6 +325,7 @@ class _Search:
         self._tile_groups = [
             sum(1 << gi for gi, (m, _) in enumerate(self.groups) if (m >> t) & 1) for t in range(NUM_KINDS)
         ]
+        self._demand_cache: dict[int, tuple[Sequence[tuple[int, ...]], list[tuple[int, ...]]]] = {}
         self._subset_caps = (
             [sum(c for gi, (_, c) in enumerate(self.groups) if (sub >> gi) & 1) for sub in range(1 << g)]
             if self._hall
@@ -366,6 +377,44 @@ class _Search:
         hit = go(0)
         self._mask_cache[key] = hit
         return hit
+
+    @property
+    def hall(self) -> bool:
+        """Hall's condition decides the range check: two to :data:`HALL_MAX_GROUPS` ranges."""
+        return self._hall
+
+    def demands(self, parts: Sequence[tuple[int, ...]]) -> list[tuple[int, ...]]:
+        """The distinct demands of ``parts`` (tile tuples): per set of ranges (bit per range group),
+        how many tiles only that set admits.  Cached per ``parts`` object."""
+        hit = self._demand_cache.get(id(parts))
+        if hit is not None and hit[0] is parts:
+            return hit[1]
+        size = 1 << len(self.groups)
+        tile_groups = self._tile_groups
+        found: set[tuple[int, ...]] = set()
+        for part in parts:
+            d = [0] * size
+            for t in part:
+                d[tile_groups[t]] += 1
+            found.add(tuple(d))
+        out = sorted(found)
+        self._demand_cache[id(parts)] = (parts, out)
+        return out
+
+    def demand_ok(self, demand: Sequence[int]) -> bool:
+        """Hall's condition for a summed demand (see :meth:`demands`): no tile outside every range,
+        and for every set U of range groups, the tiles only U admits fit U's capacity."""
+        if demand[0]:
+            return False
+        caps = self._subset_caps
+        for sub in range(1, len(caps)):
+            inside = 0
+            for a in range(1, len(demand)):
+                if demand[a] and not a & ~sub:
+                    inside += demand[a]
+            if inside > caps[sub]:
+                return False
+        return True
 
     def _hall_ok(self, tiles: tuple[int, ...]) -> bool:
         """Hall's theorem for the tiles-to-groups assignment with capacities: it exists iff, for
@@ -633,12 +682,12 @@ when the table's rules allow (:func:`_fast_path`), else from :class:`_Search`.""
 SUIT_CACHE_MAX = 50_000
 """Most entries kept in each per-suit table cache (cleared when full: memory stays bounded)."""
 
-_fill_cache: dict[tuple[bool, tuple[int, ...], int], frozenset[tuple[int, ...]]] = {}
-_free_cache: dict[tuple[bool, int], frozenset[tuple[int, ...]]] = {}
+_fill_cache: dict[tuple[bool, tuple[int, ...], int], tuple[tuple[int, ...], ...]] = {}
+_free_cache: dict[tuple[bool, int], tuple[tuple[int, ...], ...]] = {}
 _additions_cache: dict[tuple[int, tuple[int, ...], int, int], tuple[tuple[int, ...], ...]] = {}
 
 
-def _free_fill(honours: bool, j: int) -> frozenset[tuple[int, ...]]:
+def _free_fill(honours: bool, j: int) -> tuple[tuple[int, ...], ...]:
     """Rank multisets of ``j`` tiles that form groups on their own (melds, and one pair when
     ``j % 3 == 2``), for a numbered suit (ranks 0..8, pungs and chows) or the honours (0..6, pungs)."""
     key = (honours, j)
@@ -663,7 +712,7 @@ def _free_fill(honours: bool, j: int) -> frozenset[tuple[int, ...]]:
     elif j % 3 == 2:
         for r in range(size):
             walk(0, j // 3, (r, r))
-    hit = frozenset(out)
+    hit = tuple(sorted(out))
     _free_cache[key] = hit
     return hit
 
@@ -702,13 +751,13 @@ def _lowest_groups(
             yield tuple(left), wild
 
 
-def _fill(honours: bool, counts: tuple[int, ...], j: int) -> frozenset[tuple[int, ...]]:
+def _fill(honours: bool, counts: tuple[int, ...], j: int) -> tuple[tuple[int, ...], ...]:
     """Rank multisets of ``j`` tiles that, added to one suit's ``counts``, split the suit into
     melds (and one pair when the total is 2 mod 3).  Built from the groups the lowest natural tile
     can sit in (pung, pair, the chows through it), so the work follows the answer's size; cached.
     No copy cap here (see :func:`_suit_additions`)."""
     if (sum(counts) + j) % 3 == 1:
-        return frozenset()
+        return ()
     key = (honours, counts, j)
     hit = _fill_cache.get(key)
     if hit is not None:
@@ -720,7 +769,7 @@ def _fill(honours: bool, counts: tuple[int, ...], j: int) -> frozenset[tuple[int
     for rest_counts, wild in _lowest_groups(honours, counts, r, j):
         for rest in _fill(honours, rest_counts, j - len(wild)):
             out.add(tuple(sorted(rest + wild)) if wild else rest)
-    hit = frozenset(out)
+    hit = tuple(sorted(out))
     _fill_size[0] += len(hit)
     if len(_fill_cache) >= SUIT_CACHE_MAX or _fill_size[0] > FILL_CACHE_TILES:
         _fill_cache.clear()
@@ -730,7 +779,9 @@ def _fill(honours: bool, counts: tuple[int, ...], j: int) -> frozenset[tuple[int
 
 
 FILL_CACHE_TILES = 300_000
-"""Most multisets kept in the :func:`_fill` cache in all (a few tens of MB at most)."""
+"""Most multisets kept in the :func:`_fill` cache in all (a few tens of MB at most).  The caches
+hold tuples of int tuples, not frozensets: the cyclic garbage collector stops tracking such tuples,
+but walks every element of a frozenset, and with a full cache each full collection took ~50 ms."""
 _fill_size = [0]
 
 
@@ -965,6 +1016,14 @@ def _fast_feasible(
         if single:
             return True
         parts_lists = (rows[0][j0], rows[1][j1], rows[2][j2], rows[3][j3])
+        if search.hall:
+            # parts that ask the same of the wildcards (how many tiles each set of ranges admits)
+            # are one choice: Hall's condition on their summed demands decides
+            demands = [search.demands(parts) for parts in parts_lists]
+            for combo in product(*demands):
+                if search.demand_ok([sum(col) for col in zip(*combo, strict=True)]):
+                    return True
+            continue
         for parts in product(*parts_lists):  # type: ignore[call-overload]
             if search.mask_ok([t for p in parts for t in p]):
                 return True
@@ -1028,8 +1087,10 @@ def gc_paused() -> Iterator[None]:
             gc.enable()
 
 
-def _score_wild_hand(spec: HandSpec, rules: RuleSet) -> Score:
-    """:func:`score_wild_hand` with the collector paused."""
+def _score_wild_hand(spec: HandSpec, rules: RuleSet, *, bounded: bool | None = None) -> Score:
+    """:func:`score_wild_hand` with the collector paused.  ``bounded``: None chooses by the number
+    of wildcards (:data:`BOUND_FROM`); True always uses the branch and bound; False scores every
+    completion (the tests' reference for the branch and bound)."""
     wr = wild_rules_of(rules)
     if spec.wild_count > wr.max_wilds_per_hand:
         raise HandError(
@@ -1052,9 +1113,24 @@ def _score_wild_hand(spec: HandSpec, rules: RuleSet) -> Score:
             "at this table a discarded wildcard cannot be won on",
             token=spec.winning_wild,
         )
+    truncated = [False]
+    if bounded is None:
+        bounded = spec.wild_count >= BOUND_FROM
+    if bounded and not rules.options.repeat_counting:
+        best = _bounded_best(spec, rules, truncated)
+    else:
+        best = _exhaustive_best(spec, rules, truncated)
+    if best is None:
+        raise _explain_failure(spec, rules)
+    return replace(best[0].score(), wilds=best[1].reads, exact=not truncated[0])
+
+
+def _exhaustive_best(
+    spec: HandSpec, rules: RuleSet, truncated: list[bool]
+) -> tuple[Evaluation, _Candidate] | None:
+    """Score every completion (up to the budgets); the best by (total, fan), first in search order."""
     wait_tiles: tuple[int, ...] | None = None
     best: tuple[Evaluation, _Candidate] | None = None
-    truncated = [False]
     scored = 0
     for cand in _candidates(spec, rules, truncated=truncated):
         if scored >= MAX_SCORED:
@@ -1071,9 +1147,264 @@ def _score_wild_hand(spec: HandSpec, rules: RuleSet) -> Score:
             continue
         if best is None or found.key > best[0].key:
             best = (found, cand)
-    if best is None:
-        raise _explain_failure(spec, rules)
-    return replace(best[0].score(), wilds=best[1].reads, exact=not truncated[0])
+    return best
+
+
+BOUND_FROM = 3
+"""Hands with this many wildcards or more use the branch and bound; with fewer, the few completions
+(a handful to a few dozen) are scored outright, which is quicker than building their bounds."""
+
+MAX_NODES = 200_000
+"""Safety budget of :func:`_bounded_best`: bounds computed per hand (nodes of its search tree).
+Beyond it the score says ``exact=False``."""
+
+SLICE_FANOUT = 8
+"""A suit's choices are bounded in slices of its sorted summaries: a slice of more than this many is
+split into this many, each under its own envelope, so a slice whose bound falls below the best total
+is dropped whole instead of bounding each of its summaries."""
+
+
+class _Row:
+    """One suit's fills for one number of wild tiles, grouped by the summary of the suit they finish
+    and sorted by that summary's own fan (so that neighbours are alike and their envelopes tight),
+    with the envelope of any slice on demand."""
+
+    __slots__ = ("_bounder", "_envelopes", "entries")
+
+    def __init__(self, bounder: Bounder, entries: list[tuple[Summary, list[tuple[int, ...]]]]) -> None:
+        self._bounder = bounder
+        self.entries = entries
+        self._envelopes: dict[tuple[int, int], Summary] = {}
+
+    def envelope(self, lo: int, hi: int) -> Summary:
+        """The envelope of the summaries ``entries[lo:hi]``; cached."""
+        hit = self._envelopes.get((lo, hi))
+        if hit is None:
+            hit = self._envelopes[(lo, hi)] = self._bounder.envelope([e[0] for e in self.entries[lo:hi]])
+        return hit
+
+
+@dataclass(frozen=True, slots=True)
+class _Node:
+    """A set of completions in the branch and bound: one split of the wildcards among the suits, the
+    summaries chosen for its first suits (``prefix``, with their fills), the slice ``lo:hi`` of the
+    next suit's row still open, and every choice of the suits after it.  Complete when every suit is
+    chosen; a completion listed on its own (``rows`` empty) is complete from the start."""
+
+    choice: _MeldsChosen
+    bounder: Bounder
+    rows: tuple[_Row, ...]
+    prefix: tuple[Summary, ...]
+    fills: tuple[Sequence[tuple[int, ...]], ...]
+    search: _Search | None  # when set, each completion must pass its range check (mask_ok)
+    lo: int = 0
+    hi: int = 0
+    suits: tuple[int, ...] = ()  # the suit (0..3 萬筒索字) of each row, in the order chosen
+
+
+def _bounded_best(
+    spec: HandSpec, rules: RuleSet, truncated: list[bool]
+) -> tuple[Evaluation, _Candidate] | None:
+    """The best completion by (total, fan), first in search order: best-first branch and bound.
+
+    A node is a set of completions with an upper bound on their totals (:mod:`taipai.core.scorebound`):
+    on the per-suit tables, one split of the wildcards among the suits, its suits chosen one at a
+    time from their distinct summaries, the suits not yet chosen bounded by an envelope of theirs.
+    The node with the highest bound is taken first; a complete one has its completions scored.  The
+    search stops when the highest bound left is below the best total scored.  Every completion whose
+    bound reaches that total is scored, so the answer, ties included, is the exhaustive one
+    (:func:`_exhaustive_best`; ``tests/core/test_wild_bound.py`` compares them).
+    """
+    setup = _setup(spec, rules)
+    sources = [_sources(setup, choice, rules) for choice in setup.choices]
+    if not any(tables or explicit for _, tables, _, explicit in sources):
+        return None
+    wait_tiles = wild_waits(spec, rules)
+    heap: list[tuple[int, int, _Node]] = []
+    order = count()
+    for choice, (search, tables, splits, explicit) in zip(setup.choices, sources, strict=True):
+        b = bounder(rules, spec, choice.melds, wait_tiles)
+        if b is None:  # pragma: no cover - the caller checks repeat counting
+            return _exhaustive_best(spec, rules, truncated)
+        for wild_tiles in explicit:
+            final = setup.final(choice, wild_tiles)
+            if final is not None:
+                node = _Node(choice, b, (), (), ((wild_tiles,),), None)
+                heapq.heappush(heap, (-b.bound(final), next(order), node))
+        if tables is not None:
+            check = None if len(search.groups) <= 1 else search
+            for rows in _split_rows(setup, choice, b, tables, splits):
+                bound, node = _root(choice, b, rows, check)
+                heapq.heappush(heap, (-bound, next(order), node))
+    best: tuple[Evaluation, _Candidate] | None = None
+    best_order: tuple[int, tuple[int, ...], int] = (0, (), 0)
+    seen: set[tuple[int, tuple[int, ...]]] = set()
+    scored = 0
+    nodes = 0
+    win_wild = spec.winning_wild is not None
+    while heap:
+        negative, _, node = heapq.heappop(heap)
+        least = best[0].total if best is not None else None
+        if least is not None and -negative < least:
+            break
+        chosen = len(node.prefix)
+        if chosen < len(node.rows):
+            nodes += 1
+            if nodes > MAX_NODES:
+                truncated[0] = True
+                # nothing scored yet: the budgeted exhaustive search still finds a reading
+                return best if best is not None else _exhaustive_best(spec, rules, truncated)
+            for bound, child in _children(node, chosen):
+                if least is None or bound >= least:
+                    heapq.heappush(heap, (-bound, next(order), child))
+            continue
+        choice = node.choice
+        for parts in product(*node.fills):
+            tiles = parts[0] if len(parts) == 1 else tuple(sorted(t for p in parts for t in p))
+            key = (choice.index, tiles)
+            if key in seen:
+                continue
+            seen.add(key)
+            if node.search is not None and not node.search.mask_ok(list(tiles)):
+                continue
+            final = setup.final(choice, tiles)
+            if final is None:
+                continue
+            for cand in _completion_candidates(
+                spec, setup.ctx, setup.units, choice.melds, choice.meld_assign, tiles, final
+            ):
+                if scored >= MAX_SCORED:
+                    truncated[0] = True
+                    return best
+                scored += 1
+                try:
+                    found = evaluate(cand.concrete, rules, wait_tiles=wait_tiles, reading_ok=cand.reading_ok)
+                except HandError:
+                    continue
+                win = cand.concrete.winning_tile
+                order_key = (choice.index, tiles, win if win_wild and win is not None else -1)
+                if (
+                    best is None
+                    or found.key > best[0].key
+                    or (found.key == best[0].key and order_key < best_order)
+                ):
+                    best = (found, cand)
+                    best_order = order_key
+    return best
+
+
+def _children(node: _Node, chosen: int) -> Iterator[tuple[int, _Node]]:
+    """The children of an incomplete node and their bounds: its open slice cut in
+    :data:`SLICE_FANOUT` slices, or, when small, each summary of it chosen for the next suit."""
+    b = node.bounder
+    rows = node.rows
+    row = rows[chosen]
+    rest = [r.envelope(0, len(r.entries)) for r in rows[chosen + 1 :]]
+    lo, hi = node.lo, node.hi
+    if hi - lo > SLICE_FANOUT:
+        step = -(-(hi - lo) // SLICE_FANOUT)
+        for a in range(lo, hi, step):
+            z = min(a + step, hi)
+            child = _Node(node.choice, b, rows, node.prefix, node.fills, node.search, a, z, node.suits)
+            yield _bound(b, node.suits, (*node.prefix, row.envelope(a, z), *rest)), child
+        return
+    nxt = chosen + 1
+    size = len(rows[nxt].entries) if nxt < len(rows) else 0
+    for summary, suit_fills in row.entries[lo:hi]:
+        prefix = (*node.prefix, summary)
+        child = _Node(
+            node.choice, b, rows, prefix, (*node.fills, suit_fills), node.search, 0, size, node.suits
+        )
+        yield _bound(b, node.suits, (*prefix, *rest)), child
+
+
+def _bound(b: Bounder, suits: tuple[int, ...], summaries: Sequence[Summary]) -> int:
+    """:meth:`Bounder.total` of ``summaries`` given in the order ``suits``."""
+    ordered: list[Summary] = [(), (), (), ()]
+    for s, summary in zip(suits, summaries, strict=True):
+        ordered[s] = summary
+    return b.total(*ordered)
+
+
+def _root(
+    choice: _MeldsChosen, b: Bounder, rows: tuple[_Row, ...], search: _Search | None
+) -> tuple[int, _Node]:
+    """The node of one split and its bound: the suits ordered by how many summaries they have, the
+    suits with one chosen at once (the one with most choices is cut last, in slices)."""
+    suits = tuple(sorted(range(len(rows)), key=lambda s: len(rows[s].entries)))
+    ordered = tuple(rows[s] for s in suits)
+    single = 0
+    while single < len(ordered) and len(ordered[single].entries) == 1:
+        single += 1
+    prefix = tuple(r.entries[0][0] for r in ordered[:single])
+    fills = tuple(r.entries[0][1] for r in ordered[:single])
+    size = len(ordered[single].entries) if single < len(ordered) else 0
+    node = _Node(choice, b, ordered, prefix, fills, search, 0, size, suits)
+    return _bound(b, suits, [r.envelope(0, len(r.entries)) for r in ordered]), node
+
+
+def _sources(
+    setup: _Setup, choice: _MeldsChosen, rules: RuleSet
+) -> tuple[
+    _Search,
+    list[list[tuple[tuple[int, ...], ...]]] | None,
+    list[tuple[int, int, int, int]],
+    set[tuple[int, ...]],
+]:
+    """Where one meld reading's completions come from: (the search, the per-suit tables and their
+    splits when they apply, the completions listed one by one: the search's own, special shapes)."""
+    counts, units, wr = setup.counts, setup.units, setup.wr
+    k = len(units)
+    search = _Search(list(counts), units, choice.n_groups, wr, wr.max_per_concealed_meld)
+    tables = None
+    splits: list[tuple[int, int, int, int]] = []
+    explicit: set[tuple[int, ...]] = set()
+    if _fast_path(counts, k, choice.n_groups, wr):
+        if k <= FAST_MAX or _fast_feasible(counts, k, search, relaxed=True):
+            tables = _suit_tables(counts, k, search)
+            splits = list(_splits(tables, k, counts))
+    else:
+        explicit = search.run()
+    if wr.special_shapes and not choice.melds:
+        explicit |= _special_completions(counts, units, search, _played_specials(rules))
+    if not splits:
+        tables = None
+    return search, tables, splits, explicit
+
+
+def _split_rows(
+    setup: _Setup,
+    choice: _MeldsChosen,
+    b: Bounder,
+    tables: list[list[tuple[tuple[int, ...], ...]]],
+    splits: list[tuple[int, int, int, int]],
+) -> Iterator[tuple[_Row, ...]]:
+    """Per split of the wildcards among the suits: each suit's fills grouped by summary."""
+    natural = list(setup.counts)
+    for t in choice.meld_tiles:
+        natural[t] += 1
+    by_row: dict[tuple[int, int], _Row] = {}
+    for split in splits:
+        rows = []
+        for s, j in enumerate(split):
+            row = by_row.get((s, j))
+            if row is None:
+                row = by_row[(s, j)] = _summarised(b, s, natural, tables[s][j])
+            rows.append(row)
+        yield tuple(rows)
+
+
+def _summarised(b: Bounder, suit: int, natural: list[int], fills: Sequence[tuple[int, ...]]) -> _Row:
+    """``fills`` (one suit's additions, sorted) grouped by the summary of the suit they finish."""
+    offset = 27 if suit == 3 else suit * 9
+    base = natural[offset : offset + (7 if suit == 3 else 9)]
+    out: dict[Summary, list[tuple[int, ...]]] = {}
+    for fill in fills:
+        c = list(base)
+        for t in fill:
+            c[t - offset] += 1
+        out.setdefault(b.summary(suit, tuple(c)), []).append(fill)
+    return _Row(b, sorted(out.items(), key=lambda e: b.suit_fan(e[0]), reverse=True))
 
 
 @dataclass(frozen=True, slots=True)
@@ -1107,6 +1438,60 @@ def _candidates(
 ) -> Iterator[_Candidate]:
     """Every distinct completion of ``spec``: melds with wildcards resolved, concealed wildcards
     read as tiles, the winning wildcard read as each tile it may be."""
+    setup = _setup(spec, rules, units_override)
+    for choice in setup.choices:
+        completions, search = _completions(setup.counts, setup.units, choice.n_groups, setup.wr)
+        if setup.wr.special_shapes and not choice.melds:
+            completions |= _special_completions(setup.counts, setup.units, search, _played_specials(rules))
+        if search.truncated and truncated is not None:
+            truncated[0] = True
+        for wild_tiles in sorted(completions):
+            final = setup.final(choice, wild_tiles)
+            if final is not None:
+                yield from _completion_candidates(
+                    spec, setup.ctx, setup.units, choice.melds, choice.meld_assign, wild_tiles, final
+                )
+
+
+@dataclass(frozen=True, slots=True)
+class _MeldsChosen:
+    """One reading of the declared melds that hold wildcards (one per :func:`_meld_choices` combo)."""
+
+    index: int  # place in the search order
+    melds: tuple[Meld, ...]  # every declared meld, wildcards resolved
+    meld_assign: list[tuple[_Unit, int]]  # (wildcard, tile) inside the declared melds
+    n_groups: int  # melds still to make from the concealed tiles
+    meld_tiles: tuple[int, ...]  # the declared melds' tiles (a kong's four)
+
+
+@dataclass(frozen=True, slots=True)
+class _Setup:
+    """What every completion of one hand shares: rules, context, the concealed wildcards (units),
+    the concealed natural counts (winning tile included) and the declared-meld readings."""
+
+    wr: WildRules
+    ctx: WildContext
+    units: list[_Unit]
+    counts: list[int]
+    choices: list[_MeldsChosen]
+
+    def final(self, choice: _MeldsChosen, wild_tiles: Sequence[int]) -> list[int] | None:
+        """The finished hand's 34 counts (melds included), or None when it breaks the copy cap or
+        a suit-count kind (確單 …) inside a declared meld."""
+        final = list(self.counts)
+        for t in wild_tiles:
+            final[t] += 1
+        for t in choice.meld_tiles:
+            final[t] += 1
+        if not self.wr.fifth_copy and max(final) > 4:
+            return None
+        if not _meld_suits_ok(choice.meld_assign, final):
+            return None
+        return final
+
+
+def _setup(spec: HandSpec, rules: RuleSet, units_override: list[_Unit] | None = None) -> _Setup:
+    """The :class:`_Setup` of ``spec`` (``units_override``: probe wildcards for the waits)."""
     wr = wild_rules_of(rules)
     ctx = _context(spec, wr)
     if units_override is not None:
@@ -1123,27 +1508,19 @@ def _candidates(
         counts[t] += 1
     if spec.winning_tile is not None:
         counts[spec.winning_tile] += 1
-    for combo in product(*meld_options) if meld_options else [()]:
+    choices = []
+    for index, combo in enumerate(product(*meld_options) if meld_options else [()]):
         melds = plain_melds + tuple(ch.meld for ch in combo)
-        meld_assign = [(u, sl.tile) for ch in combo for u, sl in zip(ch.units, ch.slots, strict=True)]
-        n_groups = rules.options.hand_size // 3 - len(melds)
-        completions, search = _completions(counts, units, n_groups, wr)
-        if wr.special_shapes and not melds:
-            completions |= _special_completions(counts, units, search, _played_specials(rules))
-        if search.truncated and truncated is not None:
-            truncated[0] = True
-        natural_meld_tiles = [t for m in melds for t in m.tiles]
-        for wild_tiles in sorted(completions):
-            final = list(counts)
-            for t in wild_tiles:
-                final[t] += 1
-            for t in natural_meld_tiles:
-                final[t] += 1
-            if not wr.fifth_copy and max(final) > 4:
-                continue
-            if not _meld_suits_ok(meld_assign, final):
-                continue
-            yield from _completion_candidates(spec, ctx, units, melds, meld_assign, wild_tiles, final)
+        choices.append(
+            _MeldsChosen(
+                index=index,
+                melds=melds,
+                meld_assign=[(u, sl.tile) for ch in combo for u, sl in zip(ch.units, ch.slots, strict=True)],
+                n_groups=rules.options.hand_size // 3 - len(melds),
+                meld_tiles=tuple(t for m in melds for t in m.tiles),
+            )
+        )
+    return _Setup(wr, ctx, units, counts, choices)
 
 
 def _completion_candidates(spec, ctx, units, melds, meld_assign, wild_tiles, final) -> Iterator[_Candidate]:

@@ -1,0 +1,972 @@
+"""Upper bounds on a hand's total from its tile counts: the bound of the wildcard search's
+branch and bound (seed 000: the score is the maximum over every admissible reading).
+
+Scoring a completion runs every reading through every detector (0.1–0.4 ms).  A bound needs only
+the tile counts of the finished hand and what does not change between completions (declared melds,
+self-draw, flowers, context words, the wait set): for every enabled row of the rule table, the most
+fan it could give in *any* reading of *any* hand with those counts, from a necessary condition on the
+counts (五暗刻 needs five pungs in some split of the concealed tiles; 清一色 one suit, no honour …),
+with the 「不另計」 that matter most applied (坎坎胡 over 對對糊 and 五暗刻; 雞糊 only when no row
+surely hits) and the rows of a standard reading apart from those a 嚦咕嚦咕 reading may score too.
+
+The counts enter through one :data:`Summary` per suit (萬, 筒, 索, honours): a few numbers, bit masks
+and flags, cached per suit and shared between hands.  The bound's dependence on each field is
+*monotone* (more fan, more bits, "possible" flags on, :data:`MIN_FIELDS` lower), so the envelope of
+several summaries of one suit with the same number of tiles (:meth:`Bounder.envelope`) bounds every
+combination of them at once: the search prunes whole sets of completions with it.
+
+Soundness is what matters: ``tests/core/test_wild_bound.py`` checks on 3,000 natural hands under
+five rule tables that no hand scores more than its bound, that envelopes bound their members, and
+that the wildcard search gives the same Score with the bound and without.  A rule table that counts
+repeats (seed 004 計法 「可重覆計算」) is not bounded (:func:`bounder` returns None): occurrences then
+multiply.  A row this module does not know gets five times its largest value on every hand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from functools import lru_cache
+from itertools import combinations, pairwise
+from types import SimpleNamespace
+
+from taipai.core.handspec import HandSpec, KongKind, Meld, MeldKind, Situation
+from taipai.core.patterns.base import (
+    F_CONCEALED,
+    F_CONTEXT_WORDS,
+    F_DEALER,
+    F_FLOWERS,
+    F_FLOWERS4,
+    F_FOUR_MELDS,
+    F_NO_FLOWERS,
+    F_NO_HONOURS,
+    F_SELF,
+    NEEDS,
+    situation_bits,
+)
+from taipai.core.patterns.flowers import _flower_facts
+from taipai.core.rules import Linear, RuleSet
+from taipai.core.scoring import SITUATION_FAMILIES
+from taipai.core.tiles import EAST
+
+_STATIC_BITS = (
+    F_CONCEALED | F_CONTEXT_WORDS | F_DEALER | F_FLOWERS | F_FLOWERS4 | F_FOUR_MELDS | F_NO_FLOWERS | F_SELF
+)
+"""Feature bits fixed by the hand's situation, not its tiles (the other bits are taken as set)."""
+
+# Summary fields (a plain tuple: built and read in the search's inner loops)
+LOCAL = 0  # fan of the rows that live inside this suit: a numbered suit's need a standard reading
+#           (般高 of one kind, 步高, 清龍, 姊妹 …; 四歸 is FOUR); the honours' (風, 三元, 四歸) any
+CHOW = 1  # bit r: a chow r..r+2 in some split of the suit (declared chows included)
+PUNG = 2  # bit r: a pung (or kong) of r in some split (declared ones included)
+PAIR = 3  # bit r: rank r held twice
+TWICE = 4  # chow kinds that fit twice in the concealed tiles (暗 一般高 candidates)
+PUNGS = 5  # most pungs in a reading: the concealed part's (:func:`_max_pungs`) and the declared ones
+DARK = 6  # most pungs the concealed part can split into (暗刻; the caller adds the declared kongs)
+EIGHT = 7  # 嚦咕嚦咕 check: kinds held three times, plus 16 per kind held once or five times (the
+#           hand's sum is 1 exactly when every count is 0, 2, 3 or 4 with one 3: seven pairs and a pung)
+OUTSIDE = 8  # every group could hold a 一 or 九 (flag, 1 = possible)
+TERMINALS = 9  # only 一 and 九 held (flag)
+SIMPLES = 10  # no 一 or 九 held (flag)
+UNRELATED = 11  # 十六不搭 possible in this suit (flag)
+ORPHANS = 12  # 一 and 九 (honours: all seven) held (flag, possible)
+WITH_X = 13  # bit r: every group of the suit could hold rank r (帶X: all 9 bits for an empty suit)
+EYES258 = 14  # a 二, 五 or 八 held twice (flag)
+PRESENT = 15  # some tile of the suit held
+CHOWS_ONLY = 16  # the concealed tiles split with no pung (平糊; honours: at most the eyes)
+WINDS = 17  # honours: a wind held
+DRAGONS = 18  # honours: a dragon held
+SIXTEEN_HONOURS = 19  # honours: 十六不搭's seven honours possible
+TWICE_OPEN = 20  # other chow kinds a declared chow could make 一般高 with (明)
+FOUR = 21  # the 四歸 part of LOCAL (rows a 嚦咕嚦咕 reading can score too)
+SPLIT = 22  # 0: the concealed tiles cannot split into melds (and the eyes); 1: they can, 2: with the eyes
+SURE_PUNG = 23  # honours: every standard reading holds an honour pung (three of a kind is one)
+
+MASK_FIELDS = (CHOW, PUNG, PAIR, WITH_X)
+MIN_FIELDS = (EIGHT, SURE_PUNG)
+"""How :meth:`Bounder.envelope` combines summaries: bit masks by union, these two by the least,
+every other field (counts, fan, 0/1 flags of what is possible) by the most."""
+Summary = tuple[int, ...]
+
+_TERMINAL_RANKS = 0b100000001
+_MIDDLE = (3, 4, 5)
+_SISTER_ROWS = {
+    (2, False): "two_sisters",
+    (2, True): "small_three_sisters",
+    (3, False): "big_three_sisters",
+    (3, True): "small_four_sisters",
+    (4, False): "big_four_sisters",
+    (4, True): "small_five_sisters",
+    (5, False): "big_five_sisters",
+    (5, True): "six_sisters",
+}
+_ORDERS = ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0))
+
+
+def _chow_starts(suit: Sequence[int], at_least: int = 1) -> int:
+    bits = 0
+    for r in range(7):
+        if suit[r] >= at_least and suit[r + 1] >= at_least and suit[r + 2] >= at_least:
+            bits |= 1 << r
+    return bits
+
+
+def _chows_fit(suit: Sequence[int], starts: Sequence[int]) -> bool:
+    need = [0] * 9
+    for r in starts:
+        need[r] += 1
+        need[r + 1] += 1
+        need[r + 2] += 1
+    return all(n <= have for n, have in zip(need, suit, strict=True))
+
+
+def _splits(counts: tuple[int, ...], honours: bool) -> tuple[int, int, int, int]:
+    """What one suit's concealed ``counts`` can split into (melds, plus one pair when the count is
+    2 mod 3), over every split: (most pungs in one split, fewest, bit r: a pung of r in some split,
+    bit r: a chow r..r+2 in some split).  Every standard reading splits each suit's concealed tiles this way,
+    so these bound that reading's pungs and the chows of the 順子類 rows (not 般高's: it also reads
+    concealed pungs as chows, seed 004 計法 第二).  (-1, -1, 0, 0) when the tiles cannot split (no
+    standard reading: a special shape at most)."""
+    n = sum(counts)
+    if n % 3 == 1:
+        return (-1, -1, 0, 0)
+    return _split(counts, n % 3 == 2, honours) or (-1, -1, 0, 0)
+
+
+@lru_cache(maxsize=65_536)
+def _split(counts: tuple[int, ...], eyes: bool, honours: bool) -> tuple[int, int, int, int] | None:
+    """:func:`_splits` with (``eyes``) or without the pair; None when impossible.  The lowest rank
+    ``r`` is taken whole: ``k`` chows from it, the rest a pung, the eyes, both, or nothing."""
+    r = next((i for i, c in enumerate(counts) if c), -1)
+    if r < 0:
+        return None if eyes else (0, 0, 0, 0)
+    c = list(counts)
+    n = c[r]
+    most_chows = 0 if honours or r > 6 else min(n, c[r + 1], c[r + 2])
+    most = -1
+    fewest = 99
+    pungs = chows = 0
+    for k in range(most_chows + 1):
+        for pung, pair in ((False, False), (True, False), (False, True), (True, True)):
+            if n - k != 3 * pung + 2 * pair or (pair and not eyes):
+                continue
+            c[r] = 0
+            if k:
+                c[r + 1] -= k
+                c[r + 2] -= k
+            sub = _split(tuple(c), eyes and not pair, honours)
+            c[r] = n
+            if k:
+                c[r + 1] += k
+                c[r + 2] += k
+            if sub is not None:
+                most = max(most, sub[0] + pung)
+                fewest = min(fewest, sub[1] + pung)
+                pungs |= sub[2] | (1 << r if pung else 0)
+                chows |= sub[3] | (1 << r if k else 0)
+    return None if most < 0 else (most, fewest, pungs, chows)
+
+
+def _with_x(counts: tuple[int, ...]) -> int:
+    """帶X of one numbered suit: bit X set unless some group could not hold rank X.  Necessary: every
+    tile within two ranks of X, and as each group holds at least one X (a chow exactly one, beside
+    two other tiles), at most three tiles per X held; a tile two away from X needs the tile between."""
+    n = sum(counts)
+    if not n:
+        return 0b111111111
+    held = [r for r, c in enumerate(counts) if c]
+    out = 0
+    for x in range(max(held[-1] - 2, 0), min(held[0] + 2, 8) + 1):
+        if 3 * counts[x] < n:
+            continue
+        if x >= 2 and counts[x - 2] > counts[x - 1]:
+            continue
+        if x <= 6 and counts[x + 2] > counts[x + 1]:
+            continue
+        out |= 1 << x
+    return out
+
+
+def _runs(flags: Sequence[bool]) -> list[tuple[int, int]]:
+    out = []
+    start = -1
+    for r, on in enumerate([*flags, False]):
+        if on and start < 0:
+            start = r
+        elif not on and start >= 0:
+            out.append((start, r - start))
+            start = -1
+    return out
+
+
+class _Values:
+    """The rule table's largest value of each row (0 when the row is off); ``v(pid)`` is a dict
+    lookup (read in the bound's inner loop), ``v(pid, n)`` evaluates linear values at ``n``."""
+
+    def __init__(self, rules: RuleSet) -> None:
+        self.rules = rules
+        self._at_zero = {pid: self._largest(pid, 0) for pid in rules.patterns}
+
+    def _largest(self, pid: str, n: int) -> int:
+        p = self.rules.patterns.get(pid)
+        if p is None or not p.enabled:
+            return 0
+        return max(x.at(n) if isinstance(x, Linear) else x for x in p.values.values())
+
+    def __call__(self, pid: str, n: int = 0) -> int:
+        return self._at_zero.get(pid, 0) if n == 0 else self._largest(pid, n)
+
+    def at(self, pid: str, key: str) -> int:
+        """The value of one key of a 明/暗 row (``open`` / ``concealed``); the row's largest value
+        when it has no such key, 0 when it is off."""
+        p = self.rules.patterns.get(pid)
+        if p is None or not p.enabled:
+            return 0
+        x = p.values.get(key)
+        return self(pid) if x is None or isinstance(x, Linear) else int(x)
+
+
+KNOWN_TILE_ROWS = frozenset(
+    {
+        "pair_wait", "false_single_wait", "single_wait", "eyes_258",
+        "no_honours", "wind_pung", "round_wind", "seat_wind", "dragon_pung", "small_three_winds",
+        "big_three_winds", "small_three_dragons", "big_three_dragons", "small_four_winds",
+        "big_four_winds", "all_honours",
+        "four_one", "four_two", "four_four", "eight_three", "twelve_four",
+        "double_chow", "triple_chow", "quadruple_chow", "two_double_chows",
+        "all_chows", "great_all_chows", "terminal_chows", "mixed_double_chow", "mixed_triple_chow",
+        "mixed_shifted_chows", "pure_shifted_chows", "four_shifted_chows", "five_shifted_chows",
+        "mixed_straight", "pure_straight",
+        "kong", "two_concealed_pungs", "three_concealed_pungs", "four_concealed_pungs",
+        "five_concealed_pungs", "terminal_pungs", "double_pung", "small_triple_pung", "big_triple_pung",
+        *_SISTER_ROWS.values(), "small_mixed_shifted_pungs", "big_mixed_shifted_pungs", "all_pungs",
+        "all_concealed_pungs", "eighteen_arhats",
+        "all_simples", "mixed_outside_hand", "pure_outside_hand", "mixed_terminals", "pure_terminals",
+        "mixed_with_number", "pure_with_number",
+        "missing_one_suit", "five_gates", "seven_gates", "half_flush", "full_flush",
+        "chicken_hand", "duck_hand", "eight_pairs", "sixteen_unrelated", "thirteen_orphans",
+    }
+)  # fmt: skip
+"""The tile rows this module bounds; any other enabled tile row counts five times its value."""
+
+
+class _RuleTables:
+    """Per rule set: the values the bound reads (built once, cached by :func:`_tables`)."""
+
+    def __init__(self, rules: RuleSet) -> None:
+        v = _Values(rules)
+        self.v = v
+        enabled = [pid for pid, p in rules.patterns.items() if p.enabled]
+        self.situation = tuple(
+            pid for pid in enabled if rules.patterns[pid].family in SITUATION_FAMILIES or pid == "dealer"
+        )
+        self.unknown = sum(
+            5 * v(pid) for pid in enabled if pid not in self.situation and pid not in KNOWN_TILE_ROWS
+        )
+        self.sisters = {key: v(pid) for key, pid in _SISTER_ROWS.items()}
+        four_rows = ("four_one", "four_two", "four_four", "eight_three", "twelve_four")
+        self.four = tuple(v.at(pid, "concealed") for pid in four_rows)
+        self.four_open = tuple(v.at(pid, "open") for pid in four_rows)
+        self.brothers = (v("big_triple_pung"), v("small_triple_pung"), v("double_pung"))
+        mwn = rules.patterns.get("mixed_with_number")
+        values = sorted(int(x) for x in mwn.values.values()) if mwn is not None and mwn.enabled else []  # type: ignore[call-overload]
+        self.with_number = [sum(sorted(values, reverse=True)[:n]) for n in range(4)] if values else [0] * 4
+        self.winds = (
+            v("small_three_winds"),
+            v("big_three_winds"),
+            v("small_four_winds"),
+            v("big_four_winds"),
+        )
+        self.dragons = (v("small_three_dragons"), v("big_three_dragons"))
+        self.chicken = max(v("chicken_hand"), v("duck_hand"))
+        self._rules = rules
+        self._pung_rows: dict[tuple[int, bool, bool], int] = {}
+        self.pungs_across: dict[tuple[int, ...], int] = {}
+        self.suit_chows: dict[tuple[int, ...], int] = {}
+        """The chow rows inside one suit per its counts (see Bounder._one_suit_chows)."""
+        """兄弟 + 三色三節高 per (pung bits, pair bits) of the three suits (see Bounder.total)."""
+        self.r = SimpleNamespace(**{pid: v(pid) for pid in KNOWN_TILE_ROWS})
+        """Each known tile row's largest value as an attribute (read in :meth:`Bounder.total`)."""
+        self.double_chows = (
+            v.at("double_chow", "concealed"),
+            v.at("double_chow", "open"),
+            v.at("two_double_chows", "concealed"),
+            v.at("two_double_chows", "open"),
+        )
+
+    def pung_rows(self, dark: int, all_pungs: bool, all_concealed: bool) -> int:
+        """Most fan of 二/三/四/五暗刻, 對對糊 and 坎坎胡 together with ``dark`` concealed pungs at most
+        and 對對糊 / 坎坎胡 possible or not: the best set of them that may hit at once, each keeping
+        only what the others' 「不另計」 leave (坎坎胡 replaces the rest; 五暗刻 replaces 對對糊)."""
+        key = (dark, all_pungs, all_concealed)
+        hit = self._pung_rows.get(key)
+        if hit is None:
+            possible = [pid for n, pid in enumerate(_DARK_ROWS, start=2) if dark >= n]
+            if all_pungs:
+                possible.append("all_pungs")
+            if all_concealed:
+                possible.append("all_concealed_pungs")
+            hit = self._pung_rows[key] = _best_consistent(self._rules, possible, self.v)
+        return hit
+
+
+_DARK_ROWS = ("two_concealed_pungs", "three_concealed_pungs", "four_concealed_pungs", "five_concealed_pungs")
+
+
+def _best_consistent(rules: RuleSet, possible: Sequence[str], v: _Values) -> int:
+    """The most fan any subset of the rows ``possible`` scores when they hit together: a row that
+    another hit row excludes (「不另計」) scores nothing."""
+    best = 0
+    for size in range(1, len(possible) + 1):
+        for subset in combinations(possible, size):
+            excluded: set[str] = set()
+            for pid in subset:
+                excluded |= set(rules.patterns[pid].excludes)
+            best = max(best, sum(v(pid) for pid in subset if pid not in excluded))
+    return best
+
+
+_rule_tables: dict[int, tuple[RuleSet, _RuleTables]] = {}
+
+
+def _tables(rules: RuleSet) -> _RuleTables:
+    hit = _rule_tables.get(id(rules))
+    if hit is None or hit[0] is not rules:
+        if len(_rule_tables) >= 16:
+            _rule_tables.clear()
+        hit = _rule_tables[id(rules)] = (rules, _RuleTables(rules))
+    return hit[1]
+
+
+_SITUATION_WORDS: dict[str, Callable[[Situation], bool]] = {
+    "ready": lambda s: s.declared_ready or s.one_shot or s.double_ready,
+    "one_shot": lambda s: s.one_shot,
+    "ready_discard_win": lambda s: s.ready_discard_win,
+    "double_ready": lambda s: s.double_ready,
+    "double_win": lambda s: s.multiple_winners == 2,
+    "triple_win": lambda s: s.multiple_winners == 3,
+    "kick_after_multi": lambda s: s.kick_on_multi in (2, 3),
+    "kong_self_draw": lambda s: s.kong_replacements == 1,
+    "kong_on_kong": lambda s: 2 <= s.kong_replacements <= 5,
+    "robbing_kong": lambda s: s.robbing_kong,
+    "robbing_kong_on_kong": lambda s: s.robbing_kong_on_kong,
+    "flower_self_draw": lambda s: s.flower_replacements >= 1,
+    "mixed_replacement_draw": lambda s: 2 <= s.mixed_replacements <= 7,
+    "last_tile_draw": lambda s: s.last_tile_draw,
+    "last_discard": lambda s: s.last_discard,
+    "last_copy": lambda s: s.last_copy,
+    "last_copy_eight": lambda s: s.last_copy_eight,
+    "within_ten": lambda s: s.discards_seen is not None and 0 <= s.discards_seen <= 10,
+    "within_seven": lambda s: s.discards_seen is not None and 0 <= s.discards_seen <= 7,
+    "within_four": lambda s: s.discards_seen is not None and 0 <= s.discards_seen <= 4,
+    "human_win": lambda s: s.human,
+    "earthly_win": lambda s: s.earthly,
+    "heavenly_win": lambda s: s.heavenly,
+}
+"""The context word each 狀態/時態 row needs (a necessary condition: the detectors in
+``patterns/state.py`` and ``patterns/timing.py`` return nothing without it).  Their feature bits
+(F_READY, F_TIMING, F_MULTI) are shared by several rows, so the bits alone would count 天叮 40 on
+any hand that declared 叮."""
+
+
+SUMMARY_CACHE_MAX = 50_000
+"""Most summaries kept (all contexts together; cleared when full: about 25 MB at most).  The suits of
+different hands often hold the same counts (a suit filled by wildcards alone), so they are shared
+between hands with the same declared melds."""
+_SUMMARIES: dict[tuple[int, object, tuple[int, ...]], Summary] = {}
+
+
+class Bounder:
+    """Bounds on the total (fan + 底) of every completion of one hand with one choice of declared
+    melds.  Built by :func:`bounder`.
+
+    :meth:`summary` summarises one suit's counts; :meth:`envelope` the counts of a set of
+    completions of one suit; :meth:`total` bounds a hand from its four summaries; :meth:`bound`
+    does all three for one hand's 34 counts.
+    """
+
+    def __init__(
+        self, rules: RuleSet, spec: HandSpec, melds: Sequence[Meld], waits: Sequence[int] | None
+    ) -> None:
+        t = _tables(rules)
+        self._t = t
+        v = t.v
+        self.melds = tuple(melds)
+        meld_counts = [0] * 34
+        for m in melds:
+            for tile in m.tiles:
+                meld_counts[tile] += 1
+        self._meld_counts = [tuple(meld_counts[s * 9 : s * 9 + 9]) for s in range(3)] + [
+            tuple(meld_counts[27:34])
+        ]
+        self._kong_kinds = frozenset(m.tiles[0] for m in melds if m.kind is MeldKind.KONG)
+        # the winning tile when taken from a discard (its group is 明), else -1
+        self._discard_win = spec.winning_tile if spec.winning_tile is not None and not spec.self_drawn else -1
+        # per suit: declared pungs and kongs (count, rank bits), declared chows (count, start bits)
+        self._declared_pungs = [0, 0, 0, 0]
+        self._declared_pung_ranks = [0, 0, 0, 0]
+        self._declared_chow_starts: list[list[int]] = [[], [], [], []]
+        for m in melds:
+            suit = min(m.tiles[0] // 9, 3)
+            rank = m.tiles[0] - (27 if suit == 3 else 9 * suit)
+            if m.kind is MeldKind.CHOW:
+                self._declared_chow_starts[suit].append(rank)
+            else:
+                self._declared_pungs[suit] += 1
+                self._declared_pung_ranks[suit] |= 1 << rank
+        kongs = [m for m in melds if m.kind is MeldKind.KONG]
+        self._kongs = len(kongs)
+        kong_row = rules.patterns.get("kong")
+        self._kong_fan = 0
+        if kong_row is not None and kong_row.enabled:
+            for m in kongs:
+                key = {KongKind.CONCEALED: "concealed", KongKind.ADDED: "added"}.get(m.kong, "exposed")  # type: ignore[arg-type]
+                value = kong_row.values.get(key, 0)
+                self._kong_fan += value if isinstance(value, int) else 0
+        self._concealed_hand = not any(m.exposed for m in melds)
+        self._declared_chow = any(m.kind is MeldKind.CHOW for m in melds)
+        self._declared_pung = any(m.kind is not MeldKind.CHOW for m in melds)
+        self._groups = rules.options.hand_size // 3
+        self._flowers = len(spec.flowers)
+        self._self_drawn = spec.self_drawn
+        self._single_wait = None if waits is None else len(waits) == 1
+        self._round = spec.situation.round_wind - EAST
+        self._seat = spec.situation.seat_wind - EAST
+        self._base = rules.options.base_fan
+        self._double = rules.options.double_reading and v("eight_pairs") > 0
+        # 雞糊/鴨胡 need a standard reading with nothing but dealer, flowers (and 自摸) (seed 004).  A
+        # row that surely hits rules them out, whatever 「不另計」 then removes (the row that removes
+        # it hits instead: the preset's exclusions have no cycle, tests/core/test_wild_bound.py): a
+        # 門前清 hand scores 門前清 or 門清自摸, a declared 叮 scores 叮, a declared kong 槓, a hand
+        # without honours 無字, an honour pung (three of a kind of honours is a pung in every
+        # standard reading) 番子 or 三元, a single wait 獨獨
+        concealed_row = v("concealed_hand") > 0 or v("concealed_self_draw") > 0
+        situation = spec.situation
+        declared = situation.declared_ready or situation.one_shot or situation.double_ready
+        # 無字花: no honour (the tiles decide) and no flower at a table that plays flowers
+        self._no_honours_no_flowers = (
+            v("no_honours_no_flowers") if rules.options.flowers and not spec.flowers else 0
+        )
+        # 坎坎胡: every group a concealed pung, no kong, self-drawn or on a single wait
+        self._all_concealed_ok = (
+            self._concealed_hand and not self._kongs and (self._self_drawn or self._single_wait is not False)
+        )
+        # a winning honour tile completes the eyes or a pung: 獨獨, or 假獨 / 對碰 on several waits
+        honour_win = spec.winning_tile is not None and spec.winning_tile >= 27
+        self._chicken_possible = (
+            rules.options.chicken_hand
+            and not (self._concealed_hand and concealed_row)
+            and not (declared and v("ready") > 0)
+            and not self._kong_fan
+            and not (self._single_wait and v("single_wait") > 0)
+            and not (honour_win and self._single_wait is False and v("pair_wait") and v("false_single_wait"))
+        )
+        self._honour_pungs_score = v("wind_pung") > 0 and v("dragon_pung") > 0
+        wait_rows = (
+            v("single_wait")
+            if self._single_wait
+            else v("pair_wait") + v("false_single_wait")
+            if self._single_wait is False
+            else max(v("single_wait"), v("pair_wait") + v("false_single_wait"))
+        )
+        # tile rows that do not depend on the counts: the wait rows, the declared kongs, 廿二羅漢
+        self._fixed = (
+            wait_rows + self._kong_fan + (v("eighteen_arhats") if self._kongs >= self._groups else 0)
+        )
+        self._fixed += t.unknown
+        self._static = self._situation(rules, spec)
+        self._cache: dict[tuple[int, tuple[int, ...]], Summary] = {}
+        self._totals: dict[tuple[Summary, ...], int] = {}
+        # what a suit's summary reads besides its counts (the shared cache's key)
+        # (the discarded winning tile only matters to a suit holding it four times: 四歸 明/暗)
+        declared = (id(t), tuple(m.tiles for m in melds), self._kong_kinds)
+        self._suit_context = [declared, declared, declared, (*declared, self._round, self._seat)]
+        win = self._discard_win
+        self._win_rank = [win - 9 * suit if 0 <= win - 9 * suit < 9 and win < 27 else -1 for suit in range(3)]
+        self._win_rank.append(win - 27 if win >= 27 else -1)
+
+    # ------------------------------------------------------------------ situation rows
+    def _situation(self, rules: RuleSet, spec: HandSpec) -> int:
+        """Most fan of the situation rows (flowers, 狀態, 時態, 莊家): their largest values where the
+        situation's feature bits allow them (the tile bits taken as set).  Exclusions are ignored
+        (sound: they only remove fan)."""
+        s = spec.situation
+        bits = situation_bits(s)
+        bits |= F_SELF if spec.self_drawn else 0
+        bits |= (F_FLOWERS | (F_FLOWERS4 if len(spec.flowers) >= 4 else 0)) if spec.flowers else F_NO_FLOWERS
+        bits |= F_CONCEALED if self._concealed_hand else 0
+        bits |= F_FOUR_MELDS if len(self.melds) >= 4 else 0
+        bits |= ~_STATIC_BITS
+        sets, seat_flowers, wrong_flowers = _flower_facts(
+            spec.flowers, s.seat_wind - EAST + 1, rules.enabled("flower_set")
+        )
+        times = {
+            "flower_set": sets,
+            "seat_flower": seat_flowers,
+            "wrong_flower": wrong_flowers,
+            "eight_flowers": 1 if len(spec.flowers) == 8 else 0,
+        }
+        total = 0
+        for pid in self._t.situation:
+            needs = NEEDS.get(pid, 0)
+            if needs & bits != needs or needs & F_NO_HONOURS:  # 無字花 is bounded with the tiles
+                continue
+            word = _SITUATION_WORDS.get(pid)
+            if word is not None and not word(s):
+                continue
+            n = s.streak if pid == "dealer" else s.flower_replacements
+            total += self._t.v(pid, n) * times.get(pid, 1)
+        return total
+
+    # ------------------------------------------------------------------ summaries
+    def summary(self, suit: int, counts: tuple[int, ...]) -> Summary:
+        """The :data:`Summary` of suit ``suit`` (0..2 萬筒索, 3 honours) holding ``counts`` (9 or 7
+        counts, the declared melds' tiles included); cached, and shared between hands whose suit
+        has the same declared melds (and, for the honours, the same winds; when it holds a tile won
+        from a discard four times, that tile too)."""
+        key = (suit, counts)
+        hit = self._cache.get(key)
+        if hit is None:
+            context = self._suit_context[suit]
+            rank = self._win_rank[suit]
+            if rank >= 0 and counts[rank] >= 4:
+                context = (context, rank)
+            shared_key = (suit, context, counts)
+            hit = _SUMMARIES.get(shared_key)
+            if hit is None:
+                if len(_SUMMARIES) >= SUMMARY_CACHE_MAX:
+                    _SUMMARIES.clear()
+                hit = _SUMMARIES[shared_key] = self._summarise(suit, counts)
+            self._cache[key] = hit
+        return hit
+
+    @staticmethod
+    def suit_fan(summary: Summary) -> int:
+        """A rough measure of how much one suit's summary can add (its own rows, 暗刻, 般高): a sort
+        key that keeps alike summaries together, so envelopes of neighbours stay tight.  Not a bound."""
+        return summary[LOCAL] + summary[FOUR] + 10 * summary[DARK] + 5 * summary[TWICE]
+
+    def envelope(self, summaries: Sequence[Summary]) -> Summary:
+        """A summary that bounds each of ``summaries`` (completions of one suit with the same number
+        of tiles): :meth:`total` of envelopes bounds the total of every combination of members, as
+        each field's effect on it is monotone (see :data:`MIN_FIELDS`)."""
+        if len(summaries) == 1:
+            return summaries[0]
+        out = [max(column) for column in zip(*summaries, strict=True)]
+        for i in MASK_FIELDS:
+            mask = 0
+            for summary in summaries:
+                mask |= summary[i]
+            out[i] = mask
+        for i in MIN_FIELDS:
+            out[i] = min(summary[i] for summary in summaries)
+        return tuple(out)
+
+    def _summarise(self, suit: int, up: tuple[int, ...]) -> Summary:
+        low = up
+        melds = self._meld_counts[suit]
+        concealed = tuple(c - m for c, m in zip(up, melds, strict=True))
+        dark, fewest, pung, split_chows = _splits(concealed, suit == 3)
+        split = ((2 if sum(concealed) % 3 == 2 else 1) if dark >= 0 else 0,)
+        dark = max(dark, 0)
+        pungs = dark + self._declared_pungs[suit]
+        eight = sum(1 if c == 3 else 16 if c == 1 or c > 4 else 0 for c in up)
+        present = 1 if sum(up) else 0
+        if suit == 3:
+            return self._honours(up, low, dark, pungs, eight, present) + split + (int(pungs > 0),)
+        t = self._t
+        base = suit * 9
+        fours = [r for r, c in enumerate(up) if c >= 4 and base + r not in self._kong_kinds]
+        four = self._four_tiles(up, fours, suit)
+        local = self._sisters(up) + self._one_suit_chows(up)
+        local += t.v("terminal_pungs") if up[0] >= 3 and up[8] >= 3 else 0
+        declared = self._declared_chow_starts[suit]
+        chow = split_chows
+        for r in declared:
+            chow |= 1 << r
+        pung |= self._declared_pung_ranks[suit]
+        # 一般高 kinds: all concealed (chows that fit twice in the concealed tiles), or 明 (a
+        # declared chow beside another of its kind, declared or fitting in the concealed tiles)
+        twice_dark = _chow_starts(concealed, 2)
+        fits = _chow_starts(concealed)
+        twice_open = sum(
+            1 for r in set(declared) if not twice_dark >> r & 1 and (declared.count(r) >= 2 or fits >> r & 1)
+        )
+        twice = twice_dark.bit_count()
+        pair = sum(1 << r for r, c in enumerate(up) if c >= 2)
+        held = [r for r, c in enumerate(low) if c]
+        ranks = sum(1 << r for r in held)
+        outside = not any(low[r] for r in _MIDDLE) and not (
+            low[1] > up[0] or low[2] > up[0] or low[6] > up[8] or low[7] > up[8]
+        )
+        unrelated = max(low) <= 2 and len(held) <= 3 and all(b - a >= 3 for a, b in pairwise(held))
+        return (
+            local,
+            chow,
+            pung,
+            pair,
+            twice,
+            pungs,
+            dark,
+            eight,
+            int(outside),
+            int(not ranks & ~_TERMINAL_RANKS),
+            int(not ranks & _TERMINAL_RANKS),
+            int(unrelated),
+            int(bool(up[0] and up[8])),
+            _with_x(up),
+            int(up[1] >= 2 or up[4] >= 2 or up[7] >= 2),
+            present,
+            int(fewest == 0 or not sum(concealed)),
+            0,
+            0,
+            0,
+            twice_open,
+            four,
+            *split,
+            0,
+        )
+
+    def _honours(
+        self, up: tuple[int, ...], low: tuple[int, ...], dark: int, pungs: int, eight: int, present: int
+    ) -> Summary:
+        t = self._t
+        v = t.v
+        w3 = sum(1 for c in up[0:4] if c >= 3)
+        w2 = sum(1 for c in up[0:4] if c >= 2)
+        d3 = sum(1 for c in up[4:7] if c >= 3)
+        d2 = sum(1 for c in up[4:7] if c >= 2)
+        small3w, big3w, small4w, big4w = t.winds
+        # 大四喜 / 小四喜 / 大三風 / 小三風 replace 風牌, 正風, 正位 and each other: the larger of the two
+        winds_rows = max(
+            big4w if w3 >= 4 else 0,
+            small4w if w3 >= 3 and w2 >= 4 else 0,
+            big3w if w3 >= 3 else 0,
+            small3w if w3 >= 2 and w2 >= 3 else 0,
+        )
+        plain_winds = (
+            v("wind_pung") * w3
+            + (v("round_wind") if up[self._round] >= 3 else 0)
+            + (v("seat_wind") if up[self._seat] >= 3 else 0)
+        )
+        small3d, big3d = t.dragons
+        dragon_rows = max(
+            big3d if d3 >= 3 else 0,
+            small3d if d3 >= 2 and d2 >= 3 else 0,
+        )
+        local = winds_rows + plain_winds + dragon_rows + v("dragon_pung") * d3
+        four = self._four_tiles(
+            up, [r for r, c in enumerate(up) if c >= 4 and 27 + r not in self._kong_kinds], 3
+        )
+        local += four
+        held = [c for c in low if c]
+        return (
+            local,
+            0,
+            0,
+            0,
+            0,
+            pungs,
+            dark,
+            eight,
+            1,
+            1,
+            1,
+            int(all(up) and sum(low) <= 8 and max(low) <= 2),
+            int(all(up)),
+            0,
+            0,
+            present,
+            int(not held or held == [2]),
+            int(any(up[0:4])),
+            int(any(up[4:7])),
+            int(all(up) and sum(low) <= 8 and max(low) <= 2),
+            0,
+            four,
+        )
+
+    def _four_tiles(self, up: tuple[int, ...], fours: list[int], suit: int) -> int:
+        """四歸 rows of one suit: per kind held four times 四歸四 when four chows could hold it, 四歸二
+        with two, else 四歸一; or 八歸三 / 十二歸四 in place of two / three kinds.  暗 values only for a
+        kind no declared meld holds and that is not the winning tile taken from a discard (seed 004,
+        四歸類: 「若沒有副露，或不是放銃者的銃牌，即為「暗」」)."""
+        if not fours:
+            return 0
+        dark_values, open_values = self._t.four, self._t.four_open
+        melds = self._meld_counts[suit]
+        base = 27 if suit == 3 else 9 * suit
+        values = []
+        dark_kinds = 0
+        for r in fours:
+            dark = not melds[r] and base + r != self._discard_win
+            dark_kinds += dark
+            one, two, four, _, _ = dark_values if dark else open_values
+            if suit == 3:
+                values.append(one)
+                continue
+            around = sum(up[q] for q in range(max(r - 2, 0), min(r + 3, 9)) if q != r)
+            values.append(four if around >= 8 else two if around >= 4 else one)
+        if suit == 3:
+            return sum(values)
+        eight = (dark_values if dark_kinds >= 2 else open_values)[3]
+        twelve = (dark_values if dark_kinds >= 3 else open_values)[4]
+        values.sort(reverse=True)
+        k = len(values)
+        best = sum(values)
+        if k >= 2:
+            best = max(best, eight + sum(values[: k - 2]))
+        if k >= 3:
+            best = max(best, twelve + sum(values[: k - 3]))
+        return best
+
+    def _sisters(self, up: tuple[int, ...]) -> int:
+        """姊妹 rows of one suit: per run of pungs the largest row it could make (two rows inside a
+        run of five, a pung left out between them)."""
+        sisters = self._t.sisters
+        total = 0
+        for start, length in _runs([c >= 3 for c in up]):
+            length = min(length, 5)
+            if length < 2:
+                continue
+            ext = (start > 0 and up[start - 1] >= 2) or (start + length < 9 and up[start + length] >= 2)
+            best = 0
+            for ln in range(2, length + 1):
+                best = max(best, sisters[(ln, False)])
+                if ext or ln < length:
+                    best = max(best, sisters[(ln, True)])
+            total += best * (2 if length >= 5 else 1)
+        return total
+
+    def _one_suit_chows(self, up: tuple[int, ...]) -> int:
+        """Chow rows inside one suit: 三般高, 四般高, 一色三/四/五步高, 老少順, 清龍; cached per counts
+        (they read nothing else)."""
+        memo = self._t.suit_chows
+        hit = memo.get(up)
+        if hit is None:
+            if len(memo) >= SUMMARY_CACHE_MAX:
+                memo.clear()
+            hit = memo[up] = self._suit_chows(up)
+        return hit
+
+    def _suit_chows(self, up: tuple[int, ...]) -> int:
+        """:meth:`_one_suit_chows`, computed."""
+        v = self._t.v
+        chow = _chow_starts(up)
+        if not chow:
+            return 0
+        total = 0
+        if _chow_starts(up, 3):
+            total += v("triple_chow")
+        if _chow_starts(up, 4):
+            total += v("quadruple_chow")
+        for pid, k, steps in (
+            ("pure_shifted_chows", 3, (1, 2)),
+            ("four_shifted_chows", 4, (1, 2)),
+            ("five_shifted_chows", 5, (1,)),
+        ):
+            for step in steps:
+                runs = chow  # bit r: chows r, r+step, … r+(k-1)·step all fit on their own
+                for i in range(1, k):
+                    runs &= chow >> (i * step)
+                found = False
+                while runs and not found:
+                    r = (runs & -runs).bit_length() - 1
+                    runs &= runs - 1
+                    found = _chows_fit(up, [r + i * step for i in range(k)])
+                if found:
+                    total += v(pid)
+                    break
+        if chow & 65 == 65:
+            total += v("terminal_chows") * (2 if _chow_starts(up, 2) & 65 == 65 else 1)
+        if chow & 73 == 73:
+            total += v("pure_straight")
+        return total
+
+    # ------------------------------------------------------------------ the bound
+    def total(self, s0: Summary, s1: Summary, s2: Summary, h: Summary) -> int:
+        """An upper bound on the total (fan + 底) of any reading of any hand whose suits are bounded
+        by the summaries ``s0`` ``s1`` ``s2`` (萬筒索) and ``h`` (honours); cached per bounder."""
+        key = (s0, s1, s2, h)
+        hit = self._totals.get(key)
+        if hit is None:
+            hit = self._totals[key] = self._total(s0, s1, s2, h)
+        return hit
+
+    def _total(self, s0: Summary, s1: Summary, s2: Summary, h: Summary) -> int:
+        r = self._t.r
+        t = self._t
+        n_suits = s0[PRESENT] + s1[PRESENT] + s2[PRESENT]
+        honours = h[PRESENT]
+        standard = (
+            s0[SPLIT]
+            and s1[SPLIT]
+            and s2[SPLIT]
+            and h[SPLIT]
+            and ((s0[SPLIT] + s1[SPLIT] + s2[SPLIT] + h[SPLIT]) == 5)
+        )
+        tile = self._standard_rows(s0, s1, s2, h) if standard else 0
+        std_tile = tile
+        # rows any reading may score: the fixed rows, 四歸, honours, tile sets, 幺九 and X rows
+        tile += self._fixed + s0[FOUR] + s1[FOUR] + s2[FOUR] + h[LOCAL]
+        if not honours:
+            tile += self._no_honours_no_flowers + r.no_honours
+            if n_suits <= 2:
+                tile += r.missing_one_suit
+        if n_suits == 1:
+            tile += r.half_flush if honours else r.full_flush
+        if not n_suits:
+            tile += r.all_honours
+        if n_suits == 3 and h[WINDS] and h[DRAGONS]:
+            tile += r.five_gates + (r.seven_gates if self._flowers >= 2 else 0)
+        if s0[EYES258] or s1[EYES258] or s2[EYES258]:
+            tile += r.eyes_258
+        # 幺九 and X rows
+        if not honours and s0[SIMPLES] and s1[SIMPLES] and s2[SIMPLES]:
+            tile += r.all_simples
+        if s0[OUTSIDE] and s1[OUTSIDE] and s2[OUTSIDE]:
+            tile += r.mixed_outside_hand + (0 if honours else r.pure_outside_hand)
+        if s0[TERMINALS] and s1[TERMINALS] and s2[TERMINALS]:
+            tile += r.mixed_terminals + (0 if honours else r.pure_terminals)
+        if n_suits:
+            shared_x = (s0[WITH_X] & s1[WITH_X] & s2[WITH_X]).bit_count()
+            if honours:
+                tile += t.with_number[min(shared_x, 3)]
+            elif shared_x:
+                tile += r.pure_with_number
+        # special shapes
+        if self._concealed_hand:
+            if h[SIXTEEN_HONOURS] and s0[UNRELATED] and s1[UNRELATED] and s2[UNRELATED]:
+                tile += r.sixteen_unrelated
+            if h[ORPHANS] and s0[ORPHANS] and s1[ORPHANS] and s2[ORPHANS]:
+                tile += r.thirteen_orphans
+        # == 1 for one hand; <= 1 keeps envelopes (their least counts) sound, and a real hand never
+        # sums to 0: seventeen tiles hold an odd count
+        eight_pairs = not self.melds and s0[EIGHT] + s1[EIGHT] + s2[EIGHT] + h[EIGHT] <= 1
+        if eight_pairs:
+            tile += r.eight_pairs
+        if (
+            standard
+            and self._chicken_possible
+            and (honours or not r.no_honours)
+            and not (self._honour_pungs_score and h[SURE_PUNG])
+        ):
+            tile = max(tile, t.chicken)
+        if eight_pairs and self._double and standard:
+            # 嚦咕嚦咕 plus the standard reading's tile rows (seed 004, 底: 計兩個底): the pairs
+            # reading scores no chow and at most one pung: only the rows after ``std_tile``
+            return self._static + 2 * self._base + tile + tile - std_tile
+        return self._static + self._base + tile
+
+    def _standard_rows(self, s0: Summary, s1: Summary, s2: Summary, h: Summary) -> int:
+        """The rows only a standard reading scores: chows, pungs, 暗刻, 對對糊, 平糊 and the numbered
+        suits' LOCAL."""
+        r = self._t.r
+        suits = (s0, s1, s2)
+        honours = h[PRESENT]
+        tile = s0[LOCAL] + s1[LOCAL] + s2[LOCAL]
+        # 般高 across kinds, 兄弟, 三色 rows
+        tile += self._identical_chows(
+            s0[TWICE] + s1[TWICE] + s2[TWICE], s0[TWICE_OPEN] + s1[TWICE_OPEN] + s2[TWICE_OPEN]
+        )
+        c0, c1, c2 = s0[CHOW], s1[CHOW], s2[CHOW]
+        shared = (c0 & c1).bit_count() + (c0 & c2).bit_count() + (c1 & c2).bit_count()
+        tile += r.mixed_double_chow * min(2, shared)
+        if c0 & c1 & c2:
+            tile += r.mixed_triple_chow
+        if c0 and c1 and c2:
+            masks = (c0, c1, c2)
+            if any(
+                masks[a] & (masks[b] >> 1) & (masks[d] >> 2) or masks[a] & (masks[b] >> 2) & (masks[d] >> 4)
+                for a, b, d in _ORDERS
+            ):
+                tile += r.mixed_shifted_chows
+            if any(masks[a] & 1 and masks[b] & 8 and masks[d] & 64 for a, b, d in _ORDERS):
+                tile += r.mixed_straight
+        p0, p1, p2 = s0[PUNG], s1[PUNG], s2[PUNG]
+        if (p0 and p1) or (p0 and p2) or (p1 and p2):
+            key = (p0, p1, p2, s0[PAIR], s1[PAIR], s2[PAIR])
+            memo = self._t.pungs_across
+            hit = memo.get(key)
+            if hit is None:
+                if len(memo) >= 100_000:
+                    memo.clear()
+                hit = memo[key] = self._brothers(suits) + self._mixed_shifted_pungs(suits)
+            tile += hit
+        # 暗刻, 對對糊 and 坎坎胡 rows, with their 「不另計」
+        dark = s0[DARK] + s1[DARK] + s2[DARK] + h[DARK] + self._kongs
+        every_pung = s0[PUNGS] + s1[PUNGS] + s2[PUNGS] + h[PUNGS] >= self._groups
+        tile += self._t.pung_rows(
+            min(dark, 5), every_pung and not self._declared_chow, every_pung and self._all_concealed_ok
+        )
+        # 平糊
+        if (
+            (c0 or c1 or c2)
+            and not self._declared_pung
+            and s0[CHOWS_ONLY]
+            and s1[CHOWS_ONLY]
+            and s2[CHOWS_ONLY]
+            and h[CHOWS_ONLY]
+        ):
+            tile += r.all_chows
+            if not honours and not self._flowers:
+                tile += r.great_all_chows
+        return tile
+
+    def _identical_chows(self, dark: int, open_kinds: int) -> int:
+        """一般高 / 雙般高 (般高類, 明/暗): ``dark`` kinds that could be doubled in the concealed tiles,
+        ``open_kinds`` only with a declared chow (明).  A 16-tile hand holds at most two doubled
+        kinds; 雙般高 replaces their two 一般高."""
+        one_dark, one_open, two_dark, two_open = self._t.double_chows
+        first = one_dark if dark else one_open if open_kinds else 0
+        if dark + open_kinds < 2:
+            return first
+        second = one_dark if dark >= 2 else one_open
+        return max(first + second, two_dark if dark >= 2 else two_open)
+
+    def _brothers(self, suits: tuple[Summary, ...]) -> int:
+        """兄弟 rows: per number one row (大三兄弟 with three pungs, 小三兄弟 with two and the eyes,
+        兩兄弟 with two)."""
+        big, small, double = self._t.brothers
+        p0, p1, p2 = (s[PUNG] for s in suits)
+        r0, r1, r2 = (s[PAIR] for s in suits)
+        three = p0 & p1 & p2
+        with_eyes = (p0 & p1 & ~p2 & r2) | (p0 & ~p1 & p2 & r1) | (~p0 & p1 & p2 & r0)
+        two = ((p0 & p1) | (p0 & p2) | (p1 & p2)) & ~three & ~with_eyes
+        return (
+            three.bit_count() * max(big, small, double)
+            + with_eyes.bit_count() * max(small, double)
+            + two.bit_count() * double
+        )
+
+    def _mixed_shifted_pungs(self, suits: tuple[Summary, ...]) -> int:
+        """三色三節高: pungs of r, r+1, r+2 in three suits (大), or two pungs and the eyes (小)."""
+        v = self._t.v
+        big = small = False
+        for a, b, d in _ORDERS:
+            pa, pb, pd = suits[a][PUNG], suits[b][PUNG] >> 1, suits[d][PUNG] >> 2
+            ea, eb, ed = suits[a][PAIR], suits[b][PAIR] >> 1, suits[d][PAIR] >> 2
+            big = big or bool(pa & pb & pd)
+            small = small or bool(ea & eb & ed & ((pa & pb) | (pa & pd) | (pb & pd)))
+        return (v("big_mixed_shifted_pungs") if big else 0) + (v("small_mixed_shifted_pungs") if small else 0)
+
+    def bound(self, final: Sequence[int]) -> int:
+        """An upper bound on the total (fan + 底) of any reading of the hand whose 34 tile counts,
+        melds included and kongs as four, are ``final``."""
+        return self.total(
+            self.summary(0, tuple(final[0:9])),
+            self.summary(1, tuple(final[9:18])),
+            self.summary(2, tuple(final[18:27])),
+            self.summary(3, tuple(final[27:34])),
+        )
+
+
+def bounder(
+    rules: RuleSet, spec: HandSpec, melds: Sequence[Meld], waits: Sequence[int] | None = None
+) -> Bounder | None:
+    """A :class:`Bounder` for the completions of ``spec`` with declared ``melds``, or None when the
+    rule table counts repeats (seed 004 計法 「可重覆計算」: occurrences multiply, no bound here).
+
+    ``waits``: the wait set of the hand before the win when known (獨獨 vs 對碰/假獨, 坎坎胡).
+    """
+    if rules.options.repeat_counting:
+        return None
+    return Bounder(rules, spec, melds, waits)

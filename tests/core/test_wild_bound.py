@@ -1,0 +1,266 @@
+"""The branch and bound of the 越搭 search (seed 000: the score is the best over every reading of
+every wildcard): its upper bound (``core/scorebound.py``) is never below a hand's score, and the
+bounded search returns exactly what scoring every completion returns."""
+
+from __future__ import annotations
+
+import random
+import sys
+from dataclasses import replace
+from itertools import product
+from pathlib import Path
+
+import pytest
+
+from taipai.core import wildsearch
+from taipai.core.errors import HandError
+from taipai.core.handspec import HandSpec, Situation
+from taipai.core.notation import parse_hand
+from taipai.core.rules import RuleSet, apply_overrides, load_rules
+from taipai.core.scorebound import (
+    _best_consistent,
+    _splits,
+    _with_x,
+    bounder,
+)
+from taipai.core.scoring import score_concrete
+from taipai.core.tiles import NUM_KINDS
+from taipai.core.wilds import KIND_NAMES, WildContext, kind_named
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+from corpus import winning_hands
+
+PRESET = load_rules("hk-taiwan")
+TABLES: dict[str, RuleSet] = {
+    "hk-taiwan": PRESET,
+    "no 雞糊": apply_overrides(PRESET, {"options": {"chicken_hand": False}}),
+    "no double reading": apply_overrides(PRESET, {"options": {"double_reading": False}}),
+    "no 坎坎胡, 五暗刻 200": apply_overrides(
+        PRESET,
+        {"patterns": {"all_concealed_pungs": {"enabled": False}, "five_concealed_pungs": {"fan": 200}}},
+    ),
+    "every kind": apply_overrides(PRESET, {"wilds": {"table_kinds": list(KIND_NAMES)}}),
+}
+
+
+def _with_context_words(spec: HandSpec, rng: random.Random) -> HandSpec:
+    """``spec`` with random context words (叮, 一發, 天叮, 搶槓, 海底, 一炮雙響 …): the bound reads
+    them, and the corpus alone only sets 叮 and the dealer."""
+    s = spec.situation
+    words = {
+        "declared_ready": rng.random() < 0.3,
+        "one_shot": rng.random() < 0.1,
+        "ready_discard_win": rng.random() < 0.1,
+        "double_ready": rng.random() < 0.05,
+        "last_tile_draw": rng.random() < 0.1,
+        "last_discard": rng.random() < 0.1,
+        "last_copy": rng.random() < 0.1,
+        "last_copy_eight": rng.random() < 0.05,
+        "robbing_kong": rng.random() < 0.05,
+        "kong_replacements": rng.choice([0, 0, 0, 1, 2]),
+        "flower_replacements": rng.choice([0, 0, 0, 1, 2]),
+        "mixed_replacements": rng.choice([0, 0, 0, 2, 3]),
+        "discards_seen": rng.choice([None, None, None, 3, 6, 9, 12]),
+        "multiple_winners": rng.choice([1, 1, 1, 2, 3]),
+        "kick_on_multi": rng.choice([0, 0, 0, 2, 3]),
+        "heavenly": rng.random() < 0.03,
+        "earthly": rng.random() < 0.03,
+        "human": rng.random() < 0.03,
+    }
+    situation: Situation = replace(s, **words) if rng.random() < 0.5 else s
+    return replace(spec, situation=situation)
+
+
+def _counts(spec: HandSpec) -> list[int]:
+    final = [0] * NUM_KINDS
+    for t in spec.all_tiles():
+        final[t] += 1
+    return final
+
+
+NATURAL = [_with_context_words(h, random.Random(i)) for i, h in enumerate(winning_hands(3000, seed=7))]
+
+
+@pytest.mark.parametrize("table", sorted(TABLES))
+def test_the_bound_is_never_below_a_natural_hands_score(table: str) -> None:
+    """3,000 natural winning hands (standard and special shapes, declared melds and kongs, flowers,
+    context words): the total (fan + 底) never exceeds the bound from the hand's counts, with the
+    wait set known or not."""
+    rules = TABLES[table]
+    for spec in NATURAL:
+        try:
+            score = score_concrete(spec, rules)
+        except HandError:
+            continue
+        final = _counts(spec)
+        for waits in (score.waits, None):
+            b = bounder(rules, spec, spec.melds, waits)
+            assert b is not None
+            assert score.total <= b.bound(final), (table, spec, score.total, b.bound(final), waits)
+
+
+def test_an_envelope_bounds_every_combination_of_its_members() -> None:
+    """The bound of per-suit envelopes is at least the bound of any one choice of their members
+    (each summary field's effect on the bound is monotone), on suits of the corpus's hands.  As in
+    the search, an envelope covers completions of one suit with the same number of tiles."""
+    rng = random.Random(5)
+    b = bounder(PRESET, replace(NATURAL[0], melds=()), (), None)
+    assert b is not None
+    buckets: dict[tuple[int, int], list[tuple[int, ...]]] = {}
+    for h in NATURAL[:1500]:
+        if h.melds:
+            continue
+        c = _counts(h)
+        for s in range(4):
+            suit = tuple(c[s * 9 : s * 9 + 9]) if s < 3 else tuple(c[27:34])
+            buckets.setdefault((s, sum(suit)), []).append(b.summary(s, suit))
+    sizes = [(n0, n1, n2, n3) for n0, n1, n2, n3 in product(range(18), repeat=4) if n0 + n1 + n2 + n3 == 17]
+    sizes = [z for z in sizes if all((s, n) in buckets for s, n in enumerate(z))]
+    checked = 0
+    for _ in range(400):
+        z = rng.choice(sizes)
+        groups = []
+        for s, n in enumerate(z):
+            pool = buckets[(s, n)]
+            groups.append(rng.sample(pool, min(len(pool), rng.randint(1, 6))))
+        envelope_bound = b.total(*(b.envelope(g) for g in groups))
+        for members in product(*(g[:3] for g in groups)):
+            assert b.total(*members) <= envelope_bound, (members, [b.envelope(g) for g in groups])
+            checked += 1
+    assert checked > 1000
+
+
+def test_preset_exclusions_have_no_cycle() -> None:
+    """The 雞糊 part of the bound relies on it: when a row is detected, some row that is not
+    excluded by another detected row remains (seed 004's 「不另計」 only ever point one way)."""
+    rules = PRESET
+    graph = {pid: set(p.excludes) for pid, p in rules.patterns.items()}
+    state: dict[str, int] = {}
+
+    def visit(pid: str) -> None:
+        state[pid] = 1
+        for nxt in graph.get(pid, ()):
+            assert state.get(nxt) != 1, f"exclusion cycle through {pid} and {nxt}"
+            if nxt not in state:
+                visit(nxt)
+        state[pid] = 2
+
+    for pid in graph:
+        if pid not in state:
+            visit(pid)
+
+
+def test_pungs_and_chows_of_a_suit_are_counted_over_every_split() -> None:
+    """``111 222 333`` splits into three pungs or three 123 chows: at most 3 pungs (of 1, 2, 3), a
+    chow from 1.  ``111 222 33`` (with the eyes) holds two pungs and no chow; ``123 345 55`` the
+    chows 123 and 345 only.  ``1 2 4`` cannot split at all."""
+    assert _splits((3, 3, 3, 0, 0, 0, 0, 0, 0), False) == (3, 0, 0b111, 0b1)
+    assert _splits((3, 3, 2, 0, 0, 0, 0, 0, 0), False) == (2, 2, 0b011, 0)
+    assert _splits((1, 1, 2, 1, 3, 0, 0, 0, 0), False) == (0, 0, 0, 0b101)
+    assert _splits((1, 1, 0, 1, 0, 0, 0, 0, 0), False) == (-1, -1, 0, 0)
+    assert _splits((2, 0, 0, 0, 0, 0, 0), True) == (0, 0, 0, 0)  # honours: the eyes alone
+
+
+def test_with_x_keeps_only_numbers_every_group_can_hold() -> None:
+    """混帶X / 全帶X: ``345 456 55`` can all hold 5 (and 4: 345 456 but not 55 — so only 5);
+    ``333 456`` cannot share one number (a pung of 3 and a chow without 3)."""
+    assert _with_x((0, 0, 1, 2, 4, 1, 0, 0, 0)) == 1 << 4
+    assert _with_x((0, 0, 3, 1, 1, 1, 0, 0, 0)) == 0
+    assert _with_x((0,) * 9) == 0b111111111
+
+
+def test_坎坎胡_replaces_the_other_pung_rows_in_the_bound() -> None:
+    """Seed 004: 坎坎胡 100 「不另計」 對對糊 and 五暗刻; 五暗刻 80 replaces 對對糊 30.  The most the
+    three rows give together is 100, not 210."""
+    possible = ["five_concealed_pungs", "all_pungs", "all_concealed_pungs"]
+    from taipai.core.scorebound import _Values
+
+    v = _Values(PRESET)
+    assert _best_consistent(PRESET, possible, v) == 100
+    assert _best_consistent(PRESET, ["five_concealed_pungs", "all_pungs"], v) == 80
+    assert _best_consistent(PRESET, ["four_concealed_pungs", "all_pungs"], v) == 60
+
+
+def _covering(t: int, rng: random.Random) -> str:
+    ctx = WildContext()
+    pool = [
+        k
+        for k in ("皇", "筒索萬", "筒", "索", "萬", "番", "東南西北", "中發白")
+        if kind_named(k).mask(ctx) >> t & 1
+    ]
+    return rng.choice(pool)
+
+
+def _wild_hands(n: int, k: int, seed: int) -> list[HandSpec]:
+    rng = random.Random(seed)
+    out = []
+    for spec in winning_hands(n * 2, seed=seed):
+        conc = list(spec.concealed)
+        if len(out) == n or len(conc) < k + 1:
+            continue
+        kinds = [_covering(conc.pop(rng.randrange(len(conc))), rng) for _ in range(k)]
+        spec = _with_context_words(spec, rng)
+        if rng.random() < 0.15:  # the winning tile is itself a wildcard
+            conc.append(spec.winning_tile)
+            out.append(
+                replace(
+                    spec,
+                    concealed=tuple(sorted(conc)),
+                    wilds=tuple(sorted(kinds[1:])),
+                    winning_tile=None,
+                    winning_wild=kinds[0],
+                )
+            )
+        else:
+            out.append(replace(spec, concealed=tuple(sorted(conc)), wilds=tuple(sorted(kinds))))
+    return out
+
+
+def _both(spec: HandSpec, rules: RuleSet) -> tuple[object, object]:
+    def run(bounded: bool) -> object:
+        try:
+            with wildsearch.gc_paused():
+                return wildsearch._score_wild_hand(spec, rules, bounded=bounded)
+        except HandError as e:
+            return e.code
+
+    return run(True), run(False)
+
+
+@pytest.mark.parametrize(("k", "n", "seed"), [(1, 400, 31), (2, 400, 32), (3, 300, 33), (4, 150, 34)])
+def test_branch_and_bound_returns_what_scoring_every_completion_returns(k: int, n: int, seed: int) -> None:
+    """On random hands with ``k`` 八搭 wildcards (the winning tile sometimes one of them, random
+    context words): the bounded search's Score, wildcard readings included, equals the one from
+    scoring every completion, which is exact on these hands."""
+    for rules in (PRESET, TABLES["no 雞糊"]):
+        for spec in _wild_hands(n, k, seed):
+            bounded, exhaustive = _both(spec, rules)
+            if not isinstance(exhaustive, str):
+                assert exhaustive.exact  # type: ignore[attr-defined]
+            assert bounded == exhaustive, spec
+
+
+def test_eight_wildcards_around_natural_melds_are_proven_best(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Eight 皇 around 二三四索 中中中 and 九筒 東東: the bounded search proves 157 (坎坎胡 …), the
+    total that scoring all of its completions (budget lifted) finds, with the same readings."""
+    spec = parse_hand("[皇]" * 8 + " 九筒 二索 三索 四索 中 中 中 東 摸 東")
+    bounded = wildsearch.score_wild_hand(spec, PRESET)
+    assert bounded.exact is True
+    assert bounded.total == 157
+    monkeypatch.setattr(wildsearch, "MAX_COMPLETIONS", 10**6)
+    monkeypatch.setattr(wildsearch, "MAX_SCORED", 10**6)
+    with wildsearch.gc_paused():
+        exhaustive = wildsearch._score_wild_hand(spec, PRESET, bounded=False)
+    assert exhaustive.exact is True
+    assert exhaustive == bounded
+
+
+def test_a_search_over_its_node_budget_says_it_is_not_proven(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With the bound's node budget cut to 2, the same hand still scores a valid reading, marked
+    ``exact: false``, never above the proven 157."""
+    monkeypatch.setattr(wildsearch, "MAX_NODES", 2)
+    spec = parse_hand("[皇]" * 8 + " 九筒 二索 三索 四索 中 中 中 東 摸 東")
+    s = wildsearch.score_wild_hand(spec, PRESET)
+    assert s.exact is False
+    assert 0 < s.total <= 157
+    assert len(s.wilds) == 8
