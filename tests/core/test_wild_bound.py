@@ -240,6 +240,35 @@ def test_branch_and_bound_returns_what_scoring_every_completion_returns(k: int, 
             assert bounded == exhaustive, spec
 
 
+def test_branch_and_bound_with_every_kind_of_wildcard() -> None:
+    """Four to six wildcards of all 34 kinds of seed 000 (卡番 伍偏 斷缺 by place, 確單 確雙 限五 七起
+    by suit count, 複製 創造 by what else is held …) at a table that plays them all: the bounded
+    search equals scoring every completion on every hand where that is exact."""
+    rules = TABLES["every kind"]
+    rng = random.Random(5)
+    checked = 0
+    for spec in winning_hands(300, seed=55):
+        conc = list(spec.concealed)
+        k = rng.choice([4, 5, 6])
+        if len(conc) < k + 1:
+            continue
+        kinds = []
+        for _ in range(k):
+            t = conc.pop(rng.randrange(len(conc)))
+            kinds.append(
+                rng.choice([x for x in KIND_NAMES if kind_named(x).mask(WildContext()) >> t & 1] or ["皇"])
+            )
+        hand = replace(spec, concealed=tuple(sorted(conc)), wilds=tuple(sorted(kinds)))
+        bounded, exhaustive = _both(hand, rules)
+        if not isinstance(exhaustive, str) and not exhaustive.exact:  # type: ignore[attr-defined]
+            continue
+        assert bounded == exhaustive, hand
+        checked += 1
+        if checked == 40:
+            break
+    assert checked == 40
+
+
 def test_eight_wildcards_around_natural_melds_are_proven_best(monkeypatch: pytest.MonkeyPatch) -> None:
     """Eight 皇 around 二三四索 中中中 and 九筒 東東: the bounded search proves 157 (坎坎胡 …), the
     total that scoring all of its completions (budget lifted) finds, with the same readings."""
