@@ -44,6 +44,7 @@ from taipai.core.patterns.base import (
     situation_bits,
 )
 from taipai.core.patterns.flowers import _flower_facts
+from taipai.core.patterns.pungs import SISTER_ROWS
 from taipai.core.rules import Linear, RuleSet
 from taipai.core.scoring import SITUATION_FAMILIES
 from taipai.core.tiles import EAST
@@ -89,16 +90,6 @@ Summary = tuple[int, ...]
 
 _TERMINAL_RANKS = 0b100000001
 _MIDDLE = (3, 4, 5)
-_SISTER_ROWS = {
-    (2, False): "two_sisters",
-    (2, True): "small_three_sisters",
-    (3, False): "big_three_sisters",
-    (3, True): "small_four_sisters",
-    (4, False): "big_four_sisters",
-    (4, True): "small_five_sisters",
-    (5, False): "big_five_sisters",
-    (5, True): "six_sisters",
-}
 _ORDERS = ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0))
 
 
@@ -238,7 +229,7 @@ KNOWN_TILE_ROWS = frozenset(
         "mixed_straight", "pure_straight",
         "kong", "two_concealed_pungs", "three_concealed_pungs", "four_concealed_pungs",
         "five_concealed_pungs", "terminal_pungs", "double_pung", "small_triple_pung", "big_triple_pung",
-        *_SISTER_ROWS.values(), "small_mixed_shifted_pungs", "big_mixed_shifted_pungs", "all_pungs",
+        *SISTER_ROWS.values(), "small_mixed_shifted_pungs", "big_mixed_shifted_pungs", "all_pungs",
         "all_concealed_pungs", "eighteen_arhats",
         "all_simples", "mixed_outside_hand", "pure_outside_hand", "mixed_terminals", "pure_terminals",
         "mixed_with_number", "pure_with_number",
@@ -262,7 +253,7 @@ class _RuleTables:
         self.unknown = sum(
             5 * v(pid) for pid in enabled if pid not in self.situation and pid not in KNOWN_TILE_ROWS
         )
-        self.sisters = {key: v(pid) for key, pid in _SISTER_ROWS.items()}
+        self.sisters = {key: v(pid) for key, pid in SISTER_ROWS.items()}
         four_rows = ("four_one", "four_two", "four_four", "eight_three", "twelve_four")
         self.four = tuple(v.at(pid, "concealed") for pid in four_rows)
         self.four_open = tuple(v.at(pid, "open") for pid in four_rows)
@@ -379,9 +370,13 @@ class Bounder:
     """Bounds on the total (fan + 底) of every completion of one hand with one choice of declared
     melds.  Built by :func:`bounder`.
 
-    :meth:`summary` summarises one suit's counts; :meth:`envelope` the counts of a set of
-    completions of one suit; :meth:`total` bounds a hand from its four summaries; :meth:`bound`
-    does all three for one hand's 34 counts.
+    :meth:`summary` summarises one suit's counts; :meth:`envelope` combines the summaries of several
+    completions of one suit (same number of tiles) into one that bounds each; :meth:`total` bounds a
+    hand from four summaries (or envelopes), cached; :meth:`bound` does it for one hand's 34 counts.
+
+    Args (of the constructor): ``rules`` the rule set; ``spec`` the hand (its situation, flowers,
+    self-draw and winning tile are read, not its tiles); ``melds`` the declared melds with their
+    wildcards resolved; ``waits`` the wait set of the 16 tiles before the win, or None if unknown.
     """
 
     def __init__(

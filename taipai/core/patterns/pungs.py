@@ -37,7 +37,7 @@ _KONG = MeldKind.KONG.value
 
 _slot: list[object] = [None, {}]
 
-_SISTERS = {
+SISTER_ROWS = {
     (2, False): "two_sisters",
     (2, True): "small_three_sisters",
     (3, False): "big_three_sisters",
@@ -47,6 +47,8 @@ _SISTERS = {
     (5, False): "big_five_sisters",
     (5, True): "six_sisters",
 }
+"""姊妹 row of a run of consecutive pungs: (pungs in the run, eyes of the suit continue it) -> row id
+(seed 004, 刻子類); shared with :mod:`taipai.core.scorebound`."""
 
 
 def _memo(v: HandView) -> dict[str, object]:
@@ -211,7 +213,7 @@ def _sisters(v: HandView) -> dict[str, int]:
                     if touches and (joined < 0 or n > runs[joined][1]):
                         joined = i
             for i, (_, n) in enumerate(runs):
-                row = _SISTERS[(n, i == joined)]
+                row = SISTER_ROWS[(n, i == joined)]
                 out[row] = out.get(row, 0) + 1
         memo["sisters"] = hit = out
     return hit  # type: ignore[return-value]
