@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import lru_cache
-from itertools import combinations, pairwise
+from itertools import combinations, count, pairwise
 from types import SimpleNamespace
 
 from taipai.core.handspec import HandSpec, KongKind, Meld, MeldKind, Situation
@@ -125,17 +125,39 @@ def _splits(counts: tuple[int, ...], honours: bool) -> tuple[int, int, int, int]
 
 @lru_cache(maxsize=65_536)
 def _split(counts: tuple[int, ...], eyes: bool, honours: bool) -> tuple[int, int, int, int] | None:
-    """:func:`_splits` with (``eyes``) or without the pair; None when impossible.  The lowest rank
-    ``r`` is taken whole: ``k`` chows from it, the rest a pung, the eyes, both, or nothing."""
-    r = next((i for i, c in enumerate(counts) if c), -1)
-    if r < 0:
-        return None if eyes else (0, 0, 0, 0)
-    c = list(counts)
-    n = c[r]
-    most_chows = 0 if honours or r > 6 else min(n, c[r + 1], c[r + 2])
+    """:func:`_splits` with (``eyes``) or without the pair; None when impossible."""
+    found = _groupings(counts, eyes, honours)
+    if not found:
+        return None
     most = -1
     fewest = 99
     pungs = chows = 0
+    for chow_code, pung_bits, _ in found:
+        n = pung_bits.bit_count()
+        most = max(most, n)
+        fewest = min(fewest, n)
+        pungs |= pung_bits
+        chows |= _code_starts(chow_code)
+    return (most, fewest, pungs, chows)
+
+
+Grouping = tuple[int, int, int]
+"""One split of a suit's concealed tiles: (its chows as a code, 3 bits per starting rank r at bit
+3r counting the chows r..r+2; bit r: a pung of r; the rank of the pair, -1 without)."""
+
+
+@lru_cache(maxsize=65_536)
+def _groupings(counts: tuple[int, ...], eyes: bool, honours: bool) -> frozenset[Grouping]:
+    """Every distinct split of one suit's concealed ``counts`` into chows (not for ``honours``),
+    pungs and, with ``eyes``, one pair; empty when there is none.  The lowest rank ``r`` is taken
+    whole: ``k`` chows from it, the rest a pung, the pair, both, or nothing."""
+    r = next((i for i, c in enumerate(counts) if c), -1)
+    if r < 0:
+        return frozenset() if eyes else frozenset({(0, 0, -1)})
+    c = list(counts)
+    n = c[r]
+    most_chows = 0 if honours or r > 6 else min(n, c[r + 1], c[r + 2])
+    out: set[Grouping] = set()
     for k in range(most_chows + 1):
         for pung, pair in ((False, False), (True, False), (False, True), (True, True)):
             if n - k != 3 * pung + 2 * pair or (pair and not eyes):
@@ -144,17 +166,28 @@ def _split(counts: tuple[int, ...], eyes: bool, honours: bool) -> tuple[int, int
             if k:
                 c[r + 1] -= k
                 c[r + 2] -= k
-            sub = _split(tuple(c), eyes and not pair, honours)
+            sub = _groupings(tuple(c), eyes and not pair, honours)
             c[r] = n
             if k:
                 c[r + 1] += k
                 c[r + 2] += k
-            if sub is not None:
-                most = max(most, sub[0] + pung)
-                fewest = min(fewest, sub[1] + pung)
-                pungs |= sub[2] | (1 << r if pung else 0)
-                chows |= sub[3] | (1 << r if k else 0)
-    return None if most < 0 else (most, fewest, pungs, chows)
+            add_chows = k << (3 * r)
+            add_pung = 1 << r if pung else 0
+            for chow_code, pung_bits, pair_rank in sub:
+                out.add((chow_code + add_chows, pung_bits | add_pung, r if pair else pair_rank))
+    return frozenset(out)
+
+
+def _code_starts(chow_code: int) -> int:
+    """Bit r set when a chow code (:data:`Grouping`) holds a chow starting at rank r."""
+    bits = 0
+    r = 0
+    while chow_code:
+        if chow_code & 7:
+            bits |= 1 << r
+        chow_code >>= 3
+        r += 1
+    return bits
 
 
 def _with_x(counts: tuple[int, ...]) -> int:
@@ -240,10 +273,16 @@ KNOWN_TILE_ROWS = frozenset(
 """The tile rows this module bounds; any other enabled tile row counts five times its value."""
 
 
+_TABLE_SERIALS = count()
+
+
 class _RuleTables:
     """Per rule set: the values the bound reads (built once, cached by :func:`_tables`)."""
 
     def __init__(self, rules: RuleSet) -> None:
+        self.serial = next(_TABLE_SERIALS)
+        """Names these tables in the shared summary cache: unlike ``id()``, never reused after the
+        tables are dropped (a reused id would hand a new rule table another table's summaries)."""
         v = _Values(rules)
         self.v = v
         enabled = [pid for pid, p in rules.patterns.items() if p.enabled]
@@ -270,10 +309,11 @@ class _RuleTables:
         self.dragons = (v("small_three_dragons"), v("big_three_dragons"))
         self.chicken = max(v("chicken_hand"), v("duck_hand"))
         self._rules = rules
-        self._pung_rows: dict[tuple[int, bool, bool], int] = {}
+        self._pung_rows: dict[tuple[int, bool, bool, int], int] = {}
         self.pungs_across: dict[tuple[int, ...], int] = {}
-        self.suit_chows: dict[tuple[int, ...], int] = {}
+        self.suit_chows: dict[tuple[tuple[int, ...], tuple[int, ...], int], int] = {}
         """The chow rows inside one suit per its counts (see Bounder._one_suit_chows)."""
+        self._chow_rows: dict[int, int] = {}
         """兄弟 + 三色三節高 per (pung bits, pair bits) of the three suits (see Bounder.total)."""
         self.r = SimpleNamespace(**{pid: v(pid) for pid in KNOWN_TILE_ROWS})
         """Each known tile row's largest value as an attribute (read in :meth:`Bounder.total`)."""
@@ -284,11 +324,46 @@ class _RuleTables:
             v.at("two_double_chows", "open"),
         )
 
-    def pung_rows(self, dark: int, all_pungs: bool, all_concealed: bool) -> int:
-        """Most fan of 二/三/四/五暗刻, 對對糊 and 坎坎胡 together with ``dark`` concealed pungs at most
-        and 對對糊 / 坎坎胡 possible or not: the best set of them that may hit at once, each keeping
-        only what the others' 「不另計」 leave (坎坎胡 replaces the rest; 五暗刻 replaces 對對糊)."""
-        key = (dark, all_pungs, all_concealed)
+    def chow_rows(self, chow_code: int) -> int:
+        """Most fan of 一色三/四/五步高, 老少順 and 清龍 on the chows of one suit given as a code
+        (:data:`Grouping`), as ``patterns/chows.py`` counts them: a 步高 inside a bigger one does not
+        count again (with five chows a 三步高 may lie outside the 四步高), occurrences are disjoint."""
+        hit = self._chow_rows.get(chow_code)
+        if hit is None:
+            v = self.v
+            m = [(chow_code >> (3 * r)) & 7 for r in range(7)]
+            starts = _code_starts(chow_code)
+            n = sum(m)
+
+            def run(k: int, steps: tuple[int, ...]) -> bool:
+                for step in steps:
+                    runs = starts
+                    for i in range(1, k):
+                        runs &= starts >> (i * step)
+                    if runs:
+                        return True
+                return False
+
+            five = run(5, (1,))
+            four = run(4, (1, 2)) and not five
+            three = run(3, (1, 2)) and not five and not (four and n <= 4)
+            hit = (
+                (v("five_shifted_chows") if five else 0)
+                + (v("four_shifted_chows") if four else 0)
+                + (v("pure_shifted_chows") if three else 0)
+                + v("terminal_chows") * min(m[0], m[6])
+                + v("pure_straight") * min(m[0], m[3], m[6])
+            )
+            self._chow_rows[chow_code] = hit
+        return hit
+
+    def pung_rows(self, dark: int, all_pungs: bool, all_concealed: bool, terminal_rows: int) -> int:
+        """Most fan of 二/三/四/五暗刻, 對對糊, 坎坎胡 and the 幺九 group rows together, with ``dark``
+        concealed pungs at most, 對對糊 / 坎坎胡 possible or not and ``terminal_rows`` the bits of
+        :data:`_TERMINAL_GROUP_ROWS` possible: the best set of them that may hit at once, each
+        keeping only what the others' 「不另計」 leave (坎坎胡 replaces the rest; 五暗刻 replaces
+        對對糊; 混幺九 replaces 對對糊 and 混帶幺, seed 004 幺牌數字類)."""
+        key = (dark, all_pungs, all_concealed, terminal_rows)
         hit = self._pung_rows.get(key)
         if hit is None:
             possible = [pid for n, pid in enumerate(_DARK_ROWS, start=2) if dark >= n]
@@ -296,11 +371,15 @@ class _RuleTables:
                 possible.append("all_pungs")
             if all_concealed:
                 possible.append("all_concealed_pungs")
+            possible += [pid for i, pid in enumerate(_TERMINAL_GROUP_ROWS) if terminal_rows >> i & 1]
             hit = self._pung_rows[key] = _best_consistent(self._rules, possible, self.v)
         return hit
 
 
 _DARK_ROWS = ("two_concealed_pungs", "three_concealed_pungs", "four_concealed_pungs", "five_concealed_pungs")
+_TERMINAL_GROUP_ROWS = ("mixed_outside_hand", "pure_outside_hand", "mixed_terminals", "pure_terminals")
+"""The 幺九 rows on groups (bits 0..3 of :meth:`_RuleTables.pung_rows`' ``terminal_rows``): standard
+readings only, and they exclude 對對糊 and each other, so they are bounded with the pung rows."""
 
 
 def _best_consistent(rules: RuleSet, possible: Sequence[str], v: _Values) -> int:
@@ -408,6 +487,9 @@ class Bounder:
             else:
                 self._declared_pungs[suit] += 1
                 self._declared_pung_ranks[suit] |= 1 << rank
+        self._declared_chow_code = [
+            sum(1 << (3 * r) for r in starts) for starts in self._declared_chow_starts
+        ]
         kongs = [m for m in melds if m.kind is MeldKind.KONG]
         self._kongs = len(kongs)
         kong_row = rules.patterns.get("kong")
@@ -473,7 +555,7 @@ class Bounder:
         self._totals: dict[tuple[Summary, ...], int] = {}
         # what a suit's summary reads besides its counts (the shared cache's key)
         # (the discarded winning tile only matters to a suit holding it four times: 四歸 明/暗)
-        declared = (id(t), tuple(m.tiles for m in melds), self._kong_kinds)
+        declared = (t.serial, tuple(m.tiles for m in melds), self._kong_kinds)
         self._suit_context = [declared, declared, declared, (*declared, self._round, self._seat)]
         win = self._discard_win
         self._win_rank = [win - 9 * suit if 0 <= win - 9 * suit < 9 and win < 27 else -1 for suit in range(3)]
@@ -572,7 +654,7 @@ class Bounder:
         base = suit * 9
         fours = [r for r, c in enumerate(up) if c >= 4 and base + r not in self._kong_kinds]
         four = self._four_tiles(up, fours, suit)
-        local = self._sisters(up) + self._one_suit_chows(up)
+        local = self._sisters(up) + self._one_suit_chows(up, concealed, suit)
         local += t.v("terminal_pungs") if up[0] >= 3 and up[8] >= 3 else 0
         declared = self._declared_chow_starts[suit]
         chow = split_chows
@@ -731,50 +813,33 @@ class Bounder:
             total += best * (2 if length >= 5 else 1)
         return total
 
-    def _one_suit_chows(self, up: tuple[int, ...]) -> int:
-        """Chow rows inside one suit: 三般高, 四般高, 一色三/四/五步高, 老少順, 清龍; cached per counts
-        (they read nothing else)."""
-        memo = self._t.suit_chows
-        hit = memo.get(up)
+    def _one_suit_chows(self, up: tuple[int, ...], concealed: tuple[int, ...], suit: int) -> int:
+        """Chow rows inside one suit: 三般高 and 四般高 from the counts ``up`` (般高 re-reads concealed
+        pungs as chows, seed 004 計法 第二); 一色三/四/五步高, 老少順 and 清龍 from the chows of each
+        split of the ``concealed`` counts with the declared chows (those rows read real chows only,
+        ``patterns/chows.py``): the split that scores most.  Cached per counts."""
+        t = self._t
+        key = (up, concealed, self._declared_chow_code[suit])
+        hit = t.suit_chows.get(key)
         if hit is None:
-            if len(memo) >= SUMMARY_CACHE_MAX:
-                memo.clear()
-            hit = memo[up] = self._suit_chows(up)
+            if len(t.suit_chows) >= SUMMARY_CACHE_MAX:
+                t.suit_chows.clear()
+            v = t.v
+            hit = 0
+            if _chow_starts(up, 3):
+                hit += v("triple_chow")
+            if _chow_starts(up, 4):
+                hit += v("quadruple_chow")
+            declared = self._declared_chow_code[suit]
+            hit += max(
+                (
+                    t.chow_rows(code + declared)
+                    for code, _, _ in _groupings(concealed, sum(concealed) % 3 == 2, False)
+                ),
+                default=0,
+            )
+            t.suit_chows[key] = hit
         return hit
-
-    def _suit_chows(self, up: tuple[int, ...]) -> int:
-        """:meth:`_one_suit_chows`, computed."""
-        v = self._t.v
-        chow = _chow_starts(up)
-        if not chow:
-            return 0
-        total = 0
-        if _chow_starts(up, 3):
-            total += v("triple_chow")
-        if _chow_starts(up, 4):
-            total += v("quadruple_chow")
-        for pid, k, steps in (
-            ("pure_shifted_chows", 3, (1, 2)),
-            ("four_shifted_chows", 4, (1, 2)),
-            ("five_shifted_chows", 5, (1,)),
-        ):
-            for step in steps:
-                runs = chow  # bit r: chows r, r+step, … r+(k-1)·step all fit on their own
-                for i in range(1, k):
-                    runs &= chow >> (i * step)
-                found = False
-                while runs and not found:
-                    r = (runs & -runs).bit_length() - 1
-                    runs &= runs - 1
-                    found = _chows_fit(up, [r + i * step for i in range(k)])
-                if found:
-                    total += v(pid)
-                    break
-        if chow & 65 == 65:
-            total += v("terminal_chows") * (2 if _chow_starts(up, 2) & 65 == 65 else 1)
-        if chow & 73 == 73:
-            total += v("pure_straight")
-        return total
 
     # ------------------------------------------------------------------ the bound
     def total(self, s0: Summary, s1: Summary, s2: Summary, h: Summary) -> int:
@@ -798,66 +863,63 @@ class Bounder:
             and h[SPLIT]
             and ((s0[SPLIT] + s1[SPLIT] + s2[SPLIT] + h[SPLIT]) == 5)
         )
-        tile = self._standard_rows(s0, s1, s2, h) if standard else 0
-        std_tile = tile
-        # rows any reading may score: the fixed rows, 四歸, honours, tile sets, 幺九 and X rows
-        tile += self._fixed + s0[FOUR] + s1[FOUR] + s2[FOUR] + h[LOCAL]
+        # rows any reading may score: the fixed rows, 四歸, honours, tile sets
+        tile = self._fixed + s0[FOUR] + s1[FOUR] + s2[FOUR] + h[LOCAL]
         if not honours:
             tile += self._no_honours_no_flowers + r.no_honours
             if n_suits <= 2:
                 tile += r.missing_one_suit
+            if s0[SIMPLES] and s1[SIMPLES] and s2[SIMPLES]:
+                tile += r.all_simples
         if n_suits == 1:
             tile += r.half_flush if honours else r.full_flush
         if not n_suits:
             tile += r.all_honours
         if n_suits == 3 and h[WINDS] and h[DRAGONS]:
             tile += r.five_gates + (r.seven_gates if self._flowers >= 2 else 0)
-        if s0[EYES258] or s1[EYES258] or s2[EYES258]:
-            tile += r.eyes_258
-        # 幺九 and X rows
-        if not honours and s0[SIMPLES] and s1[SIMPLES] and s2[SIMPLES]:
-            tile += r.all_simples
-        if s0[OUTSIDE] and s1[OUTSIDE] and s2[OUTSIDE]:
-            tile += r.mixed_outside_hand + (0 if honours else r.pure_outside_hand)
-        if s0[TERMINALS] and s1[TERMINALS] and s2[TERMINALS]:
-            tile += r.mixed_terminals + (0 if honours else r.pure_terminals)
-        if n_suits:
-            shared_x = (s0[WITH_X] & s1[WITH_X] & s2[WITH_X]).bit_count()
-            if honours:
-                tile += t.with_number[min(shared_x, 3)]
-            elif shared_x:
-                tile += r.pure_with_number
-        # special shapes
+        # then the rows of one reading's shape: the standard reading's, or a special shape's
+        std_tile = self._standard_rows(s0, s1, s2, h, n_suits) if standard else -1
+        shape = std_tile
         if self._concealed_hand:
             if h[SIXTEEN_HONOURS] and s0[UNRELATED] and s1[UNRELATED] and s2[UNRELATED]:
-                tile += r.sixteen_unrelated
+                shape = max(shape, r.sixteen_unrelated)
             if h[ORPHANS] and s0[ORPHANS] and s1[ORPHANS] and s2[ORPHANS]:
-                tile += r.thirteen_orphans
+                shape = max(shape, r.thirteen_orphans)
         # == 1 for one hand; <= 1 keeps envelopes (their least counts) sound, and a real hand never
         # sums to 0: seventeen tiles hold an odd count
         eight_pairs = not self.melds and s0[EIGHT] + s1[EIGHT] + s2[EIGHT] + h[EIGHT] <= 1
         if eight_pairs:
-            tile += r.eight_pairs
+            shape = max(shape, r.eight_pairs)
+        best = tile + max(shape, 0)
         if (
             standard
             and self._chicken_possible
             and (honours or not r.no_honours)
             and not (self._honour_pungs_score and h[SURE_PUNG])
         ):
-            tile = max(tile, t.chicken)
+            best = max(best, t.chicken)
         if eight_pairs and self._double and standard:
-            # 嚦咕嚦咕 plus the standard reading's tile rows (seed 004, 底: 計兩個底): the pairs
-            # reading scores no chow and at most one pung: only the rows after ``std_tile``
-            return self._static + 2 * self._base + tile + tile - std_tile
-        return self._static + self._base + tile
+            # 嚦咕嚦咕 plus the standard reading's tile rows (seed 004, 底: 計兩個底): each reading
+            # scores the rows any reading may, the pairs reading 嚦咕嚦咕, the other its own
+            return self._static + max(self._base + best, 2 * self._base + 2 * tile + r.eight_pairs + std_tile)
+        return self._static + self._base + best
 
-    def _standard_rows(self, s0: Summary, s1: Summary, s2: Summary, h: Summary) -> int:
-        """The rows only a standard reading scores: chows, pungs, 暗刻, 對對糊, 平糊 and the numbered
-        suits' LOCAL."""
+    def _standard_rows(self, s0: Summary, s1: Summary, s2: Summary, h: Summary, n_suits: int) -> int:
+        """The rows only a standard reading scores: chows, pungs, 暗刻, 對對糊, 平糊, the numbered
+        suits' LOCAL, the 幺九 rows on groups, 帶X and 二五八將 (their detectors need F_STANDARD)."""
         r = self._t.r
+        t = self._t
         suits = (s0, s1, s2)
         honours = h[PRESENT]
         tile = s0[LOCAL] + s1[LOCAL] + s2[LOCAL]
+        if s0[EYES258] or s1[EYES258] or s2[EYES258]:
+            tile += r.eyes_258
+        if n_suits:
+            shared_x = (s0[WITH_X] & s1[WITH_X] & s2[WITH_X]).bit_count()
+            if honours:
+                tile += t.with_number[min(shared_x, 3)]
+            elif shared_x:
+                tile += r.pure_with_number
         # 般高 across kinds, 兄弟, 三色 rows
         tile += self._identical_chows(
             s0[TWICE] + s1[TWICE] + s2[TWICE], s0[TWICE_OPEN] + s1[TWICE_OPEN] + s2[TWICE_OPEN]
@@ -889,8 +951,17 @@ class Bounder:
         # 暗刻, 對對糊 and 坎坎胡 rows, with their 「不另計」
         dark = s0[DARK] + s1[DARK] + s2[DARK] + h[DARK] + self._kongs
         every_pung = s0[PUNGS] + s1[PUNGS] + s2[PUNGS] + h[PUNGS] >= self._groups
-        tile += self._t.pung_rows(
-            min(dark, 5), every_pung and not self._declared_chow, every_pung and self._all_concealed_ok
+        terminal_rows = 0
+        if n_suits:
+            if s0[OUTSIDE] and s1[OUTSIDE] and s2[OUTSIDE]:
+                terminal_rows |= 1 if honours else 3
+            if s0[TERMINALS] and s1[TERMINALS] and s2[TERMINALS]:
+                terminal_rows |= 4 if honours else 12
+        tile += t.pung_rows(
+            min(dark, 5),
+            every_pung and not self._declared_chow,
+            every_pung and self._all_concealed_ok,
+            terminal_rows,
         )
         # 平糊
         if (

@@ -130,6 +130,40 @@ def test_an_envelope_bounds_every_combination_of_its_members() -> None:
     assert checked > 1000
 
 
+def test_rule_tables_dropped_from_the_cache_never_lend_their_summaries() -> None:
+    """The bound caches suit summaries across hands, keyed by the rule table they were built for.
+    With more rule tables in use than the module keeps (16), a dropped table's summaries must not
+    serve a new table that happens to take its place in memory: each bound below, computed with
+    the caches warm, equals the same bound computed from empty caches.  (Keyed by ``id()``, a hand
+    of ``33777m 666777888p 999s`` got 30 fan of 大四姊妹 it does not hold.)"""
+    from taipai.core import scorebound
+
+    spec = HandSpec(
+        concealed=(2, 2, 6, 6, 14, 14, 14, 15, 15, 15, 16, 16, 16, 26, 26, 26),
+        winning_tile=6,
+        self_drawn=True,
+    )
+    final = _counts(spec)
+    variants = [
+        apply_overrides(PRESET, {"patterns": {pid: {"enabled": False}}})
+        for pid, p in PRESET.patterns.items()
+        if p.enabled
+    ]
+
+    def bound_of(rules: RuleSet) -> int:
+        b = bounder(rules, spec, ())
+        assert b is not None
+        return b.bound(final)
+
+    cold = []
+    for rules in variants:
+        scorebound._SUMMARIES.clear()
+        scorebound._rule_tables.clear()
+        cold.append(bound_of(rules))
+    assert len(set(cold)) > 1  # the variants do bound differently
+    assert [bound_of(rules) for rules in variants] == cold
+
+
 def test_preset_exclusions_have_no_cycle() -> None:
     """The 雞糊 part of the bound relies on it: when a row is detected, some row that is not
     excluded by another detected row remains (seed 004's 「不另計」 only ever point one way)."""
