@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import lru_cache
-from itertools import combinations, count, pairwise
+from itertools import combinations, count, pairwise, product
 from types import SimpleNamespace
 
 from taipai.core.handspec import HandSpec, KongKind, Meld, MeldKind, Situation
@@ -81,8 +81,9 @@ TWICE_OPEN = 20  # other chow kinds a declared chow could make 一般高 with (�
 FOUR = 21  # the 四歸 part of LOCAL (rows a 嚦咕嚦咕 reading can score too)
 SPLIT = 22  # 0: the concealed tiles cannot split into melds (and the eyes); 1: they can, 2: with the eyes
 SURE_PUNG = 23  # honours: every standard reading holds an honour pung (three of a kind is one)
+MANY_CHOWS = 24  # bit 0: a chow kind fits three times in the counts (三般高), bit 1: four (四般高)
 
-MASK_FIELDS = (CHOW, PUNG, PAIR, WITH_X)
+MASK_FIELDS = (CHOW, PUNG, PAIR, WITH_X, MANY_CHOWS)
 MIN_FIELDS = (EIGHT, SURE_PUNG)
 """How :meth:`Bounder.envelope` combines summaries: bit masks by union, these two by the least,
 every other field (counts, fan, 0/1 flags of what is possible) by the most."""
@@ -300,20 +301,14 @@ class _RuleTables:
         mwn = rules.patterns.get("mixed_with_number")
         values = sorted(int(x) for x in mwn.values.values()) if mwn is not None and mwn.enabled else []  # type: ignore[call-overload]
         self.with_number = [sum(sorted(values, reverse=True)[:n]) for n in range(4)] if values else [0] * 4
-        self.winds = (
-            v("small_three_winds"),
-            v("big_three_winds"),
-            v("small_four_winds"),
-            v("big_four_winds"),
-        )
-        self.dragons = (v("small_three_dragons"), v("big_three_dragons"))
         self.chicken = max(v("chicken_hand"), v("duck_hand"))
         self._rules = rules
         self._pung_rows: dict[tuple[int, bool, bool, int], int] = {}
         self.pungs_across: dict[tuple[int, ...], int] = {}
-        self.suit_chows: dict[tuple[tuple[int, ...], tuple[int, ...], int], int] = {}
+        self.suit_chows: dict[tuple[tuple[int, ...], int], int] = {}
         """The chow rows inside one suit per its counts (see Bounder._one_suit_chows)."""
         self._chow_rows: dict[int, int] = {}
+        self._honour_rows: dict[tuple[int, int, int, int, bool, bool], int] = {}
         """兄弟 + 三色三節高 per (pung bits, pair bits) of the three suits (see Bounder.total)."""
         self.r = SimpleNamespace(**{pid: v(pid) for pid in KNOWN_TILE_ROWS})
         """Each known tile row's largest value as an attribute (read in :meth:`Bounder.total`)."""
@@ -323,6 +318,37 @@ class _RuleTables:
             v.at("two_double_chows", "concealed"),
             v.at("two_double_chows", "open"),
         )
+
+    def honour_rows(self, w3: int, w2: int, d3: int, d2: int, round_pung: bool, seat_pung: bool) -> int:
+        """Most fan of the 番子 and 三元 rows with ``w3`` / ``d3`` wind / dragon kinds held three
+        times or more and ``w2`` / ``d2`` twice or more, the round / seat wind possibly a pung:
+        over the number of wind and dragon pungs a reading has and which kind (one at most) is its
+        eyes, the rows ``patterns/honours.py`` then detects (小三風 two wind pungs and wind eyes,
+        大三風 three or more, 小四喜 three and wind eyes, 大四喜 four; 小三元 / 大三元 likewise),
+        each keeping what the others' 「不另計」 leave (seed 004, 字牌類); cached."""
+        key = (w3, w2, d3, d2, round_pung, seat_pung)
+        hit = self._honour_rows.get(key)
+        if hit is None:
+            v = self.v
+            hit = 0
+            for winds, dragons in product(range(w3 + 1), range(d3 + 1)):
+                for wind_eyes, dragon_eyes in ((False, False), (w2 > winds, False), (False, d2 > dragons)):
+                    rows = (
+                        ("wind_pung", winds),
+                        ("round_wind", round_pung),
+                        ("seat_wind", seat_pung),
+                        ("dragon_pung", dragons),
+                        ("small_three_winds", winds == 2 and wind_eyes),
+                        ("big_three_winds", winds >= 3),
+                        ("small_four_winds", winds == 3 and wind_eyes),
+                        ("big_four_winds", winds == 4),
+                        ("small_three_dragons", dragons == 2 and dragon_eyes),
+                        ("big_three_dragons", dragons == 3),
+                    )
+                    values = {pid: v(pid) * n for pid, n in rows if n and v(pid)}
+                    hit = max(hit, _best_consistent(self._rules, values))
+            self._honour_rows[key] = hit
+        return hit
 
     def chow_rows(self, chow_code: int) -> int:
         """Most fan of 一色三/四/五步高, 老少順 and 清龍 on the chows of one suit given as a code
@@ -372,7 +398,7 @@ class _RuleTables:
             if all_concealed:
                 possible.append("all_concealed_pungs")
             possible += [pid for i, pid in enumerate(_TERMINAL_GROUP_ROWS) if terminal_rows >> i & 1]
-            hit = self._pung_rows[key] = _best_consistent(self._rules, possible, self.v)
+            hit = self._pung_rows[key] = _best_consistent(self._rules, {pid: self.v(pid) for pid in possible})
         return hit
 
 
@@ -382,16 +408,17 @@ _TERMINAL_GROUP_ROWS = ("mixed_outside_hand", "pure_outside_hand", "mixed_termin
 readings only, and they exclude 對對糊 and each other, so they are bounded with the pung rows."""
 
 
-def _best_consistent(rules: RuleSet, possible: Sequence[str], v: _Values) -> int:
-    """The most fan any subset of the rows ``possible`` scores when they hit together: a row that
-    another hit row excludes (「不另計」) scores nothing."""
+def _best_consistent(rules: RuleSet, values: dict[str, int]) -> int:
+    """The most fan any subset of the rows ``values`` (row id -> the fan it would give) scores when
+    they hit together: a row that another hit row excludes (「不另計」) scores nothing."""
+    possible = list(values)
     best = 0
     for size in range(1, len(possible) + 1):
         for subset in combinations(possible, size):
             excluded: set[str] = set()
             for pid in subset:
                 excluded |= set(rules.patterns[pid].excludes)
-            best = max(best, sum(v(pid) for pid in subset if pid not in excluded))
+            best = max(best, sum(values[pid] for pid in subset if pid not in excluded))
     return best
 
 
@@ -649,12 +676,12 @@ class Bounder:
         eight = sum(1 if c == 3 else 16 if c == 1 or c > 4 else 0 for c in up)
         present = 1 if sum(up) else 0
         if suit == 3:
-            return self._honours(up, low, dark, pungs, eight, present) + split + (int(pungs > 0),)
+            return self._honours(up, low, dark, pungs, eight, present) + split + (int(pungs > 0), 0)
         t = self._t
         base = suit * 9
         fours = [r for r, c in enumerate(up) if c >= 4 and base + r not in self._kong_kinds]
         four = self._four_tiles(up, fours, suit)
-        local = self._sisters(up) + self._one_suit_chows(up, concealed, suit)
+        local = self._sisters(up) + self._one_suit_chows(concealed, suit)
         local += t.v("terminal_pungs") if up[0] >= 3 and up[8] >= 3 else 0
         declared = self._declared_chow_starts[suit]
         chow = split_chows
@@ -701,36 +728,18 @@ class Bounder:
             four,
             *split,
             0,
+            (1 if _chow_starts(up, 3) else 0) | (2 if _chow_starts(up, 4) else 0),
         )
 
     def _honours(
         self, up: tuple[int, ...], low: tuple[int, ...], dark: int, pungs: int, eight: int, present: int
     ) -> Summary:
         t = self._t
-        v = t.v
         w3 = sum(1 for c in up[0:4] if c >= 3)
         w2 = sum(1 for c in up[0:4] if c >= 2)
         d3 = sum(1 for c in up[4:7] if c >= 3)
         d2 = sum(1 for c in up[4:7] if c >= 2)
-        small3w, big3w, small4w, big4w = t.winds
-        # 大四喜 / 小四喜 / 大三風 / 小三風 replace 風牌, 正風, 正位 and each other: the larger of the two
-        winds_rows = max(
-            big4w if w3 >= 4 else 0,
-            small4w if w3 >= 3 and w2 >= 4 else 0,
-            big3w if w3 >= 3 else 0,
-            small3w if w3 >= 2 and w2 >= 3 else 0,
-        )
-        plain_winds = (
-            v("wind_pung") * w3
-            + (v("round_wind") if up[self._round] >= 3 else 0)
-            + (v("seat_wind") if up[self._seat] >= 3 else 0)
-        )
-        small3d, big3d = t.dragons
-        dragon_rows = max(
-            big3d if d3 >= 3 else 0,
-            small3d if d3 >= 2 and d2 >= 3 else 0,
-        )
-        local = winds_rows + plain_winds + dragon_rows + v("dragon_pung") * d3
+        local = t.honour_rows(w3, w2, d3, d2, up[self._round] >= 3, up[self._seat] >= 3)
         four = self._four_tiles(
             up, [r for r, c in enumerate(up) if c >= 4 and 27 + r not in self._kong_kinds], 3
         )
@@ -813,25 +822,19 @@ class Bounder:
             total += best * (2 if length >= 5 else 1)
         return total
 
-    def _one_suit_chows(self, up: tuple[int, ...], concealed: tuple[int, ...], suit: int) -> int:
-        """Chow rows inside one suit: 三般高 and 四般高 from the counts ``up`` (般高 re-reads concealed
-        pungs as chows, seed 004 計法 第二); 一色三/四/五步高, 老少順 and 清龍 from the chows of each
-        split of the ``concealed`` counts with the declared chows (those rows read real chows only,
-        ``patterns/chows.py``): the split that scores most.  Cached per counts."""
+    def _one_suit_chows(self, concealed: tuple[int, ...], suit: int) -> int:
+        """Chow rows inside one suit: 一色三/四/五步高, 老少順 and 清龍 from the chows of each split of
+        the ``concealed`` counts with the declared chows (those rows read real chows only,
+        ``patterns/chows.py``): the split that scores most.  Cached per counts.  (般高 re-reads
+        concealed pungs as chows, seed 004 計法 第二: it is bounded from the counts, MANY_CHOWS.)"""
         t = self._t
-        key = (up, concealed, self._declared_chow_code[suit])
+        declared = self._declared_chow_code[suit]
+        key = (concealed, declared)
         hit = t.suit_chows.get(key)
         if hit is None:
             if len(t.suit_chows) >= SUMMARY_CACHE_MAX:
                 t.suit_chows.clear()
-            v = t.v
-            hit = 0
-            if _chow_starts(up, 3):
-                hit += v("triple_chow")
-            if _chow_starts(up, 4):
-                hit += v("quadruple_chow")
-            declared = self._declared_chow_code[suit]
-            hit += max(
+            hit = max(
                 (
                     t.chow_rows(code + declared)
                     for code, _, _ in _groupings(concealed, sum(concealed) % 3 == 2, False)
@@ -922,7 +925,9 @@ class Bounder:
                 tile += r.pure_with_number
         # 般高 across kinds, 兄弟, 三色 rows
         tile += self._identical_chows(
-            s0[TWICE] + s1[TWICE] + s2[TWICE], s0[TWICE_OPEN] + s1[TWICE_OPEN] + s2[TWICE_OPEN]
+            s0[TWICE] + s1[TWICE] + s2[TWICE],
+            s0[TWICE_OPEN] + s1[TWICE_OPEN] + s2[TWICE_OPEN],
+            s0[MANY_CHOWS] | s1[MANY_CHOWS] | s2[MANY_CHOWS],
         )
         c0, c1, c2 = s0[CHOW], s1[CHOW], s2[CHOW]
         shared = (c0 & c1).bit_count() + (c0 & c2).bit_count() + (c1 & c2).bit_count()
@@ -977,16 +982,25 @@ class Bounder:
                 tile += r.great_all_chows
         return tile
 
-    def _identical_chows(self, dark: int, open_kinds: int) -> int:
-        """一般高 / 雙般高 (般高類, 明/暗): ``dark`` kinds that could be doubled in the concealed tiles,
-        ``open_kinds`` only with a declared chow (明).  A 16-tile hand holds at most two doubled
-        kinds; 雙般高 replaces their two 一般高."""
+    def _identical_chows(self, dark: int, open_kinds: int, many: int) -> int:
+        """般高類 (明/暗): ``dark`` kinds that could be doubled in the concealed tiles, ``open_kinds``
+        only with a declared chow (明), ``many`` the :data:`MANY_CHOWS` bits.  Each kind counts under
+        one row by how many chows it has (``patterns/identical_chows.py``), and a 16-tile hand holds
+        at most five chows, re-read pungs included: 四般高 alone, 三般高 and one 一般高 of another
+        kind (a tripled kind is among the doubled ones), or two doubled kinds, where 雙般高 replaces
+        their two 一般高."""
         one_dark, one_open, two_dark, two_open = self._t.double_chows
         first = one_dark if dark else one_open if open_kinds else 0
         if dark + open_kinds < 2:
-            return first
-        second = one_dark if dark >= 2 else one_open
-        return max(first + second, two_dark if dark >= 2 else two_open)
+            best = first
+        else:
+            second = one_dark if dark >= 2 else one_open
+            best = max(first + second, two_dark if dark >= 2 else two_open)
+        if many & 1:
+            best = max(best, self._t.r.triple_chow + (first if dark + open_kinds >= 2 else 0))
+        if many & 2:
+            best = max(best, self._t.r.quadruple_chow)
+        return best
 
     def _brothers(self, suits: tuple[Summary, ...]) -> int:
         """兄弟 rows: per number one row (大三兄弟 with three pungs, 小三兄弟 with two and the eyes,

@@ -206,13 +206,10 @@ def test_with_x_keeps_only_numbers_every_group_can_hold() -> None:
 def test_坎坎胡_replaces_the_other_pung_rows_in_the_bound() -> None:
     """Seed 004: 坎坎胡 100 「不另計」 對對糊 and 五暗刻; 五暗刻 80 replaces 對對糊 30.  The most the
     three rows give together is 100, not 210."""
-    possible = ["five_concealed_pungs", "all_pungs", "all_concealed_pungs"]
-    from taipai.core.scorebound import _Values
-
-    v = _Values(PRESET)
-    assert _best_consistent(PRESET, possible, v) == 100
-    assert _best_consistent(PRESET, ["five_concealed_pungs", "all_pungs"], v) == 80
-    assert _best_consistent(PRESET, ["four_concealed_pungs", "all_pungs"], v) == 60
+    five, all_pungs, kan = {"five_concealed_pungs": 80}, {"all_pungs": 30}, {"all_concealed_pungs": 100}
+    assert _best_consistent(PRESET, five | all_pungs | kan) == 100
+    assert _best_consistent(PRESET, five | all_pungs) == 80
+    assert _best_consistent(PRESET, {"four_concealed_pungs": 30} | all_pungs) == 60
 
 
 def _covering(t: int, rng: random.Random) -> str:
