@@ -581,7 +581,8 @@ class Bounder:
         self._cache: dict[tuple[int, tuple[int, ...]], Summary] = {}
         self._totals: dict[tuple[Summary, ...], int] = {}
         # what a suit's summary reads besides its counts (the shared cache's key)
-        # (the discarded winning tile only matters to a suit holding it four times: 四歸 明/暗)
+        # (the discarded winning tile only matters to a suit holding it three times, 暗刻, or four,
+        # 四歸 明/暗)
         declared = (t.serial, tuple(m.tiles for m in melds), self._kong_kinds)
         self._suit_context = [declared, declared, declared, (*declared, self._round, self._seat)]
         win = self._discard_win
@@ -626,13 +627,13 @@ class Bounder:
         """The :data:`Summary` of suit ``suit`` (0..2 萬筒索, 3 honours) holding ``counts`` (9 or 7
         counts, the declared melds' tiles included); cached, and shared between hands whose suit
         has the same declared melds (and, for the honours, the same winds; when it holds a tile won
-        from a discard four times, that tile too)."""
+        from a discard three or four times, that tile too)."""
         key = (suit, counts)
         hit = self._cache.get(key)
         if hit is None:
             context = self._suit_context[suit]
             rank = self._win_rank[suit]
-            if rank >= 0 and counts[rank] >= 4:
+            if rank >= 0 and counts[rank] >= 3:
                 context = (context, rank)
             shared_key = (suit, context, counts)
             hit = _SUMMARIES.get(shared_key)
@@ -673,6 +674,12 @@ class Bounder:
         split = ((2 if sum(concealed) % 3 == 2 else 1) if dark >= 0 else 0,)
         dark = max(dark, 0)
         pungs = dark + self._declared_pungs[suit]
+        rank = self._win_rank[suit]
+        if dark and rank >= 0 and concealed[rank] == 3:
+            # a pung of the winning tile taken from a discard holds all three copies: it is 明
+            # (seed 004, 刻子類 暗刻), so it is not among the concealed pungs
+            found = _groupings(concealed, sum(concealed) % 3 == 2, suit == 3)
+            dark = max(bits.bit_count() - (bits >> rank & 1) for _, bits, _ in found)
         eight = sum(1 if c == 3 else 16 if c == 1 or c > 4 else 0 for c in up)
         present = 1 if sum(up) else 0
         if suit == 3:
