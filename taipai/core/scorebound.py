@@ -56,7 +56,7 @@ _STATIC_BITS = (
 
 # Summary fields (a plain tuple: built and read in the search's inner loops)
 LOCAL = 0  # fan of the rows that live inside this suit: a numbered suit's need a standard reading
-#           (般高 of one kind, 步高, 清龍, 姊妹 …; 四歸 is FOUR); the honours' (風, 三元, 四歸) any
+#           (步高, 清龍, 老少順, 四歸 over its splits; 姊妹); the honours' (風, 三元, 四歸) any
 CHOW = 1  # bit r: a chow r..r+2 in some split of the suit (declared chows included)
 PUNG = 2  # bit r: a pung (or kong) of r in some split (declared ones included)
 PAIR = 3  # bit r: rank r held twice
@@ -78,7 +78,8 @@ WINDS = 17  # honours: a wind held
 DRAGONS = 18  # honours: a dragon held
 SIXTEEN_HONOURS = 19  # honours: 十六不搭's seven honours possible
 TWICE_OPEN = 20  # other chow kinds a declared chow could make 一般高 with (明)
-FOUR = 21  # the 四歸 part of LOCAL (rows a 嚦咕嚦咕 reading can score too)
+FOUR = 21  # 四歸 outside a standard reading (嚦咕嚦咕, 十三幺): 四歸一 per kind held four times (the
+#          honours' is also in their LOCAL; a numbered suit's standard 四歸 is in its LOCAL, per split)
 SPLIT = 22  # 0: the concealed tiles cannot split into melds (and the eyes); 1: they can, 2: with the eyes
 SURE_PUNG = 23  # honours: every standard reading holds an honour pung (three of a kind is one)
 MANY_CHOWS = 24  # bit 0: a chow kind fits three times in the counts (三般高), bit 1: four (四般高)
@@ -687,8 +688,8 @@ class Bounder:
         t = self._t
         base = suit * 9
         fours = [r for r, c in enumerate(up) if c >= 4 and base + r not in self._kong_kinds]
-        four = self._four_tiles(up, fours, suit)
-        local = self._sisters(up) + self._one_suit_chows(concealed, suit)
+        four = self._four_ones(fours, suit)
+        local = self._sisters(up) + self._split_rows(concealed, fours, suit)
         local += t.v("terminal_pungs") if up[0] >= 3 and up[8] >= 3 else 0
         declared = self._declared_chow_starts[suit]
         chow = split_chows
@@ -747,9 +748,7 @@ class Bounder:
         d3 = sum(1 for c in up[4:7] if c >= 3)
         d2 = sum(1 for c in up[4:7] if c >= 2)
         local = t.honour_rows(w3, w2, d3, d2, up[self._round] >= 3, up[self._seat] >= 3)
-        four = self._four_tiles(
-            up, [r for r, c in enumerate(up) if c >= 4 and 27 + r not in self._kong_kinds], 3
-        )
+        four = self._four_ones([r for r, c in enumerate(up) if c >= 4 and 27 + r not in self._kong_kinds], 3)
         local += four
         held = [c for c in low if c]
         return (
@@ -777,39 +776,54 @@ class Bounder:
             four,
         )
 
-    def _four_tiles(self, up: tuple[int, ...], fours: list[int], suit: int) -> int:
-        """四歸 rows of one suit: per kind held four times 四歸四 when four chows could hold it, 四歸二
-        with two, else 四歸一; or 八歸三 / 十二歸四 in place of two / three kinds.  暗 values only for a
-        kind no declared meld holds and that is not the winning tile taken from a discard (seed 004,
-        四歸類: 「若沒有副露，或不是放銃者的銃牌，即為「暗」」)."""
-        if not fours:
-            return 0
-        dark_values, open_values = self._t.four, self._t.four_open
-        melds = self._meld_counts[suit]
+    def _four_dark(self, r: int, suit: int) -> bool:
+        """True when kind ``r`` of ``suit``, held four times, takes 四歸's 暗 value: no declared meld
+        holds it and it is not the winning tile taken from a discard (seed 004, 四歸類: 「若沒有副露，
+        或不是放銃者的銃牌，即為「暗」」)."""
         base = 27 if suit == 3 else 9 * suit
-        values = []
-        dark_kinds = 0
-        for r in fours:
-            dark = not melds[r] and base + r != self._discard_win
-            dark_kinds += dark
-            one, two, four, _, _ = dark_values if dark else open_values
-            if suit == 3:
-                values.append(one)
-                continue
-            around = sum(up[q] for q in range(max(r - 2, 0), min(r + 3, 9)) if q != r)
-            values.append(four if around >= 8 else two if around >= 4 else one)
-        if suit == 3:
-            return sum(values)
-        eight = (dark_values if dark_kinds >= 2 else open_values)[3]
-        twelve = (dark_values if dark_kinds >= 3 else open_values)[4]
-        values.sort(reverse=True)
-        k = len(values)
-        best = sum(values)
-        if k >= 2:
-            best = max(best, eight + sum(values[: k - 2]))
-        if k >= 3:
-            best = max(best, twelve + sum(values[: k - 3]))
-        return best
+        return not self._meld_counts[suit][r] and base + r != self._discard_win
+
+    def _four_ones(self, fours: list[int], suit: int) -> int:
+        """四歸 rows of one suit outside a standard reading (嚦咕嚦咕's two pairs, 十三幺's pung, the
+        honours): 四歸一 per kind held four times."""
+        t = self._t
+        return sum((t.four if self._four_dark(r, suit) else t.four_open)[0] for r in fours)
+
+    def _four_split(self, fours: list[int], suit: int, chows: int, pungs: int, pair_rank: int) -> int:
+        """四歸 rows of one suit in a standard reading whose groups in the suit are ``chows`` (a
+        code, :data:`Grouping`), the pungs ``pungs`` (bit per rank) and the eyes at ``pair_rank``, as
+        ``patterns/four_tiles.py`` partitions its kinds: 十二歸四 (three kinds in four groups), 八歸三
+        (two in three), else per kind 四歸四 (four chows), 四歸二 (two chows and the eyes) or 四歸一;
+        the best partition (the detector takes bigger units first)."""
+        t = self._t
+        m = [(chows >> (3 * r)) & 7 for r in range(7)]
+
+        def touching(kinds: tuple[int, ...]) -> int:
+            n = sum(m[st] for st in range(7) if any(st <= k <= st + 2 for k in kinds))
+            return n + sum(1 for k in kinds if pungs >> k & 1) + (1 if pair_rank in kinds else 0)
+
+        def values(kinds: tuple[int, ...]) -> tuple[int, ...]:
+            return t.four if all(self._four_dark(k, suit) for k in kinds) else t.four_open
+
+        def single(r: int) -> int:
+            one, two, four, _, _ = values((r,))
+            in_chows = sum(m[st] for st in range(max(r - 2, 0), min(r, 6) + 1))
+            return four if in_chows == 4 else two if in_chows == 2 and pair_rank == r else one
+
+        def best(left: tuple[int, ...]) -> int:
+            if not left:
+                return 0
+            first, rest = left[0], left[1:]
+            out = single(first) + best(rest)
+            for other in rest:
+                if touching((first, other)) == 3:
+                    out = max(out, values((first, other))[3] + best(tuple(k for k in rest if k != other)))
+            for a, b in combinations(rest, 2):
+                if touching((first, a, b)) == 4:
+                    out = max(out, values((first, a, b))[4] + best(tuple(k for k in rest if k not in (a, b))))
+            return out
+
+        return best(tuple(fours))
 
     def _sisters(self, up: tuple[int, ...]) -> int:
         """姊妹 rows of one suit: per run of pungs the largest row it could make (two rows inside a
@@ -829,26 +843,32 @@ class Bounder:
             total += best * (2 if length >= 5 else 1)
         return total
 
-    def _one_suit_chows(self, concealed: tuple[int, ...], suit: int) -> int:
-        """Chow rows inside one suit: 一色三/四/五步高, 老少順 and 清龍 from the chows of each split of
-        the ``concealed`` counts with the declared chows (those rows read real chows only,
-        ``patterns/chows.py``): the split that scores most.  Cached per counts.  (般高 re-reads
-        concealed pungs as chows, seed 004 計法 第二: it is bounded from the counts, MANY_CHOWS.)"""
+    def _split_rows(self, concealed: tuple[int, ...], fours: list[int], suit: int) -> int:
+        """Rows of one numbered suit that depend on how a standard reading splits it: 一色三/四/五步高,
+        老少順 and 清龍 (they read real chows only, ``patterns/chows.py``) and 四歸 (``fours``: the
+        kinds held four times, not as a kong), over every split of the ``concealed`` counts with
+        the declared melds: the split that scores most.  Cached per counts when no kind is held four
+        times.  (般高 re-reads concealed pungs as chows, seed 004 計法 第二: bounded from the
+        counts, MANY_CHOWS.)"""
         t = self._t
         declared = self._declared_chow_code[suit]
+        found = _groupings(concealed, sum(concealed) % 3 == 2, False)
+        if fours:
+            declared_pungs = self._declared_pung_ranks[suit]
+            return max(
+                (
+                    t.chow_rows(code + declared)
+                    + self._four_split(fours, suit, code + declared, bits | declared_pungs, pair)
+                    for code, bits, pair in found
+                ),
+                default=0,
+            )
         key = (concealed, declared)
         hit = t.suit_chows.get(key)
         if hit is None:
             if len(t.suit_chows) >= SUMMARY_CACHE_MAX:
                 t.suit_chows.clear()
-            hit = max(
-                (
-                    t.chow_rows(code + declared)
-                    for code, _, _ in _groupings(concealed, sum(concealed) % 3 == 2, False)
-                ),
-                default=0,
-            )
-            t.suit_chows[key] = hit
+            hit = t.suit_chows[key] = max((t.chow_rows(code + declared) for code, _, _ in found), default=0)
         return hit
 
     # ------------------------------------------------------------------ the bound
@@ -873,8 +893,8 @@ class Bounder:
             and h[SPLIT]
             and ((s0[SPLIT] + s1[SPLIT] + s2[SPLIT] + h[SPLIT]) == 5)
         )
-        # rows any reading may score: the fixed rows, 四歸, honours, tile sets
-        tile = self._fixed + s0[FOUR] + s1[FOUR] + s2[FOUR] + h[LOCAL]
+        # rows any reading may score: the fixed rows, the honours' (四歸 too), tile sets
+        tile = self._fixed + h[LOCAL]
         if not honours:
             tile += self._no_honours_no_flowers + r.no_honours
             if n_suits <= 2:
@@ -890,16 +910,17 @@ class Bounder:
         # then the rows of one reading's shape: the standard reading's, or a special shape's
         std_tile = self._standard_rows(s0, s1, s2, h, n_suits) if standard else -1
         shape = std_tile
+        fours = s0[FOUR] + s1[FOUR] + s2[FOUR]  # the numbered suits' 四歸 outside a standard reading
         if self._concealed_hand:
             if h[SIXTEEN_HONOURS] and s0[UNRELATED] and s1[UNRELATED] and s2[UNRELATED]:
-                shape = max(shape, r.sixteen_unrelated)
+                shape = max(shape, r.sixteen_unrelated + fours)
             if h[ORPHANS] and s0[ORPHANS] and s1[ORPHANS] and s2[ORPHANS]:
-                shape = max(shape, r.thirteen_orphans)
+                shape = max(shape, r.thirteen_orphans + fours)
         # == 1 for one hand; <= 1 keeps envelopes (their least counts) sound, and a real hand never
         # sums to 0: seventeen tiles hold an odd count
         eight_pairs = not self.melds and s0[EIGHT] + s1[EIGHT] + s2[EIGHT] + h[EIGHT] <= 1
         if eight_pairs:
-            shape = max(shape, r.eight_pairs)
+            shape = max(shape, r.eight_pairs + fours)
         best = tile + max(shape, 0)
         if (
             standard
@@ -911,7 +932,8 @@ class Bounder:
         if eight_pairs and self._double and standard:
             # 嚦咕嚦咕 plus the standard reading's tile rows (seed 004, 底: 計兩個底): each reading
             # scores the rows any reading may, the pairs reading 嚦咕嚦咕, the other its own
-            return self._static + max(self._base + best, 2 * self._base + 2 * tile + r.eight_pairs + std_tile)
+            double = 2 * self._base + 2 * tile + r.eight_pairs + fours + std_tile
+            return self._static + max(self._base + best, double)
         return self._static + self._base + best
 
     def _standard_rows(self, s0: Summary, s1: Summary, s2: Summary, h: Summary, n_suits: int) -> int:
