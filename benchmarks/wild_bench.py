@@ -1,15 +1,20 @@
 """越搭 search speed and memory: corpora with 1, 2, 4 and 8 wildcards (seed 000).
 
-Run: ``python benchmarks/wild_bench.py [--hands 300]``.  For each corpus: p50/p99 time per hand and
-peak traced memory of :func:`taipai.core.scoring.score_hand`, and side by side the same hands with
-every wildcard replaced by the tile the search chose (natural scoring), so the wildcard overhead is
-a ratio.  The last column counts results with ``exact=False`` (the search hit its safety budget:
-the best reading found, not a proven maximum).  Corpora (seeded):
+Run: ``python benchmarks/wild_bench.py [--hands 300] [--cold [--cold-hands 40]]``.  For each
+corpus: p50/p99 time per hand and peak traced memory of :func:`taipai.core.scoring.score_hand`, and
+side by side the same hands with every wildcard replaced by the tile the search chose (natural
+scoring), so the wildcard overhead is a ratio.  The last column counts results with ``exact=False``
+(the search hit its safety budget: the best reading found, not a proven maximum).  Corpora (seeded):
 
 * ``1`` / ``2`` / ``4``: random winning hands with that many concealed tiles replaced by wildcards
   drawn from the 八搭 set (皇 筒索萬 筒 索 萬 番 東南西北 中發白) whose range covers the tile.
 * ``8 scattered``: 8 皇 and 9 random natural tiles (mostly not wins: rejection must be fast too).
 * ``8 + 3 melds``: 8 皇 and three complete natural melds.
+
+These figures are warm: every hand is scored once untimed first, so the suit tables and summaries
+the search caches are built before the timing.  ``--cold`` then also times hands as a player's first
+sight of them: each of up to ``--cold-hands`` evenly spaced hands per corpus alone in a fresh
+process, after three unrelated warm-up hands (so imports and rule-table set-up are not timed).
 
 Targets (issue 3): 1–2 wildcards p50 <= 2 ms; 4 wildcards p99 <= 20 ms; any 8-wildcard hand
 p99 <= 250 ms; memory bounded.  Figures only; no pass/fail.
@@ -19,11 +24,14 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import pickle
 import random
 import statistics
+import subprocess
 import sys
 import time
 import tracemalloc
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import replace
 from pathlib import Path
 
@@ -41,6 +49,15 @@ from taipai.core.scoring import score_concrete, score_hand  # noqa: E402
 from taipai.core.wilds import EIGHT_SET, WildContext, kind_named  # noqa: E402
 
 RULES = load_rules("hk-taiwan")
+
+COLD_WORKERS = 2
+"""Fresh processes run at once under ``--cold`` (the machine has 2 cores)."""
+
+WARMUP_SEED = 99
+"""Seed of the warm-up hands each ``--cold`` process scores first (no corpus uses it)."""
+
+ColdResult = tuple[float, int, int]
+"""One ``--cold`` hand: CPU milliseconds, 1 if a win, 1 if ``exact=False``."""
 
 
 def _covering(t: int, rng: random.Random) -> str:
@@ -149,11 +166,103 @@ def run(name: str, corpus: list[HandSpec]) -> None:
     print(line, flush=True)
 
 
+def _sample(n: int, k: int) -> list[int]:
+    """``min(n, k)`` evenly spaced indices of ``range(n)``, deterministic."""
+    k = min(n, k)
+    return [i * n // k for i in range(k)]
+
+
+def _warmup_hands() -> list[HandSpec]:
+    """Three hands with 1, 2 and 4 wildcards from :data:`WARMUP_SEED`; the last goes through the
+    bounded search, so its rule tables are built too."""
+    return [with_wilds(k, 1, WARMUP_SEED)[0] for k in (1, 2, 4)]
+
+
+def one() -> None:
+    """Hidden ``--one`` mode, run by ``--cold`` in a fresh process: read ``(warm-up hands, hand)``
+    pickled on stdin, score the warm-up hands untimed, then score the hand once and print its CPU
+    milliseconds, 1 if it is a win (else 0) and 1 if its result has ``exact=False`` (else 0).
+
+    The parent sends the hand rather than a corpus index: rebuilding the corpus here would check
+    each hand with :func:`taipai.core.hand.readings` first, filling the natural scorer's per-suit
+    caches with the timed hand's own tiles (a small effect, but not a cold start)."""
+    warmups, spec = pickle.load(sys.stdin.buffer)
+    for w in warmups:
+        with contextlib.suppress(HandError):
+            score_hand(w, RULES)
+    won = inexact = 0
+    t0 = CLOCK()
+    try:
+        s = score_hand(spec, RULES)
+        won, inexact = 1, int(not s.exact)
+    except HandError:
+        pass
+    print(f"{(CLOCK() - t0) * 1e3:.4f} {won} {inexact}", flush=True)
+
+
+def _cold_one(payload: bytes) -> ColdResult:
+    """Run :func:`one` in a fresh interpreter on ``payload``; (ms, win, inexact)."""
+    proc = subprocess.run(
+        [sys.executable, str(Path(__file__).resolve()), "--one"], input=payload, capture_output=True
+    )
+    if proc.returncode:
+        raise RuntimeError(f"--one failed ({proc.returncode}): {proc.stderr.decode(errors='replace')}")
+    ms, won, inexact = proc.stdout.split()
+    return float(ms), int(won), int(inexact)
+
+
+def submit_cold(pool: ThreadPoolExecutor, corpus: list[HandSpec], hands: int) -> list[Future[ColdResult]]:
+    """Queue ``hands`` evenly spaced hands of ``corpus``, each for its own fresh process."""
+    warmups = _warmup_hands()
+    return [pool.submit(_cold_one, pickle.dumps((warmups, corpus[i]))) for i in _sample(len(corpus), hands)]
+
+
+def report_cold(name: str, corpus: list[HandSpec], futures: list[Future[ColdResult]]) -> None:
+    """Print one corpus's cold line from its finished :func:`submit_cold` futures."""
+    results = [f.result() for f in futures]
+    times = sorted(ms for ms, _, _ in results)
+    wins = sum(won for _, won, _ in results)
+    inexact = sum(x for _, _, x in results)
+    p50 = times[len(times) // 2]
+    p99 = times[min(len(times) - 1, int(len(times) * 0.99))]
+    line = f"{name:>14}: COLD {len(times)} of {len(corpus)} hands ({wins} wins)"
+    line += f"  p50 {p50:8.2f} ms  p99 {p99:8.2f} ms"
+    if len(times) < 100:
+        line += f"  max {times[-1]:8.2f} ms"
+    line += f"  | mean {statistics.mean(times):.2f} ms  | exact=False: {inexact}"
+    print(line, flush=True)
+
+
+def run_cold(corpora: list[tuple[str, list[HandSpec]]], hands: int) -> None:
+    """Cold figures: each sampled hand scored alone in a fresh process (after the warm-up hands),
+    :data:`COLD_WORKERS` processes at a time; one line per corpus, in order."""
+    print(
+        f"cold: each hand alone in a fresh process after {len(_warmup_hands())} warm-up hands "
+        f"(seed {WARMUP_SEED}), CPU time of that hand only; {COLD_WORKERS} processes at a time",
+        flush=True,
+    )
+    start = time.perf_counter()
+    with ThreadPoolExecutor(max_workers=COLD_WORKERS) as pool:
+        queued = [(name, corpus, submit_cold(pool, corpus, hands)) for name, corpus in corpora]
+        for name, corpus, futures in queued:
+            report_cold(name, corpus, futures)
+    n = sum(len(futures) for _, _, futures in queued)
+    print(f"cold: {n} processes in {time.perf_counter() - start:.0f} s wall", flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--hands", type=int, default=300)
     parser.add_argument("--only", default="", help="comma list of corpora: 1,2,4,8s,8m")
+    parser.add_argument(
+        "--cold", action="store_true", help="then also time sampled hands, each in a fresh process"
+    )
+    parser.add_argument("--cold-hands", type=int, default=40, help="most hands per corpus under --cold")
+    parser.add_argument("--one", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.one:
+        one()
+        return
     n = args.hands
     corpora = {
         "1": ("1 wildcard", lambda: with_wilds(1, n, 11)),
@@ -164,9 +273,14 @@ def main() -> None:
     }
     chosen = args.only.split(",") if args.only else list(corpora)
     print(f"python {sys.version.split()[0]}")
+    built = []
     for key in chosen:
         name, make = corpora[key]
-        run(name, make())
+        corpus = make()
+        run(name, corpus)
+        built.append((name, corpus))
+    if args.cold:
+        run_cold(built, args.cold_hands)
 
 
 if __name__ == "__main__":
