@@ -91,7 +91,6 @@ every other field (counts, fan, 0/1 flags of what is possible) by the most."""
 Summary = tuple[int, ...]
 
 _TERMINAL_RANKS = 0b100000001
-_MIDDLE = (3, 4, 5)
 _ORDERS = ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0))
 
 
@@ -212,6 +211,65 @@ def _with_x(counts: tuple[int, ...]) -> int:
     return out
 
 
+_COUNT_FACTS: dict[tuple[int, ...], tuple[int, ...]] = {}
+
+
+def _count_facts(up: tuple[int, ...]) -> tuple[int, ...]:
+    """What the nine counts ``up`` of a numbered suit alone decide (no rule, no context): the
+    Summary fields EIGHT, PAIR, OUTSIDE, TERMINALS, SIMPLES, UNRELATED, ORPHANS, WITH_X, EYES258,
+    PRESENT, MANY_CHOWS, then the bits of the ranks held three times or more and of the chow starts
+    that fit once and twice.  Cached (the same counts recur in every suit and every hand)."""
+    hit = _COUNT_FACTS.get(up)
+    if hit is not None:
+        return hit
+    eight = pair = ranks = threes = 0
+    for r, c in enumerate(up):
+        if c:
+            ranks |= 1 << r
+            if c >= 2:
+                pair |= 1 << r
+                if c >= 3:
+                    threes |= 1 << r
+                    if c == 3:
+                        eight += 1
+            if c == 1 or c > 4:
+                eight += 16
+    fits = twice = many = 0
+    for r in range(7):
+        least = min(up[r], up[r + 1], up[r + 2])
+        if least:
+            fits |= 1 << r
+            if least >= 2:
+                twice |= 1 << r
+                if least >= 3:
+                    many |= 3 if least >= 4 else 1
+    outside = not (up[3] or up[4] or up[5]) and not (
+        up[1] > up[0] or up[2] > up[0] or up[6] > up[8] or up[7] > up[8]
+    )
+    held = [r for r in range(9) if ranks >> r & 1]
+    unrelated = not threes and len(held) <= 3 and all(b - a >= 3 for a, b in pairwise(held))
+    hit = (
+        eight,
+        pair,
+        int(outside),
+        int(not ranks & ~_TERMINAL_RANKS),
+        int(not ranks & _TERMINAL_RANKS),
+        int(unrelated),
+        int(bool(up[0] and up[8])),
+        _with_x(up),
+        int(up[1] >= 2 or up[4] >= 2 or up[7] >= 2),
+        1 if ranks else 0,
+        many,
+        threes,
+        fits,
+        twice,
+    )
+    if len(_COUNT_FACTS) >= SUMMARY_CACHE_MAX:
+        _COUNT_FACTS.clear()
+    _COUNT_FACTS[up] = hit
+    return hit
+
+
 def _runs(flags: Sequence[bool]) -> list[tuple[int, int]]:
     out = []
     start = -1
@@ -309,6 +367,7 @@ class _RuleTables:
         self.suit_chows: dict[tuple[tuple[int, ...], int], int] = {}
         """The chow rows inside one suit per its counts (see Bounder._one_suit_chows)."""
         self._chow_rows: dict[int, int] = {}
+        self._four_splits: dict[tuple[tuple[int, ...], int, int, int, int], int] = {}
         self._honour_rows: dict[tuple[int, int, int, int, bool, bool], int] = {}
         """兄弟 + 三色三節高 per (pung bits, pair bits) of the three suits (see Bounder.total)."""
         self.r = SimpleNamespace(**{pid: v(pid) for pid in KNOWN_TILE_ROWS})
@@ -349,6 +408,49 @@ class _RuleTables:
                     values = {pid: v(pid) * n for pid, n in rows if n and v(pid)}
                     hit = max(hit, _best_consistent(self._rules, values))
             self._honour_rows[key] = hit
+        return hit
+
+    def four_split(self, fours: tuple[int, ...], dark: int, chows: int, pungs: int, pair_rank: int) -> int:
+        """四歸 rows of one suit in a standard reading whose groups in the suit are ``chows`` (a
+        code, :data:`Grouping`), the pungs ``pungs`` (bit per rank) and the eyes at ``pair_rank``, as
+        ``patterns/four_tiles.py`` partitions the kinds ``fours`` held four times: 十二歸四 (three
+        kinds in four groups), 八歸三 (two in three), else per kind 四歸四 (four chows), 四歸二 (two
+        chows and the eyes) or 四歸一; the best partition (the detector takes bigger units first).
+        ``dark``: bit r when kind r takes the 暗 values.  Cached."""
+        key = (fours, dark, chows, pungs, pair_rank)
+        hit = self._four_splits.get(key)
+        if hit is not None:
+            return hit
+        m = [(chows >> (3 * r)) & 7 for r in range(7)]
+
+        def touching(kinds: tuple[int, ...]) -> int:
+            n = sum(m[st] for st in range(7) if any(st <= k <= st + 2 for k in kinds))
+            return n + sum(1 for k in kinds if pungs >> k & 1) + (1 if pair_rank in kinds else 0)
+
+        def values(kinds: tuple[int, ...]) -> tuple[int, ...]:
+            return self.four if all(dark >> k & 1 for k in kinds) else self.four_open
+
+        def single(r: int) -> int:
+            one, two, four, _, _ = values((r,))
+            in_chows = sum(m[st] for st in range(max(r - 2, 0), min(r, 6) + 1))
+            return four if in_chows == 4 else two if in_chows == 2 and pair_rank == r else one
+
+        def best(left: tuple[int, ...]) -> int:
+            if not left:
+                return 0
+            first, rest = left[0], left[1:]
+            out = single(first) + best(rest)
+            for other in rest:
+                if touching((first, other)) == 3:
+                    out = max(out, values((first, other))[3] + best(tuple(k for k in rest if k != other)))
+            for a, b in combinations(rest, 2):
+                if touching((first, a, b)) == 4:
+                    out = max(out, values((first, a, b))[4] + best(tuple(k for k in rest if k not in (a, b))))
+            return out
+
+        if len(self._four_splits) >= SUMMARY_CACHE_MAX:
+            self._four_splits.clear()
+        hit = self._four_splits[key] = best(fours)
         return hit
 
     def chow_rows(self, chow_code: int) -> int:
@@ -668,65 +770,83 @@ class Bounder:
         return tuple(out)
 
     def _summarise(self, suit: int, up: tuple[int, ...]) -> Summary:
-        low = up
         melds = self._meld_counts[suit]
-        concealed = tuple(c - m for c, m in zip(up, melds, strict=True))
+        concealed = tuple(c - m for c, m in zip(up, melds, strict=True)) if any(melds) else up
+        eyes = sum(concealed) % 3 == 2
         dark, fewest, pung, split_chows = _splits(concealed, suit == 3)
-        split = ((2 if sum(concealed) % 3 == 2 else 1) if dark >= 0 else 0,)
+        split = (2 if eyes else 1) if dark >= 0 else 0
         dark = max(dark, 0)
         pungs = dark + self._declared_pungs[suit]
         rank = self._win_rank[suit]
         if dark and rank >= 0 and concealed[rank] == 3:
             # a pung of the winning tile taken from a discard holds all three copies: it is 明
             # (seed 004, 刻子類 暗刻), so it is not among the concealed pungs
-            found = _groupings(concealed, sum(concealed) % 3 == 2, suit == 3)
+            found = _groupings(concealed, eyes, suit == 3)
             dark = max(bits.bit_count() - (bits >> rank & 1) for _, bits, _ in found)
-        eight = sum(1 if c == 3 else 16 if c == 1 or c > 4 else 0 for c in up)
-        present = 1 if sum(up) else 0
         if suit == 3:
-            return self._honours(up, low, dark, pungs, eight, present) + split + (int(pungs > 0), 0)
-        t = self._t
+            eight = sum(1 if c == 3 else 16 if c == 1 or c > 4 else 0 for c in up)
+            present = 1 if sum(up) else 0
+            return (*self._honours(up, dark, pungs, eight, present), split, int(pungs > 0), 0)
+        (
+            eight,
+            pair,
+            outside,
+            terminals,
+            simples,
+            unrelated,
+            orphans,
+            with_x,
+            eyes258,
+            present,
+            many,
+            threes,
+            fits,
+            twice_dark,
+        ) = _count_facts(up)
+        if concealed is not up:
+            fits = _chow_starts(concealed)
+            twice_dark = _chow_starts(concealed, 2)
         base = suit * 9
-        fours = [r for r, c in enumerate(up) if c >= 4 and base + r not in self._kong_kinds]
-        four = self._four_ones(fours, suit)
-        local = self._sisters(up) + self._split_rows(concealed, fours, suit)
-        local += t.v("terminal_pungs") if up[0] >= 3 and up[8] >= 3 else 0
+        fours = (
+            tuple(r for r, c in enumerate(up) if c >= 4 and base + r not in self._kong_kinds)
+            if threes
+            else ()
+        )
+        four = self._four_ones(fours, suit) if fours else 0
+        local = self._split_rows(concealed, fours, suit)
+        if threes & (threes >> 1):
+            local += self._sisters(up)
+        if threes & 0b100000001 == 0b100000001:
+            local += self._t.v("terminal_pungs")
         declared = self._declared_chow_starts[suit]
         chow = split_chows
-        for r in declared:
-            chow |= 1 << r
-        pung |= self._declared_pung_ranks[suit]
-        # 一般高 kinds: all concealed (chows that fit twice in the concealed tiles), or 明 (a
-        # declared chow beside another of its kind, declared or fitting in the concealed tiles)
-        twice_dark = _chow_starts(concealed, 2)
-        fits = _chow_starts(concealed)
-        twice_open = sum(
-            1 for r in set(declared) if not twice_dark >> r & 1 and (declared.count(r) >= 2 or fits >> r & 1)
-        )
-        twice = twice_dark.bit_count()
-        pair = sum(1 << r for r, c in enumerate(up) if c >= 2)
-        held = [r for r, c in enumerate(low) if c]
-        ranks = sum(1 << r for r in held)
-        outside = not any(low[r] for r in _MIDDLE) and not (
-            low[1] > up[0] or low[2] > up[0] or low[6] > up[8] or low[7] > up[8]
-        )
-        unrelated = max(low) <= 2 and len(held) <= 3 and all(b - a >= 3 for a, b in pairwise(held))
+        twice_open = 0
+        if declared:
+            for r in declared:
+                chow |= 1 << r
+            # 一般高 kinds: all concealed (chows that fit twice in the concealed tiles), or 明 (a
+            # declared chow beside another of its kind, declared or fitting in the concealed tiles)
+            twice_open = sum(
+                1
+                for r in set(declared)
+                if not twice_dark >> r & 1 and (declared.count(r) >= 2 or fits >> r & 1)
+            )
         return (
             local,
             chow,
-            pung,
+            pung | self._declared_pung_ranks[suit],
             pair,
-            twice,
+            twice_dark.bit_count(),
             pungs,
             dark,
             eight,
-            int(outside),
-            int(not ranks & ~_TERMINAL_RANKS),
-            int(not ranks & _TERMINAL_RANKS),
-            int(unrelated),
-            int(bool(up[0] and up[8])),
-            _with_x(up),
-            int(up[1] >= 2 or up[4] >= 2 or up[7] >= 2),
+            outside,
+            terminals,
+            simples,
+            unrelated,
+            orphans,
+            with_x,
+            eyes258,
             present,
             int(fewest == 0 or not sum(concealed)),
             0,
@@ -734,14 +854,12 @@ class Bounder:
             0,
             twice_open,
             four,
-            *split,
+            split,
             0,
-            (1 if _chow_starts(up, 3) else 0) | (2 if _chow_starts(up, 4) else 0),
+            many,
         )
 
-    def _honours(
-        self, up: tuple[int, ...], low: tuple[int, ...], dark: int, pungs: int, eight: int, present: int
-    ) -> Summary:
+    def _honours(self, up: tuple[int, ...], dark: int, pungs: int, eight: int, present: int) -> Summary:
         t = self._t
         w3 = sum(1 for c in up[0:4] if c >= 3)
         w2 = sum(1 for c in up[0:4] if c >= 2)
@@ -750,7 +868,7 @@ class Bounder:
         local = t.honour_rows(w3, w2, d3, d2, up[self._round] >= 3, up[self._seat] >= 3)
         four = self._four_ones([r for r, c in enumerate(up) if c >= 4 and 27 + r not in self._kong_kinds], 3)
         local += four
-        held = [c for c in low if c]
+        held = [c for c in up if c]
         return (
             local,
             0,
@@ -763,7 +881,7 @@ class Bounder:
             1,
             1,
             1,
-            int(all(up) and sum(low) <= 8 and max(low) <= 2),
+            int(all(up) and sum(up) <= 8 and max(up) <= 2),
             int(all(up)),
             0,
             0,
@@ -771,7 +889,7 @@ class Bounder:
             int(not held or held == [2]),
             int(any(up[0:4])),
             int(any(up[4:7])),
-            int(all(up) and sum(low) <= 8 and max(low) <= 2),
+            int(all(up) and sum(up) <= 8 and max(up) <= 2),
             0,
             four,
         )
@@ -783,47 +901,17 @@ class Bounder:
         base = 27 if suit == 3 else 9 * suit
         return not self._meld_counts[suit][r] and base + r != self._discard_win
 
-    def _four_ones(self, fours: list[int], suit: int) -> int:
+    def _four_ones(self, fours: Sequence[int], suit: int) -> int:
         """四歸 rows of one suit outside a standard reading (嚦咕嚦咕's two pairs, 十三幺's pung, the
         honours): 四歸一 per kind held four times."""
         t = self._t
         return sum((t.four if self._four_dark(r, suit) else t.four_open)[0] for r in fours)
 
-    def _four_split(self, fours: list[int], suit: int, chows: int, pungs: int, pair_rank: int) -> int:
-        """四歸 rows of one suit in a standard reading whose groups in the suit are ``chows`` (a
-        code, :data:`Grouping`), the pungs ``pungs`` (bit per rank) and the eyes at ``pair_rank``, as
-        ``patterns/four_tiles.py`` partitions its kinds: 十二歸四 (three kinds in four groups), 八歸三
-        (two in three), else per kind 四歸四 (four chows), 四歸二 (two chows and the eyes) or 四歸一;
-        the best partition (the detector takes bigger units first)."""
-        t = self._t
-        m = [(chows >> (3 * r)) & 7 for r in range(7)]
-
-        def touching(kinds: tuple[int, ...]) -> int:
-            n = sum(m[st] for st in range(7) if any(st <= k <= st + 2 for k in kinds))
-            return n + sum(1 for k in kinds if pungs >> k & 1) + (1 if pair_rank in kinds else 0)
-
-        def values(kinds: tuple[int, ...]) -> tuple[int, ...]:
-            return t.four if all(self._four_dark(k, suit) for k in kinds) else t.four_open
-
-        def single(r: int) -> int:
-            one, two, four, _, _ = values((r,))
-            in_chows = sum(m[st] for st in range(max(r - 2, 0), min(r, 6) + 1))
-            return four if in_chows == 4 else two if in_chows == 2 and pair_rank == r else one
-
-        def best(left: tuple[int, ...]) -> int:
-            if not left:
-                return 0
-            first, rest = left[0], left[1:]
-            out = single(first) + best(rest)
-            for other in rest:
-                if touching((first, other)) == 3:
-                    out = max(out, values((first, other))[3] + best(tuple(k for k in rest if k != other)))
-            for a, b in combinations(rest, 2):
-                if touching((first, a, b)) == 4:
-                    out = max(out, values((first, a, b))[4] + best(tuple(k for k in rest if k not in (a, b))))
-            return out
-
-        return best(tuple(fours))
+    def _four_split(self, fours: tuple[int, ...], suit: int, chows: int, pungs: int, pair_rank: int) -> int:
+        """:meth:`_RuleTables.four_split` for kinds ``fours`` of ``suit`` (their 明/暗 from
+        :meth:`_four_dark`)."""
+        dark = sum(1 << r for r in fours if self._four_dark(r, suit))
+        return self._t.four_split(fours, dark, chows, pungs, pair_rank)
 
     def _sisters(self, up: tuple[int, ...]) -> int:
         """姊妹 rows of one suit: per run of pungs the largest row it could make (two rows inside a
@@ -843,7 +931,7 @@ class Bounder:
             total += best * (2 if length >= 5 else 1)
         return total
 
-    def _split_rows(self, concealed: tuple[int, ...], fours: list[int], suit: int) -> int:
+    def _split_rows(self, concealed: tuple[int, ...], fours: tuple[int, ...], suit: int) -> int:
         """Rows of one numbered suit that depend on how a standard reading splits it: 一色三/四/五步高,
         老少順 and 清龍 (they read real chows only, ``patterns/chows.py``) and 四歸 (``fours``: the
         kinds held four times, not as a kong), over every split of the ``concealed`` counts with
