@@ -272,6 +272,9 @@ def main() -> None:
         "8m": ("8 + 3 melds", lambda: eight_with_melds(max(20, n // 5), 19)),
     }
     chosen = args.only.split(",") if args.only else list(corpora)
+    unknown = [key for key in chosen if key not in corpora]
+    if unknown:
+        parser.error(f"unknown corpus {', '.join(unknown)}; choose from {','.join(corpora)}")
     print(f"python {sys.version.split()[0]}")
     built = []
     for key in chosen:

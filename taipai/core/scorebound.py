@@ -24,7 +24,7 @@ multiply.  A row this module does not know gets five times its largest value on 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache
 from itertools import combinations, count, pairwise, product
 from types import SimpleNamespace
@@ -124,22 +124,50 @@ def _splits(counts: tuple[int, ...], honours: bool) -> tuple[int, int, int, int]
     return _split(counts, n % 3 == 2, honours) or (-1, -1, 0, 0)
 
 
+def _lowest_rank_moves(
+    counts: tuple[int, ...], eyes: bool, honours: bool
+) -> Iterator[tuple[tuple[int, ...], bool, int, int, bool, bool]]:
+    """The first step of every split of one suit's ``counts`` into chows (not for ``honours``),
+    pungs and, with ``eyes``, one pair: the lowest rank ``r`` held is taken whole, ``k`` chows from
+    it and the rest a pung, the pair, both or nothing.  Yields (the counts left, the pair still to
+    make, r, k, pung, pair); nothing when no tile is held."""
+    r = next((i for i, c in enumerate(counts) if c), -1)
+    if r < 0:
+        return
+    c = list(counts)
+    n = c[r]
+    most_chows = 0 if honours or r > 6 else min(n, c[r + 1], c[r + 2])
+    for k in range(most_chows + 1):
+        for pung, pair in ((False, False), (True, False), (False, True), (True, True)):
+            if n - k != 3 * pung + 2 * pair or (pair and not eyes):
+                continue
+            c[r] = 0
+            if k:
+                c[r + 1] -= k
+                c[r + 2] -= k
+            yield tuple(c), eyes and not pair, r, k, pung, pair
+            c[r] = n
+            if k:
+                c[r + 1] += k
+                c[r + 2] += k
+
+
 @lru_cache(maxsize=65_536)
 def _split(counts: tuple[int, ...], eyes: bool, honours: bool) -> tuple[int, int, int, int] | None:
     """:func:`_splits` with (``eyes``) or without the pair; None when impossible."""
-    found = _groupings(counts, eyes, honours)
-    if not found:
-        return None
+    if not any(counts):
+        return None if eyes else (0, 0, 0, 0)
     most = -1
     fewest = 99
     pungs = chows = 0
-    for chow_code, pung_bits, _ in found:
-        n = pung_bits.bit_count()
-        most = max(most, n)
-        fewest = min(fewest, n)
-        pungs |= pung_bits
-        chows |= _code_starts(chow_code)
-    return (most, fewest, pungs, chows)
+    for rest, eyes_left, r, k, pung, _ in _lowest_rank_moves(counts, eyes, honours):
+        sub = _split(rest, eyes_left, honours)
+        if sub is not None:
+            most = max(most, sub[0] + pung)
+            fewest = min(fewest, sub[1] + pung)
+            pungs |= sub[2] | (1 << r if pung else 0)
+            chows |= sub[3] | (1 << r if k else 0)
+    return None if most < 0 else (most, fewest, pungs, chows)
 
 
 Grouping = tuple[int, int, int]
@@ -150,33 +178,24 @@ Grouping = tuple[int, int, int]
 @lru_cache(maxsize=65_536)
 def _groupings(counts: tuple[int, ...], eyes: bool, honours: bool) -> frozenset[Grouping]:
     """Every distinct split of one suit's concealed ``counts`` into chows (not for ``honours``),
-    pungs and, with ``eyes``, one pair; empty when there is none.  The lowest rank ``r`` is taken
-    whole: ``k`` chows from it, the rest a pung, the pair, both, or nothing."""
-    r = next((i for i, c in enumerate(counts) if c), -1)
-    if r < 0:
+    pungs and, with ``eyes``, one pair (:func:`_lowest_rank_moves`); empty when there is none.
+    Dearer than :func:`_split`: asked for only when a row needs the groups themselves."""
+    if not any(counts):
         return frozenset() if eyes else frozenset({(0, 0, -1)})
-    c = list(counts)
-    n = c[r]
-    most_chows = 0 if honours or r > 6 else min(n, c[r + 1], c[r + 2])
     out: set[Grouping] = set()
-    for k in range(most_chows + 1):
-        for pung, pair in ((False, False), (True, False), (False, True), (True, True)):
-            if n - k != 3 * pung + 2 * pair or (pair and not eyes):
-                continue
-            c[r] = 0
-            if k:
-                c[r + 1] -= k
-                c[r + 2] -= k
-            sub = _groupings(tuple(c), eyes and not pair, honours)
-            c[r] = n
-            if k:
-                c[r + 1] += k
-                c[r + 2] += k
-            add_chows = k << (3 * r)
-            add_pung = 1 << r if pung else 0
-            for chow_code, pung_bits, pair_rank in sub:
-                out.add((chow_code + add_chows, pung_bits | add_pung, r if pair else pair_rank))
+    for rest, eyes_left, r, k, pung, pair in _lowest_rank_moves(counts, eyes, honours):
+        add_chows = k << (3 * r)
+        add_pung = 1 << r if pung else 0
+        for chow_code, pung_bits, pair_rank in _groupings(rest, eyes_left, honours):
+            out.add((chow_code + add_chows, pung_bits | add_pung, r if pair else pair_rank))
     return frozenset(out)
+
+
+def _may_score_chow_rows(starts: int) -> bool:
+    """True when chows from the ranks ``starts`` (bits) could make 一色步高 (three a step of one or
+    two apart), 老少順 (123 and 789) or 清龍 (123 456 789, also three apart)."""
+    run = starts & (starts >> 1) & (starts >> 2) or starts & (starts >> 2) & (starts >> 4)
+    return bool(run) or starts & 65 == 65
 
 
 def _code_starts(chow_code: int) -> int:
@@ -617,6 +636,7 @@ class Bounder:
             else:
                 self._declared_pungs[suit] += 1
                 self._declared_pung_ranks[suit] |= 1 << rank
+        self._declared_chow_bits = [sum(1 << r for r in set(starts)) for starts in self._declared_chow_starts]
         self._declared_chow_code = [
             sum(1 << (3 * r) for r in starts) for starts in self._declared_chow_starts
         ]
@@ -813,17 +833,15 @@ class Bounder:
             else ()
         )
         four = self._four_ones(fours, suit) if fours else 0
-        local = self._split_rows(concealed, fours, suit)
+        chow = split_chows | self._declared_chow_bits[suit]
+        local = self._split_rows(concealed, fours, suit, chow)
         if threes & (threes >> 1):
             local += self._sisters(up)
         if threes & 0b100000001 == 0b100000001:
             local += self._t.v("terminal_pungs")
         declared = self._declared_chow_starts[suit]
-        chow = split_chows
         twice_open = 0
         if declared:
-            for r in declared:
-                chow |= 1 << r
             # 一般高 kinds: all concealed (chows that fit twice in the concealed tiles), or 明 (a
             # declared chow beside another of its kind, declared or fitting in the concealed tiles)
             twice_open = sum(
@@ -931,13 +949,17 @@ class Bounder:
             total += best * (2 if length >= 5 else 1)
         return total
 
-    def _split_rows(self, concealed: tuple[int, ...], fours: tuple[int, ...], suit: int) -> int:
+    def _split_rows(self, concealed: tuple[int, ...], fours: tuple[int, ...], suit: int, starts: int) -> int:
         """Rows of one numbered suit that depend on how a standard reading splits it: 一色三/四/五步高,
         老少順 and 清龍 (they read real chows only, ``patterns/chows.py``) and 四歸 (``fours``: the
         kinds held four times, not as a kong), over every split of the ``concealed`` counts with
         the declared melds: the split that scores most.  Cached per counts when no kind is held four
         times.  (般高 re-reads concealed pungs as chows, seed 004 計法 第二: bounded from the
-        counts, MANY_CHOWS.)"""
+        counts, MANY_CHOWS.)  ``starts``: bit r when some split holds a chow from r (declared ones
+        included); without 四歸 and without three chows a step apart, 123 and 789 or 123 456 789
+        among them, no split scores these rows and none is looked at."""
+        if not fours and not _may_score_chow_rows(starts):
+            return 0
         t = self._t
         declared = self._declared_chow_code[suit]
         found = _groupings(concealed, sum(concealed) % 3 == 2, False)
