@@ -557,15 +557,43 @@ def _special_completions(
     counts: list[int], units: list[_Unit], search: _Search, shapes: frozenset[Shape] = SPECIAL_SHAPES
 ) -> set[tuple[int, ...]]:
     """Wild-tile multisets completing 嚦咕嚦咕, 十六不搭 or 十三幺 (no declared melds), only the
-    ``shapes`` the table plays (:func:`_played_specials`)."""
-    k = len(units)
+    ``shapes`` the table plays (:func:`_played_specials`), that the wildcards' ranges allow."""
     out: set[tuple[int, ...]] = set()
+    for need in _special_candidates(counts, len(units), search.wr.fifth_copy, shapes):
+        out.add(need)
+        if len(out) >= MAX_COMPLETIONS:  # not every completion is here
+            search.truncated = True
+            break
+    return {w for w in out if search.mask_ok(list(w))}
+
+
+def _special_win_exists(
+    counts: list[int], units: list[_Unit], search: _Search, shapes: frozenset[Shape] = SPECIAL_SHAPES
+) -> bool:
+    """True when :func:`_special_completions` would not be empty; stops at the first completion the
+    ranges allow (the waits ask only this, once per tile)."""
+    seen: set[tuple[int, ...]] = set()
+    for need in _special_candidates(counts, len(units), search.wr.fifth_copy, shapes):
+        if need not in seen:
+            seen.add(need)
+            if search.mask_ok(list(need)):
+                return True
+            if len(seen) >= MAX_COMPLETIONS:
+                break
+    return False
+
+
+def _special_candidates(
+    counts: list[int], k: int, fifth_copy: bool, shapes: frozenset[Shape]
+) -> Iterator[tuple[int, ...]]:
+    """Sorted wild-tile multisets of ``k`` tiles that complete ``counts`` into 嚦咕嚦咕, 十六不搭 or
+    十三幺 (only ``shapes``), ranges not checked; a multiset may come more than once."""
     targets: list[list[int]] = []
     distinct = sum(1 for c in counts if c)
     if sum(counts) + k != 17:
-        return out
+        return
     # 嚦咕嚦咕: seven pairs + one pung
-    cap = 5 if search.wr.fifth_copy else 4
+    cap = 5 if fifth_copy else 4
     odd = [t for t, c in enumerate(counts) if c & 1]  # each needs one more copy (1 -> 2, 3 -> 4)
     for pung in (
         range(NUM_KINDS) if len(odd) - 1 <= k and Shape.EIGHT_PAIRS in shapes else ()
@@ -595,8 +623,7 @@ def _special_completions(
             if len(missing) + (0 if doubled else 1) != k:
                 continue
             for eyes in doubled or base:
-                need = missing if doubled else sorted([*missing, eyes])
-                out.add(tuple(need))
+                yield tuple(missing if doubled else sorted([*missing, eyes]))
     # 十三幺: the 13 orphans, one of them again as eyes, and a chow or pung.  The natural tiles
     # beyond one of each orphan (``surplus``) must lie in the eyes' second tile and the meld.
     missing = [t for t in ORPHANS if not counts[t]]
@@ -617,16 +644,13 @@ def _special_completions(
                     if eyes not in surplus:
                         need.append(eyes)
                     if max(counts[t] + need.count(t) for t in set(need)) <= cap:
-                        out.add(tuple(sorted(need)))
+                        yield tuple(sorted(need))
     for need in targets:
         rest = k - len(need)
         if rest == 0:
-            out.add(tuple(sorted(need)))
+            yield tuple(sorted(need))
         else:
-            _pairs(need, rest // 2, 0, out)
-    if len(out) >= MAX_COMPLETIONS:  # _pairs stopped at the budget: not every completion is here
-        search.truncated = True
-    return {w for w in out if search.mask_ok(list(w))}
+            yield from _pairs(need, rest // 2, 0)
 
 
 _ORPHAN_SET = frozenset(ORPHANS)
@@ -657,15 +681,13 @@ def _melds_through(t: int) -> list[tuple[int, int, int]]:
     return [m for m in _FREE_MELDS if t in m]
 
 
-def _pairs(base: list[int], n: int, start: int, out: set[tuple[int, ...]]) -> None:
-    """Add ``n`` wildcard-only pairs to ``base`` in every canonical way, within the budget."""
-    if len(out) >= MAX_COMPLETIONS:
-        return
+def _pairs(base: list[int], n: int, start: int) -> Iterator[tuple[int, ...]]:
+    """``base`` with ``n`` wildcard-only pairs added in every canonical way, sorted."""
     if n == 0:
-        out.add(tuple(sorted(base)))
+        yield tuple(sorted(base))
         return
     for t in range(start, NUM_KINDS):
-        _pairs([*base, t, t], n - 1, t, out)
+        yield from _pairs([*base, t, t], n - 1, t)
 
 
 # --------------------------------------------------------------------------- scoring
@@ -1816,7 +1838,7 @@ def _fast_waits(
             rows = list(base)
             rows[s] = _feasibility_row(counts, s, k, search)  # only the suit of ``t`` changes
             if _fast_feasible(counts, k, search, rows) or (
-                shapes and _special_completions(counts, units, search, shapes)
+                shapes and _special_win_exists(counts, units, search, shapes)
             ):
                 out.add(t)
         finally:
