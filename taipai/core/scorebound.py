@@ -83,6 +83,7 @@ FOUR = 21  # 四歸 outside a standard reading (嚦咕嚦咕, 十三幺): 四歸
 SPLIT = 22  # 0: the concealed tiles cannot split into melds (and the eyes); 1: they can, 2: with the eyes
 SURE_PUNG = 23  # honours: every standard reading holds an honour pung (three of a kind is one)
 MANY_CHOWS = 24  # bit 0: a chow kind fits three times in the counts (三般高), bit 1: four (四般高)
+WIN_THREE = 25  # the natural winning tile is of this suit and held three times (八飛, flag)
 
 MASK_FIELDS = (CHOW, PUNG, PAIR, WITH_X, MANY_CHOWS)
 MIN_FIELDS = (EIGHT, SURE_PUNG)
@@ -708,9 +709,15 @@ class Bounder:
         # 四歸 明/暗)
         declared = (t.serial, tuple(m.tiles for m in melds), self._kong_kinds)
         self._suit_context = [declared, declared, declared, (*declared, self._round, self._seat)]
-        win = self._discard_win
+        win = spec.winning_tile if spec.winning_tile is not None else -1
         self._win_rank = [win - 9 * suit if 0 <= win - 9 * suit < 9 and win < 27 else -1 for suit in range(3)]
         self._win_rank.append(win - 27 if win >= 27 else -1)
+        self._win_from_discard = self._discard_win >= 0
+        # 嚦咕嚦咕 40, or 八飛 60 when the winning tile made the pung (patterns/combination.py): a
+        # winning wildcard may be any tile
+        self._eight_pairs = (
+            (t.v.at("eight_pairs", "base"), t.v("eight_pairs")) if win >= 0 else (t.v("eight_pairs"),) * 2
+        )
 
     # ------------------------------------------------------------------ situation rows
     def _situation(self, rules: RuleSet, spec: HandSpec) -> int:
@@ -749,15 +756,15 @@ class Bounder:
     def summary(self, suit: int, counts: tuple[int, ...]) -> Summary:
         """The :data:`Summary` of suit ``suit`` (0..2 萬筒索, 3 honours) holding ``counts`` (9 or 7
         counts, the declared melds' tiles included); cached, and shared between hands whose suit
-        has the same declared melds (and, for the honours, the same winds; when it holds a tile won
-        from a discard three or four times, that tile too)."""
+        has the same declared melds (and, for the honours, the same winds; when it holds the
+        winning tile three or four times, that tile and whether it was taken from a discard too)."""
         key = (suit, counts)
         hit = self._cache.get(key)
         if hit is None:
             context = self._suit_context[suit]
             rank = self._win_rank[suit]
             if rank >= 0 and counts[rank] >= 3:
-                context = (context, rank)
+                context = (context, rank, self._win_from_discard)
             shared_key = (suit, context, counts)
             hit = _SUMMARIES.get(shared_key)
             if hit is None:
@@ -798,7 +805,8 @@ class Bounder:
         dark = max(dark, 0)
         pungs = dark + self._declared_pungs[suit]
         rank = self._win_rank[suit]
-        if dark and rank >= 0 and concealed[rank] == 3:
+        win_three = int(rank >= 0 and up[rank] == 3)
+        if dark and self._win_from_discard and rank >= 0 and concealed[rank] == 3:
             # a pung of the winning tile taken from a discard holds all three copies: it is 明
             # (seed 004, 刻子類 暗刻), so it is not among the concealed pungs
             found = _groupings(concealed, eyes, suit == 3)
@@ -806,7 +814,7 @@ class Bounder:
         if suit == 3:
             eight = sum(1 if c == 3 else 16 if c == 1 or c > 4 else 0 for c in up)
             present = 1 if sum(up) else 0
-            return (*self._honours(up, dark, pungs, eight, present), split, int(pungs > 0), 0)
+            return (*self._honours(up, dark, pungs, eight, present), split, int(pungs > 0), 0, win_three)
         (
             eight,
             pair,
@@ -875,6 +883,7 @@ class Bounder:
             split,
             0,
             many,
+            win_three,
         )
 
     def _honours(self, up: tuple[int, ...], dark: int, pungs: int, eight: int, present: int) -> Summary:
@@ -1030,7 +1039,9 @@ class Bounder:
         # sums to 0: seventeen tiles hold an odd count
         eight_pairs = not self.melds and s0[EIGHT] + s1[EIGHT] + s2[EIGHT] + h[EIGHT] <= 1
         if eight_pairs:
-            shape = max(shape, r.eight_pairs + fours)
+            flying = s0[WIN_THREE] or s1[WIN_THREE] or s2[WIN_THREE] or h[WIN_THREE]
+            eight_value = self._eight_pairs[1 if flying else 0]
+            shape = max(shape, eight_value + fours)
         best = tile + max(shape, 0)
         if (
             standard
@@ -1042,7 +1053,7 @@ class Bounder:
         if eight_pairs and self._double and standard:
             # 嚦咕嚦咕 plus the standard reading's tile rows (seed 004, 底: 計兩個底): each reading
             # scores the rows any reading may, the pairs reading 嚦咕嚦咕, the other its own
-            double = 2 * self._base + 2 * tile + r.eight_pairs + fours + std_tile
+            double = 2 * self._base + 2 * tile + eight_value + fours + std_tile
             return self._static + max(self._base + best, double)
         return self._static + self._base + best
 
