@@ -84,9 +84,11 @@ SPLIT = 22  # 0: the concealed tiles cannot split into melds (and the eyes); 1: 
 SURE_PUNG = 23  # honours: every standard reading holds an honour pung (three of a kind is one)
 MANY_CHOWS = 24  # bit 0: a chow kind fits three times in the counts (三般高), bit 1: four (四般高)
 WIN_THREE = 25  # the natural winning tile is of this suit and held three times (八飛, flag)
+SURE_DARK = 26  # fewest pungs in any split of the concealed tiles: 暗刻 of every standard reading
+#               (one less when the winning tile taken from a discard may complete one)
 
 MASK_FIELDS = (CHOW, PUNG, PAIR, WITH_X, MANY_CHOWS)
-MIN_FIELDS = (EIGHT, SURE_PUNG)
+MIN_FIELDS = (EIGHT, SURE_PUNG, SURE_DARK)
 """How :meth:`Bounder.envelope` combines summaries: bit masks by union, these two by the least,
 every other field (counts, fan, 0/1 flags of what is possible) by the most."""
 Summary = tuple[int, ...]
@@ -713,6 +715,8 @@ class Bounder:
         self._win_rank = [win - 9 * suit if 0 <= win - 9 * suit < 9 and win < 27 else -1 for suit in range(3)]
         self._win_rank.append(win - 27 if win >= 27 else -1)
         self._win_from_discard = self._discard_win >= 0
+        # this many concealed pungs in every standard reading (SURE_DARK) score a 暗刻 row
+        self._sure_dark_scores = next((n for n, pid in enumerate(_DARK_ROWS, start=2) if v(pid) > 0), 99)
         # 嚦咕嚦咕 40, or 八飛 60 when the winning tile made the pung (patterns/combination.py): a
         # winning wildcard may be any tile
         self._eight_pairs = (
@@ -806,6 +810,8 @@ class Bounder:
         pungs = dark + self._declared_pungs[suit]
         rank = self._win_rank[suit]
         win_three = int(rank >= 0 and up[rank] == 3)
+        # a pung the winning tile taken from a discard may sit in is 明
+        sure_dark = max(fewest - (self._win_from_discard and rank >= 0 and concealed[rank] >= 3), 0)
         if dark and self._win_from_discard and rank >= 0 and concealed[rank] == 3:
             # a pung of the winning tile taken from a discard holds all three copies: it is 明
             # (seed 004, 刻子類 暗刻), so it is not among the concealed pungs
@@ -814,7 +820,8 @@ class Bounder:
         if suit == 3:
             eight = sum(1 if c == 3 else 16 if c == 1 or c > 4 else 0 for c in up)
             present = 1 if sum(up) else 0
-            return (*self._honours(up, dark, pungs, eight, present), split, int(pungs > 0), 0, win_three)
+            sure = (int(pungs > 0), 0, win_three, sure_dark)
+            return (*self._honours(up, dark, pungs, eight, present), split, *sure)
         (
             eight,
             pair,
@@ -884,6 +891,7 @@ class Bounder:
             0,
             many,
             win_three,
+            sure_dark,
         )
 
     def _honours(self, up: tuple[int, ...], dark: int, pungs: int, eight: int, present: int) -> Summary:
@@ -1048,6 +1056,7 @@ class Bounder:
             and self._chicken_possible
             and (honours or not r.no_honours)
             and not (self._honour_pungs_score and h[SURE_PUNG])
+            and s0[SURE_DARK] + s1[SURE_DARK] + s2[SURE_DARK] + h[SURE_DARK] < self._sure_dark_scores
         ):
             best = max(best, t.chicken)
         if eight_pairs and self._double and standard:
