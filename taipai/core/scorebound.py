@@ -84,10 +84,11 @@ SPLIT = 22  # 0: the concealed tiles cannot split into melds (and the eyes); 1: 
 SURE_PUNG = 23  # honours: every standard reading holds an honour pung (three of a kind is one)
 MANY_CHOWS = 24  # bit 0: a chow kind fits three times in the counts (三般高), bit 1: four (四般高)
 WIN_THREE = 25  # the natural winning tile is of this suit and held three times (八飛, flag)
+CHOW_DARK = 27  # bit r: a concealed chow r..r+2 in some split (CHOW without the declared chows)
 SURE_DARK = 26  # fewest pungs in any split of the concealed tiles: 暗刻 of every standard reading
 #               (one less when the winning tile taken from a discard may complete one)
 
-MASK_FIELDS = (CHOW, PUNG, PAIR, WITH_X, MANY_CHOWS)
+MASK_FIELDS = (CHOW, PUNG, PAIR, WITH_X, MANY_CHOWS, CHOW_DARK)
 MIN_FIELDS = (EIGHT, SURE_PUNG, SURE_DARK)
 """How :meth:`Bounder.envelope` combines summaries: bit masks by union, these two by the least,
 every other field (counts, fan, 0/1 flags of what is possible) by the most."""
@@ -194,6 +195,26 @@ def _groupings(counts: tuple[int, ...], eyes: bool, honours: bool) -> frozenset[
     return frozenset(out)
 
 
+_ACROSS_ROWS = ("mixed_double_chow", "mixed_triple_chow", "mixed_shifted_chows", "mixed_straight")
+
+
+def _chow_rows_across(c0: int, c1: int, c2: int) -> tuple[int, int, int, int]:
+    """How many of each :data:`_ACROSS_ROWS` chows from the ranks ``c0`` ``c1`` ``c2`` (bits per
+    suit) could make: 喜相逢 up to two (ranks shared by two suits), the others one."""
+    shared = (c0 & c1).bit_count() + (c0 & c2).bit_count() + (c1 & c2).bit_count()
+    masks = (c0, c1, c2)
+    shifted = straight = 0
+    if c0 and c1 and c2:
+        shifted = int(
+            any(
+                masks[a] & (masks[b] >> 1) & (masks[d] >> 2) or masks[a] & (masks[b] >> 2) & (masks[d] >> 4)
+                for a, b, d in _ORDERS
+            )
+        )
+        straight = int(any(masks[a] & 1 and masks[b] & 8 and masks[d] & 64 for a, b, d in _ORDERS))
+    return (min(2, shared), int(bool(c0 & c1 & c2)), shifted, straight)
+
+
 def _may_score_chow_rows(starts: int) -> bool:
     """True when chows from the ranks ``starts`` (bits) could make 一色步高 (three a step of one or
     two apart), 老少順 (123 and 789) or 清龍 (123 456 789, also three apart)."""
@@ -240,7 +261,7 @@ def _count_facts(up: tuple[int, ...]) -> tuple[int, ...]:
     """What the nine counts ``up`` of a numbered suit alone decide (no rule, no context): the
     Summary fields EIGHT, PAIR, OUTSIDE, TERMINALS, SIMPLES, UNRELATED, ORPHANS, WITH_X, EYES258,
     PRESENT, MANY_CHOWS, then the bits of the ranks held three times or more and of the chow starts
-    that fit once and twice.  Cached (the same counts recur in every suit and every hand)."""
+    that fit twice.  Cached (the same counts recur in every suit and every hand)."""
     hit = _COUNT_FACTS.get(up)
     if hit is not None:
         return hit
@@ -256,15 +277,13 @@ def _count_facts(up: tuple[int, ...]) -> tuple[int, ...]:
                         eight += 1
             if c == 1 or c > 4:
                 eight += 16
-    fits = twice = many = 0
+    twice = many = 0
     for r in range(7):
         least = min(up[r], up[r + 1], up[r + 2])
-        if least:
-            fits |= 1 << r
-            if least >= 2:
-                twice |= 1 << r
-                if least >= 3:
-                    many |= 3 if least >= 4 else 1
+        if least >= 2:
+            twice |= 1 << r
+            if least >= 3:
+                many |= 3 if least >= 4 else 1
     outside = not (up[3] or up[4] or up[5]) and not (
         up[1] > up[0] or up[2] > up[0] or up[6] > up[8] or up[7] > up[8]
     )
@@ -283,7 +302,6 @@ def _count_facts(up: tuple[int, ...]) -> tuple[int, ...]:
         1 if ranks else 0,
         many,
         threes,
-        fits,
         twice,
     )
     if len(_COUNT_FACTS) >= SUMMARY_CACHE_MAX:
@@ -389,6 +407,7 @@ class _RuleTables:
         self.suit_chows: dict[tuple[tuple[int, ...], int], int] = {}
         """The chow rows inside one suit per its counts (see Bounder._one_suit_chows)."""
         self._chow_rows: dict[int, int] = {}
+        self._chows_across: dict[tuple[int, ...], int] = {}
         self._four_splits: dict[tuple[tuple[int, ...], int, int, int, int], int] = {}
         self._honour_rows: dict[tuple[int, int, int, int, bool, bool], int] = {}
         """兄弟 + 三色三節高 per (pung bits, pair bits) of the three suits (see Bounder.total)."""
@@ -473,6 +492,24 @@ class _RuleTables:
         if len(self._four_splits) >= SUMMARY_CACHE_MAX:
             self._four_splits.clear()
         hit = self._four_splits[key] = best(fours)
+        return hit
+
+    def chows_across(self, c0: int, c1: int, c2: int, dark: tuple[int, int, int]) -> int:
+        """Most fan of 喜相逢 (two at most), 三色同順, 三色步高 and 雜龍 with chows from the ranks
+        ``c0`` ``c1`` ``c2`` (bits, per suit), each row at its 暗 value only when the concealed
+        chows ``dark`` alone make it (seed 004 順子類: 「可分明暗」); cached."""
+        key = (c0, c1, c2, *dark)
+        hit = self._chows_across.get(key)
+        if hit is None:
+            v = self.v
+            found = _chow_rows_across(c0, c1, c2)
+            dark_found = found if dark == (c0, c1, c2) else _chow_rows_across(*dark)
+            hit = 0
+            for pid, n, n_dark in zip(_ACROSS_ROWS, found, dark_found, strict=True):
+                hit += v.at(pid, "concealed") * n_dark + v.at(pid, "open") * (n - n_dark)
+            if len(self._chows_across) >= SUMMARY_CACHE_MAX:
+                self._chows_across.clear()
+            self._chows_across[key] = hit
         return hit
 
     def chow_rows(self, chow_code: int) -> int:
@@ -820,7 +857,7 @@ class Bounder:
         if suit == 3:
             eight = sum(1 if c == 3 else 16 if c == 1 or c > 4 else 0 for c in up)
             present = 1 if sum(up) else 0
-            sure = (int(pungs > 0), 0, win_three, sure_dark)
+            sure = (int(pungs > 0), 0, win_three, sure_dark, 0)
             return (*self._honours(up, dark, pungs, eight, present), split, *sure)
         (
             eight,
@@ -835,11 +872,9 @@ class Bounder:
             present,
             many,
             threes,
-            fits,
             twice_dark,
         ) = _count_facts(up)
         if concealed is not up:
-            fits = _chow_starts(concealed)
             twice_dark = _chow_starts(concealed, 2)
         base = suit * 9
         fours = (
@@ -862,7 +897,7 @@ class Bounder:
             twice_open = sum(
                 1
                 for r in set(declared)
-                if not twice_dark >> r & 1 and (declared.count(r) >= 2 or fits >> r & 1)
+                if not twice_dark >> r & 1 and (declared.count(r) >= 2 or split_chows >> r & 1)
             )
         return (
             local,
@@ -892,6 +927,7 @@ class Bounder:
             many,
             win_three,
             sure_dark,
+            split_chows,
         )
 
     def _honours(self, up: tuple[int, ...], dark: int, pungs: int, eight: int, present: int) -> Summary:
@@ -1089,19 +1125,8 @@ class Bounder:
             s0[MANY_CHOWS] | s1[MANY_CHOWS] | s2[MANY_CHOWS],
         )
         c0, c1, c2 = s0[CHOW], s1[CHOW], s2[CHOW]
-        shared = (c0 & c1).bit_count() + (c0 & c2).bit_count() + (c1 & c2).bit_count()
-        tile += r.mixed_double_chow * min(2, shared)
-        if c0 & c1 & c2:
-            tile += r.mixed_triple_chow
-        if c0 and c1 and c2:
-            masks = (c0, c1, c2)
-            if any(
-                masks[a] & (masks[b] >> 1) & (masks[d] >> 2) or masks[a] & (masks[b] >> 2) & (masks[d] >> 4)
-                for a, b, d in _ORDERS
-            ):
-                tile += r.mixed_shifted_chows
-            if any(masks[a] & 1 and masks[b] & 8 and masks[d] & 64 for a, b, d in _ORDERS):
-                tile += r.mixed_straight
+        if (c0 and c1) or (c0 and c2) or (c1 and c2):
+            tile += t.chows_across(c0, c1, c2, (s0[CHOW_DARK], s1[CHOW_DARK], s2[CHOW_DARK]))
         p0, p1, p2 = s0[PUNG], s1[PUNG], s2[PUNG]
         if (p0 and p1) or (p0 and p2) or (p1 and p2):
             key = (p0, p1, p2, s0[PAIR], s1[PAIR], s2[PAIR])
