@@ -83,12 +83,12 @@ FOUR = 21  # 四歸 outside a standard reading (嚦咕嚦咕, 十三幺): 四歸
 SPLIT = 22  # 0: the concealed tiles cannot split into melds (and the eyes); 1: they can, 2: with the eyes
 SURE_PUNG = 23  # honours: every standard reading holds an honour pung (three of a kind is one)
 MANY_CHOWS = 24  # bit 0: a chow kind fits three times in the counts (三般高), bit 1: four (四般高)
-WIN_THREE = 25  # the natural winning tile is of this suit and held three times (八飛, flag)
+THREES = 25  # bit r: rank r held exactly three times (八飛: the winning tile made the pung)
 CHOW_DARK = 27  # bit r: a concealed chow r..r+2 in some split (CHOW without the declared chows)
 SURE_DARK = 26  # fewest pungs in any split of the concealed tiles: 暗刻 of every standard reading
 #               (one less when the winning tile taken from a discard may complete one)
 
-MASK_FIELDS = (CHOW, PUNG, PAIR, WITH_X, MANY_CHOWS, CHOW_DARK)
+MASK_FIELDS = (CHOW, PUNG, PAIR, WITH_X, MANY_CHOWS, CHOW_DARK, THREES)
 MIN_FIELDS = (EIGHT, SURE_PUNG, SURE_DARK)
 """How :meth:`Bounder.envelope` combines summaries: bit masks by union, these two by the least,
 every other field (counts, fan, 0/1 flags of what is possible) by the most."""
@@ -260,12 +260,13 @@ _COUNT_FACTS: dict[tuple[int, ...], tuple[int, ...]] = {}
 def _count_facts(up: tuple[int, ...]) -> tuple[int, ...]:
     """What the nine counts ``up`` of a numbered suit alone decide (no rule, no context): the
     Summary fields EIGHT, PAIR, OUTSIDE, TERMINALS, SIMPLES, UNRELATED, ORPHANS, WITH_X, EYES258,
-    PRESENT, MANY_CHOWS, then the bits of the ranks held three times or more and of the chow starts
-    that fit twice.  Cached (the same counts recur in every suit and every hand)."""
+    PRESENT, MANY_CHOWS, then the bits of the ranks held three times or more, of the chow starts
+    that fit twice, and of the ranks held exactly three times (THREES).  Cached (the same counts
+    recur in every suit and every hand)."""
     hit = _COUNT_FACTS.get(up)
     if hit is not None:
         return hit
-    eight = pair = ranks = threes = 0
+    eight = pair = ranks = threes = exact_threes = 0
     for r, c in enumerate(up):
         if c:
             ranks |= 1 << r
@@ -275,6 +276,7 @@ def _count_facts(up: tuple[int, ...]) -> tuple[int, ...]:
                     threes |= 1 << r
                     if c == 3:
                         eight += 1
+                        exact_threes |= 1 << r
             if c == 1 or c > 4:
                 eight += 16
     twice = many = 0
@@ -303,6 +305,7 @@ def _count_facts(up: tuple[int, ...]) -> tuple[int, ...]:
         many,
         threes,
         twice,
+        exact_threes,
     )
     if len(_COUNT_FACTS) >= SUMMARY_CACHE_MAX:
         _COUNT_FACTS.clear()
@@ -752,6 +755,8 @@ class Bounder:
         self._win_rank = [win - 9 * suit if 0 <= win - 9 * suit < 9 and win < 27 else -1 for suit in range(3)]
         self._win_rank.append(win - 27 if win >= 27 else -1)
         self._win_from_discard = self._discard_win >= 0
+        # the natural winning tile as (suit, bit of its rank), or None
+        self._win_bit = None if win < 0 else (min(win // 9, 3), 1 << (win - 27 if win >= 27 else win % 9))
         # this many concealed pungs in every standard reading (SURE_DARK) score a 暗刻 row
         self._sure_dark_scores = next((n for n, pid in enumerate(_DARK_ROWS, start=2) if v(pid) > 0), 99)
         # 嚦咕嚦咕 40, or 八飛 60 when the winning tile made the pung (patterns/combination.py): a
@@ -797,15 +802,15 @@ class Bounder:
     def summary(self, suit: int, counts: tuple[int, ...]) -> Summary:
         """The :data:`Summary` of suit ``suit`` (0..2 萬筒索, 3 honours) holding ``counts`` (9 or 7
         counts, the declared melds' tiles included); cached, and shared between hands whose suit
-        has the same declared melds (and, for the honours, the same winds; when it holds the
-        winning tile three or four times, that tile and whether it was taken from a discard too)."""
+        has the same declared melds (and, for the honours, the same winds; when it holds a tile won
+        from a discard three or four times, that tile too)."""
         key = (suit, counts)
         hit = self._cache.get(key)
         if hit is None:
             context = self._suit_context[suit]
             rank = self._win_rank[suit]
-            if rank >= 0 and counts[rank] >= 3:
-                context = (context, rank, self._win_from_discard)
+            if self._win_from_discard and rank >= 0 and counts[rank] >= 3:
+                context = (context, rank)
             shared_key = (suit, context, counts)
             hit = _SUMMARIES.get(shared_key)
             if hit is None:
@@ -846,7 +851,6 @@ class Bounder:
         dark = max(dark, 0)
         pungs = dark + self._declared_pungs[suit]
         rank = self._win_rank[suit]
-        win_three = int(rank >= 0 and up[rank] == 3)
         # a pung the winning tile taken from a discard may sit in is 明
         sure_dark = max(fewest - (self._win_from_discard and rank >= 0 and concealed[rank] >= 3), 0)
         if dark and self._win_from_discard and rank >= 0 and concealed[rank] == 3:
@@ -857,7 +861,8 @@ class Bounder:
         if suit == 3:
             eight = sum(1 if c == 3 else 16 if c == 1 or c > 4 else 0 for c in up)
             present = 1 if sum(up) else 0
-            sure = (int(pungs > 0), 0, win_three, sure_dark, 0)
+            exact_threes = sum(1 << r for r, c in enumerate(up) if c == 3)
+            sure = (int(pungs > 0), 0, exact_threes, sure_dark, 0)
             return (*self._honours(up, dark, pungs, eight, present), split, *sure)
         (
             eight,
@@ -873,6 +878,7 @@ class Bounder:
             many,
             threes,
             twice_dark,
+            exact_threes,
         ) = _count_facts(up)
         if concealed is not up:
             twice_dark = _chow_starts(concealed, 2)
@@ -925,7 +931,7 @@ class Bounder:
             split,
             0,
             many,
-            win_three,
+            exact_threes,
             sure_dark,
             split_chows,
         )
@@ -1083,7 +1089,8 @@ class Bounder:
         # sums to 0: seventeen tiles hold an odd count
         eight_pairs = not self.melds and s0[EIGHT] + s1[EIGHT] + s2[EIGHT] + h[EIGHT] <= 1
         if eight_pairs:
-            flying = s0[WIN_THREE] or s1[WIN_THREE] or s2[WIN_THREE] or h[WIN_THREE]
+            win = self._win_bit
+            flying = win is None or (s0, s1, s2, h)[win[0]][THREES] & win[1]
             eight_value = self._eight_pairs[1 if flying else 0]
             shape = max(shape, eight_value + fours)
         best = tile + max(shape, 0)
