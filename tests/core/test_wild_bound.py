@@ -19,6 +19,8 @@ from taipai.core.notation import parse_hand
 from taipai.core.rules import RuleSet, apply_overrides, load_rules
 from taipai.core.scorebound import (
     _best_consistent,
+    _RuleTables,
+    _tables,
     _splits,
     _with_x,
     bounder,
@@ -210,6 +212,63 @@ def test_坎坎胡_replaces_the_other_pung_rows_in_the_bound() -> None:
     assert _best_consistent(PRESET, five | all_pungs | kan) == 100
     assert _best_consistent(PRESET, five | all_pungs) == 80
     assert _best_consistent(PRESET, {"four_concealed_pungs": 30} | all_pungs) == 60
+
+
+def _tables_of_preset() -> _RuleTables:
+    return _tables(PRESET)
+
+
+def _chow_code(*starts: int) -> int:
+    """A suit's chows as the bound codes them: 3 bits per starting rank (rank 0 is 一)."""
+    return sum(1 << (3 * r) for r in starts)
+
+
+def test_步高_rows_count_as_the_chows_patterns_count_them() -> None:
+    """Seed 004 順子類: 一色四步高 40 「四組為同一花色、遞增一位或兩位的順子」, 一色三步高 15, 老少順 5.
+    ``123 345 567 789``: one 四步高 (step 2) and 老少順; the 三步高 inside it is not counted again
+    (``patterns/chows.py``), and 123 456 789 (清龍) is not there: 40 + 5.  With ``234`` as a fifth
+    chow, ``123 234 345`` is a 三步高 outside the counted 四步高: 40 + 15 + 5."""
+    t = _tables_of_preset()
+    assert t.chow_rows(_chow_code(0, 2, 4, 6)) == 45
+    assert t.chow_rows(_chow_code(0, 1, 2, 4, 6)) == 60
+    assert t.chow_rows(_chow_code(0, 3, 6)) == 20 + 5  # 清龍 and 老少順
+
+
+def test_四歸_rows_follow_the_groups_of_one_split() -> None:
+    """Seed 004 四歸類: 四歸四 40 「四張同樣的牌分為四組順子」 (明 20); 八歸三 30 「兩種四張一樣的牌
+    分在三組牌內」.  ``123 234 345 345``: the 3 sits in four chows.  ``111 222 123``: the 1s and
+    2s lie in three groups: 八歸三 (30) beats two 四歸一 (10 each)."""
+    t = _tables_of_preset()
+    assert t.four_split((2,), 0b100, _chow_code(0, 1, 2, 2), 0, -1) == 40
+    assert t.four_split((2,), 0, _chow_code(0, 1, 2, 2), 0, -1) == 20
+    assert t.four_split((0, 1), 0b11, _chow_code(0), 0b11, -1) == 30
+
+
+def test_honour_rows_keep_one_wind_row_and_drop_what_it_excludes() -> None:
+    """Seed 004 字牌類: 大四喜 80 「不另計圈風，門風，刻風」 (the preset drops 大三風/小三風 too): four
+    wind pungs give 80, not 80 plus 風牌 and 正風.  大三元 40 「不另計三元牌」: 40, not 46."""
+    t = _tables_of_preset()
+    assert t.honour_rows(4, 4, 0, 0, True, True) == 80
+    assert t.honour_rows(0, 0, 3, 3, False, False) == 40
+
+
+def test_identical_chow_rows_fit_in_five_chows() -> None:
+    """Seed 004 般高類 (暗): 一般高 10, 雙般高 30, 三般高 30, 四般高 60.  A hand holds at most five
+    chows: 三般高 with one 一般高 of another kind (40) or 四般高 alone (60), never their sum."""
+    b = bounder(PRESET, NATURAL[0], (), None)
+    assert b is not None
+    assert b._identical_chows(2, 0, 0) == 30  # 雙般高 over two 一般高
+    assert b._identical_chows(2, 0, 1) == 40  # 三般高 + 一般高
+    assert b._identical_chows(1, 0, 1) == 30  # the tripled kind alone
+    assert b._identical_chows(2, 0, 3) == 60  # 四般高
+
+
+def test_幺九_group_rows_and_對對糊_keep_their_exclusions() -> None:
+    """Seed 004 幺牌數字類: 清幺九 120 不另計 對對糊, 混帶幺, 全帶幺, 混幺九; 五暗刻 80 不另計 對對糊.  Five
+    concealed pungs of 一 and 九 without honours bound at 120 + 80, not at every row summed."""
+    t = _tables_of_preset()
+    assert t.pung_rows(5, True, False, 0b1111) == 200
+    assert t.pung_rows(0, False, False, 0b0011) == 40  # 全帶幺 replaces 混帶幺
 
 
 def _covering(t: int, rng: random.Random) -> str:
