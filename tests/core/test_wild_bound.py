@@ -20,8 +20,8 @@ from taipai.core.rules import RuleSet, apply_overrides, load_rules
 from taipai.core.scorebound import (
     _best_consistent,
     _RuleTables,
-    _tables,
     _splits,
+    _tables,
     _with_x,
     bounder,
 )
