@@ -156,7 +156,7 @@ def _lowest_rank_moves(
                 c[r + 2] += k
 
 
-@lru_cache(maxsize=65_536)
+@lru_cache(maxsize=32_768)
 def _split(counts: tuple[int, ...], eyes: bool, honours: bool) -> tuple[int, int, int, int] | None:
     """:func:`_splits` with (``eyes``) or without the pair; None when impossible."""
     if not any(counts):
@@ -179,7 +179,7 @@ Grouping = tuple[int, int, int]
 3r counting the chows r..r+2; bit r: a pung of r; the rank of the pair, -1 without)."""
 
 
-@lru_cache(maxsize=65_536)
+@lru_cache(maxsize=16_384)
 def _groupings(counts: tuple[int, ...], eyes: bool, honours: bool) -> frozenset[Grouping]:
     """Every distinct split of one suit's concealed ``counts`` into chows (not for ``honours``),
     pungs and, with ``eyes``, one pair (:func:`_lowest_rank_moves`); empty when there is none.
@@ -255,6 +255,8 @@ def _with_x(counts: tuple[int, ...]) -> int:
 
 
 _COUNT_FACTS: dict[tuple[int, ...], tuple[int, ...]] = {}
+COUNT_FACTS_MAX = 20_000
+"""Most entries of :data:`_COUNT_FACTS` (about 3 MB); cleared when full."""
 
 
 def _count_facts(up: tuple[int, ...]) -> tuple[int, ...]:
@@ -307,7 +309,7 @@ def _count_facts(up: tuple[int, ...]) -> tuple[int, ...]:
         twice,
         exact_threes,
     )
-    if len(_COUNT_FACTS) >= SUMMARY_CACHE_MAX:
+    if len(_COUNT_FACTS) >= COUNT_FACTS_MAX:
         _COUNT_FACTS.clear()
     _COUNT_FACTS[up] = hit
     return hit
@@ -630,10 +632,12 @@ _SITUATION_WORDS: dict[str, Callable[[Situation], bool]] = {
 any hand that declared 叮."""
 
 
-SUMMARY_CACHE_MAX = 50_000
-"""Most summaries kept (all contexts together; cleared when full: about 25 MB at most).  The suits of
+SUMMARY_CACHE_MAX = 80_000
+"""Most summaries kept (all contexts together; cleared when full: about 40 MB at most).  The suits of
 different hands often hold the same counts (a suit filled by wildcards alone), so they are shared
-between hands with the same declared melds."""
+between hands with the same declared melds.  (The forty 8-皇 hands of ``benchmarks/wild_bench.py``
+need about 57,000; the caches that only serve building summaries, :func:`_split`,
+:func:`_groupings` and :data:`_COUNT_FACTS`, are kept smaller.)"""
 _SUMMARIES: dict[tuple[int, object, tuple[int, ...]], Summary] = {}
 
 
