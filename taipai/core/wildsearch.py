@@ -40,7 +40,7 @@ import heapq
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
-from functools import partial
+from functools import lru_cache, partial
 from itertools import count, product
 
 from taipai.core.errors import HandError
@@ -289,6 +289,19 @@ HALL_MAX_GROUPS = 4
 the 2^g sets of ranges; beyond, it searches an assignment."""
 
 
+@lru_cache(maxsize=256)
+def _free_order(per_suit: tuple[int, ...]) -> tuple[tuple[int, int, int], ...]:
+    """The wildcard-only melds in :class:`_Search`'s order for a hand with ``per_suit`` natural
+    tiles in 萬筒索 and the honours: pungs before chows, the suit holding most first; cached."""
+    return tuple(sorted(_FREE_MELDS, key=lambda m: (-per_suit[min(m[0] // 9, 3)], m[0] != m[1], m[0])))
+
+
+@lru_cache(maxsize=1024)
+def _tile_groups(masks: tuple[int, ...]) -> tuple[int, ...]:
+    """Per tile kind, the bits of the range groups (``masks``, in order) that admit it; cached."""
+    return tuple(sum(1 << gi for gi, m in enumerate(masks) if (m >> t) & 1) for t in range(NUM_KINDS))
+
+
 class _Search:
     """Enumerates the distinct multisets of tiles the concealed wildcards can stand for."""
 
@@ -310,11 +323,8 @@ class _Search:
         self.budget = MAX_COMPLETIONS  # stop enumerating after this many completions
         # wildcard-only melds, most promising first (only matters when the budget is hit): pungs
         # before chows, the suit holding most natural tiles first, honours after suits
-        per_suit = [sum(counts[s * 9 : s * 9 + 9]) for s in range(3)] + [sum(counts[27:])]
-        self.free_order = sorted(
-            _FREE_MELDS,
-            key=lambda m: (-per_suit[min(m[0] // 9, 3)], m[0] != m[1], m[0]),
-        )
+        per_suit = (*(sum(counts[s * 9 : s * 9 + 9]) for s in range(3)), sum(counts[27:]))
+        self.free_order = _free_order(per_suit)
         self.truncated = False
         self._visited: set[tuple] = set()
         self._mask_cache: dict[tuple[int, ...], bool] = {}
@@ -322,9 +332,7 @@ class _Search:
         # group) and the capacity of every set of groups
         g = len(self.groups)
         self._hall = 1 < g <= HALL_MAX_GROUPS
-        self._tile_groups = [
-            sum(1 << gi for gi, (m, _) in enumerate(self.groups) if (m >> t) & 1) for t in range(NUM_KINDS)
-        ]
+        self._tile_groups = _tile_groups(tuple(m for m, _ in self.groups))
         self._demand_cache: dict[int, tuple[Sequence[tuple[int, ...]], list[tuple[int, ...]]]] = {}
         self._subset_caps = (
             [sum(c for gi, (_, c) in enumerate(self.groups) if (sub >> gi) & 1) for sub in range(1 << g)]
