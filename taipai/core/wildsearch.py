@@ -1017,13 +1017,48 @@ _presence_cache: dict[tuple[int, tuple[int, ...], int, int, int], tuple[bool, ..
 
 
 def _feasibility_row(
-    counts: list[int], s: int, k: int, search: _Search, *, relaxed: bool = False
+    counts: list[int], s: int, k: int, search: _Search, *, relaxed: bool = False, probe: int = -1
 ) -> Sequence[object]:
     """What :func:`_fast_feasible` needs of suit ``s``: yes/no per ``j`` when every wildcard has
-    the same range (no matching to do) or when ``relaxed``, else the additions themselves."""
+    the same range (no matching to do) or when ``relaxed``, else the additions themselves.
+    ``probe``: a tile of suit ``s`` that ``counts`` includes as the tile waited on (the additions
+    are then read off those of the counts without it, :func:`_probe_row`)."""
     if relaxed or len(search.groups) <= 1:
         return _suit_presence(counts, s, k, search)
+    if probe >= 0:
+        return _probe_row(counts, s, k, search, probe)
     return _suit_row(counts, s, k, search)
+
+
+def _probe_row(
+    counts: list[int], s: int, k: int, search: _Search, probe: int
+) -> list[tuple[tuple[int, ...], ...]]:
+    """:func:`_suit_row` of ``counts``, which hold ``probe`` (a tile of suit ``s``), read off the
+    additions of one more tile to the counts without it: a ``j``-tile addition completes the suit
+    with ``probe`` exactly when adding ``probe`` to it gives a ``j + 1``-tile addition of the suit
+    without ``probe``.  The waits ask this for every tile of a suit, and the suit without the tile
+    is the same for all of them, so its additions are found once instead of once per tile."""
+    ck = _row_key(counts, s, k, search)
+    hit = _row_cache.get(ck)
+    if hit is not None:
+        return hit
+    _, key, _, cap, union = ck
+    without = list(key)
+    without[probe - s * 9] -= 1
+    row = []
+    for j in range(k + 1):
+        found = []
+        for a in _suit_additions(s, tuple(without), j + 1, cap):
+            if probe in a:
+                rest = list(a)
+                rest.remove(probe)
+                if union == ALL_TILES_MASK or all((union >> x) & 1 for x in rest):
+                    found.append(tuple(rest))
+        row.append(tuple(sorted(found)))
+    if len(_row_cache) >= SUIT_CACHE_MAX:
+        _row_cache.clear()
+    _row_cache[ck] = row
+    return row
 
 
 def _fast_feasible(
@@ -1844,7 +1879,8 @@ def _fast_waits(
         counts[t] += 1
         try:
             rows = list(base)
-            rows[s] = _feasibility_row(counts, s, k, search)  # only the suit of ``t`` changes
+            # only the suit of ``t`` changes
+            rows[s] = _feasibility_row(counts, s, k, search, probe=t)
             if _fast_feasible(counts, k, search, rows) or (
                 shapes and _special_win_exists(counts, units, search, shapes)
             ):
