@@ -5,9 +5,11 @@ Scoring a completion runs every reading through every detector (0.1–0.4 ms).  
 the tile counts of the finished hand and what does not change between completions (declared melds,
 self-draw, flowers, context words, the wait set): for every enabled row of the rule table, the most
 fan it could give in *any* reading of *any* hand with those counts, from a necessary condition on the
-counts (五暗刻 needs five pungs in some split of the concealed tiles; 清一色 one suit, no honour …),
-with the 「不另計」 that matter most applied (坎坎胡 over 對對糊 and 五暗刻; 雞糊 only when no row
-surely hits) and the rows of a standard reading apart from those a 嚦咕嚦咕 reading may score too.
+counts or on the splits of each suit's concealed tiles (五暗刻 needs five pungs in some split; 四歸四
+a kind in four chows of one split; 清一色 one suit, no honour …), with the 「不另計」 that matter most
+applied (坎坎胡 over 對對糊 and 五暗刻, 清幺九 over 混幺九 and 全帶幺, one wind row, 雞糊 only when no
+row surely hits).  The standard reading's rows and each special shape's (嚦咕嚦咕, 十六不搭, 十三幺)
+are alternatives; the rows any reading may score are added to the best of them.
 
 The counts enter through one :data:`Summary` per suit (萬, 筒, 索, honours): a few numbers, bit masks
 and flags, cached per suit and shared between hands.  The bound's dependence on each field is
@@ -104,15 +106,6 @@ def _chow_starts(suit: Sequence[int], at_least: int = 1) -> int:
         if suit[r] >= at_least and suit[r + 1] >= at_least and suit[r + 2] >= at_least:
             bits |= 1 << r
     return bits
-
-
-def _chows_fit(suit: Sequence[int], starts: Sequence[int]) -> bool:
-    need = [0] * 9
-    for r in starts:
-        need[r] += 1
-        need[r + 1] += 1
-        need[r + 2] += 1
-    return all(n <= have for n, have in zip(need, suit, strict=True))
 
 
 def _splits(counts: tuple[int, ...], honours: bool) -> tuple[int, int, int, int]:
