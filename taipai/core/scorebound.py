@@ -896,7 +896,8 @@ class Bounder:
         twice_open = 0
         if declared:
             # 一般高 kinds: all concealed (chows that fit twice in the concealed tiles), or 明 (a
-            # declared chow beside another of its kind, declared or fitting in the concealed tiles)
+            # declared chow beside another of its kind, declared or a chow of some split of the
+            # concealed tiles)
             twice_open = sum(
                 1
                 for r in set(declared)
