@@ -402,13 +402,14 @@ class _RuleTables:
         self._rules = rules
         self._pung_rows: dict[tuple[int, bool, bool, int], int] = {}
         self.pungs_across: dict[tuple[int, ...], int] = {}
+        """兄弟 + 三色三節高 per (pung bits, pair bits) of the three suits (see Bounder.total)."""
         self.suit_chows: dict[tuple[tuple[int, ...], int], int] = {}
-        """The chow rows inside one suit per its counts (see Bounder._one_suit_chows)."""
+        """The 步高/老少順/清龍 rows of one suit per (concealed counts, declared chows), when it holds
+        no 四歸 (see Bounder._split_rows)."""
         self._chow_rows: dict[int, int] = {}
         self._chows_across: dict[tuple[int, ...], int] = {}
         self._four_splits: dict[tuple[tuple[int, ...], int, int, int, int], int] = {}
         self._honour_rows: dict[tuple[int, int, int, int, bool, bool], int] = {}
-        """兄弟 + 三色三節高 per (pung bits, pair bits) of the three suits (see Bounder.total)."""
         self.r = SimpleNamespace(**{pid: v(pid) for pid in KNOWN_TILE_ROWS})
         """Each known tile row's largest value as an attribute (read in :meth:`Bounder.total`)."""
         self.double_chows = (
