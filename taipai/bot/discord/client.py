@@ -31,6 +31,7 @@ from taipai.bot.discord.commands import build_commands
 from taipai.bot.discord.translator import CatalogueTranslator
 from taipai.bot.discord.views import ServiceButton, view_for
 from taipai.bot.i18n import _, use_locale
+from taipai.bot.service.split import DISCORD_LIMIT, split_text
 from taipai.bot.store import ChatRef
 
 if TYPE_CHECKING:
@@ -40,7 +41,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 PLATFORM = "discord"
-MAX_MESSAGE = 2000
+MAX_MESSAGE = DISCORD_LIMIT
 """Discord's limit on a message's content (characters)."""
 
 _MENTION = re.compile(r"<@!?([0-9]{1,20})>")  # snowflakes: at most 20 digits, never a 5000-digit int()
@@ -58,28 +59,6 @@ def is_admin(permissions: discord.Permissions | None) -> bool:
     return permissions.administrator or permissions.manage_guild or permissions.manage_channels
 
 
-def split_text(text: str, limit: int = MAX_MESSAGE) -> list[str]:
-    """``text`` in pieces of at most ``limit`` characters, cut at line ends where possible."""
-    pieces: list[str] = []
-    current = ""
-    for line in text.split("\n"):
-        while len(line) > limit:
-            if current:
-                pieces.append(current)
-                current = ""
-            pieces.append(line[:limit])
-            line = line[limit:]
-        candidate = f"{current}\n{line}" if current else line
-        if len(candidate) > limit:
-            pieces.append(current)
-            current = line
-        else:
-            current = candidate
-    if current or not pieces:
-        pieces.append(current)
-    return pieces
-
-
 def plain_mentions(text: str, users: Sequence[discord.abc.User]) -> str:
     """Discord's ``<@123>`` mention markup → ``@display name`` (the service resolves ``@name``)."""
     names = {u.id: u.display_name for u in users}
@@ -91,7 +70,7 @@ def plain_mentions(text: str, users: Sequence[discord.abc.User]) -> str:
 def _outgoing(replies: Sequence[Reply]) -> Iterator[tuple[str, discord.ui.View | None]]:
     # Each reply → one or more messages; its buttons go under its last piece.
     for reply in replies:
-        pieces = split_text(reply.text)
+        pieces = split_text(reply.text, MAX_MESSAGE)
         for i, piece in enumerate(pieces):
             yield piece, view_for(reply.buttons) if i == len(pieces) - 1 else None
 

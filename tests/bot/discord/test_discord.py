@@ -258,12 +258,12 @@ async def _no_reply(*args, **kwargs):
 
 
 def test_split_text():
-    assert split_text("abc") == ["abc"]
-    assert split_text("") == [""]
+    assert split_text("abc", 2000) == ["abc"]
+    assert split_text("", 2000) == [""]
     assert split_text("aa\nbb\ncc", limit=5) == ["aa\nbb", "cc"]
     assert split_text("abcdefgh\nij", limit=3) == ["abc", "def", "gh", "ij"]
-    assert all(len(p) <= 2000 for p in split_text("番" * 4500))
-    assert "".join(split_text("番" * 4500)) == "番" * 4500
+    assert all(len(p) <= 2000 for p in split_text("番" * 4500, 2000))
+    assert "".join(split_text("番" * 4500, 2000)) == "番" * 4500
 
 
 def test_plain_mentions():
