@@ -20,6 +20,8 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from taipai.bot.i18n import _, use_locale
+from taipai.bot.logsafe import install as install_redaction
+from taipai.bot.logsafe import redact, secrets_of
 
 log = logging.getLogger(__name__)
 
@@ -81,6 +83,7 @@ async def _run_bots(
     from taipai.bot.store import Store
 
     logging.basicConfig(level=getattr(logging, str(settings.log_level).upper(), logging.WARNING))
+    install_redaction(secrets_of(settings))
     try:
         store = await Store.open(store_url)
     except (SQLAlchemyError, OSError) as exc:
@@ -119,6 +122,6 @@ async def _run_bots(
 
 
 def first_line(exc: BaseException) -> str:
-    """The first line of ``exc``'s message (its type name when the message is empty)."""
-    text = str(exc).strip()
+    """The first line of ``exc``'s message (its type name when the message is empty), secrets redacted."""
+    text = redact(str(exc)).strip()
     return text.splitlines()[0] if text else type(exc).__name__

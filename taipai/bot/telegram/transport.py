@@ -14,6 +14,11 @@ wait for data from the server (``sock_read``), ``connect_timeout`` the TCP conne
 plus the connect (``connect``).  aiohttp has no socket write timeout; ``write_timeout`` (and
 ``media_write_timeout`` for uploads) bounds the whole request instead (``total``, added to the
 read timeout so a long poll is never cut short).
+
+The token is part of every Bot API URL, so redirects are not followed (that would send the token
+to whatever address the redirect names; the Bot API never redirects) and neither an error's text
+nor the body of an error answer (python-telegram-bot quotes a body that is not JSON) carries the
+URL or the token (:func:`scrub`).
 """
 
 from __future__ import annotations
@@ -21,13 +26,15 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from typing import Any
-from urllib.parse import urlencode
+from urllib.parse import unquote, urlencode, urlsplit
 
 import aiohttp
 from aiohttp.helpers import get_env_proxy_for_url
 from telegram.error import NetworkError, TimedOut
 from telegram.request import BaseRequest, RequestData
 from yarl import URL
+
+from taipai.bot.logsafe import MIN_SECRET, REDACTED
 
 _DEFAULT: Any = BaseRequest.DEFAULT_NONE
 _Proxy = tuple[URL | None, aiohttp.BasicAuth | None]
@@ -143,8 +150,10 @@ class AiohttpRequest(BaseRequest):
 
         Parameters go form-encoded, or as ``multipart/form-data`` when ``request_data`` holds files.
         Raises :class:`~telegram.error.TimedOut` when a timeout expires,
-        :class:`~telegram.error.NetworkError` for any other failure to get an answer, and
-        :class:`RuntimeError` before :meth:`initialize` or after :meth:`shutdown`.
+        :class:`~telegram.error.NetworkError` for any other failure to get an answer and for a
+        redirect (3xx, never followed: the URL holds the token), and :class:`RuntimeError` before
+        :meth:`initialize` or after :meth:`shutdown`.  No error text, and no body of an error answer,
+        holds the URL or the token in it (:func:`scrub`).
         """
         session = self._session
         if session is None or session.closed:
@@ -168,10 +177,68 @@ class AiohttpRequest(BaseRequest):
         timeout = self._timeout(read_timeout, write_timeout, connect_timeout, pool_timeout, files)
         try:
             async with session.request(
-                method, url, data=data, headers=headers, timeout=timeout, proxy=proxy, proxy_auth=proxy_auth
+                method,
+                url,
+                data=data,
+                headers=headers,
+                timeout=timeout,
+                proxy=proxy,
+                proxy_auth=proxy_auth,
+                allow_redirects=False,  # the token is in the URL: never resend it to another address
             ) as resp:
-                return resp.status, await resp.read()
+                status, body, location = resp.status, await resp.read(), resp.headers.get("Location")
+        # ``from None``: the aiohttp error's own text names the URL, so it is not chained either.
         except TimeoutError as exc:  # aiohttp's timeouts (ServerTimeoutError …) are TimeoutErrors
-            raise TimedOut(f"aiohttp.{type(exc).__name__}: {exc}") from exc
-        except aiohttp.ClientError as exc:
-            raise NetworkError(f"aiohttp.{type(exc).__name__}: {exc}") from exc
+            raise TimedOut(scrub(f"aiohttp.{type(exc).__name__}: {exc}", url)) from None
+        except (aiohttp.ClientError, ValueError, OSError) as exc:
+            raise NetworkError(scrub(f"aiohttp.{type(exc).__name__}: {exc}", url)) from None
+        if 300 <= status <= 399:
+            raise NetworkError(
+                f"the Bot API server answered {status}, a redirect{_origin_of(location)}, which is not "
+                "followed (the token is in the URL); set TELEGRAM_API_BASE_URL to the final address"
+            )
+        if not 200 <= status <= 299:
+            # python-telegram-bot quotes a body that is not JSON in its error; an error page may
+            # echo the requested URL.
+            body = scrub(body.decode("utf-8", "replace"), url).encode()
+        return status, body
+
+
+def url_secrets(url: str) -> list[str]:
+    """The parts of a Bot API URL that hold the token: each path segment but the last (the method)
+    that holds a ``:`` (a Telegram token is ``<bot id>:<secret>``), also without python-telegram-bot's
+    ``bot`` prefix, as written and percent-decoded.
+
+    ``https://api.telegram.org/bot42:AbC/getMe`` → ``["bot42:AbC", "42:AbC"]``.  Parts shorter than
+    :data:`~taipai.bot.logsafe.MIN_SECRET` characters are left out.
+    """
+    start = url.find("//")
+    end = url.find("/", start + 2 if start >= 0 else 0)
+    if end < 0:
+        return []
+    path = url[end:].split("?", 1)[0]
+    found: list[str] = []
+    for segment in path.split("/")[1:-1]:
+        if ":" not in unquote(segment):
+            continue
+        for candidate in (segment, segment.removeprefix("bot")):
+            for spelling in (candidate, unquote(candidate)):
+                if len(spelling) >= MIN_SECRET and spelling not in found:
+                    found.append(spelling)
+    return found
+
+
+def scrub(text: str, url: str) -> str:
+    """``text`` with the whole ``url`` and every part :func:`url_secrets` names replaced by
+    :data:`~taipai.bot.logsafe.REDACTED`."""
+    for secret in sorted({url, *url_secrets(url)}, key=len, reverse=True):
+        text = text.replace(secret, REDACTED)
+    return text
+
+
+def _origin_of(location: str | None) -> str:
+    # " to scheme://host" of a redirect's Location (its path may hold the token), or nothing.
+    if not location:
+        return ""
+    parsed = urlsplit(location)
+    return f" to {parsed.scheme}://{parsed.netloc}" if parsed.scheme and parsed.netloc else ""
