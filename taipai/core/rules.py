@@ -87,6 +87,12 @@ class Options:
             ``True`` = 「可重覆計算」.
         chicken_hand: 雞糊 / 鴨胡 when nothing but dealer, flowers and 底 applies.
         flowers: the table plays with flowers (无花 / 正花 / 爛花 count).
+        honourless_rows_include_no_honours: our ruling on the rows seed 004 marks 「無字限定，不另計無字」
+            (清一色, 清幺九, 斷幺九, 全帶幺, 全帶X, 缺一門, 無字花大平糊; 非常用: 缺五, 張張可胡, and
+            大於五 / 小於五 「不另計無字」): ``True`` (default) = the no-honours half of 無字花 is already
+            inside such a row, so with no flower the hand scores 無花 1 beside it, not 無字花 5;
+            ``False`` = only 無字 1 is left out and 無字花 5 still counts.  The rows are those whose
+            ``excludes`` hold ``no_honours`` (:func:`taipai.core.patterns.flowers.honourless_rows`).
     """
 
     hand_size: int = 16
@@ -95,6 +101,7 @@ class Options:
     repeat_counting: bool = False
     chicken_hand: bool = True
     flowers: bool = True
+    honourless_rows_include_no_honours: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,6 +158,7 @@ _OPTION_TYPES: dict[str, tuple[type, tuple[int, int] | None]] = {
     "repeat_counting": (bool, None),
     "chicken_hand": (bool, None),
     "flowers": (bool, None),
+    "honourless_rows_include_no_honours": (bool, None),
 }
 _WILD_BOOLS = (
     "in_melds",

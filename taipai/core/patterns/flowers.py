@@ -8,6 +8,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from taipai.core.patterns.base import (
+    DETECTORS,
     F_FLOWERS,
     F_FLOWERS4,
     F_NO_FLOWERS,
@@ -17,6 +18,7 @@ from taipai.core.patterns.base import (
     Hits,
     detector,
 )
+from taipai.core.rules import PatternRule, RuleSet
 from taipai.core.tiles import EAST, flower_number
 
 _SETS = ((1, 2, 3, 4), (5, 6, 7, 8))
@@ -88,16 +90,66 @@ def seat_flower(v: HandView) -> Hits:
     return ONCE * _facts(v)[1]
 
 
+NO_HONOURS_ROW = "no_honours"
+"""無字: a row whose ``excludes`` hold it is one of the 「無字限定，不另計無字」 rows."""
+
+_HONOURLESS: dict[int, tuple[dict[str, PatternRule], tuple[str, ...]]] = {}
+"""``id(rules.patterns)`` -> (that pattern table, its honourless rows); the table is held so that its id
+cannot be reused by another table while the entry lives."""
+_HONOURLESS_MAX = 64
+
+
+def honourless_rows(rules: RuleSet) -> tuple[str, ...]:
+    """The enabled rows of ``rules`` that already hold the no-honours half of 無字花, in table order.
+
+    Seed 004 marks them 「無字限定，不另計無字」 (or 「不另計無字」): 清一色, 清幺九, 斷幺九, 全帶幺, 全帶X,
+    缺一門, 無字花大平糊, and of the 非常用 rows 缺五, 大於五, 小於五, 張張可胡.  In the rule table they are
+    the rows whose ``excludes`` hold 無字 (``no_honours``), other than 無字花 itself; a table that
+    changes a row's ``excludes`` changes this list with it.  Cached per pattern table.
+
+    Args:
+        rules: a rule set (its ``patterns``).
+
+    Returns:
+        Pattern ids, e.g. ``("great_all_chows", "all_simples", …)`` for the hk-taiwan preset.
+    """
+    patterns = rules.patterns
+    hit = _HONOURLESS.get(id(patterns))
+    if hit is not None and hit[0] is patterns:
+        return hit[1]
+    rows = tuple(
+        pid
+        for pid, p in patterns.items()
+        if p.enabled and pid != "no_honours_no_flowers" and NO_HONOURS_ROW in p.excludes
+    )
+    if len(_HONOURLESS) >= _HONOURLESS_MAX:
+        _HONOURLESS.clear()
+    _HONOURLESS[id(patterns)] = (patterns, rows)
+    return rows
+
+
 @detector("no_honours_no_flowers", needs=F_NO_FLOWERS | F_NO_HONOURS)
 def no_honours_no_flowers(v: HandView) -> Hits:
     """無字花 5: 「牌型不含任何番子牌和花牌。不再計無字，無花」 (seed 004, 花牌類, 無字花).
 
     No honour tile and no flower, any shape.  Not scored when the table plays without flowers (then
     「無花」 says nothing; 無字 alone applies).
+
+    Our ruling (option ``honourless_rows_include_no_honours``, default on; DESIGN §6): beside a row
+    seed 004 marks 「無字限定，不另計無字」 (清一色 「牌型由同一花色(筒、索、萬)組成。… 無字限定，不另計
+    無字」, 斷幺九, 全帶幺, 全帶X, 清幺九, 缺一門, 無字花大平糊 …; see :func:`honourless_rows`) the
+    no-honours half of 無字花 is already counted, so 無字花 is not scored on a reading where such a row
+    hits, and the hand keeps 無花 1 (無字花's 「不再計無花」 no longer applies).  With the option off
+    only 無字 is left out and 無字花 5 counts beside those rows.
     """
-    if v.rules.options.flowers and not v.flowers and v.honours == 0:
-        return ONCE
-    return []
+    if not v.rules.options.flowers or v.flowers or v.honours:
+        return []
+    if v.rules.options.honourless_rows_include_no_honours:
+        for pid in honourless_rows(v.rules):
+            found = DETECTORS.get(pid)
+            if found is not None and found(v):
+                return []
+    return ONCE
 
 
 @detector("flower_set", needs=F_FLOWERS4)

@@ -53,15 +53,19 @@ def test_清一色_excludes_無字_and_缺一門():
     assert "missing_one_suit" not in found
 
 
-def test_清一色_without_flowers_keeps_無字花():
-    """Ruling: 清一色's 「不另計無字」 leaves out 無字 (1) only.  Where seed 004 means 無字花 it
-    names it (無字花大平糊: 「不再計無字，無花，無字花，平糊」), so with no flower 無字花 (5, which
-    replaces 無字 and 無花) still counts beside 清一色."""
+def test_清一色_without_flowers_scores_無花_not_無字花():
+    """Ruling (option ``honourless_rows_include_no_honours``, on): 清一色 is 「無字限定，不另計無字」, so
+    the no-honours half of 無字花 is inside it; with no flower the hand scores 無花 1 beside it, not
+    無字花 5.  Option off: only 無字 is left out and 無字花 5 counts (tests/core/patterns/
+    test_honourless_rows.py checks every such row both ways)."""
     h = hand("111m 456m 789m 234m 6m", "6m")  # a pung: not 無字花大平糊
     found = ids(h)
     assert fan_of(h, "full_flush") == 80
-    assert fan_of(h, "no_honours_no_flowers") == 5
-    assert not found & {"no_honours", "no_flowers"}
+    assert fan_of(h, "no_flowers") == 1
+    assert not found & {"no_honours", "no_honours_no_flowers"}
+    off = rules(honourless_rows_include_no_honours=False)
+    assert fan_of(h, "no_honours_no_flowers", off) == 5
+    assert not ids(h, off) & {"no_honours", "no_flowers"}
 
 
 def test_清一色_near_miss_second_suit_is_缺一門():
