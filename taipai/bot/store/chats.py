@@ -19,6 +19,7 @@ from sqlalchemy import Select, String, and_, bindparam, exists, func, insert, se
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 
+from taipai.bot.store.outbox import write_replies
 from taipai.bot.store.schema import OPEN, chats, edits, events, members, sessions
 from taipai.bot.store.store import (
     ChatRef,
@@ -32,6 +33,7 @@ from taipai.bot.store.store import (
     _session_row,
     _utc,
     lock_chat_sync,
+    outbox_of,
     status_is,
 )
 
@@ -295,8 +297,13 @@ async def append_events(
     session: SessionRow,
     first_seq: int,
     items: Sequence[Mapping[str, Any]],
+    *,
+    replies: Sequence[Any] | None = None,
 ) -> list[EventRow]:
     """Append several events as ``first_seq, first_seq + 1, …`` of ``session`` in ONE transaction.
+
+    ``replies`` go to the outbox in the same transaction, with the done mark of the inbox row being
+    handled, when one is (see :meth:`Store.create_session`).
 
     Each item holds the keyword arguments of :meth:`Store.append_event` except ``seq`` and
     ``end_session`` (``speaker``, ``kind``, ``payload``, optional ``source_message_id``,
@@ -304,7 +311,8 @@ async def append_events(
     :class:`SessionNotOpen` like :meth:`Store.append_event`; nothing is written then.
     """
     chat = session.chat
-    now = store._clock()
+    now = store.now()
+    booking, payloads = outbox_of(chat, replies)
 
     def write(conn: Connection) -> list[EventRow]:
         lock_chat_sync(conn, chat)
@@ -333,16 +341,21 @@ async def append_events(
             )
             assert ev is not None  # written without the open check (checked above)
             out.append(ev)
+        if booking is not None:
+            write_replies(conn, booking, payloads, now)
         return out
 
     try:
-        return await store.run_write(write)
+        rows = await store.run_write(write)
     except IntegrityError as exc:
         for item in items:
             source = item.get("source_message_id")
             if source is not None and await store.is_booked(chat, source):
                 raise DuplicateMessage(chat.platform, chat.chat_id, source) from exc
         raise SeqConflict(f"events from {first_seq} of session {session.id} were written first") from exc
+    if booking is not None:
+        booking.stored = True
+    return rows
 
 
 def _member(row: Any) -> MemberRow:

@@ -24,6 +24,19 @@ database schema itself is created and changed only by the Alembic migrations in
 ``edits`` (migration 0002)
     A hand message edited after it was booked (event ``seq`` of ``session_id``): the new ``text``
     waiting for a confirm button; confirming books ``Undo`` + the corrected event.
+``inbox`` (migration 0003)
+    Every platform update, stored before the platform is told it arrived: ``update_key`` (Telegram's
+    ``update_id``) is unique per ``platform``, so a redelivered update is stored once; ``payload`` is
+    the update as the platform sent it (JSON text); ``status`` ``'pending'`` until the update has been
+    handled (its event and replies written in the same transaction as ``'done'``).
+``outbox`` (migration 0003)
+    Every reply to post: ``payload`` (JSON: text, buttons, the message it quotes, an optional file),
+    written in the transaction that books its event (or marks its inbox row done); ``status``
+    ``'pending'`` until the platform accepted it (``'sent'``, with the platform's ``message_id``) or
+    refused it for good (``'failed'``).
+``chat_leases`` (migration 0003)
+    Which worker process drains a chat's inbox and outbox now (``owner``) and until when
+    (``expires_at``): one worker per chat at a time, and a dead worker's chats are taken over.
 """
 
 from __future__ import annotations
@@ -59,6 +72,10 @@ Id = BigInteger().with_variant(Integer(), "sqlite")
 
 OPEN = "open"
 ENDED = "ended"
+PENDING = "pending"
+DONE = "done"
+SENT = "sent"
+FAILED = "failed"
 
 sessions = Table(
     "sessions",
@@ -133,4 +150,58 @@ edits = Table(
     Column("speaker", String(128), nullable=False),
     Column("text", Text, nullable=False),
     Column("created_at", DateTime(timezone=True), nullable=False),
+)
+
+inbox = Table(
+    "inbox",
+    metadata,
+    Column("id", Id, primary_key=True, autoincrement=True),
+    Column("platform", String(32), nullable=False),
+    Column("update_key", String(128), nullable=False),
+    Column("chat_id", String(128), nullable=False),
+    Column("payload", Text, nullable=False),
+    Column("status", String(8), nullable=False, server_default=PENDING),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("done_at", DateTime(timezone=True), nullable=True),
+    UniqueConstraint("platform", "update_key"),
+    Index(
+        "ix_inbox_pending",
+        "platform",
+        "chat_id",
+        "id",
+        sqlite_where=text("status = 'pending'"),
+        postgresql_where=text("status = 'pending'"),
+    ),
+)
+
+outbox = Table(
+    "outbox",
+    metadata,
+    Column("id", Id, primary_key=True, autoincrement=True),
+    Column("platform", String(32), nullable=False),
+    Column("chat_id", String(128), nullable=False),
+    Column("inbox_id", Id, ForeignKey("inbox.id"), nullable=True),
+    Column("payload", Text, nullable=False),
+    Column("status", String(8), nullable=False, server_default=PENDING),
+    Column("attempts", Integer, nullable=False, server_default=text("0")),
+    Column("message_id", String(128), nullable=True),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("sent_at", DateTime(timezone=True), nullable=True),
+    Index(
+        "ix_outbox_pending",
+        "platform",
+        "chat_id",
+        "id",
+        sqlite_where=text("status = 'pending'"),
+        postgresql_where=text("status = 'pending'"),
+    ),
+)
+
+chat_leases = Table(
+    "chat_leases",
+    metadata,
+    Column("platform", String(32), primary_key=True),
+    Column("chat_id", String(128), primary_key=True),
+    Column("owner", String(128), nullable=True),
+    Column("expires_at", DateTime(timezone=True), nullable=True),
 )

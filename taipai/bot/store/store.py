@@ -49,6 +49,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 
 from taipai.bot.store import migrate
+from taipai.bot.store.outbox import Booking, active_booking, write_replies
 from taipai.bot.store.schema import ENDED, OPEN, events, sessions
 
 
@@ -161,6 +162,16 @@ def lock_chat_sync(conn: Connection, chat: ChatRef) -> None:
 
 
 _ADVISORY_LOCK = text("SELECT pg_advisory_xact_lock(:key)")
+
+
+def outbox_of(chat: ChatRef, replies: Sequence[Any] | None) -> tuple[Booking | None, list[dict[str, Any]]]:
+    """The active :class:`~taipai.bot.store.outbox.Booking` of ``chat`` and the outbox payloads of
+    ``replies``, when a booking write should store them (``(None, [])`` otherwise: no replies given,
+    or no inbox row being handled for this chat)."""
+    booking = active_booking(chat.platform, chat.chat_id) if replies is not None else None
+    if booking is None or replies is None:
+        return None, []
+    return booking, booking.items(replies)
 
 
 def _utc(value: datetime | None) -> datetime | None:
@@ -308,6 +319,10 @@ class Store:
         if sync_engine is not None:
             self._readers = ThreadPoolExecutor(SQLITE_READERS, thread_name_prefix="taipai-sqlite-read")
             self._writer = ThreadPoolExecutor(1, thread_name_prefix="taipai-sqlite-write")
+
+    def now(self) -> datetime:
+        """The store's clock: the current aware UTC time (every timestamp the store writes)."""
+        return self._clock()
 
     @property
     def sync_engine(self) -> Engine:
@@ -484,14 +499,18 @@ class Store:
         source_message_id: str | None = None,
         source_text: str | None = None,
         detail: Mapping[str, Any] | None = None,
+        replies: Sequence[Any] | None = None,
     ) -> tuple[SessionRow, EventRow]:
         """Open a new session for ``chat`` with its first event (``seq`` 1), in one transaction.
 
-        Raises :class:`SessionAlreadyOpen` when the chat has an open session and
-        :class:`DuplicateMessage` when ``source_message_id`` was booked before; nothing is written
-        then.
+        ``replies`` (the service's ``Reply`` objects) are written to the outbox in the same
+        transaction, with the done mark of the inbox row being handled, when one is
+        (:mod:`taipai.bot.store.outbox`).  Raises :class:`SessionAlreadyOpen` when the chat has an
+        open session and :class:`DuplicateMessage` when ``source_message_id`` was booked before;
+        nothing is written then.
         """
         now = self._clock()
+        booking, payloads = outbox_of(chat, replies)
 
         def write(conn: Connection) -> tuple[int, EventRow]:
             lock_chat_sync(conn, chat)
@@ -521,6 +540,8 @@ class Store:
                 detail,
             )
             assert ev is not None  # written without the open check
+            if booking is not None:
+                write_replies(conn, booking, payloads, now)
             return session_id, ev
 
         try:
@@ -532,6 +553,8 @@ class Store:
                 msg = f"{chat.platform}:{chat.chat_id} already has an open session"
                 raise SessionAlreadyOpen(msg) from exc
             raise
+        if booking is not None:
+            booking.stored = True
         row = SessionRow(session_id, chat.platform, chat.chat_id, OPEN, now, None, creator)
         return row, ev
 
@@ -547,19 +570,22 @@ class Store:
         source_text: str | None = None,
         detail: Mapping[str, Any] | None = None,
         end_session: bool = False,
+        replies: Sequence[Any] | None = None,
     ) -> EventRow:
         """Append one event as number ``seq`` of ``session``, in one transaction.
 
         ``source_text`` is the message as typed; ``detail`` optional JSON kept for display (neither is
         replayed).  ``seq`` must be the session's last seq + 1 (the caller validated the event
         against the state of events 1..seq-1).  With ``end_session`` the session is marked
-        ``ended`` in the same transaction (``埋數``).
+        ``ended`` in the same transaction (``埋數``).  ``replies`` go to the outbox in the same
+        transaction, as for :meth:`create_session`.
 
         Raises :class:`DuplicateMessage` (message booked before), :class:`SeqConflict` (another
         writer appended ``seq`` first) or :class:`SessionNotOpen`; nothing is written then.
         """
         chat = session.chat
         now = self._clock()
+        booking, payloads = outbox_of(chat, replies)
 
         def write(conn: Connection) -> EventRow:
             lock_chat_sync(conn, chat)
@@ -587,14 +613,19 @@ class Store:
                 conn.execute(
                     update(sessions).where(sessions.c.id == session.id).values(status=ENDED, ended_at=now)
                 )
+            if booking is not None:
+                write_replies(conn, booking, payloads, now)
             return ev
 
         try:
-            return await self.run_write(write)
+            ev = await self.run_write(write)
         except IntegrityError as exc:
             if source_message_id is not None and await self.is_booked(chat, source_message_id):
                 raise DuplicateMessage(chat.platform, chat.chat_id, source_message_id) from exc
             raise SeqConflict(f"event {seq} of session {session.id} was written by another writer") from exc
+        if booking is not None:
+            booking.stored = True
+        return ev
 
     async def reopen_session(
         self,
@@ -607,6 +638,7 @@ class Store:
         source_message_id: str | None = None,
         source_text: str | None = None,
         detail: Mapping[str, Any] | None = None,
+        replies: Sequence[Any] | None = None,
     ) -> tuple[SessionRow, EventRow]:
         """Reopen the ended ``session`` and append event ``seq`` (the ``Undo`` of its 埋數), in ONE
         transaction: both or neither.
@@ -618,10 +650,12 @@ class Store:
         Returns the reopened session row and the event row.  Raises :class:`SessionAlreadyOpen` (the
         chat has an open session, e.g. a new 開枱 came first), :class:`DuplicateMessage` (message booked
         before) or :class:`SeqConflict` (the session is no longer ended, or another writer appended
-        ``seq`` first: re-read and retry); nothing is written then.
+        ``seq`` first: re-read and retry); nothing is written then.  ``replies`` go to the outbox in
+        the same transaction, as for :meth:`create_session`.
         """
         chat = session.chat
         now = self._clock()
+        booking, payloads = outbox_of(chat, replies)
 
         def write(conn: Connection) -> EventRow:
             lock_chat_sync(conn, chat)
@@ -656,6 +690,8 @@ class Store:
                 detail,
             )
             assert ev is not None  # written without the open check (just reopened)
+            if booking is not None:
+                write_replies(conn, booking, payloads, now)
             return ev
 
         try:
@@ -668,6 +704,8 @@ class Store:
                 msg = f"{chat.platform}:{chat.chat_id} already has an open session"
                 raise SessionAlreadyOpen(msg) from exc
             raise SeqConflict(f"event {seq} of session {session.id} was written by another writer") from exc
+        if booking is not None:
+            booking.stored = True
         row = SessionRow(
             session.id, session.platform, session.chat_id, OPEN, session.created_at, None, session.creator
         )
@@ -772,6 +810,7 @@ __all__: Sequence[str] = (
     "default_db_path",
     "lock_chat",
     "lock_chat_sync",
+    "outbox_of",
     "sqlite_url",
     "status_is",
 )
