@@ -340,6 +340,16 @@ async def _press_fix(
     undo = Undo(by=who)
     t_undo = apply(state, undo)
     t = apply(t_undo.state, new)
+    lines = [_("Correction applied by {name}.").format(name=who)]
+    if isinstance(new, WinByDiscard):
+        lines += render.win(before, new, reads)
+    else:
+        lines += render.self_draw(before, new, reads[0])  # type: ignore[arg-type]
+    lines += render.moves(t.state, t.moves)
+    lines += render.payments(t.state, t.payments)
+    lines += render.offers(t.state, t.offers)
+    lines.append(render.next_hand(t.state))
+    replies = [Reply("\n".join(lines), after_event(session.id, seq + 2, new, t))]
     await append_events(
         service.store,
         session,
@@ -360,15 +370,7 @@ async def _press_fix(
                 "detail": detail,
             },
         ],
+        replies=replies,  # stored with the events when an inbox row is being handled
     )
     service._cache[session.id] = _Cached(seq + 2, t.state)
-    lines = [_("Correction applied by {name}.").format(name=who)]
-    if isinstance(new, WinByDiscard):
-        lines += render.win(before, new, reads)
-    else:
-        lines += render.self_draw(before, new, reads[0])  # type: ignore[arg-type]
-    lines += render.moves(t.state, t.moves)
-    lines += render.payments(t.state, t.payments)
-    lines += render.offers(t.state, t.offers)
-    lines.append(render.next_hand(t.state))
-    return Pressed(replies=[Reply("\n".join(lines), after_event(session.id, seq + 2, new, t))])
+    return Pressed(replies=replies)

@@ -577,6 +577,7 @@ class Service:
             source_text=text,
             detail=detail,
             end_session=t.state.ended,  # 埋數, a cancelled table, or 重做 of an undone 埋數
+            replies=replies,  # stored with the event when an inbox row is being handled
         )
         if t.state.ended:
             self._cache.pop(session.id, None)
@@ -657,6 +658,7 @@ class Service:
         event = Undo(by=speaker)
         t = _apply(state, event)
         lines = [render.reopened(speaker, t.state), *render.scoreboard(t.state)]
+        replies = [Reply("\n".join(lines))]
         try:
             await self.store.reopen_session(
                 session,
@@ -666,11 +668,12 @@ class Service:
                 payload=event.to_dict(),
                 source_message_id=message_id,
                 source_text=text,
+                replies=replies,
             )
         except SessionAlreadyOpen as exc:
             raise _Refused(render.reopen_refused()) from exc
         self._cache[session.id] = _Cached(seq + 1, t.state)
-        return [Reply("\n".join(lines))]
+        return replies
 
     async def _read_only(self, chat: ChatRef, cmd: Command, session: SessionRow | None) -> list[Reply]:
         """``/history`` and ``/export`` of the open session, else of the chat's latest (ended) one."""
@@ -718,6 +721,7 @@ class Service:
             raise _Refused(render.already_open(state))
         event = TableOpened(players=cmd.players, options=self._options)  # type: ignore[arg-type]
         t = _apply(None, event)
+        replies = [Reply(render.opened(t.state) + "\n" + render.next_hand(t.state))]
         try:
             new, _row = await self.store.create_session(
                 chat,
@@ -726,11 +730,12 @@ class Service:
                 payload=event.to_dict(),
                 source_message_id=message_id,
                 source_text=text,
+                replies=replies,
             )
         except SessionAlreadyOpen as exc:
             raise _Refused(render.already_open(None)) from exc
         self._cache[new.id] = _Cached(1, t.state)
-        return [Reply(render.opened(t.state) + "\n" + render.next_hand(t.state))]
+        return replies
 
     def _player(self, state: TableState, name: str, cmd: Command, legs: tuple[Leg, ...]) -> str:
         found = resolve_player(state, name)
