@@ -194,7 +194,7 @@ async def _chat(db: str | None, lang: str, settings: Any) -> int:
     if store is None:
         return 1
     try:
-        return await run_console(Service(store, locale=lang))
+        return await run_console(Service(store, locale=lang, export_files=True))
     finally:
         await store.close()
 

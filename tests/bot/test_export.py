@@ -1,4 +1,8 @@
-"""``匯出`` / ``/export``: one file per database and session, notes in the chat's language."""
+"""``匯出`` / ``/export``: one file per database and session, notes in the chat's language.
+
+The terminal (``export_files``) writes the file on the user's machine; the bots send the CSV with the
+reply and write nothing on the server (issue 13 item 9: one CSV per session was left for ever).
+"""
 
 from __future__ import annotations
 
@@ -23,7 +27,7 @@ async def test_two_databases_in_one_folder_never_share_an_export_file(tmp_path):
     for db, names in (("monday", "A B C D"), ("tuesday", "E F G H")):
         store = await Store.open(sqlite_url(tmp_path / f"{db}.db"))
         try:
-            talk = Talk(Service(store, locale="en"), CONSOLE)
+            talk = Talk(Service(store, locale="en", export_files=True), CONSOLE)
             await talk(names[0], f"開枱 {names}")
             replies = await talk.service.handle(CONSOLE, names[0], "/export")
             reply = replies[0].text
@@ -96,3 +100,27 @@ async def test_csv_notes_are_in_the_chat_language_and_the_header_is_stable(talk_
     ]
     assert [r["event"] for r in rows[:7]] == ["table_opened", "self_draw", *["self_draw"] * 4, "fly_tile"]
     assert replies[0].text == f"匯出咗 3 項做 CSV：{tmp_path / replies[0].document.filename}"
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("platform", ["telegram", "discord"])
+async def test_a_bot_export_is_sent_and_not_kept(platform, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)  # the fallback folder of a written export
+    store = await Store.open(sqlite_url(tmp_path / "taipai.db"))
+    try:
+        service = Service(store, locale="en")  # as the bots build it (taipai.bot.app)
+        chat = ChatRef(platform, "-100123")
+        await service.handle(chat, "A", "開枱 A B C D")
+        await service.handle(chat, "B", "B 食 A 12番")
+        before = sorted(p.name for p in tmp_path.rglob("*"))
+        (reply,) = await service.handle(chat, "A", "/export")
+        assert sorted(p.name for p in tmp_path.rglob("*")) == before  # no file on the server
+        assert reply.document is not None
+        name = reply.document.filename
+        assert name.startswith("taipai-taipai-") and name.endswith(f"-{platform}--100123-session1.csv")
+        assert reply.text == f"Exported 2 events as CSV: {name} (attached; not kept on the server)"
+        rows = list(csv.DictReader(io.StringIO(reply.document.content.decode("utf-8"))))
+        legs = [(r["payer"], r["payee"], r["amount"]) for r in rows if r["row"] == "leg"]
+        assert legs == [("A", "B", "18")]  # 12 fan + 底 5 + A's dealer 1
+    finally:
+        await store.close()

@@ -8,6 +8,9 @@ Callback data carries ids only, so a button works after a restart and on any wor
 ``cut:<session_id>:<debtor seat>:<creditor seat>:<level>:y|n``
     under a 斬拉 offer (seats 0–3 in 開枱 order): 斬 (``y``) or 唔斬 (``n``), if the offer is still
     open at that level; only the debtor may answer.
+``hist:<session_id>:<before>``
+    under a ``/history`` page with older events: the next page, the events numbered below
+    ``before``; the session must be this chat's.
 ``fix:<edit_id>:y|n``
     under the difference an edited hand message makes: apply the correction (``Undo`` of the booked
     hand + the corrected hand, one transaction, booked under the source id ``fix:<edit_id>`` so it
@@ -28,6 +31,8 @@ from typing import TYPE_CHECKING, Any
 from taipai.bot.i18n import _
 from taipai.bot.service import render
 from taipai.bot.service.commands import Command, parse_command
+from taipai.bot.service.export import history_items
+from taipai.bot.service.split import message_limit
 from taipai.bot.store import ChatRef, DuplicateMessage, EventRow, SeqConflict, SessionNotOpen
 from taipai.bot.store.chats import append_events
 from taipai.core.table import (
@@ -83,6 +88,19 @@ def after_event(session_id: int, seq: int, event: Event, t: Transition) -> tuple
     return tuple(out)
 
 
+def history_reply(chat: ChatRef, session_id: int, state: TableState, before: int | None = None) -> Reply:
+    """A ``/history`` page of session ``session_id`` sized for ``chat``'s platform
+    (:func:`~taipai.bot.service.split.message_limit`), with a 更多 (more) button ``hist:<session
+    id>:<before>`` when older events remain; ``before`` as in :func:`render.history_page`."""
+    from taipai.bot.service.service import Button, Reply
+
+    lines, more = render.history_page(
+        state, history_items(state), before=before, limit=message_limit(chat.platform)
+    )
+    buttons = (Button(_("More (earlier)"), f"hist:{session_id}:{more}"),) if more is not None else ()
+    return Reply("\n".join(lines), buttons)
+
+
 def rows(buttons: Sequence[Button]) -> list[list[Button]]:
     """Lay buttons out in rows: buttons whose data differ only after the last ``:`` share a row
     (斬 / 唔斬 of one offer, apply / keep of one edit); every other button gets its own row."""
@@ -136,6 +154,8 @@ async def press(service: Service, chat: ChatRef, speaker: str, data: str, member
                         return await _press_cut(
                             service, chat, speaker, member, sid, d, c, level, parts[5] == "y"
                         )
+                    if parts[0] == "hist" and len(parts) == 3:
+                        return await _press_history(service, chat, _small_int(parts[1]), _small_int(parts[2]))
                     if parts[0] == "fix" and len(parts) == 3 and parts[2] in ("y", "n"):
                         return await _press_fix(
                             service, chat, speaker, member, _small_int(parts[1]), parts[2] == "y"
@@ -193,6 +213,14 @@ async def _press_undo(
         raise _Notice(_("Only the last event can be undone; later events came after this one."))
     who = await _may_record(service, session, state, member, speaker)
     return Pressed(replies=await service._run(chat, who, "/undo", None, Command("undo", slash=True)))
+
+
+async def _press_history(service: Service, chat: ChatRef, session_id: int, before: int) -> Pressed:
+    session = await service.store.session(session_id)
+    if session is None or session.chat != chat:
+        raise ValueError("history of another chat")
+    _seq, state = await service.state_of(session)
+    return Pressed(replies=[history_reply(chat, session.id, state, before)])
 
 
 async def _press_cut(

@@ -15,6 +15,7 @@ from taipai.bot.i18n import N_, _, current_locale
 from taipai.bot.service.commands import MAX_FAN, CommandError
 from taipai.bot.service.export import LegRow, cents, exact, leg_rows, settled_money
 from taipai.bot.service.hands import DEALER_PATTERN, ReadHand
+from taipai.bot.service.split import utf16_len
 from taipai.core.errors import HandError
 from taipai.core.settle import settle_transfers
 from taipai.core.table import (
@@ -1190,31 +1191,79 @@ def rules_phrase_mismatch(base: int, fan: int, base_fan: int) -> str:
     )
 
 
-def history(state: TableState, items: Sequence[HistoryItem], *, last: int = 30) -> list[str]:
-    """The ``/history`` reply (the last ``last`` events): per event, its number, hand and 連莊, then
-    the lines its booking reply had (:func:`event_lines`: 包, 搶槓, 詐糊, prizes, 飛牌, 流局 …, each
-    leg with 底 and dealer fan), its 拉 changes with their arithmetic and the money moved then."""
-    if len(items) <= 1:
-        return [_("Nothing has been played yet.")]
-    lines = [_("History:")]
-    if len(items) > last:
-        lines.append(_("(the last {n}; /export has them all)").format(n=last))
-        items = items[-last:]
-    for it in items:
-        if isinstance(it.event, TableOpened):
-            continue
-        what = event_lines(state, it.event, before=it.before, legs=it.legs)
-        head = (
-            _("#{number} hand {hand}, 連莊 {streak}: {what}")
-            if it.streak and isinstance(it.event, WinByDiscard | SelfDraw | Draw)
-            else _("#{number} hand {hand}: {what}")
-        )
-        lines.append(head.format(number=it.number, hand=it.hand, streak=it.streak, what=what[0]))
-        lines.extend("    " + x.strip() for x in what[1:])
-        lines.extend("    " + x for x in moves(state, it.moves, it.before))
-        lines.extend("    " + x for x in payments(state, it.payments))
+def history(state: TableState, items: Sequence[HistoryItem]) -> list[str]:
+    """The whole ``/history`` on one page (see :func:`history_page`; the terminal has no limit)."""
+    return history_page(state, items, limit=None)[0]
+
+
+HISTORY_HEADER_ROOM = 120
+"""UTF-16 code units a page keeps free for its header line (``History, #12 to #40:`` in any language)."""
+
+
+def history_page(
+    state: TableState, items: Sequence[HistoryItem], *, before: int | None = None, limit: int | None
+) -> tuple[list[str], int | None]:
+    """One page of ``/history``: the latest events that fit in ``limit``, oldest of them first.
+
+    Per event: its number, hand and 連莊, then the lines its booking reply had (:func:`event_lines`:
+    包, 搶槓, 詐糊, prizes, 飛牌, 流局 …, each leg with 底 and dealer fan), its 拉 changes with their
+    arithmetic and the money moved then.
+
+    Args:
+        state: the table (names, rules).  items: the session's history (:func:`~taipai.bot.service.
+            export.history_items`), oldest first.
+        before: show only events numbered below this (the "more" button's page); ``None``: the latest.
+        limit: the page's size in UTF-16 code units (the platform's message limit); ``None``: no
+            limit, everything on one page.  An event too long for a page alone still gets its page.
+
+    Returns:
+        ``(lines, more)``: the page's lines, and the number of its oldest event when older events
+        remain (the next page is ``before=more``), else ``None``.
+    """
+    played = [it for it in items if not isinstance(it.event, TableOpened)]
+    if before is not None:
+        played = [it for it in played if it.number < before]
+    if not played:
+        return [_("Nothing has been played yet.") if before is None else _("Nothing earlier.")], None
+    budget = None if limit is None else limit - HISTORY_HEADER_ROOM
+    page: list[list[str]] = []
+    size = 0
+    for it in reversed(played):
+        block = _history_block(state, it)
+        units = sum(utf16_len(line) + 1 for line in block)
+        if page and budget is not None and size + units > budget:
+            break
+        page.append(block)
+        size += units
+    shown = played[len(played) - len(page) :]
+    more = shown[0].number if len(shown) < len(played) else None
+    if more is None and before is None:
+        head = _("History:")
+    else:
+        head = _("History, #{first} to #{last}:").format(first=shown[0].number, last=shown[-1].number)
+    return [head, *(line for block in reversed(page) for line in block)], more
+
+
+def _history_block(state: TableState, it: HistoryItem) -> list[str]:
+    what = event_lines(state, it.event, before=it.before, legs=it.legs)
+    head = (
+        _("#{number} hand {hand}, 連莊 {streak}: {what}")
+        if it.streak and isinstance(it.event, WinByDiscard | SelfDraw | Draw)
+        else _("#{number} hand {hand}: {what}")
+    )
+    lines = [head.format(number=it.number, hand=it.hand, streak=it.streak, what=what[0])]
+    lines.extend("    " + x.strip() for x in what[1:])
+    lines.extend("    " + x for x in moves(state, it.moves, it.before))
+    lines.extend("    " + x for x in payments(state, it.payments))
     return lines
 
 
 def exported(path: str, events: int) -> str:
     return _("Exported {n} events as CSV: {path}").format(n=events, path=path)
+
+
+def exported_document(filename: str, events: int) -> str:
+    """The ``/export`` reply on a platform: the CSV goes with it as a file, none is kept on the server."""
+    return _("Exported {n} events as CSV: {filename} (attached; not kept on the server)").format(
+        n=events, filename=filename
+    )

@@ -23,6 +23,7 @@ import re
 import threading
 import unicodedata
 from collections.abc import Callable
+from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
@@ -47,8 +48,9 @@ from taipai.bot.service.commands import (
     parse_command,
     read_count,
 )
-from taipai.bot.service.export import history_items, session_csv
+from taipai.bot.service.export import session_csv
 from taipai.bot.service.hands import ReadHand, read_hand
+from taipai.bot.service.lru import ChatLocks, LRUDict
 from taipai.bot.store import ChatRef, DuplicateMessage, SeqConflict, SessionAlreadyOpen, SessionRow, Store
 from taipai.bot.store.chats import ChatData, ChatView
 from taipai.bot.store.schema import ENDED
@@ -148,6 +150,14 @@ class _Ignore(Exception):
     """Internal: the message was not for us after all; no reply."""
 
 
+STATE_CACHE = 1024
+"""Sessions whose table state is kept in memory (least recently used; others are replayed on use)."""
+LOCK_CACHE = 1024
+"""Per-chat locks kept while unused (a lock in use is never dropped)."""
+LOCALE_CACHE = 8192
+"""Chats whose ``/lang`` choice is kept in memory."""
+
+
 @dataclass(slots=True)
 class _Cached:
     seq: int
@@ -163,8 +173,11 @@ class Service:
         rules: a loaded rule set for hand messages, or ``None`` to load ``rules_name`` on first use.
         rules_name: preset name or TOML path for :func:`taipai.core.rules.load_rules`.
         options: table options for new tables (default :class:`TableOptions` defaults).
-        export_dir: where ``/export`` writes CSV files (default: beside the SQLite database, else the
-            current directory).
+        export_dir: the folder ``/export`` writes CSV files to (implies ``export_files``).
+        export_files: write ``/export`` files (the terminal: the user's own machine) to ``export_dir``,
+            default beside the SQLite database, else the current directory, and name the path in the
+            reply.  Off (the bots): the CSV is built in memory and only sent with the reply as its
+            :class:`Document`; nothing is written on the server.
     """
 
     def __init__(
@@ -177,6 +190,7 @@ class Service:
         options: TableOptions | None = None,
         rules_loader: Callable[[str], Any] | None = None,
         export_dir: str | Path | None = None,
+        export_files: bool = False,
     ) -> None:
         self.store = store
         self.locale = locale
@@ -184,11 +198,13 @@ class Service:
         self._rules_name = rules_name
         self._rules_loader = rules_loader
         self._options = options or TableOptions()
-        self._cache: dict[int, _Cached] = {}
-        self._locks: dict[ChatRef, asyncio.Lock] = {}
+        # Bounded (least recently used): a chat seen once must not cost memory for ever.
+        self._cache: LRUDict[int, _Cached] = LRUDict(STATE_CACHE)
+        self._locks = ChatLocks(LOCK_CACHE)
         self._export_dir = Path(export_dir) if export_dir is not None else None
+        self._export_files = export_files
         self.chats = ChatData(store)
-        self._chat_locales: dict[ChatRef, str | None] = {}
+        self._chat_locales: LRUDict[ChatRef, str | None] = LRUDict(LOCALE_CACHE)
         self._rules_lock = threading.Lock()
 
     # ------------------------------------------------------------------------------- entry point
@@ -453,11 +469,9 @@ class Service:
         self._cache[session.id] = _Cached(seq, state)
         return seq, state
 
-    def _lock(self, chat: ChatRef) -> asyncio.Lock:
-        lock = self._locks.get(chat)
-        if lock is None:
-            lock = self._locks[chat] = asyncio.Lock()
-        return lock
+    def _lock(self, chat: ChatRef) -> AbstractAsyncContextManager[None]:
+        """``async with self._lock(chat):`` one message of ``chat`` at a time (:class:`ChatLocks`)."""
+        return self._locks.hold(chat)
 
     def _rules_for_hands(self) -> Any:
         """The rule set for hand messages, loaded on first use (from worker threads: once)."""
@@ -683,14 +697,15 @@ class Service:
                 raise _Refused(render.no_table())
         _seq, state = await self.state_of(session)
         if cmd.kind == "history":
-            return [Reply("\n".join(render.history(state, history_items(state))))]
-        text = session_csv(state)
+            return [_buttons.history_reply(chat, session.id, state)]
         name = export_name(self.store, chat, session.id)
-        folder = self._export_dir or _default_export_dir(self.store)
-        path = folder / name
-        data = text.encode("utf-8")
+        data = session_csv(state).encode("utf-8")
+        document = Document(name, data)
+        if not (self._export_files or self._export_dir is not None):
+            return [Reply(render.exported_document(name, len(state.history)), document=document)]
+        path = (self._export_dir or _default_export_dir(self.store)) / name
         await asyncio.to_thread(_write_file, path, data)
-        return [Reply(render.exported(str(path), len(state.history)), document=Document(name, data))]
+        return [Reply(render.exported(str(path), len(state.history)), document=document)]
 
     def _someone(self, state: TableState, name: str, cmd: Command) -> str:
         """The seated player ``name`` names; ordinary talk is ignored, a wrong name is refused."""

@@ -82,3 +82,11 @@ def split_text(text: str, limit: int) -> list[str]:
         size += added
     flush()
     return pieces
+
+
+def message_limit(platform: str) -> int | None:
+    """The message limit of a chat platform in UTF-16 code units: Discord :data:`DISCORD_LIMIT`,
+    the terminal (``console``) none (``None``), any other (Telegram) :data:`TELEGRAM_LIMIT`."""
+    if platform == "console":
+        return None
+    return DISCORD_LIMIT if platform == "discord" else TELEGRAM_LIMIT
