@@ -6,6 +6,7 @@ Issue 13 item 7: ~20 self-draws made the reply longer than 4,096 characters and 
 
 from __future__ import annotations
 
+import itertools
 import re
 
 import pytest
@@ -54,7 +55,7 @@ async def test_a_long_history_comes_in_telegram_sized_pages_latest_first(talk_en
     # Within a page the events run oldest to newest; the first page ends with the latest event and
     # each next page ends just before the previous one began; together they are every event once.
     assert numbers[0][-1] == 61
-    for page, following in zip(numbers, numbers[1:], strict=False):
+    for page, following in itertools.pairwise(numbers):
         assert following[-1] == page[0] - 1
     assert sorted(n for page in numbers for n in page) == list(range(2, 62))
     for (text, data), page in zip(pages, numbers, strict=True):
