@@ -1,16 +1,25 @@
-"""Telegram adapter: thin glue between python-telegram-bot's :class:`~telegram.ext.Application` and the
-service (DESIGN §1: no game logic here).
+"""Telegram adapter: thin glue between python-telegram-bot and the service (DESIGN §1: no game logic
+here), through the inbox and the outbox (:mod:`taipai.bot.delivery`).
 
-- **Updates**: text messages (slash commands and free-text hands: in groups the bot sees free text
-  only with privacy mode off or as an admin), edited messages (:meth:`Service.edit`) and inline
-  button presses (:meth:`Service.press`).  The service's source-message key is
-  ``"<chat_id>:<message_id>"``, so an update delivered twice is booked once.
-- **Order**: updates run concurrently across chats but one at a time within a chat
-  (:class:`ChatOrderedProcessor`).
-- **Rate**: at most ``group_rate`` new messages per ``group_period`` seconds in a group (Telegram
-  allows about 20 a minute); ``計數`` edits the standing scoreboard message when it is still near
-  the bottom of the chat instead of posting a new one, and after every booked event the standing
-  scoreboard is edited in place (edits are not new messages).
+- **In**: polling is our own loop over ``getUpdates`` (:meth:`TelegramBot.poll`), not
+  python-telegram-bot's ``Updater``, which confirms a batch (the next offset) as soon as it has it:
+  here each fetched batch is stored in the inbox (one transaction) before the next ``getUpdates``
+  confirms it.  Webhook mode stores the update before answering 200
+  (:mod:`taipai.bot.telegram.webhook`).  A crash therefore never loses an update Telegram saw
+  acknowledged; a redelivered one is stored once (unique ``update_id``) and a redelivered message
+  booked once (the service's source-message key ``"<chat_id>:<message_id>"``).
+- **Handling**: each chat's stored updates are handled one at a time in arrival order by that chat's
+  worker task (:meth:`TelegramBot.handle`): text messages (slash commands and free-text hands; in
+  groups the bot sees free text only with privacy mode off or as an admin), edited messages
+  (:meth:`Service.edit`) and inline button presses (:meth:`Service.press`).  Chats do not wait for
+  each other.
+- **Out**: replies are stored in the outbox with their event and posted by the chat's sender task
+  (:meth:`TelegramBot.send`), retried until Telegram accepts them.  New messages in a group go
+  through :class:`~taipai.bot.telegram.ratelimit.ChatRateLimiter` (Telegram allows about 20 a
+  minute); when a group's budget is spent its pending replies are coalesced into one message.
+  ``計數`` edits the standing scoreboard when it is still near the bottom of the chat instead of
+  posting a new one, and after every booked event the standing scoreboard is edited in place (edits
+  are free of the budget).  Long replies are split at Telegram's 4,096 characters on line ends.
 - **Server**: ``base_url`` points the bot at a self-hosted Bot API server (``TELEGRAM_API_BASE_URL``,
   e.g. ``http://127.0.0.1:8081/bot``); the token is appended (or replaces ``{token}``).
 - **HTTP**: Bot API calls go through aiohttp (:class:`~taipai.bot.telegram.transport.AiohttpRequest`),
@@ -20,37 +29,49 @@ service (DESIGN §1: no game logic here).
 from __future__ import annotations
 
 import asyncio
+import base64
 import contextlib
+import functools
 import logging
 import time
-from collections import deque
-from collections.abc import Awaitable, Callable, Sequence
-from typing import Any
+from collections import OrderedDict
+from collections.abc import Sequence
+from datetime import timedelta
+from typing import Any, Generic, TypeVar
 
 from telegram import (
     BotCommand,
     InlineKeyboardButton,
     InlineKeyboardMarkup,
     InputFile,
+    Message,
     ReplyParameters,
     Update,
 )
 from telegram.constants import ChatType
-from telegram.error import BadRequest, InvalidToken, NetworkError, TelegramError
-from telegram.ext import (
-    Application,
-    BaseUpdateProcessor,
-    CallbackQueryHandler,
-    ContextTypes,
-    MessageHandler,
-    filters,
+from telegram.error import (
+    BadRequest,
+    ChatMigrated,
+    Conflict,
+    Forbidden,
+    InvalidToken,
+    NetworkError,
+    RetryAfter,
+    TelegramError,
+    TimedOut,
 )
+from telegram.ext import Application
 
+from taipai.bot.delivery import Delivery, Permanent, RetryLater, Transient
 from taipai.bot.i18n import N_, _, gettext_in
 from taipai.bot.service import Reply, Service, parse_command
 from taipai.bot.service.buttons import rows
 from taipai.bot.service.identity import Member
+from taipai.bot.service.split import TELEGRAM_LIMIT, split_text
 from taipai.bot.store import ChatRef
+from taipai.bot.store.inbox import InboxRow, Incoming
+from taipai.bot.store.outbox import Booking, OutboxRow
+from taipai.bot.telegram.ratelimit import ChatRateLimiter
 from taipai.bot.telegram.transport import AiohttpRequest
 
 log = logging.getLogger(__name__)
@@ -63,8 +84,14 @@ ADMIN_TTL = 600.0
 POLL_INTERVAL = 0.02
 """Default seconds between the answer to one ``getUpdates`` and the next call.  While updates are
 flowing one poll then brings those of the last 20 ms together (at 100 hand messages/s about 0.4 polls
-per message instead of one: a Bot API round trip, about 1 ms of the bot's CPU, saved for most
-messages) for at most 20 ms more latency; an idle bot's long poll still answers a message at once."""
+per message instead of one: a Bot API round trip and an inbox transaction saved for most messages)
+for at most 20 ms more latency; an idle bot's long poll still answers a message at once."""
+ALLOWED_UPDATES = ["message", "edited_message", "callback_query"]
+"""The update types the bot asks for (polling and ``setWebhook``)."""
+CHAT_CACHE = 4096
+"""Chats whose newest message id, scoreboard id and administrators are kept (least recently used)."""
+POLL_BACKOFF_MAX = 30.0
+"""The longest wait, in seconds, between two ``getUpdates`` calls that failed."""
 
 COMMANDS: tuple[tuple[str, str], ...] = (
     ("newgame", N_("open a table: /newgame A B C D (A deals first)")),
@@ -87,59 +114,56 @@ COMMANDS: tuple[tuple[str, str], ...] = (
 )
 """``setMyCommands`` entries: command name and the msgid of its description (en and zh)."""
 
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+class LRU(Generic[K, V]):
+    """A dict of at most ``size`` entries; the least recently used goes first."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._data: OrderedDict[K, V] = OrderedDict()
+
+    def get(self, key: K) -> V | None:
+        """The value of ``key`` (now the most recently used), or ``None``."""
+        if key not in self._data:
+            return None
+        self._data.move_to_end(key)
+        return self._data[key]
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._data
+
+    def __setitem__(self, key: K, value: V) -> None:
+        self._data[key] = value
+        self._data.move_to_end(key)
+        while len(self._data) > self.size:
+            self._data.popitem(last=False)
+
+    def __len__(self) -> int:
+        return len(self._data)
+
 
 class TelegramStartupError(RuntimeError):
     """The bot could not start (bad token, unreachable Bot API server); the message never holds the token."""
 
 
-class ChatOrderedProcessor(BaseUpdateProcessor):
-    """Process updates concurrently, but those of one chat strictly in arrival order.
+def update_chat_id(data: dict[str, Any]) -> str:
+    """The chat an update (its Bot API JSON object) belongs to, as text; ``""`` for one without a chat.
 
-    python-telegram-bot starts one task per update in arrival order; each task first waits for its
-    chat's :class:`asyncio.Lock` (FIFO), so a chat's updates never overtake each other.
-    """
-
-    def __init__(self, max_concurrent_updates: int = 256) -> None:
-        super().__init__(max_concurrent_updates)
-        self._locks: dict[int, asyncio.Lock] = {}
-
-    async def do_process_update(self, update: object, coroutine: Awaitable[Any]) -> None:
-        chat = update.effective_chat if isinstance(update, Update) else None
-        if chat is None:
-            await coroutine
-            return
-        lock = self._locks.setdefault(chat.id, asyncio.Lock())
-        async with lock:
-            await coroutine
-
-    async def initialize(self) -> None:
-        """Nothing to set up."""
-
-    async def shutdown(self) -> None:
-        """Nothing to tear down."""
+    Updates of one chat are handled in order, those of different chats independently."""
+    for key in ("message", "edited_message", "channel_post", "edited_channel_post"):
+        chat = (data.get(key) or {}).get("chat") or {}
+        if "id" in chat:
+            return str(chat["id"])
+    message = (data.get("callback_query") or {}).get("message") or {}
+    chat = message.get("chat") or {}
+    return str(chat["id"]) if "id" in chat else ""
 
 
-class _Window:
-    """Sliding-window budget: ``limit`` sends per ``period`` seconds (``limit=None``: unlimited)."""
-
-    def __init__(self, limit: int | None, period: float, clock: Callable[[], float] = time.monotonic) -> None:
-        self.limit, self.period, self.clock = limit, period, clock
-        self.sent: deque[float] = deque()
-
-    def _trim(self) -> None:
-        now = self.clock()
-        while self.sent and now - self.sent[0] >= self.period:
-            self.sent.popleft()
-
-    async def acquire(self) -> None:
-        """Wait (real time: Telegram's limit is real time) until a send fits the budget, then take it."""
-        if self.limit is None:
-            return
-        self._trim()
-        while len(self.sent) >= self.limit:
-            await asyncio.sleep(self.period - (self.clock() - self.sent[0]))
-            self._trim()
-        self.sent.append(self.clock())
+def _seconds(value: int | float | timedelta) -> float:
+    return value.total_seconds() if isinstance(value, timedelta) else float(value)
 
 
 class TelegramBot:
@@ -150,12 +174,13 @@ class TelegramBot:
         token: the bot token (never logged).
         base_url: Bot API base URL, default ``https://api.telegram.org/bot``; a self-hosted server is
             ``http://host:port/bot``.  ``base_file_url`` defaults to the same URL with ``/file/bot``.
-        group_rate: new messages allowed per group per ``group_period`` seconds (``None``: no limit).
-        poll_timeout: long-polling timeout of ``getUpdates`` in seconds (stopping waits for the
-            poll in flight, so keep it below the process manager's stop grace period).
+        group_rate: new messages allowed per group per ``group_period`` seconds (``None``: no rate
+            limiter at all, e.g. for a benchmark against a fake server).
+        poll_timeout: long-polling timeout of ``getUpdates`` in seconds.
         poll_interval: seconds to wait after each ``getUpdates`` answer before the next call
             (:data:`POLL_INTERVAL`; 0 polls again at once, one round trip per update under load).
         scoreboard_refresh: edit the standing scoreboard after every booked event.
+        lease, sweep: seconds (:class:`~taipai.bot.delivery.Delivery`).
     """
 
     def __init__(
@@ -170,52 +195,70 @@ class TelegramBot:
         poll_timeout: int = 8,
         poll_interval: float = POLL_INTERVAL,
         scoreboard_refresh: bool = True,
+        lease: float | None = None,
+        sweep: float | None = None,
     ) -> None:
         self.service = service
-        self.group_rate, self.group_period = group_rate, group_period
         self.poll_timeout = poll_timeout
         self.poll_interval = poll_interval
         self.scoreboard_refresh = scoreboard_refresh
+        self.limiter = ChatRateLimiter(group_rate, group_period) if group_rate is not None else None
         builder = (
             Application.builder()
             .token(token)
-            .concurrent_updates(ChatOrderedProcessor())
+            .updater(None)
             .request(AiohttpRequest())
             .get_updates_request(AiohttpRequest(connection_pool_size=1))
         )
+        if self.limiter is not None:
+            builder = builder.rate_limiter(self.limiter)
         if base_url:
             builder = builder.base_url(base_url)
             builder = builder.base_file_url(base_file_url or _file_url(base_url))
         self.app = builder.build()
-        self.app.add_handler(MessageHandler(filters.UpdateType.MESSAGE & filters.TEXT, self._on_message))
-        self.app.add_handler(
-            MessageHandler(filters.UpdateType.EDITED_MESSAGE & filters.TEXT, self._on_edited)
+        timing: dict[str, float] = {}
+        if lease is not None:
+            timing["lease"] = lease
+        if sweep is not None:
+            timing["sweep"] = sweep
+        self.delivery = Delivery(
+            service.store,
+            PLATFORM,
+            handle=self.handle,
+            send=self.send,
+            budget_spent=self._budget_spent,
+            **timing,
         )
-        self.app.add_handler(CallbackQueryHandler(self._on_press))
-        self.app.add_error_handler(self._on_error)
-        self._windows: dict[int, _Window] = {}
-        self._newest: dict[int, int] = {}
-        self._boards: dict[int, int | None] = {}
-        self._admins: dict[int, tuple[float, frozenset[int]]] = {}
-        self._refresh: dict[int, asyncio.Task[None]] = {}
+        self._newest: LRU[int, int] = LRU(CHAT_CACHE)
+        self._boards: LRU[int, int | None] = LRU(CHAT_CACHE)
+        self._admins: LRU[int, tuple[float, frozenset[int]]] = LRU(CHAT_CACHE)
+        self._refresh: dict[int, asyncio.Task[None]] = {}  # running tasks only
+        self._poller: asyncio.Task[None] | None = None
+        self._polling = False
+        self._started = False
 
     # ------------------------------------------------------------------ life cycle
+    @property
+    def polling(self) -> bool:
+        """True while the polling loop runs."""
+        return self._poller is not None and not self._poller.done()
+
     async def start(self) -> None:
-        """Check the token (``getMe``), register the commands, start polling.
+        """Check the token (``getMe``), register the commands, take over what the inbox and outbox
+        hold, start polling.
 
         Raises :class:`TelegramStartupError` for a rejected token or an unreachable server.
         """
         await self.start_app()
-        assert self.app.updater is not None
-        await self.app.updater.start_polling(
-            poll_interval=self.poll_interval,
-            timeout=self.poll_timeout,
-            allowed_updates=["message", "edited_message", "callback_query"],
-        )
+        with contextlib.suppress(TelegramError):
+            await self.app.bot.delete_webhook()  # getUpdates is refused while a webhook is set
+        self._polling = True
+        self._poller = asyncio.get_running_loop().create_task(self.poll())
 
     async def start_app(self) -> None:
-        """Check the token (``getMe``), register the commands and start the Application, without
-        receiving updates yet (polling and webhook mode both begin here).
+        """Check the token (``getMe``), register the commands, start the Application and the delivery
+        (what is stored and not done is handled first), without receiving updates yet (polling and
+        webhook mode both begin here).
 
         Raises :class:`TelegramStartupError` for a rejected token or an unreachable server.
         """
@@ -234,16 +277,27 @@ class TelegramBot:
             ) from exc
         await self.register_commands()
         await self.app.start()
+        await self.delivery.start()
+        self._started = True
 
     async def stop(self) -> None:
-        """Stop polling (confirming the last update), finish the updates in hand, close the session."""
-        if self.app.updater is not None and self.app.updater.running:
-            await self.app.updater.stop()
-        if self.app.running:
-            await self.app.stop()
+        """Stop polling (what was fetched is stored; the rest is confirmed later or delivered again),
+        let the chats finish the update in hand and post what is pending (briefly: the rest is
+        posted after the next start), close the session."""
+        self._polling = False
+        if self._poller is not None:
+            self._poller.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._poller
+            self._poller = None
+        if self._started:
+            await self.delivery.stop()
+            self._started = False
         for task in list(self._refresh.values()):
             with contextlib.suppress(asyncio.CancelledError, TelegramError):
                 await task
+        if self.app.running:
+            await self.app.stop()
         await self.app.shutdown()
 
     async def run(self, stop: asyncio.Event) -> None:
@@ -260,46 +314,129 @@ class TelegramBot:
             commands = [BotCommand(name, gettext_in(locale, desc)) for name, desc in COMMANDS]
             await self.app.bot.set_my_commands(commands, language_code=lang)
 
-    # ------------------------------------------------------------------ handlers
-    async def _on_message(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-        msg = update.message
-        if msg is None or msg.text is None or msg.from_user is None or msg.from_user.is_bot:
-            return
+    # ------------------------------------------------------------------ receiving
+    async def poll(self) -> None:
+        """The polling loop: ``getUpdates`` from the last stored update on; each batch is stored in
+        the inbox (one transaction, retried while the database fails) BEFORE the next call confirms
+        it, so an update Telegram saw confirmed is always stored.  Network errors back off."""
+        offset: int | None = None
+        delay = 0.5
+        while self._polling:
+            try:
+                updates = await self.app.bot.get_updates(
+                    offset=offset, timeout=self.poll_timeout, allowed_updates=ALLOWED_UPDATES
+                )
+            except TimedOut:
+                continue
+            except (NetworkError, Conflict, Forbidden, InvalidToken) as exc:
+                log.warning("getUpdates failed (%s); polling again in %.1f s", type(exc).__name__, delay)
+                await asyncio.sleep(delay)
+                delay = min(delay * 2, POLL_BACKOFF_MAX)
+                continue
+            delay = 0.5
+            if not updates:
+                continue
+            items = [Incoming(str(u.update_id), update_chat_id(u.to_dict()), u.to_dict()) for u in updates]
+            await self._store(items)
+            offset = updates[-1].update_id + 1
+            if self.poll_interval > 0:
+                await asyncio.sleep(self.poll_interval)
+
+    async def _store(self, items: Sequence[Incoming]) -> None:
+        """Store a fetched batch, retrying while the database fails (nothing is confirmed meanwhile)."""
+        from sqlalchemy.exc import SQLAlchemyError
+
+        delay = 0.5
+        while True:
+            try:
+                await self.delivery.receive(items)
+                return
+            except SQLAlchemyError:
+                log.warning("cannot store %d updates; trying again in %.1f s", len(items), delay)
+                await asyncio.sleep(delay)
+                delay = min(delay * 2, POLL_BACKOFF_MAX)
+
+    async def receive(self, data: dict[str, Any]) -> None:
+        """Store one update (its Bot API JSON object, as a webhook receives it) in the inbox; returns
+        after the commit.  Database errors propagate (answer the webhook with an error then)."""
+        await self.delivery.receive([Incoming(str(data["update_id"]), update_chat_id(data), data)])
+
+    # ------------------------------------------------------------------ handling (a chat's worker)
+    async def handle(self, row: InboxRow, booking: Booking) -> list[dict[str, Any]]:
+        """Handle one stored update through the service; return the outbox payloads of the replies
+        (see :data:`taipai.bot.delivery.Handle`)."""
+        update = Update.de_json(row.payload, self.app.bot)
+        if update.message is not None:
+            return await self._on_message(update, update.message, booking)
+        if update.edited_message is not None:
+            return await self._on_edited(update, update.edited_message, booking)
+        if update.callback_query is not None:
+            return await self._on_press(update, booking)
+        return []
+
+    async def _on_message(self, update: Update, msg: Message, booking: Booking) -> list[dict[str, Any]]:
+        if msg.text is None or msg.from_user is None or msg.from_user.is_bot:
+            return []
         chat, member = await self._who(update)
         self._seen(msg.chat_id, msg.message_id)
         key = f"{msg.chat_id}:{msg.message_id}"
+        score = self._is_score(msg.text)
+        booking.items = functools.partial(self.payloads, reply_to=msg.message_id, score=score)
         replies = await self.service.handle(chat, member.display, msg.text, key, member=member)
-        if not replies:
-            return
-        if len(replies) == 1 and not replies[0].buttons and self._is_score(msg.text):
-            await self._scoreboard(msg.chat_id, chat, replies[0], reply_to=msg.message_id)
-            return
-        await self._post(msg.chat_id, replies, reply_to=msg.message_id)
-        if any(r.buttons for r in replies):
-            self._schedule_refresh(msg.chat_id, chat)
+        return self.payloads(replies, reply_to=msg.message_id, score=score)
 
-    async def _on_edited(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-        msg = update.edited_message
-        if msg is None or msg.text is None or msg.from_user is None or msg.from_user.is_bot:
-            return
+    async def _on_edited(self, update: Update, msg: Message, booking: Booking) -> list[dict[str, Any]]:
+        if msg.text is None or msg.from_user is None or msg.from_user.is_bot:
+            return []
         chat, member = await self._who(update)
         key = f"{msg.chat_id}:{msg.message_id}"
+        booking.items = functools.partial(self.payloads, reply_to=msg.message_id)
         replies = await self.service.edit(chat, member.display, key, msg.text, member=member)
-        await self._post(msg.chat_id, replies, reply_to=msg.message_id)
+        return self.payloads(replies, reply_to=msg.message_id)
 
-    async def _on_press(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    async def _on_press(self, update: Update, booking: Booking) -> list[dict[str, Any]]:
         query = update.callback_query
         if query is None or query.data is None or query.message is None:
-            return
+            return []
         chat, member = await self._who(update)
+        reply_to = query.message.message_id
+        booking.items = functools.partial(self.payloads, reply_to=reply_to, refresh=True)
         pressed = await self.service.press(chat, member.display, query.data, member=member)
-        await query.answer(pressed.notice or None)
-        await self._post(query.message.chat.id, pressed.replies, reply_to=query.message.message_id)
-        if pressed.replies:
-            self._schedule_refresh(query.message.chat.id, chat)
+        try:
+            await query.answer(pressed.notice or None)
+        except TelegramError as exc:  # e.g. too old after a restart: the replies still go out
+            log.info("could not answer a button press (%s)", type(exc).__name__)
+        return self.payloads(pressed.replies, reply_to=reply_to, refresh=True)
 
-    async def _on_error(self, update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
-        log.error("error while handling a Telegram update", exc_info=context.error)
+    @staticmethod
+    def payloads(
+        replies: Sequence[Reply], *, reply_to: int | None = None, score: bool = False, refresh: bool = False
+    ) -> list[dict[str, Any]]:
+        """The outbox payloads of ``replies``: ``text``, ``buttons`` (rows of ``[label, data]``),
+        ``reply_to`` (the first quotes the message answered), ``document`` (``filename`` and base64
+        ``content``), ``scoreboard`` (a ``計數`` answer: edit the standing scoreboard when near),
+        ``refresh`` (edit the standing scoreboard after it) and ``coalesce`` (plain text that may be
+        joined with the chat's other pending replies when the group's budget is spent)."""
+        out: list[dict[str, Any]] = []
+        any_buttons = any(r.buttons for r in replies)
+        for i, reply in enumerate(replies):
+            p: dict[str, Any] = {"text": reply.text}
+            if reply.buttons:
+                p["buttons"] = [[[b.label, b.data] for b in row] for row in rows(reply.buttons)]
+            if i == 0 and reply_to:
+                p["reply_to"] = reply_to
+            document = getattr(reply, "document", None)
+            if document is not None:
+                content = base64.b64encode(document.content).decode("ascii")
+                p["document"] = {"filename": document.filename, "content": content}
+            elif score and len(replies) == 1 and not reply.buttons:
+                p["scoreboard"] = True
+            else:
+                p["coalesce"] = True
+            out.append(p)
+        if out and (any_buttons or (refresh and replies)):
+            out[-1]["refresh"] = True
+        return out
 
     # ------------------------------------------------------------------ who
     async def _who(self, update: Update) -> tuple[ChatRef, Member]:
@@ -331,38 +468,81 @@ class TelegramBot:
         self._admins[chat_id] = (now, ids)
         return ids
 
-    # ------------------------------------------------------------------ sending
-    def _window(self, chat_id: int) -> _Window:
-        w = self._windows.get(chat_id)
-        if w is None:
-            limit = self.group_rate if chat_id < 0 else None  # group and channel ids are negative
-            w = self._windows[chat_id] = _Window(limit, self.group_period)
-        return w
+    # ------------------------------------------------------------------ sending (a chat's sender)
+    def _budget_spent(self, chat_id: str) -> bool:
+        return self.limiter is not None and not self.limiter.has_capacity(chat_id)
+
+    async def send(self, chat_id: str, batch: Sequence[OutboxRow]) -> str | None:
+        """Post one reply, or several coalesced into one message; return the (last) message id.
+
+        Telegram's errors become the delivery's: ``RetryAfter`` → :class:`RetryLater`; ``BadRequest``,
+        ``Forbidden`` (bot removed), ``ChatMigrated`` → :class:`Permanent`; ``TimedOut`` and other
+        network errors → :class:`Transient`.
+        """
+        cid = int(chat_id)
+        try:
+            if len(batch) == 1:
+                sent = await self._send_one(cid, batch[0].payload)
+            else:
+                sent = await self._send_joined(cid, [r.payload for r in batch])
+        except RetryAfter as exc:
+            raise RetryLater(_seconds(exc.retry_after)) from exc
+        except (BadRequest, Forbidden, ChatMigrated, InvalidToken) as exc:
+            raise Permanent(f"{type(exc).__name__}: {exc}") from exc
+        except TelegramError as exc:  # TimedOut, NetworkError: may pass
+            raise Transient(type(exc).__name__) from exc
+        return None if sent is None else str(sent)
+
+    async def _send_one(self, chat_id: int, p: dict[str, Any]) -> int | None:
+        if p.get("scoreboard"):
+            return await self._scoreboard(chat_id, p)
+        document = p.get("document")
+        if document is not None:
+            msg = await self.app.bot.send_document(
+                chat_id,
+                InputFile(base64.b64decode(document["content"]), filename=document["filename"]),
+                caption=p["text"][:1024],
+                reply_parameters=_quote(p.get("reply_to")),
+            )
+            self._seen(chat_id, msg.message_id)
+            return msg.message_id
+        sent = await self._send_text(chat_id, p["text"], p.get("buttons"), p.get("reply_to"))
+        if p.get("refresh"):
+            self._schedule_refresh(chat_id)
+        return sent
+
+    async def _send_joined(self, chat_id: int, payloads: Sequence[dict[str, Any]]) -> int | None:
+        """Several pending replies as one message (the group's budget is spent): every reply's text,
+        in order, and the buttons of the newest reply that has any."""
+        text = "\n\n".join(p["text"] for p in payloads)
+        buttons = next((p["buttons"] for p in reversed(payloads) if p.get("buttons")), None)
+        sent = await self._send_text(chat_id, text, buttons, None)
+        if any(p.get("refresh") for p in payloads):
+            self._schedule_refresh(chat_id)
+        return sent
+
+    async def _send_text(
+        self, chat_id: int, text: str, buttons: list[list[list[str]]] | None, reply_to: int | None
+    ) -> int | None:
+        """``text`` cut at Telegram's limit on line ends: the first piece quotes ``reply_to``, the
+        last carries the buttons.  A crash between two pieces sends the earlier ones again after a
+        restart (the reply is marked sent once all of them are)."""
+        pieces = split_text(text, TELEGRAM_LIMIT) or [text]
+        sent: int | None = None
+        for i, piece in enumerate(pieces):
+            last = i == len(pieces) - 1
+            msg = await self.app.bot.send_message(
+                chat_id,
+                piece,
+                reply_markup=_markup(buttons) if last else None,
+                reply_parameters=_quote(reply_to) if i == 0 else None,
+            )
+            self._seen(chat_id, msg.message_id)
+            sent = msg.message_id
+        return sent
 
     def _seen(self, chat_id: int, message_id: int) -> None:
-        self._newest[chat_id] = max(self._newest.get(chat_id, 0), message_id)
-
-    async def _post(self, chat_id: int, replies: Sequence[Reply], *, reply_to: int | None = None) -> None:
-        for reply in replies:
-            await self._window(chat_id).acquire()
-            markup = _markup(reply)
-            quote = (
-                ReplyParameters(message_id=reply_to, allow_sending_without_reply=True) if reply_to else None
-            )
-            document = getattr(reply, "document", None)
-            if document is not None:
-                sent = await self.app.bot.send_document(
-                    chat_id,
-                    InputFile(document.content, filename=document.filename),
-                    caption=reply.text[:1024],
-                    reply_parameters=quote,
-                )
-            else:
-                sent = await self.app.bot.send_message(
-                    chat_id, reply.text, reply_markup=markup, reply_parameters=quote
-                )
-            self._seen(chat_id, sent.message_id)
-            reply_to = None
+        self._newest[chat_id] = max(self._newest.get(chat_id) or 0, message_id)
 
     @staticmethod
     def _is_score(text: str) -> bool:
@@ -372,24 +552,25 @@ class TelegramBot:
             return False
         return cmd is not None and cmd.kind == "score"
 
-    async def _board_id(self, chat_id: int, chat: ChatRef) -> int | None:
+    async def _board_id(self, chat_id: int) -> int | None:
         if chat_id not in self._boards:
-            stored = (await self.service.chats.chat_settings(chat))[1]
+            stored = (await self.service.chats.chat_settings(ChatRef(PLATFORM, str(chat_id))))[1]
             self._boards[chat_id] = int(stored) if stored else None
-        return self._boards[chat_id]
+        return self._boards.get(chat_id)
 
-    async def _scoreboard(self, chat_id: int, chat: ChatRef, reply: Reply, *, reply_to: int) -> None:
+    async def _scoreboard(self, chat_id: int, p: dict[str, Any]) -> int | None:
         """``計數``: edit the standing scoreboard when it is near the bottom, else post a new one."""
-        board = await self._board_id(chat_id, chat)
-        near = board is not None and self._newest.get(chat_id, 0) - board <= SCOREBOARD_NEAR
-        if near and board is not None and await self._edit(chat_id, board, reply.text):
-            return
-        await self._window(chat_id).acquire()
-        quote = ReplyParameters(message_id=reply_to, allow_sending_without_reply=True)
-        sent = await self.app.bot.send_message(chat_id, reply.text, reply_parameters=quote)
-        self._seen(chat_id, sent.message_id)
-        self._boards[chat_id] = sent.message_id
-        await self.service.chats.set_chat(chat, scoreboard_message_id=str(sent.message_id))
+        board = await self._board_id(chat_id)
+        near = board is not None and (self._newest.get(chat_id) or 0) - board <= SCOREBOARD_NEAR
+        if near and board is not None and await self._edit(chat_id, board, p["text"]):
+            return board
+        sent = await self._send_text(chat_id, p["text"], None, p.get("reply_to"))
+        if sent is not None:
+            self._boards[chat_id] = sent
+            await self.service.chats.set_chat(
+                ChatRef(PLATFORM, str(chat_id)), scoreboard_message_id=str(sent)
+            )
+        return sent
 
     async def _edit(self, chat_id: int, message_id: int, text: str) -> bool:
         try:
@@ -400,16 +581,17 @@ class TelegramBot:
             return False
         return True
 
-    def _schedule_refresh(self, chat_id: int, chat: ChatRef) -> None:
+    def _schedule_refresh(self, chat_id: int) -> None:
         """Edit the standing scoreboard to the table's state, off the reply path (one at a time per chat)."""
         if not self.scoreboard_refresh or chat_id in self._refresh:
             return
-        if chat_id in self._boards and self._boards[chat_id] is None:
+        if chat_id in self._boards and self._boards.get(chat_id) is None:
             return  # no standing scoreboard in this chat (what refresh() would find): no task
+        chat = ChatRef(PLATFORM, str(chat_id))
 
         async def refresh() -> None:
             try:
-                board = await self._board_id(chat_id, chat)
+                board = await self._board_id(chat_id)
                 if board is None:
                     return
                 replies = await self.service.handle(chat, "", "/score")
@@ -421,11 +603,17 @@ class TelegramBot:
         self._refresh[chat_id] = asyncio.get_running_loop().create_task(refresh())
 
 
-def _markup(reply: Reply) -> InlineKeyboardMarkup | None:
-    if not reply.buttons:
+def _quote(message_id: int | None) -> ReplyParameters | None:
+    if not message_id:
+        return None
+    return ReplyParameters(message_id=message_id, allow_sending_without_reply=True)
+
+
+def _markup(buttons: list[list[list[str]]] | None) -> InlineKeyboardMarkup | None:
+    if not buttons:
         return None
     return InlineKeyboardMarkup(
-        [[InlineKeyboardButton(b.label, callback_data=b.data) for b in row] for row in rows(reply.buttons)]
+        [[InlineKeyboardButton(label, callback_data=data) for label, data in row] for row in buttons]
     )
 
 
@@ -471,12 +659,12 @@ HEARTBEAT_PERIOD = 15.0
 
 
 async def _heartbeat(bot: TelegramBot, path: str, stop: asyncio.Event) -> None:
-    """Touch ``path`` now and every :data:`HEARTBEAT_PERIOD` s while the updater polls, until ``stop``."""
+    """Touch ``path`` now and every :data:`HEARTBEAT_PERIOD` s while the bot polls, until ``stop``."""
     from pathlib import Path
 
     file = Path(path)
     while not stop.is_set():
-        if bot.app.updater is not None and bot.app.updater.running:
+        if bot.polling:
             file.parent.mkdir(parents=True, exist_ok=True)
             file.touch()
         with contextlib.suppress(TimeoutError):
@@ -486,7 +674,7 @@ async def _heartbeat(bot: TelegramBot, path: str, stop: asyncio.Event) -> None:
 async def _run_webhook(bot: TelegramBot, settings: Any, stop: asyncio.Event) -> None:
     """Webhook mode: start the Application, serve the webhook and ``/healthz`` on ``LISTEN_PORT``,
     register the webhook with Telegram (``setWebhook`` with the secret token), run until ``stop``."""
-    from taipai.bot.telegram.webhook import ALLOWED_UPDATES, WebhookServer, webhook_path
+    from taipai.bot.telegram.webhook import WebhookServer, webhook_path
 
     if not settings.telegram_webhook_url:
         raise TelegramStartupError(_("TELEGRAM_MODE=webhook needs TELEGRAM_WEBHOOK_URL."))
@@ -507,5 +695,5 @@ async def _run_webhook(bot: TelegramBot, settings: Any, stop: asyncio.Event) -> 
         )
         await stop.wait()
     finally:
-        await server.stop()  # no new updates; the queued ones finish in bot.stop()
+        await server.stop()  # no new updates; the stored ones are handled now or after the next start
         await bot.stop()

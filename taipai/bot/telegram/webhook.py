@@ -1,14 +1,17 @@
 """Telegram webhook mode (``TELEGRAM_MODE=webhook``): an aiohttp server in front of the Application.
 
 Several worker processes can run it behind one load balancer on one PostgreSQL database: each
-answers Telegram at once and books through the shared store, whose per-chat advisory lock and the
-``(platform, chat_id, source_message_id)`` key make a chat's writes serial and an update delivered
-twice (even to two workers) booked once.
+stores the updates it receives in the shared inbox, and a chat's stored updates are handled by the
+one worker holding that chat's lease (:mod:`taipai.bot.delivery`); the inbox's unique ``update_id``
+and the events' ``(platform, chat_id, source_message_id)`` key make an update delivered twice (even
+to two workers) stored once and booked once.
 
 - ``POST <path of TELEGRAM_WEBHOOK_URL>``: the header ``X-Telegram-Bot-Api-Secret-Token`` must equal
-  ``TELEGRAM_WEBHOOK_SECRET`` (403 otherwise; compared in constant time).  A good update is put on the
-  Application's update queue and answered ``200`` before it is processed (Telegram wants a fast
-  answer and retries slow ones); a body that is not an update is ``400``.
+  ``TELEGRAM_WEBHOOK_SECRET`` (403 otherwise; compared in constant time).  A good update is stored
+  in the inbox (committed) and THEN answered ``200``, before it is handled (Telegram wants a fast
+  answer and retries slow ones): a worker killed after the 200 loses nothing.  When the database
+  cannot store it the answer is ``503`` (Telegram delivers it again later); a body that is not an
+  update is ``400``.
 - ``GET /healthz``: ``200 ok`` while the Application runs and the database answers ``SELECT 1``,
   else ``503`` (the Docker ``HEALTHCHECK`` in webhook mode).
 
@@ -25,15 +28,16 @@ from collections.abc import Awaitable, Callable
 from urllib.parse import urlsplit
 
 from aiohttp import web
+from sqlalchemy.exc import SQLAlchemyError
 from telegram import Update
 
-from taipai.bot.telegram.adapter import TelegramBot
+from taipai.bot.telegram.adapter import ALLOWED_UPDATES, TelegramBot
 
 log = logging.getLogger(__name__)
 
 SECRET_HEADER = "X-Telegram-Bot-Api-Secret-Token"
 HEALTH_PATH = "/healthz"
-ALLOWED_UPDATES = ["message", "edited_message", "callback_query"]
+__all__ = ["ALLOWED_UPDATES", "HEALTH_PATH", "SECRET_HEADER", "WebhookServer", "webhook_path"]
 
 
 def webhook_path(url: str) -> str:
@@ -45,7 +49,7 @@ class WebhookServer:
     """The HTTP side of webhook mode for one :class:`TelegramBot` (whose Application is started).
 
     Args:
-        bot: the bot; updates go to ``bot.app.update_queue``.
+        bot: the bot (started with :meth:`TelegramBot.start_app`); updates go to its inbox.
         path: the webhook path (see :func:`webhook_path`).
         secret: the expected secret token; ``None`` accepts any request (only for a private network).
         healthy: an awaitable check for ``/healthz`` (e.g. the database answers); default always true.
@@ -84,7 +88,7 @@ class WebhookServer:
         self.port = sockets[0].getsockname()[1] if sockets else port
 
     async def stop(self) -> None:
-        """Stop accepting requests (updates already queued are still processed by the Application)."""
+        """Stop accepting requests (updates already stored are handled by the bot, now or after a restart)."""
         if self._runner is not None:
             await self._runner.cleanup()
             self._runner = None
@@ -98,11 +102,17 @@ class WebhookServer:
             data = json.loads(await request.read())
             if not isinstance(data, dict) or not isinstance(data.get("update_id"), int):
                 raise ValueError("not an Update object")
-            update = Update.de_json(data, self.bot.app.bot)
+            Update.de_json(data, self.bot.app.bot)
         except (ValueError, TypeError, KeyError, AttributeError) as exc:
             log.warning("webhook: a body that is not an update (%s)", type(exc).__name__)
             return web.Response(status=400, text="not an update")
-        await self.bot.app.update_queue.put(update)
+        try:
+            await self.bot.receive(data)
+        except SQLAlchemyError as exc:
+            log.error(
+                "webhook: cannot store an update (%s); Telegram will deliver it again", type(exc).__name__
+            )
+            return web.Response(status=503, text="unavailable")
         return web.Response(text="ok")
 
     async def _on_health(self, request: web.Request) -> web.Response:

@@ -48,8 +48,7 @@ async def hook(tmp_path) -> AsyncIterator[Hook]:
     async with FakeBotAPI() as api:
         store = await Store.open(sqlite_url(tmp_path / "wh.db"))
         bot = TelegramBot(Service(store, locale="en"), api.token, base_url=api.base_url, group_rate=None)
-        await bot.app.initialize()
-        await bot.app.start()
+        await bot.start_app()
         server = WebhookServer(bot, path="/tg/hook", secret=SECRET, healthy=store.ping)
         await server.start("127.0.0.1", 0)
         try:

@@ -41,9 +41,14 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
+SEATS = ("東", "南", "西", "北")
+
+
 def script(g: int) -> list[tuple[dict, str]]:
-    """The messages of group ``g``: (user, text); group ``g`` starts its dealer cycle at seat ``g``."""
+    """The messages of group ``g``: (user, text); group ``g`` starts its dealer cycle at seat ``g``.
+    After 開枱 each member takes their seat (``坐 南``): a seat is held by a user id."""
     out: list[tuple[dict, str]] = [(ANN, "開枱 " + " ".join(NAMES))]
+    out += [(user, f"坐 {seat}") for user, seat in zip(USERS, SEATS, strict=True)]
     for i in range(HANDS):
         w, loser = (g + i) % 4, (g + i + 1) % 4
         out.append((USERS[w], f"{NAMES[w]} 食 {NAMES[loser]} {8 + (i * 3 + g) % 7}番"))
@@ -147,7 +152,8 @@ async def test_two_webhook_workers_on_one_postgresql_book_every_hand_once(tmp_pa
             outs = [await asyncio.wait_for(w.communicate(), 60) for w in workers]
         assert [w.returncode for w in workers] == [0, 0], [o[1].decode()[-2000:] for o in outs]
         answered = {c: len(api.sent(c)) for c in GROUPS}
-    assert answered == {c: HANDS + 1 for c in GROUPS}  # one reply per message, none for a duplicate
+    # one reply per message (開枱, four 坐, the hands), none for a duplicate
+    assert answered == {c: HANDS + 1 + len(SEATS) for c in GROUPS}
 
     expected = await _expected(tmp_path)
     store = await Store.open(url)

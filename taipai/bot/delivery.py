@@ -1,0 +1,395 @@
+"""Delivery: the per-chat workers that drain the inbox and the per-chat senders that drain the outbox
+(DESIGN §1: nothing acknowledged is lost, every booked event's reply is delivered, no chat stalls
+another).  Platform-neutral: an adapter gives it two functions, ``handle`` (one stored update → the
+service → outbox payloads) and ``send`` (outbox payloads → one platform message).
+
+**Isolation.**  Receiving an update only stores it (:meth:`Delivery.receive`, one transaction for a
+batch) and wakes that chat's worker task; each chat has at most one worker and one sender task, so a
+chat's updates are handled one at a time in arrival order while other chats go on.  A sender's waits
+(the platform's rate limit, ``retry_after``, back-off) happen in that chat's sender task alone: they
+never hold anything an update of another chat needs.  Tasks end when their chat has nothing left to
+do, so memory follows the chats active now, not every chat ever seen.
+
+**Guarantees.**
+- An update is handled until its handling is committed (with its replies, :mod:`taipai.bot.store.outbox`):
+  a database error is retried with back-off for as long as the process runs; an update whose
+  handling raises anything else :data:`HANDLE_TRIES` times is logged and marked done with no reply,
+  so that one broken update cannot stall its chat.
+- A reply is sent until the platform accepts it: :class:`RetryLater` (the platform said when) is
+  honoured, :class:`Transient` errors are retried with doubling back-off up to
+  :data:`BACKOFF_MAX` seconds, :class:`Permanent` ones (chat gone, bot removed) are logged and the
+  reply marked failed.  A reply is marked sent right after the platform accepted it, so only a crash
+  in the few milliseconds between the platform's answer and that commit sends it twice after a
+  restart.
+- **Coalescing.**  When the adapter says a chat's budget is spent (``budget_spent``), the chat's
+  pending text replies go out as ONE message naming every event booked meanwhile (the adapter
+  joins them), never dropped.
+- **Several workers.**  A chat is drained by the process holding its lease
+  (:class:`~taipai.bot.store.inbox.Inbox`); every :data:`SWEEP_PERIOD` seconds each process looks for
+  chats with pending rows whose lease is free, expired or held by a dead process of its host, takes
+  them and drains them, so a dead worker's chats are not stuck until it restarts.  At start-up the
+  first sweep runs before anything new is received: what was stored and not done is handled first,
+  in order per chat.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import functools
+import logging
+import time
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Any
+
+from sqlalchemy.exc import SQLAlchemyError
+
+from taipai.bot.store.inbox import Inbox, InboxRow, Incoming, owner_is_dead
+from taipai.bot.store.outbox import BOOKING, Booking, InboxRowDone, Outbox, OutboxRow
+
+log = logging.getLogger(__name__)
+
+SWEEP_PERIOD = 1.0
+"""Seconds between two looks for chats with pending rows that no live process drains."""
+LEASE = 15.0
+"""Seconds a chat lease lasts unless renewed (renewed every third of that while held)."""
+IDLE_RELEASE = 3.0
+"""Seconds a chat may be idle before its lease is given up (kept meanwhile: no write per message)."""
+HANDLE_TRIES = 3
+"""Times an update whose handling raises (a bug, not the database) is tried before it is given up."""
+BACKOFF_START = 0.5
+"""Seconds before the first retry of a transient failure (database or platform); doubles each time."""
+BACKOFF_MAX = 30.0
+"""The longest wait between two retries of a transient failure, in seconds."""
+SEND_TRIES = 8
+"""Times a send that raises something unexpected (not a platform error) is tried before the reply is
+marked failed."""
+STOP_GRACE = 3.0
+"""Seconds :meth:`Delivery.stop` lets the senders flush pending replies before it cancels them."""
+
+
+class RetryLater(Exception):
+    """The platform asked to wait ``seconds`` before sending again (Telegram's 429 ``retry_after``)."""
+
+    def __init__(self, seconds: float) -> None:
+        super().__init__(f"retry in {seconds} s")
+        self.seconds = seconds
+
+
+class Transient(Exception):
+    """A send failed in a way that may pass (network, timeout, server error): retried with back-off."""
+
+
+class Permanent(Exception):
+    """A send the platform will never accept (chat not found, bot kicked, bad request): given up."""
+
+
+Handle = Callable[[InboxRow, Booking], Awaitable[list[dict[str, Any]]]]
+"""``handle(row, booking)``: handle one stored update; return the outbox payloads of its replies.
+
+It sets ``booking.items`` (replies → payloads) before it calls the service, so that a booking write
+stores them with the event; the payloads it returns are stored only when no booking write did."""
+
+Send = Callable[[str, Sequence[OutboxRow]], Awaitable[str | None]]
+"""``send(chat_id, rows)``: post ``rows`` (one reply, or several to coalesce into one message) and
+return the platform's message id; raises :class:`RetryLater`, :class:`Transient` or
+:class:`Permanent`."""
+
+
+def _never(chat_id: str) -> bool:
+    return False
+
+
+class Delivery:
+    """The inbox workers and outbox senders of one platform in this process.
+
+    Args:
+        store: an open :class:`~taipai.bot.store.Store`.
+        platform: ``"telegram"``, ``"discord"`` …
+        handle: see :data:`Handle`.  send: see :data:`Send`.
+        budget_spent: ``budget_spent(chat_id)`` is true while the chat may not post a new message
+            now (its rate-limit budget is spent): its pending text replies are then coalesced.
+        lease, sweep: seconds (:data:`LEASE`, :data:`SWEEP_PERIOD`).
+    """
+
+    def __init__(
+        self,
+        store: Any,
+        platform: str,
+        *,
+        handle: Handle,
+        send: Send,
+        budget_spent: Callable[[str], bool] = _never,
+        lease: float = LEASE,
+        sweep: float = SWEEP_PERIOD,
+    ) -> None:
+        self.store = store
+        self.platform = platform
+        self.inbox = Inbox(store, platform, lease=lease)
+        self.outbox = Outbox(store)
+        self._handle = handle
+        self._send = send
+        self._budget_spent = budget_spent
+        self.sweep_period = sweep
+        self._workers: dict[str, asyncio.Task[None]] = {}
+        self._senders: dict[str, asyncio.Task[None]] = {}
+        self._again_work: set[str] = set()
+        self._again_send: set[str] = set()
+        self._held: dict[str, float] = {}  # leased chats -> when last active (monotonic)
+        self._dead: set[str] = set()  # lease owners known to be dead processes of this host
+        self._sweeper: asyncio.Task[None] | None = None
+        self._stopping = False
+        self._idle = asyncio.Event()
+        self._idle.set()
+
+    @property
+    def owner(self) -> str:
+        """This process's lease owner id."""
+        return self.inbox.owner
+
+    # ------------------------------------------------------------------ life cycle
+    async def start(self) -> None:
+        """Take over what is stored and not done (one sweep, before anything new is received), then
+        sweep and renew leases in the background."""
+        await self.sweep()
+        self._sweeper = asyncio.get_running_loop().create_task(self._sweep_loop())
+
+    async def stop(self, grace: float = STOP_GRACE) -> None:
+        """Stop: workers finish the update in hand (the rest stays pending for the next start),
+        senders get ``grace`` seconds to post what is pending, then leases are given up."""
+        self._stopping = True
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._sweeper
+            self._sweeper = None
+        workers = list(self._workers.values())
+        if workers:
+            await asyncio.wait(workers, timeout=max(grace, 10.0))
+        senders = list(self._senders.values())
+        if senders:
+            _done, late = await asyncio.wait(senders, timeout=grace)
+            for task in late:
+                task.cancel()
+            await asyncio.gather(*late, return_exceptions=True)
+        for task in list(self._workers.values()):
+            task.cancel()
+        await asyncio.gather(*self._workers.values(), return_exceptions=True)
+        with contextlib.suppress(SQLAlchemyError):
+            await self.inbox.release_all()
+
+    async def receive(self, items: Sequence[Incoming]) -> None:
+        """Store ``items`` in the inbox (ONE transaction) and wake their chats' workers.
+
+        Returns after the commit: the caller may then tell the platform the updates arrived.  A
+        database error propagates (do not acknowledge then: the platform will deliver again).
+        """
+        new, claimed = await self.inbox.put(items)
+        now = time.monotonic()
+        for chat_id in dict.fromkeys(row.chat_id for row in new):
+            if chat_id in claimed:
+                self._held[chat_id] = now
+                self.wake(chat_id)
+
+    def wake(self, chat_id: str) -> None:
+        """Make sure the chat's worker runs (it reads the chat's pending rows)."""
+        if self._stopping:
+            return
+        if chat_id in self._workers:
+            self._again_work.add(chat_id)
+            return
+        self._idle.clear()
+        self._workers[chat_id] = asyncio.get_running_loop().create_task(self._work(chat_id))
+
+    def wake_sender(self, chat_id: str) -> None:
+        """Make sure the chat's sender runs (it reads the chat's pending replies)."""
+        if chat_id in self._senders:
+            self._again_send.add(chat_id)
+            return
+        self._idle.clear()
+        self._senders[chat_id] = asyncio.get_running_loop().create_task(self._send_loop(chat_id))
+
+    async def wait_idle(self) -> None:
+        """Wait until no worker or sender runs (tests and benchmarks)."""
+        while self._workers or self._senders:
+            self._idle.clear()
+            await self._idle.wait()
+
+    def _finished(self, table: dict[str, asyncio.Task[None]], chat_id: str) -> None:
+        table.pop(chat_id, None)
+        self._held[chat_id] = time.monotonic()
+        if not self._workers and not self._senders:
+            self._idle.set()
+
+    # ------------------------------------------------------------------ sweeping
+    async def sweep(self) -> None:
+        """Take and drain the chats with pending rows that no live process drains (and our own)."""
+        chats, owners = await self.inbox.waiting_chats()
+        me = self.owner
+        for holder in set(owners.values()):
+            if holder is not None and holder != me and owner_is_dead(holder, me):
+                self._dead.add(holder)
+        wanted = [c for c in chats if owners.get(c) in (None, me) or owners.get(c) in self._dead]
+        got = await self.inbox.claim(wanted, steal_from=self._dead) if wanted else set()
+        now = time.monotonic()
+        for chat_id in sorted(got):
+            self._held[chat_id] = now
+            self.wake(chat_id)
+            self.wake_sender(chat_id)
+
+    async def _sweep_loop(self) -> None:
+        renew_every = self.inbox.lease / 3
+        last_renew = time.monotonic()
+        while True:
+            await asyncio.sleep(self.sweep_period)
+            try:
+                if time.monotonic() - last_renew >= renew_every:
+                    await self._renew()
+                    last_renew = time.monotonic()
+                await self.sweep()
+            except SQLAlchemyError:
+                log.warning("delivery: the sweep could not read the database; trying again")
+
+    async def _renew(self) -> None:
+        now = time.monotonic()
+        idle = [
+            c
+            for c, at in self._held.items()
+            if c not in self._workers and c not in self._senders and now - at >= IDLE_RELEASE
+        ]
+        await self.inbox.renew(release=idle)
+        for chat_id in idle:
+            self._held.pop(chat_id, None)
+
+    # ------------------------------------------------------------------ the inbox side
+    async def _work(self, chat_id: str) -> None:
+        last = 0
+        try:
+            while not self._stopping:
+                rows = await self._retrying(functools.partial(self.inbox.pending, chat_id, after_id=last))
+                if not rows:
+                    if chat_id in self._again_work:
+                        self._again_work.discard(chat_id)
+                        continue
+                    return
+                for row in rows:
+                    if self._stopping:
+                        return
+                    await self._handle_row(row)
+                    last = row.id
+                    self.wake_sender(chat_id)
+        finally:
+            self._again_work.discard(chat_id)
+            self._finished(self._workers, chat_id)
+
+    async def _handle_row(self, row: InboxRow) -> None:
+        """Handle one stored update until its handling is committed (see the module docstring)."""
+        failures = 0
+        delay = BACKOFF_START
+        while True:
+            booking = Booking(row.platform, row.chat_id, row.id)
+            token = BOOKING.set(booking)
+            try:
+                payloads = await self._handle(row, booking)
+                if not booking.stored:
+                    await self.outbox.finish(booking, payloads)
+                return
+            except InboxRowDone:
+                return  # another worker handled it
+            except SQLAlchemyError:
+                log.warning("delivery: database error handling update %s; retrying", row.update_key)
+            except Exception:
+                failures += 1
+                log.exception("delivery: handling update %s failed (%d)", row.update_key, failures)
+                if failures >= HANDLE_TRIES:
+                    log.error("delivery: gave up on update %s of chat %s", row.update_key, row.chat_id)
+                    await self._retrying(
+                        lambda: self.outbox.finish(Booking(row.platform, row.chat_id, row.id), [])
+                    )
+                    return
+            finally:
+                BOOKING.reset(token)
+            await asyncio.sleep(delay)
+            delay = min(delay * 2, BACKOFF_MAX)
+
+    async def _retrying(self, op: Callable[[], Awaitable[Any]]) -> Any:
+        """``await op()`` until it does not raise a database error (back-off between tries)."""
+        delay = BACKOFF_START
+        while True:
+            try:
+                return await op()
+            except InboxRowDone:
+                return None
+            except SQLAlchemyError:
+                log.warning("delivery: database error; retrying in %.1f s", delay)
+                await asyncio.sleep(delay)
+                delay = min(delay * 2, BACKOFF_MAX)
+
+    # ------------------------------------------------------------------ the outbox side
+    async def _send_loop(self, chat_id: str) -> None:
+        try:
+            while True:
+                rows = await self._retrying(lambda: self.outbox.pending(self.platform, chat_id))
+                if not rows:
+                    if chat_id in self._again_send:
+                        self._again_send.discard(chat_id)
+                        continue
+                    return
+                batch = [rows[0]]
+                if len(rows) > 1 and rows[0].payload.get("coalesce") and self._budget_spent(chat_id):
+                    batch = []
+                    for row in rows:
+                        if not row.payload.get("coalesce"):
+                            break
+                        batch.append(row)
+                await self._deliver(chat_id, batch)
+        finally:
+            self._again_send.discard(chat_id)
+            self._finished(self._senders, chat_id)
+
+    async def _deliver(self, chat_id: str, batch: Sequence[OutboxRow]) -> None:
+        """Post ``batch`` (one message) until the platform accepts or refuses it for good."""
+        ids = [r.id for r in batch]
+        delay = BACKOFF_START
+        odd = 0
+        while True:
+            try:
+                message_id = await self._send(chat_id, batch)
+            except RetryLater as exc:
+                log.info("delivery: chat %s: the platform asks to wait %.1f s", chat_id, exc.seconds)
+                await asyncio.sleep(exc.seconds)
+                continue
+            except Transient as exc:
+                log.warning("delivery: chat %s: send failed (%s); retrying in %.1f s", chat_id, exc, delay)
+                await self._retrying(lambda: self.outbox.count_attempt(ids))
+                await asyncio.sleep(delay)
+                delay = min(delay * 2, BACKOFF_MAX)
+                continue
+            except Permanent as exc:
+                log.warning("delivery: chat %s: the platform refused a reply for good (%s)", chat_id, exc)
+                await self._retrying(lambda: self.outbox.mark_failed(ids))
+                return
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                odd += 1
+                log.exception("delivery: chat %s: sending failed unexpectedly (%d)", chat_id, odd)
+                if odd >= SEND_TRIES:
+                    await self._retrying(lambda: self.outbox.mark_failed(ids))
+                    return
+                await asyncio.sleep(delay)
+                delay = min(delay * 2, BACKOFF_MAX)
+                continue
+            await self._retrying(functools.partial(self.outbox.mark_sent, ids, message_id))
+            return
+
+
+__all__ = [
+    "BACKOFF_MAX",
+    "Delivery",
+    "Handle",
+    "Permanent",
+    "RetryLater",
+    "Send",
+    "Transient",
+]
