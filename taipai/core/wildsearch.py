@@ -48,7 +48,18 @@ from taipai.core.hand import PAIR, SPECIAL_SHAPES, UNRELATED_TRIPLES, Reading, S
 from taipai.core.handspec import HandSpec, KongKind, Meld, MeldKind
 from taipai.core.rules import RuleSet
 from taipai.core.scorebound import Bounder, Summary, bounder
-from taipai.core.scoring import SHAPE_PATTERNS, Evaluation, Score, WildReading, evaluate
+from taipai.core.scoring import (
+    EVAL_UNITS,
+    SHAPE_PATTERNS,
+    Budget,
+    BudgetExhausted,
+    Evaluation,
+    Score,
+    WildReading,
+    budget_scope,
+    current_budget,
+    evaluate,
+)
 from taipai.core.tiles import NUM_KINDS, ORPHANS, name_zh
 from taipai.core.wilds import (
     Slot,
@@ -168,6 +179,8 @@ def _match(
         fc = final_counts
         ok = all(test(first, i) and (fc is None or _suit_ok(first, tiles[i], fc)) for i in range(n))
         return list(range(n)) if ok else None
+    spend = current_budget().spend
+    spend(n * n)  # the ordering below tests every (unit, tile)
     order = sorted(range(n), key=lambda i: sum(1 for u in units if test(u, i)))
     used = [False] * n
     out = [-1] * n
@@ -176,6 +189,7 @@ def _match(
         return final_counts is None or _suit_ok(u, t, final_counts)
 
     def go(j: int) -> bool:
+        spend(n)
         if j == n:
             return True
         i = order[j]
@@ -320,6 +334,7 @@ class _Search:
         self.limit = limit  # max wild slots in one concealed meld
         self.found: set[tuple[int, ...]] = set()
         self.stop_at_first = False
+        self.spend = current_budget().spend  # one unit per range check, search step and go step
         self.budget = MAX_COMPLETIONS  # stop enumerating after this many completions
         # wildcard-only melds, most promising first (only matters when the budget is hit): pungs
         # before chows, the suit holding most natural tiles first, honours after suits
@@ -346,6 +361,7 @@ class _Search:
         Units with equal ranges form one group with a capacity, so this is a tiny flow problem;
         results are cached by the sorted tile tuple.
         """
+        self.spend()
         n = len(tiles)
         if n == 0:
             return True
@@ -362,15 +378,20 @@ class _Search:
         if hit is not None:
             return hit
         if self._hall:
+            self.spend(len(self._subset_caps) >> 2)  # 2^g sets of ranges, each summed
             hit = self._hall_ok(key)
             self._mask_cache[key] = hit
             return hit
         groups = self.groups
         cap = [c for _, c in groups]
-        # most constrained tiles first
-        order = sorted(key, key=lambda t: sum(1 for m, _ in groups if (m >> t) & 1))
+        spend = self.spend
+        spend(n)
+        # most constrained tiles first (fewest range groups admit them)
+        tile_groups = self._tile_groups
+        order = sorted(key, key=lambda t: tile_groups[t].bit_count())
 
         def go(i: int) -> bool:
+            spend()
             if i == n:
                 return True
             t = order[i]
@@ -459,6 +480,7 @@ class _Search:
     ) -> None:
         if (self.stop_at_first and self.found) or self._over_budget():
             return
+        self.spend()
         c = self.counts
         state = (tuple(c), wilds_left, eyes_done, melds_left, tuple(sorted(wild_tiles)))
         if state in self._visited:
@@ -537,6 +559,7 @@ class _Search:
         """Wildcard-only groups, in canonical order (``min_key`` keeps them non-decreasing)."""
         if (self.stop_at_first and self.found) or self._over_budget():
             return
+        self.spend()
         if melds_left == 0:
             if eyes_done:
                 self.found.add(tuple(sorted(wild_tiles)))
@@ -567,7 +590,9 @@ def _special_completions(
     """Wild-tile multisets completing 嚦咕嚦咕, 十六不搭 or 十三幺 (no declared melds), only the
     ``shapes`` the table plays (:func:`_played_specials`), that the wildcards' ranges allow."""
     out: set[tuple[int, ...]] = set()
+    spend = search.spend
     for need in _special_candidates(counts, len(units), search.wr.fifth_copy, shapes):
+        spend()
         out.add(need)
         if len(out) >= MAX_COMPLETIONS:  # not every completion is here
             search.truncated = True
@@ -581,7 +606,9 @@ def _special_win_exists(
     """True when :func:`_special_completions` would not be empty; stops at the first completion the
     ranges allow (the waits ask only this, once per tile)."""
     seen: set[tuple[int, ...]] = set()
+    spend = search.spend
     for need in _special_candidates(counts, len(units), search.wr.fifth_copy, shapes):
+        spend()
         if need not in seen:
             seen.add(need)
             if search.mask_ok(list(need)):
@@ -979,12 +1006,14 @@ def _fast_completions(counts: list[int], k: int, search: _Search) -> set[tuple[i
     out: set[tuple[int, ...]] = set()
     single = len(search.groups) <= 1
     budget = search.budget
+    spend = search.spend
     for j0, j1, j2, j3 in _splits(tables, k, counts):
         for t0 in tables[0][j0]:
             for t1 in tables[1][j1]:
                 t01 = t0 + t1
                 for t2 in tables[2][j2]:
                     t012 = t01 + t2
+                    spend(len(tables[3][j3]))
                     for t3 in tables[3][j3]:
                         tiles = t012 + t3
                         if single or search.mask_ok(list(tiles)):
@@ -1077,7 +1106,9 @@ def _fast_feasible(
     if rows is None:
         rows = [_feasibility_row(counts, s, k, search, relaxed=relaxed) for s in range(4)]
     single = relaxed or len(search.groups) <= 1
+    spend = search.spend
     for j0, j1, j2, j3 in _splits(rows, k, counts):
+        spend()
         if single:
             return True
         parts_lists = (rows[0][j0], rows[1][j1], rows[2][j2], rows[3][j3])
@@ -1086,6 +1117,7 @@ def _fast_feasible(
             # are one choice: Hall's condition on their summed demands decides
             demands = [search.demands(parts) for parts in parts_lists]
             for combo in product(*demands):
+                spend()
                 if search.demand_ok([sum(col) for col in zip(*combo, strict=True)]):
                     return True
             continue
@@ -1197,11 +1229,13 @@ def _exhaustive_best(
     wait_tiles: tuple[int, ...] | None = None
     best: tuple[Evaluation, _Candidate] | None = None
     scored = 0
+    spend = current_budget().spend
     for cand in _candidates(spec, rules, truncated=truncated):
         if scored >= MAX_SCORED:
             truncated[0] = True
             break
         scored += 1
+        spend(EVAL_UNITS)
         if wait_tiles is None:
             if not _admissible(cand, rules):
                 continue
@@ -1307,7 +1341,9 @@ def _bounded_best(
     scored = 0
     nodes = 0
     win_wild = spec.winning_wild is not None
+    spend = current_budget().spend
     while heap:
+        spend()
         negative, _, node = heapq.heappop(heap)
         least = best[0].total if best is not None else None
         if least is not None and -negative < least:
@@ -1320,11 +1356,13 @@ def _bounded_best(
                 # nothing scored yet: the budgeted exhaustive search still finds a reading
                 return best if best is not None else _exhaustive_best(spec, rules, truncated)
             for bound, child in _children(node, chosen):
+                spend()
                 if least is None or bound >= least:
                     heapq.heappush(heap, (-bound, next(order), child))
             continue
         choice = node.choice
         for parts in product(*node.fills):
+            spend()
             tiles = parts[0] if len(parts) == 1 else tuple(sorted(t for p in parts for t in p))
             key = (choice.index, tiles)
             if key in seen:
@@ -1342,6 +1380,7 @@ def _bounded_best(
                     truncated[0] = True
                     return best
                 scored += 1
+                spend(EVAL_UNITS)
                 try:
                     found = evaluate(cand.concrete, rules, wait_tiles=wait_tiles, reading_ok=cand.reading_ok)
                 except HandError:
@@ -1464,6 +1503,7 @@ def _summarised(b: Bounder, suit: int, natural: list[int], fills: Sequence[tuple
     offset = 27 if suit == 3 else suit * 9
     base = natural[offset : offset + (7 if suit == 3 else 9)]
     out: dict[Summary, list[tuple[int, ...]]] = {}
+    current_budget().spend(len(fills))
     for fill in fills:
         c = list(base)
         for t in fill:
@@ -1489,6 +1529,7 @@ class _Candidate:
 
 def _admissible(cand: _Candidate, rules: RuleSet) -> bool:
     """True when the concrete hand has a reading the wildcards may take."""
+    current_budget().spend(EVAL_UNITS // 4)
     found = readings(cand.concrete, hand_size=rules.options.hand_size)
     if cand.reading_ok is None:
         return bool(found)
@@ -1597,11 +1638,13 @@ def _completion_candidates(spec, ctx, units, melds, meld_assign, wild_tiles, fin
     else:
         choices = sorted({t for t in tiles if (units[win_index].mask >> t) & 1})
     positional = any(u.positional for u in units)
+    spend = current_budget().spend
     # Without suit-count kinds (確單 …) the search's range check (``_Search.mask_ok``) already
     # proved an assignment of these tiles to the wildcards exists, so it is found only when the
     # completion wins; with them, or with a winning wildcard set aside, it decides admissibility.
     deferred = win_index is None and not any(u.suit_rules for u in units)
     for win_tile in choices:
+        spend()
         if win_tile is None:
             rest = tiles
             win = spec.winning_tile
@@ -1712,6 +1755,8 @@ def _reading_admits(
     ctx: WildContext,
 ) -> bool:
     """Can the wildcards sit in this reading's places? (卡番/伍偏/斷缺 depend on the place.)"""
+    spend = current_budget().spend
+    spend()
     slots: list[Slot] = []
     naturals = [0] * NUM_KINDS
     for t in spec.concealed:
@@ -1768,6 +1813,7 @@ def _reading_admits(
     place_list = [(t, i, s) for t, ss in by_tile.items() for i, s in enumerate(ss)]
 
     def go(j: int) -> bool:
+        spend()
         if j == len(need):
             return True
         t = need[j]
@@ -1841,12 +1887,16 @@ def wild_waits(spec: HandSpec, rules: RuleSet) -> tuple[int, ...]:
         completions, search = _completions(counts, probe_units, n_groups, wr)
         if wr.special_shapes and not melds:
             completions |= _special_completions(counts, probe_units, search, _played_specials(rules))
+        # the real wildcards' range check (cached per tile multiset; Hall's condition for a few ranges)
+        real = _Search(list(counts), units, n_groups, wr, wr.max_per_concealed_meld)
+        spend = search.spend
         for wild_tiles in completions:
             for j, t in enumerate(wild_tiles):
+                spend()
                 if t in found:
                     continue
                 rest = [x for i, x in enumerate(wild_tiles) if i != j]
-                if _match(units, rest, lambda u, i, r=rest: (u.mask >> r[i]) & 1) is not None:
+                if real.mask_ok(rest):
                     found.add(t)
     cap = 5 if wr.fifth_copy else 4
     out = [t for t in sorted(found) if used[t] < cap]
@@ -1875,6 +1925,7 @@ def _fast_waits(
     for t in range(NUM_KINDS):
         if t in known:
             continue
+        search.spend()
         s = min(t // 9, 3)
         counts[t] += 1
         try:
@@ -1896,16 +1947,59 @@ def _wins_with(spec: HandSpec, rules: RuleSet, tile: int) -> bool:
     return any(_admissible(c, rules) for c in _candidates(trial, rules))
 
 
+EXPLAIN_FLOOR = 5_000
+"""Units the explanation of a non-win may spend even when the search that proved it spent fewer (a
+one-wildcard hand is rejected in a few hundred; naming its wildcard takes a few thousand)."""
+
+
 def _explain_failure(spec: HandSpec, rules: RuleSet) -> HandError:
-    """Which wildcard could not be placed: the first one that, made a 皇, would complete the hand."""
+    """Why a hand the search proved is no win is none, at no more cost than that search.
+
+    The search has already proven there is no win; this only looks for a better message.  It runs
+    under its own :class:`~taipai.core.scoring.Budget` of the units the search spent (at least
+    :data:`EXPLAIN_FLOOR`, a few milliseconds, at most what the hand's budget has left), so
+    explaining never costs more than searching did, beyond that floor.  Inside
+    it: first whether the hand would win if every wildcard were a 皇 (if not, no wildcard is to
+    blame: ``not_a_win`` "whatever the wildcards stand for"); then the first wildcard that, made a
+    皇, would complete the hand (``wild_unplaceable`` naming it).  When the allowance runs out
+    first, the answer is the plain ``not_a_win`` without naming a wildcard (still proven).
+    """
+    parent = current_budget()
+    allowance = Budget(min(max(parent.spent, EXPLAIN_FLOOR), parent.remaining), deadline=parent.deadline)
+    try:
+        with budget_scope(allowance):
+            return _explain_within(spec, rules)
+    except BudgetExhausted:
+        return HandError(
+            "not_a_win",
+            "these tiles do not form a winning hand with these wildcards",
+            hint="no reading of the wildcards in their ranges completes 5 melds and eyes or a special shape",
+        )
+    finally:
+        # counted without asking the deadline: the proven answer stands whatever the clock says
+        parent.spent += allowance.spent
+
+
+def _explain_within(spec: HandSpec, rules: RuleSet) -> HandError:
+    """:func:`_explain_failure` under the current budget (may raise ``BudgetExhausted``)."""
     wr = wild_rules_of(rules)
     ctx = _context(spec, wr)
     names = [*spec.wilds, *([spec.winning_wild] if spec.winning_wild else [])]
     units = [_unit(k, ctx, winning=i == len(spec.wilds)) for i, k in enumerate(names)]
     free = _unit("皇", ctx)
-    for i, u in enumerate(units):
-        if u.name == "皇":
-            continue
+    shown = " ".join(f"[{n}]" for n in names)
+    whatever = HandError(
+        "not_a_win",
+        f"these tiles do not form a winning hand, whatever the wildcards {shown} stand for",
+        hint="the natural tiles cannot be completed into 5 melds and eyes or a special shape",
+    )
+    blamed = [i for i, u in enumerate(units) if u.name != "皇"]
+    if len(blamed) > 1:
+        every = [replace(free, winning=u.winning) for u in units]
+        if not any(_admissible(c, rules) for c in _candidates(spec, rules, every)):
+            return whatever
+    for i in blamed:
+        u = units[i]
         trial_units = list(units)
         trial_units[i] = replace(free, winning=u.winning)
         if any(_admissible(c, rules) for c in _candidates(spec, rules, trial_units)):
@@ -1916,12 +2010,7 @@ def _explain_failure(spec: HandSpec, rules: RuleSet) -> HandError:
                 hint="its printed range does not include the tile the hand needs",
                 hint_args={"kind": u.name},
             )
-    shown = " ".join(f"[{n}]" for n in names)
-    return HandError(
-        "not_a_win",
-        f"these tiles do not form a winning hand, whatever the wildcards {shown} stand for",
-        hint="the natural tiles cannot be completed into 5 melds and eyes or a special shape",
-    )
+    return whatever
 
 
 def describe_wilds(score: Score) -> list[str]:

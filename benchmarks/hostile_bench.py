@@ -1,0 +1,252 @@
+"""Hostile hands: the worst CPU time and peak memory of one hand message, each in a fresh process.
+
+Run: ``python benchmarks/hostile_bench.py [--hands 120] [--seed 13] [--workers 2]``.  Issue 13,
+Build item 4: 「Whatever the message, one hand ≤ 1 s CPU and ≤ 100 MB in a fresh process」.
+
+A seeded generator writes hand messages the way a hostile player would type them to the bot:
+
+* ``kongs``: up to four declared kongs (明槓 / 暗槓 / 加槓) and the rest wildcards, mostly not a win
+  (issue 13's hand, 「明槓 六索 槓 八索 槓 五索 [東南西北] [皇] … 摸 [筒]」, is the first of them);
+* ``near``: a winning hand with five to eight of its tiles replaced by wildcards of many different
+  kinds (every range a separate group, so no shortcut of equal ranges applies);
+* ``scatter``: eight wildcards of mixed kinds among random natural tiles (rarely a win);
+* ``long``: any of the above with flowers, every context word and the tiles written out one by
+  one, repeated spaces and brackets, up to the parser's length.
+
+Every wildcard kind the table plays is drawn (the default table: seed 000 「八搭」 皇 筒索萬 筒 索 萬
+番 東南西北 中發白), also as the winning tile.  Each hand is parsed and scored (``score_hand`` with
+the default :class:`taipai.core.scoring.Budget`) alone in a fresh interpreter, after three
+unrelated warm-up hands (imports and rule tables are not timed, nothing the search builds for the
+hand is cached).  Printed per kind: the answers (win / not a win / over budget …), the CPU time
+of the hand (``time.process_time``), the budget units it spent, and the process's peak resident
+memory (``resource.getrusage(...).ru_maxrss``, the whole interpreter) and the hand's own peak
+traced allocation (``tracemalloc``, in a second run of the same hand in the same fresh process,
+so tracing does not inflate the CPU figure).  Figures only; no pass/fail.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import resource
+import subprocess
+import sys
+import time
+import tracemalloc
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from corpus import winning_hands
+
+from taipai.core.errors import HandError
+from taipai.core.handspec import HandSpec, KongKind, MeldKind
+from taipai.core.notation import parse_hand
+from taipai.core.rules import load_rules
+from taipai.core.scoring import Budget, score_hand
+from taipai.core.tiles import NUM_KINDS, code
+from taipai.core.wilds import WildContext, kind_named
+
+RULES = load_rules("hk-taiwan")
+KINDS = RULES.wilds.table_kinds
+"""The wildcard kinds the default table plays (seed 000 八搭)."""
+
+ISSUE_HAND = "明槓 六索 槓 八索 槓 五索 [東南西北] [皇] [索] [筒索萬] [中發白] [東南西北] [萬] 摸 [筒]"
+"""Issue 13 item 4's hand: three kongs, seven wildcards and a winning one, not a win."""
+
+WARMUPS = (
+    "一二三萬 四五六萬 七八九筒 二三四索 中中 [皇] 東 摸 東",
+    "一二三萬 四五六萬 七八九筒 二三四索 中中中 東 摸 東",
+    "一二三萬 四五六萬 七八九筒 二三四索 [萬] [萬] [皇] 東 摸 東",
+)
+"""Scored untimed first in each fresh process (imports and rule tables are not timed)."""
+
+CONTEXT = "連2 東圈 南位 叮 一發 海底 槓上 花上 絕張 十隻內"
+FLOWERS = "春 夏 秋 冬 梅 蘭 菊 竹"
+
+
+def _tile(t: int) -> str:
+    return code(t)
+
+
+def _wild_for(t: int, rng: random.Random) -> str:
+    """A kind of the table whose range holds tile ``t`` (皇 when none other does)."""
+    ctx = WildContext()
+    pool = [k for k in KINDS if kind_named(k).mask(ctx) >> t & 1]
+    return rng.choice(pool or ["皇"])
+
+
+def _kongs_hand(rng: random.Random) -> str:
+    n_kongs = rng.choice([2, 3, 3, 4])
+    kongs = rng.sample(range(NUM_KINDS), n_kongs)
+    words = []
+    for t in kongs:
+        words.append(f"{rng.choice(['明槓', '暗槓', '加槓', '槓'])} {_tile(t) * 1}")
+    left = 17 - 3 * n_kongs  # tiles still to make, winning tile included
+    n_wild = min(8, left)
+    naturals = [t for t in rng.sample(range(NUM_KINDS), left - n_wild) if t not in kongs]
+    while len(naturals) < left - n_wild:
+        naturals.append(rng.choice([t for t in range(NUM_KINDS) if t not in kongs]))
+    words += [_tile(t) for t in naturals]
+    kinds = [rng.choice(KINDS) for _ in range(n_wild)]
+    words += [f"[{k}]" for k in kinds[:-1]]
+    words.append(f"摸 [{kinds[-1]}]")
+    return " ".join(words)
+
+
+def _near_hand(rng: random.Random, spec: HandSpec) -> str | None:
+    conc = list(spec.concealed)
+    k = rng.randint(5, 8)
+    if len(conc) < k:
+        return None
+    wilds = []
+    for _ in range(k):
+        t = conc.pop(rng.randrange(len(conc)))
+        wilds.append(_wild_for(t, rng))
+    words = []
+    for m in spec.melds:
+        t = m.tile
+        if m.kind is MeldKind.CHOW:
+            words.append(f"上 {_tile(t)}{_tile(t + 1)}{_tile(t + 2)}")
+        elif m.kind is MeldKind.PUNG:
+            words.append(f"碰 {_tile(t) * 3}")
+        else:
+            kw = {KongKind.EXPOSED: "明槓", KongKind.CONCEALED: "暗槓", KongKind.ADDED: "加槓"}[m.kong]
+            words.append(f"{kw} {_tile(t) * 4}")
+    words += [_tile(t) for t in sorted(conc)]
+    words += [f"[{w}]" for w in wilds]
+    win = spec.winning_tile
+    draw = "摸" if spec.self_drawn else "食"
+    words.append(f"{draw} {_tile(win)}" if win is not None else f"摸 [{rng.choice(KINDS)}]")
+    return " ".join(words)
+
+
+def _scatter_hand(rng: random.Random) -> str:
+    naturals = sorted(rng.sample(range(NUM_KINDS), 8))
+    wilds = [rng.choice(KINDS) for _ in range(8)]
+    win = rng.randrange(NUM_KINDS)
+    return " ".join([*map(_tile, naturals), *(f"[{w}]" for w in wilds), f"摸 {_tile(win)}"])
+
+
+def _long(text: str, rng: random.Random) -> str:
+    """The same hand as a long message: wide spaces, flowers and context words around it."""
+    spaced = "   ".join(text.split(" "))
+    flowers = " ".join(rng.sample(FLOWERS.split(), rng.randint(1, 8)))
+    return f"{CONTEXT} {flowers} {spaced}"
+
+
+def hostile_hands(n: int, seed: int) -> list[tuple[str, str]]:
+    """``n`` (kind, message) pairs, seeded; the issue's hand first."""
+    rng = random.Random(seed)
+    wins = winning_hands(4 * n, seed=seed)
+    out: list[tuple[str, str]] = [("kongs", ISSUE_HAND)]
+    w = 0
+    while len(out) < n:
+        pick = rng.random()
+        if pick < 0.35:
+            kind, text = "kongs", _kongs_hand(rng)
+        elif pick < 0.7:
+            near = None
+            while near is None and w < len(wins):
+                near = _near_hand(rng, wins[w])
+                w += 1
+            if near is None:
+                continue
+            kind, text = "near", near
+        else:
+            kind, text = "scatter", _scatter_hand(rng)
+        if rng.random() < 0.25:
+            kind, text = "long", _long(text, rng)
+        out.append((kind, text))
+    return out
+
+
+def _answer(text: str) -> tuple[str, int]:
+    """Parse and score ``text`` once; (answer, units spent)."""
+    budget = Budget()
+    try:
+        spec = parse_hand(text, table_kinds=KINDS)
+        score = score_hand(spec, RULES, budget=budget)
+    except HandError as err:
+        return err.code, budget.spent
+    return ("win" if score.exact else "inexact"), budget.spent
+
+
+def one() -> None:
+    """Hidden ``--one`` mode (a fresh process): read a message on stdin, score the warm-ups, then
+    the message timed, then again traced; print one JSON line of figures."""
+    text = sys.stdin.read()
+    for w in WARMUPS:
+        _answer(w)
+    t0 = time.process_time()
+    answer, units = _answer(text)
+    cpu = time.process_time() - t0
+    rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # KiB on Linux
+    tracemalloc.start()
+    _answer(text)
+    _, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    print(
+        json.dumps(
+            {"answer": answer, "units": units, "cpu_ms": cpu * 1e3, "rss_mb": rss, "traced_mb": peak / 2**20}
+        )
+    )
+
+
+def _fresh(text: str) -> dict[str, object]:
+    proc = subprocess.run(
+        [sys.executable, str(Path(__file__).resolve()), "--one"],
+        input=text.encode(),
+        capture_output=True,
+        timeout=600,
+    )
+    if proc.returncode:
+        raise RuntimeError(f"--one failed on {text!r}: {proc.stderr.decode(errors='replace')}")
+    return json.loads(proc.stdout)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--hands", type=int, default=120)
+    parser.add_argument("--seed", type=int, default=13)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--show", type=int, default=5, help="print this many of the costliest hands")
+    parser.add_argument("--one", action="store_true", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.one:
+        one()
+        return
+    hands = hostile_hands(args.hands, args.seed)
+    head = f"python {sys.version.split()[0]}; {len(hands)} hostile hands (seed {args.seed})"
+    print(head + ", each in a fresh process")
+    start = time.perf_counter()
+    with ThreadPoolExecutor(max_workers=args.workers) as pool:
+        results = list(pool.map(_fresh, [t for _, t in hands]))
+    rows = [(kind, text, r) for (kind, text), r in zip(hands, results, strict=True)]
+    for kind in ("kongs", "near", "scatter", "long", "all"):
+        mine = [r for k, _, r in rows if kind in ("all", k)]
+        if not mine:
+            continue
+        answers: dict[str, int] = {}
+        for r in mine:
+            answers[str(r["answer"])] = answers.get(str(r["answer"]), 0) + 1
+        cpu = sorted(float(r["cpu_ms"]) for r in mine)  # type: ignore[arg-type]
+        told = ", ".join(f"{a} {n}" for a, n in sorted(answers.items()))
+        print(
+            f"{kind:>8}: {len(mine):3} hands  CPU p50 {cpu[len(cpu) // 2]:7.1f} ms  max {cpu[-1]:7.1f} ms"
+            f"  | units max {max(int(r['units']) for r in mine):,}"  # type: ignore[call-overload]
+            f"  | peak RSS max {max(float(r['rss_mb']) for r in mine):5.1f} MB"  # type: ignore[arg-type]
+            f"  traced max {max(float(r['traced_mb']) for r in mine):5.1f} MB"  # type: ignore[arg-type]
+            f"  | {told}"
+        )
+    rows.sort(key=lambda row: -float(row[2]["cpu_ms"]))  # type: ignore[arg-type]
+    for kind, text, r in rows[: args.show]:
+        cost = f"{float(r['cpu_ms']):7.1f} ms {int(r['units']):>8,} units"  # type: ignore[call-overload]
+        print(f"  {cost}  {r['answer']:<16} {kind:<7} {text[:100]}")
+    print(f"{len(rows)} processes in {time.perf_counter() - start:.0f} s wall")
+
+
+if __name__ == "__main__":
+    main()
