@@ -7,6 +7,11 @@ It speaks just enough of the Bot API for python-telegram-bot's real :class:`~tel
 (method name + decoded parameters); :meth:`FakeBotAPI.wait_for` awaits a condition on the calls, so
 tests never sleep.  Message ids count up per chat, shared by users and the bot, as in a group.
 A token other than :attr:`token` gets 401 Unauthorized (what Telegram answers a bad token).
+
+Faults: :attr:`FakeBotAPI.refuse_sends` makes the next N ``sendMessage`` calls answer 429 with
+``retry_after`` (recorded in :attr:`FakeBotAPI.refused`, not in :attr:`FakeBotAPI.calls`).
+:attr:`FakeBotAPI.confirmed` is the highest ``getUpdates`` offset seen: every update below it has been
+confirmed to the bot, as Telegram counts it.
 """
 
 from __future__ import annotations
@@ -71,6 +76,10 @@ class FakeBotAPI:
         self._closing = False
         self._by_chat: dict[tuple[str, int], list[Call]] = {}
         self.port = 0
+        self.refuse_sends = 0
+        self.retry_after = 1
+        self.refused: list[Call] = []
+        self.confirmed = 0
 
     # ------------------------------------------------------------------ life cycle
     async def __aenter__(self) -> FakeBotAPI:
@@ -198,6 +207,14 @@ class FakeBotAPI:
                         return value
                     await self._cond.wait()
 
+    def quoted(self, chat_id: int) -> list[int]:
+        """The message ids the bot's ``sendMessage`` calls to ``chat_id`` quoted, in order."""
+        return [
+            c.params["reply_parameters"]["message_id"]
+            for c in self.sent(chat_id)
+            if isinstance(c.params.get("reply_parameters"), dict)
+        ]
+
     def sent(self, chat_id: int | None = None, method: str = "sendMessage") -> list[Call]:
         """The recorded calls of ``method`` (to ``chat_id`` when given)."""
         if chat_id is None:
@@ -224,6 +241,18 @@ class FakeBotAPI:
             )
         if method == "getUpdates":
             return web.json_response({"ok": True, "result": await self._get_updates(params)})
+        if method == "sendMessage" and self.refuse_sends > 0:
+            self.refuse_sends -= 1
+            self.refused.append(Call(method, params))
+            return web.json_response(
+                {
+                    "ok": False,
+                    "error_code": 429,
+                    "description": f"Too Many Requests: retry after {self.retry_after}",
+                    "parameters": {"retry_after": self.retry_after},
+                },
+                status=429,
+            )
         handler = getattr(self, "_api_" + method, None)
         if handler is None:
             return web.json_response(
@@ -243,6 +272,7 @@ class FakeBotAPI:
     async def _get_updates(self, params: dict[str, Any]) -> list[dict[str, Any]]:
         offset = int(params.get("offset") or 0)
         timeout = float(params.get("timeout") or 0)
+        self.confirmed = max(self.confirmed, offset)
         async with self._cond:
             self._updates = [u for u in self._updates if u["update_id"] >= offset]
             if not self._updates and timeout > 0 and not self._closing:
