@@ -75,7 +75,7 @@ async def test_csv_notes_are_in_the_chat_language_and_the_header_is_stable(talk_
     talk = talk_zh
     talk.service._export_dir = tmp_path
     await talk("A", "開枱 A B C D")
-    await talk("B", "B 自摸 12番 C包")  # C pays 18 (A's leg, dealer) + 17 + 17 → 拉一 C→B 52
+    await talk("B", "B 自摸 12番 槓上 C包")  # C pays 18 (A's leg, dealer) + 17 + 17 → 拉一 C→B 52
     await talk("B", "B 飛 九筒")
     replies = await talk.service.handle(talk.chat, "A", "匯出")
     assert replies[0].document is not None

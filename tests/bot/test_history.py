@@ -19,7 +19,7 @@ def _legs(text: str) -> list[str]:
 async def test_history_says_who_paid_for_whom_and_the_robbed_kong_in_english(talk_en):
     talk = talk_en
     await talk("A", "開枱 A B C D")  # A deals, n = 0: dealer fan 1
-    booked = await talk("B", "B 自摸 12番 C包")  # C pays all three legs: 18 (A's, dealer) + 17 + 17
+    booked = await talk("B", "B 自摸 12番 槓上 C包")  # C pays all three legs: 18 (A's, dealer) + 17 + 17
     assert _legs(booked) == [
         "C (for A) → B: 18 (12 fan + 底 5 + dealer 1)",
         "C → B: 17 (12 fan + 底 5)",
@@ -51,7 +51,7 @@ async def test_history_says_who_paid_for_whom_and_the_robbed_kong_in_english(tal
 async def test_history_says_who_paid_for_whom_in_cantonese(talk_zh):
     talk = talk_zh
     await talk("A", "開枱 A B C D")
-    booked = await talk("B", "B 自摸 12番 C包")
+    booked = await talk("B", "B 自摸 12番 槓上 C包")
     history = await talk("A", "歷史")
     assert (
         _legs(booked)

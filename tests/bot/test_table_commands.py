@@ -253,7 +253,7 @@ async def test_kong_self_draw_paid_all_by_the_kong_discarder(talk_en):
     talk = talk_en
     await _open(talk)
     # A deals: legs A 10 + 5 + 1 = 16, B 10 + 5 = 15, D 15 — all from B: one chain B→C 46.
-    reply = await talk("C", "C 自摸 10番 B包")
+    reply = await talk("C", "C 自摸 10番 槓上 B包")  # a bare count says 槓上: 包 needs an exposed kong
     assert reply == "\n".join(
         [
             "C self-draws (自摸): 10 fan",
@@ -267,7 +267,7 @@ async def test_kong_self_draw_paid_all_by_the_kong_discarder(talk_en):
     s = await talk.state()
     assert chains(s) == [("B", "C", 1, 46)] and s.history[-1].event.kong_discarder == "B"
     await talk("A", "撤銷")
-    assert await talk("C", "/selfdraw C 10 包 B") and chains(await talk.state()) == [("B", "C", 1, 46)]
+    assert await talk("C", "/selfdraw C 10 槓上 包 B") and chains(await talk.state()) == [("B", "C", 1, 46)]
     assert await talk("C", "C 自摸 10番 X包") == "X is not at this table. Players: 北 A, 東 B, 南 C, 西 D."
 
 

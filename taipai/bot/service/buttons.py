@@ -281,7 +281,7 @@ async def edit(
         pending = await service.chats.add_edit(session.id, row.seq, message_id, speaker, new_text)
     lines = [_("{name} edited a booked hand.").format(name=speaker)]
     lines.append(_("Before: {what}").format(what=render.describe(old, state_before)))
-    lines += _effect(state_before, old)
+    lines += _effect(state_before, old, strict=False)  # as it was booked
     lines.append(_("After: {what}").format(what=render.describe(new, state_before)))
     lines += _effect(state_before, new)
     lines.append(_("Apply the correction?"))
@@ -294,8 +294,8 @@ async def edit(
     return [Reply("\n".join(lines), buttons)]
 
 
-def _effect(state: TableState, event: Event) -> list[str]:
-    t = apply(state, event)
+def _effect(state: TableState, event: Event, *, strict: bool = True) -> list[str]:
+    t = apply(state, event, strict=strict)
     return [
         "  " + line.strip()
         for line in [*render.moves(t.state, t.moves), *render.payments(t.state, t.payments)]

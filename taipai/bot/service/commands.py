@@ -33,6 +33,13 @@ DEAL_IN_WORDS = ("出銃", "放銃", "出沖", "放沖", "出冲", "放冲", "�
 """``A 出銃 B 12番``: A dealt in to B, the same record as ``B 食 A 12番`` said from the discarder's side
 (DESIGN §2: 出銃 / 放銃 deal-in; 出沖 and 出統 are common spellings at the table)."""
 SELF_DRAW_WORDS = ("自摸",)
+KONG_SELF_DRAW_WORDS = ("槓上自摸", "杠上自摸", "槓上開花", "杠上開花", "杠上开花")
+"""``B 槓上自摸 12番 C包``: a self-draw off a kong's replacement tile, said as the command word."""
+KONG_DRAW_WORDS = (*KONG_SELF_DRAW_WORDS, "槓上", "杠上", "槓上花", "杠上花", "槓上槓", "杠上杠", "明槓")
+"""Words that say a self-draw came off an exposed kong (明槓): with a bare count they make 包 possible
+(seed 004 槓上自摸 row: 「明槓出銃者全包」)."""
+NOT_EXPOSED_KONG_WORDS = ("暗槓", "暗杠", "加槓", "加杠")
+"""Words that say the kong was not made from a discard: nobody 出銃 into it, so no 包."""
 ROB_KONG_WORDS = ("搶槓", "抢杠", "搶杠")
 FALSE_WIN_WORDS = ("詐糊", "诈糊", "詐胡", "诈胡", "炸糊")
 FLY_WORDS = ("飛", "飞", "飛牌", "飞牌")
@@ -181,6 +188,9 @@ class Command:
             seed 004 槓上自摸 row 「明槓出銃者全包」), as typed; ``""`` when nobody does.
         loose: the Cantonese form is a common word (追, 飛, 暗槓) that ordinary talk also uses; the
             service ignores it when the names are not at the table.
+        kong_said: for ``self_draw``: the kong word said with it (:data:`KONG_DRAW_WORDS` such as
+            ``槓上`` or ``槓上自摸``, or :data:`NOT_EXPOSED_KONG_WORDS`), taken off a bare count
+            (``12番 槓上 C包``) or said as the command word (``B 槓上自摸 …``); ``""`` when none.
     """
 
     kind: str
@@ -197,6 +207,7 @@ class Command:
     robbed_kong: bool = False
     kong_payer: str = ""
     loose: bool = False
+    kong_said: str = ""
 
 
 _SLASH = re.compile(r"^/([A-Za-z_][A-Za-z0-9_]*)(?:@\S+)?(?:\s+(.*))?$", re.S)
@@ -318,7 +329,8 @@ def _parse_slash(name: str, rest: str) -> Command:
             raise CommandError("self_draw_usage")
         winner, hand = rest.split(None, 1)
         hand, payer = _kong_payer(hand.strip())
-        return Command("self_draw", legs=(Leg(winner, hand),), kong_payer=payer)
+        hand, said = _kong_said(hand, payer)
+        return Command("self_draw", legs=(Leg(winner, hand),), kong_payer=payer, kong_said=said)
     if kind in ("cut", "nocut"):
         if len(words) > 1:
             raise CommandError("cut_usage", command="/" + name)
@@ -463,6 +475,24 @@ def _kong_payer(hand: str) -> tuple[str, str]:
     return hand, ""
 
 
+def _kong_said(hand: str, payer: str) -> tuple[str, str]:
+    """With 包 and a bare count, take the kong words off the count: ``("12番 槓上", "C")`` →
+    ``("12番", "槓上")``.  A word that says the kong was not from a discard (暗槓, 加槓) wins over
+    槓上.  A hand message keeps its words (they are tiles and context there): ``(hand, "")``.
+
+    Raises:
+        CommandError: ``count_too_large`` for a count over :data:`MAX_FAN` (as :func:`read_count`).
+    """
+    if not payer:
+        return hand, ""
+    bits = hand.split()
+    said = [b for b in bits if b in KONG_DRAW_WORDS or b in NOT_EXPOSED_KONG_WORDS]
+    rest = [b for b in bits if b not in said]
+    if not said or len(rest) != 1 or read_count(rest[0]) is None:
+        return hand, ""
+    return rest[0], next((b for b in said if b in NOT_EXPOSED_KONG_WORDS), said[0])
+
+
 def _chase(player: str, what: str) -> Command:
     """``A 追`` (honour or terminal: 1 底), ``A 追 二萬`` (by the tile), ``A 追 再追`` (2 底)."""
     if what in CHASE_AGAIN_WORDS or what.lower() == "again":
@@ -565,11 +595,13 @@ def _parse_words(raw: str) -> Command | None:
         return Command("cut", target=words[1] if len(words) == 2 else "")
     if head in NOCUT_WORDS and len(words) <= 2:
         return Command("nocut", target=words[1] if len(words) == 2 else "")
-    if len(words) >= 2 and words[1] in SELF_DRAW_WORDS:
+    if len(words) >= 2 and (words[1] in SELF_DRAW_WORDS or words[1] in KONG_SELF_DRAW_WORDS):
         if len(words) < 3:
             raise CommandError("no_hand")
         hand, payer = _kong_payer(raw.split(None, 2)[2].strip())
-        return Command("self_draw", legs=(Leg(words[0], hand),), kong_payer=payer)
+        hand, said = _kong_said(hand, payer)
+        said = words[1] if words[1] in KONG_SELF_DRAW_WORDS and not said else said
+        return Command("self_draw", legs=(Leg(words[0], hand),), kong_payer=payer, kong_said=said)
     if len(words) >= 3 and words[1] in WIN_WORDS:
         return _win_words(raw)
     if len(words) >= 2 and words[1] in DEAL_IN_WORDS:

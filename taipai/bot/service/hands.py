@@ -40,6 +40,9 @@ class ReadHand:
             (莊 said by a player who does not deal now), ``"streak"`` (連n other than the table's
             連莊), ``"round_wind"`` (西圈 in a 東 round), ``"seat_wind"`` (北位 said by the player
             in 南).  The table's dealer, 連莊, round and seat are what the hand is scored with.
+        kongs: how each declared kong of a hand message was made, in message order: ``"exposed"``
+            (槓/明槓: from a discard), ``"added"`` (加槓), ``"concealed"`` (暗槓); ``()`` for a bare
+            count (a count shows no kong).  包 needs an exposed one (seed 004 「明槓出銃者全包」).
     """
 
     fan: int
@@ -48,6 +51,7 @@ class ReadHand:
     self_drawn: bool | None = None
     robbed_kong: bool = False
     overruled: tuple[str, ...] = ()
+    kongs: tuple[str, ...] = ()
 
     def detail(self) -> dict[str, Any]:
         """JSON kept with the event: ``{"count": n}`` or the score's DESIGN §5 object."""
@@ -104,4 +108,5 @@ def read_hand(text: str, state: TableState, winner: str, rules: Any) -> ReadHand
         self_drawn=spec.self_drawn,
         robbed_kong=spec.situation.robbing_kong,
         overruled=overruled,
+        kongs=tuple(m.kong.name.lower() for m in spec.melds if m.kong is not None),
     )

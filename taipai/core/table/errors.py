@@ -10,13 +10,16 @@ class TableError(ValueError):
         code: stable machine code, one of :data:`TABLE_ERROR_CODES`; adapters translate it.
         message: English explanation with the concrete values.
         hint: what would be accepted instead, in English (may be ``""``).
+        args_: ``values``, the concrete values a translated reply names (``{"prize": "一台花",
+            "player": "B"}``); ``{}`` for most codes (``args`` is the exception's own tuple).
     """
 
-    def __init__(self, code: str, message: str, hint: str = "") -> None:
+    def __init__(self, code: str, message: str, hint: str = "", values: dict[str, str] | None = None) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
         self.hint = hint
+        self.args_ = dict(values or {})
 
     def as_dict(self) -> dict[str, str]:
         """JSON-ready form ``{"code", "message"[, "hint"]}`` (DESIGN §5 error shape)."""
@@ -38,6 +41,8 @@ TABLE_ERROR_CODES = (
     "unknown_prize",  # a CashPrize id not in PRIZES
     "prize_needs_other",  # seven_rob_one / one_rob_seven without `other`
     "not_dealer",  # dice prizes by someone who is not the dealer
+    "prize_once",  # a once-per-hand prize (一台草, 一台花, 圍骰/一二三, 七搶一/一搶七) booked again this hand
+    "bao_needs_exposed_kong",  # 包 (SelfDraw.kong_discarder) on a self-draw not shown as 槓上 on a 明槓
     "no_chain",  # CutChain for a pair with no open chain
     "no_cut_offer",  # CutChain when 斬拉 is not on offer for that chain
     "cut_disabled",  # CutChain with option cut = none (無限拉)

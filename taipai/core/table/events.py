@@ -91,7 +91,12 @@ class SelfDraw(_EventBase):
     Attributes:
         winner, fan, bases: as in :class:`WinLeg`.
         kong_discarder: for 槓上自摸 on an exposed kong, the player whose discard made the kong pays all
-            three legs (seed 004 槓上自摸 row: 「明槓出銃者全包」); ``None`` otherwise.
+            three legs (seed 004 槓上自摸 row: 「明槓出銃者全包」, 槓上槓自摸: 「明槓出衝者全包」);
+            ``None`` otherwise.
+        exposed_kong: the win is 槓上自摸 (or 槓上槓自摸) on a kong made from another player's
+            discard (明槓), as the message showed it (a 明槓 in the hand, or 槓上 said with a count).
+            A new event with ``kong_discarder`` needs it (:func:`~taipai.core.table.machine.apply`
+            refuses 包 anywhere else); logs from before it was recorded replay without it.
     """
 
     kind: ClassVar[str] = "self_draw"
@@ -99,6 +104,7 @@ class SelfDraw(_EventBase):
     fan: int
     bases: int = 1
     kong_discarder: str | None = None
+    exposed_kong: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,6 +13,16 @@ Rules, with the seed 004 sections they follow:
   the first seat the round wind moves on (東→南→西→北, then 東 again).  On 一炮雙響/三響 the dealer keeps the
   deal if among the winners (option ``multi_win_deal``).
 - **Cash prizes and 詐糊**: paid at once, never touch chains, the dealer, or the hand count.
+- **Once per hand** (seed 004 現金獎: 一台草 / 一台花 「玩家每局只可收取一次」; one dice roll per hand for
+  圍骰 / 一二三; one 七搶一 / 一搶七): a hand runs from one hand-ending event (a win or a 流局) to the
+  next.  A 詐糊 does not end the hand: seed 004 says only that the false winner pays (「需要付於其餘三家
+  各30翻」), and a bad 自摸 claim is played on (自摸: 「玩家需要放棄食糊並打出一張牌繼續遊戲」).
+- **包** only on 槓上自摸 on an exposed kong (seed 004 槓上自摸 row 「明槓出銃者全包」): a new
+  :class:`SelfDraw` with ``kong_discarder`` must say ``exposed_kong``.
+- **New events and replay**: :func:`apply` checks a new event against every rule (``strict``);
+  :func:`replay`, and ``apply(..., strict=False)`` for a stored log, skip the checks added after
+  events were first stored (once-per-hand prizes, 包 on an exposed kong), so an old log that holds
+  such an event replays exactly as it was booked.
 - **斬拉 offers** do not block play: the next hand that changes the chain (or any draw with
   ``la_on_draw = settle``) lapses the offer — playing on is declining.
 - **Undo/Redo**: the log is append-only.  ``Undo`` reverts the last effective event not yet undone, giving
@@ -47,7 +57,7 @@ from taipai.core.table.events import (
 )
 from taipai.core.table.options import TableOptions
 from taipai.core.table.payments import win_legs
-from taipai.core.table.prizes import PRIZES, prize_payments
+from taipai.core.table.prizes import PRIZES, once_key, prize_payments
 from taipai.core.table.state import (
     WINDS,
     ChainMove,
@@ -59,12 +69,16 @@ from taipai.core.table.state import (
 )
 
 
-def apply(state: TableState | None, event: Event) -> Transition:
+def apply(state: TableState | None, event: Event, *, strict: bool = True) -> Transition:
     """Apply one event to ``state`` (``None`` before 開枱) and return the new state and what moved.
 
     Args:
         state: the current state, or ``None`` when no table has been opened in this log.
         event: any event of :mod:`~taipai.core.table.events`.
+        strict: ``True`` (a new event, about to be booked): refuse a second once-per-hand prize in
+            one hand (``prize_once``) and 包 on a self-draw not shown as 槓上 on an exposed kong
+            (``bao_needs_exposed_kong``).  ``False`` (replaying a stored log): those two checks are
+            skipped, so events booked before them replay as booked.
 
     Returns:
         :class:`Transition` with the new state, the payments booked now (fan units), new 斬拉 offers and
@@ -73,20 +87,22 @@ def apply(state: TableState | None, event: Event) -> Transition:
     Raises:
         TableError: the event is not allowed; codes: ``no_table``, ``table_open``, ``ended``,
             ``bad_players``, ``unknown_player``, ``same_player``, ``bad_amount``, ``no_legs``,
-            ``unknown_prize``, ``prize_needs_other``, ``not_dealer``, ``no_chain``, ``no_cut_offer``,
+            ``unknown_prize``, ``prize_needs_other``, ``not_dealer``, ``prize_once``,
+            ``bao_needs_exposed_kong``, ``no_chain``, ``no_cut_offer``,
             ``cut_disabled``, ``nothing_to_undo``, ``nothing_to_redo``, ``bad_option``, ``bad_value``,
             ``bad_event``.
     """
     if isinstance(event, Undo):
         return _undo(state)
     if isinstance(event, Redo):
-        return _redo(state)
-    t = _apply_ordinary(state, event)
+        return _redo(state, strict)
+    t = _apply_ordinary(state, event, strict)
     return dataclasses.replace(t, state=dataclasses.replace(t.state, prev=state, redo=()))
 
 
 def replay(events: Iterable[Event]) -> TableState:
-    """Fold :func:`apply` over an event log (Undo/Redo included) and return the final state.
+    """Fold :func:`apply` (``strict=False``: a stored log) over an event log (Undo/Redo included)
+    and return the final state.
 
     Raises:
         TableError: ``no_table`` for a log with no 開枱, or whatever :func:`apply` raises for an event
@@ -94,7 +110,7 @@ def replay(events: Iterable[Event]) -> TableState:
     """
     state: TableState | None = None
     for event in events:
-        state = apply(state, event).state
+        state = apply(state, event, strict=False).state
     if state is None:
         raise TableError("no_table", "the log has no 開枱 (TableOpened)")
     return state
@@ -114,19 +130,19 @@ def _undo(state: TableState | None) -> Transition:
     return Transition(restored, back)
 
 
-def _redo(state: TableState | None) -> Transition:
+def _redo(state: TableState | None, strict: bool) -> Transition:
     if state is None:
         raise TableError("no_table", "no table is open", "開枱 A B C D")
     if not state.redo:
         raise TableError("nothing_to_redo", "nothing to redo")
-    t = _apply_ordinary(state, state.redo[-1])
+    t = _apply_ordinary(state, state.redo[-1], strict)
     return dataclasses.replace(t, state=dataclasses.replace(t.state, prev=state, redo=state.redo[:-1]))
 
 
 # --- ordinary events ---------------------------------------------------------------------------------
 
 
-def _apply_ordinary(state: TableState | None, event: Event) -> Transition:
+def _apply_ordinary(state: TableState | None, event: Event, strict: bool) -> Transition:
     if isinstance(event, TableOpened):
         return _open(state, event)
     if state is None:
@@ -134,7 +150,7 @@ def _apply_ordinary(state: TableState | None, event: Event) -> Transition:
     if state.ended:
         raise TableError("ended", "the session has ended (埋數)", "開枱 to start a new one, or 撤銷")
     if isinstance(event, WinByDiscard | SelfDraw):
-        return _win(state, event)
+        return _win(state, event, strict)
     if isinstance(event, Draw):
         return _draw(state, event)
     if isinstance(event, FalseWin):
@@ -143,7 +159,7 @@ def _apply_ordinary(state: TableState | None, event: Event) -> Transition:
         pays = tuple(Payment(event.player, o, amount, "false_win") for o in state.names if o != event.player)
         return _finish(state, event, f"{event.player} false win (詐糊)", pays)
     if isinstance(event, CashPrize):
-        return _prize(state, event)
+        return _prize(state, event, strict)
     if isinstance(event, CutChain):
         return _cut(state, event)
     if isinstance(event, FlyTile):
@@ -183,7 +199,7 @@ def _open(state: TableState | None, event: TableOpened) -> Transition:
     return _finish(fresh, event, f"table opened: {' '.join(names)}")
 
 
-def _win(state: TableState, event: WinByDiscard | SelfDraw) -> Transition:
+def _win(state: TableState, event: WinByDiscard | SelfDraw, strict: bool) -> Transition:
     opts = state.options
     if isinstance(event, WinByDiscard):
         _check_player(state, event.discarder)
@@ -210,6 +226,13 @@ def _win(state: TableState, event: WinByDiscard | SelfDraw) -> Transition:
             _check_player(state, event.kong_discarder)
             if event.kong_discarder == event.winner:
                 raise TableError("same_player", "the kong discarder cannot be the winner")
+            if strict and not event.exposed_kong:
+                raise TableError(
+                    "bao_needs_exposed_kong",
+                    f"{event.kong_discarder} pays all (包) only for 槓上自摸 on an exposed kong (明槓)",
+                    "seed 004 槓上自摸: 明槓出銃者全包; book the self-draw without 包, or say 槓上",
+                    {"payer": event.kong_discarder, "winner": event.winner},
+                )
         summary = f"{event.winner} self-draws (自摸): {event.fan} fan, {event.bases} 底"
         if event.kong_discarder:
             summary += f", {event.kong_discarder} pays all (明槓全包)"
@@ -231,7 +254,7 @@ def _draw(state: TableState, event: Draw) -> Transition:
     return _finish(st, event, "draw (流局)", tuple(pays), tuple(moves), before=state)
 
 
-def _prize(state: TableState, event: CashPrize) -> Transition:
+def _prize(state: TableState, event: CashPrize, strict: bool) -> Transition:
     rule = PRIZES.get(event.prize)
     if rule is None:
         raise TableError("unknown_prize", f"unknown prize {event.prize!r}", ", ".join(PRIZES))
@@ -244,6 +267,8 @@ def _prize(state: TableState, event: CashPrize) -> Transition:
         raise TableError("prize_needs_other", f"{rule.name} needs the player who is paid", "other = name")
     if rule.dealer_only and event.player != state.dealer:
         raise TableError("not_dealer", f"{rule.name}: {event.player} is not the dealer ({state.dealer})")
+    if strict:
+        _check_once(state, event)
     pays = prize_payments(event.prize, event.player, event.other, state.names, state.options)
     who = f"{event.player}→{event.other}" if rule.flow == "pay_other" else event.player
     return _finish(state, event, f"cash prize {rule.name} ({event.prize}): {who}", pays)
@@ -279,6 +304,31 @@ def _cut(state: TableState, event: CutChain) -> Transition:
 
 
 # --- helpers -----------------------------------------------------------------------------------------
+
+
+def _check_once(state: TableState, event: CashPrize) -> None:
+    """Refuse a once-per-hand prize already booked in the hand in progress (``prize_once``).
+
+    The hand in progress is ``state.hand + 1``: every history entry since the last win or 流局 carries
+    that number (undone events are not in the history, so undoing the first booking frees it).
+    """
+    key = once_key(event.prize, event.player)
+    if key is None:
+        return
+    current = state.hand + 1
+    for entry in reversed(state.history):
+        if entry.hand != current:
+            break
+        booked = entry.event
+        if isinstance(booked, CashPrize) and once_key(booked.prize, booked.player) == key:
+            first = PRIZES[booked.prize].name
+            raise TableError(
+                "prize_once",
+                f"{first} ({booked.player}) was already booked this hand; "
+                f"{PRIZES[event.prize].name} is paid at most once per hand",
+                "撤銷 the first booking if it was wrong; the next hand may book it again",
+                {"prize": PRIZES[event.prize].name, "first": first, "player": booked.player},
+            )
 
 
 def _check_player(state: TableState, name: object) -> None:

@@ -32,6 +32,13 @@ class PrizeRule:
         default: value in 底 (DESIGN §6), overridable per table.
         dealer_only: only the dealer may be ``player`` (the dice prizes: the dealer rolls).
         seed: the seed 004 sentence it follows.
+        once: ``""`` (any number per hand) or a group name: the prizes of one group are booked at
+            most once per hand (:func:`once_key`).  Seed 004: 一台草 and 一台花 「玩家每局只可收取一次」;
+            圍骰 and 一二三 are one dice roll, so at most one of them per hand (group ``dice``);
+            七搶一 and 一搶七 share the eight flowers between two players, so at most one of them
+            (group ``flower_rob``).
+        once_per_player: the group counts per ``player`` (each player collects 一台草 / 一台花 once;
+            two players may each hold a set of four), else per table.
     """
 
     id: str
@@ -40,28 +47,84 @@ class PrizeRule:
     default: Amount
     dealer_only: bool
     seed: str
+    once: str = ""
+    once_per_player: bool = False
 
 
 PRIZES: dict[str, PrizeRule] = {
     p.id: p
     for p in (
-        PrizeRule("dice_triple", "圍骰", "collect", 1, True, "圍骰…其餘三家各付一底籌碼於莊家"),
-        PrizeRule("dice_123", "一二三", "pay_each", 1, True, "擲到「一二三」時，莊家須付其餘三家各一底"),
-        PrizeRule("one_set_mixed", "一台草", "collect", Fraction(1, 2), False, "一台草…三家須付半底籌碼"),
-        PrizeRule("one_set_flowers", "一台花", "collect", 1, False, "一台花…三家須付一底籌碼"),
+        PrizeRule("dice_triple", "圍骰", "collect", 1, True, "圍骰…其餘三家各付一底籌碼於莊家", "dice"),
+        PrizeRule(
+            "dice_123", "一二三", "pay_each", 1, True, "擲到「一二三」時，莊家須付其餘三家各一底", "dice"
+        ),
+        PrizeRule(
+            "one_set_mixed",
+            "一台草",
+            "collect",
+            Fraction(1, 2),
+            False,
+            "一台草…三家須付半底籌碼。玩家每局只可收取一次",
+            "one_set_mixed",
+            True,
+        ),
+        PrizeRule(
+            "one_set_flowers",
+            "一台花",
+            "collect",
+            1,
+            False,
+            "一台花…三家須付一底籌碼。玩家每局只可收取一次",
+            "one_set_flowers",
+            True,
+        ),
         PrizeRule("chase", "追", "pay_each", 1, False, "追…字牌…或幺九牌，須付各一底籌碼"),
         PrizeRule("chase_simple", "追(非幺九)", "pay_each", 2, False, "追…非幺九字牌…須付各兩底籌碼"),
         PrizeRule("chase_again", "一追再追", "pay_each", 2, False, "給連續追第二次（一追再追），須付各兩底"),
         PrizeRule("called_pung_not_taken", "叫碰不碰", "pay_each", 1, False, "叫碰不碰…須付各一底籌碼"),
         PrizeRule("concealed_kong", "暗槓", "collect", 1, False, "暗槓…即時向每家各收取一底籌碼"),
-        PrizeRule("seven_rob_one", "七搶一", "pay_other", 6, False, "七搶一…第一家便需要支付第二家六底籌碼"),
-        PrizeRule("one_rob_seven", "一搶七", "pay_other", 6, False, "一搶七…第一家則支付第二家六底籌碼"),
+        PrizeRule(
+            "seven_rob_one",
+            "七搶一",
+            "pay_other",
+            6,
+            False,
+            "七搶一…第一家便需要支付第二家六底籌碼",
+            "flower_rob",
+        ),
+        PrizeRule(
+            "one_rob_seven",
+            "一搶七",
+            "pay_other",
+            6,
+            False,
+            "一搶七…第一家則支付第二家六底籌碼",
+            "flower_rob",
+        ),
         PrizeRule(
             "concealed_kong_wrong", "暗槓不示", "pay_each", 2, False, "沒有展示或槓錯牌，須向另三家付兩個底"
         ),
     )
 }
 """Every cash prize by id, with its DESIGN §6 default in 底."""
+
+
+def once_key(prize: str, player: str) -> tuple[str, str] | None:
+    """What a once-per-hand prize is counted by: ``(group, player)`` for a per-player group,
+    ``(group, "")`` for a per-table one, ``None`` for a prize that may come any number of times.
+
+    Args:
+        prize: a key of :data:`PRIZES`.
+        player: the event's ``player`` (collector, payer or robber, per the prize's flow).
+
+    Raises:
+        KeyError: ``prize`` is not a prize id.
+    """
+    rule = PRIZES[prize]
+    if not rule.once:
+        return None
+    return (rule.once, player if rule.once_per_player else "")
+
 
 DEFAULT_PRIZE_VALUES: dict[str, Amount] = {k: p.default for k, p in PRIZES.items()}
 """``{prize_id: 底}`` defaults; ``TableOptions.prizes`` starts from this."""

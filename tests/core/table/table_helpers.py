@@ -43,8 +43,9 @@ def dis(discarder: str, winner: str, fan: int, bases: int = 1) -> WinByDiscard:
 
 
 def tsumo(winner: str, fan: int, bases: int = 1, kong_discarder: str | None = None) -> SelfDraw:
-    """``winner`` 自摸 for ``fan``."""
-    return SelfDraw(winner, fan, bases, kong_discarder)
+    """``winner`` 自摸 for ``fan``; with ``kong_discarder`` it is 槓上自摸 on that player's exposed kong
+    (包, seed 004 「明槓出銃者全包」)."""
+    return SelfDraw(winner, fan, bases, kong_discarder, exposed_kong=kong_discarder is not None)
 
 
 def chains(state: TableState) -> list[tuple[str, str, int, int]]:
