@@ -77,17 +77,15 @@ async def run_bots(
 async def _run_bots(
     settings: Any, store_url: str | None, lang: str, *, stop: asyncio.Event | None = None
 ) -> int:
-    from sqlalchemy.exc import SQLAlchemyError
-
     from taipai.bot.service import Service
-    from taipai.bot.store import Store
+    from taipai.bot.store.health import DatabaseUnavailable, open_checked
 
     logging.basicConfig(level=getattr(logging, str(settings.log_level).upper(), logging.WARNING))
     install_redaction(secrets_of(settings))
-    try:
-        store = await Store.open(store_url)
-    except (SQLAlchemyError, OSError) as exc:
-        print(_("Cannot open the database: {error}").format(error=first_line(exc)), file=sys.stderr)
+    try:  # the SQLite file in place, writable and passing PRAGMA quick_check (taipai.bot.store.health)
+        store = await open_checked(store_url)
+    except DatabaseUnavailable as exc:
+        print(_("Cannot open the database: {error}").format(error=redact(exc.reason)), file=sys.stderr)
         return 1
     stop = stop or asyncio.Event()
     loop = asyncio.get_running_loop()

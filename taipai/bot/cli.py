@@ -171,18 +171,16 @@ def _main(argv: Sequence[str] | None) -> int:
 
 # ---------------------------------------------------------------------------------------- chat
 async def _open_store(db: str | None, settings: Any) -> Any:
-    from sqlalchemy.exc import SQLAlchemyError
-
-    from taipai.bot.store import Store
+    """The store, checked (:func:`taipai.bot.store.health.open_checked`), or ``None`` after one line
+    on stderr saying why not."""
+    from taipai.bot.store.health import DatabaseUnavailable, open_checked
 
     url = _database_url(db, settings)
     try:
-        return await Store.open(url)
-    except (SQLAlchemyError, OSError) as exc:
-        from taipai.bot.app import first_line
-
+        return await open_checked(url)
+    except DatabaseUnavailable as exc:
         # the driver's words only, not SQLAlchemy's "Background on this error" link
-        print(_("Cannot open the database: {error}").format(error=first_line(exc)), file=sys.stderr)
+        print(_("Cannot open the database: {error}").format(error=exc.reason), file=sys.stderr)
         return None
 
 
@@ -227,6 +225,8 @@ async def _ledger(args: argparse.Namespace, settings: Any) -> int:
     store = await _open_store(args.db, settings)
     if store is None:
         return 1
+    from taipai.bot.store.health import describe, is_database_error
+
     try:
         chat = None
         if args.chat:
@@ -244,6 +244,11 @@ async def _ledger(args: argparse.Namespace, settings: Any) -> int:
                 print(_("No table has been played in this database yet."))
             return 2
         rows = await store.events(session.id)
+    except Exception as exc:  # a damaged page found by these reads: one line, never a traceback
+        if not is_database_error(exc):
+            raise
+        print(_("The database is unavailable: {error}").format(error=describe(exc)), file=sys.stderr)
+        return 1
     finally:
         await store.close()
     state = replay(event_from_dict(r.payload) for r in rows)

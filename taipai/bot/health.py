@@ -5,6 +5,10 @@
 - polling with ``HEARTBEAT_FILE`` set: the file was touched less than :data:`MAX_AGE` seconds ago
   (the Telegram adapter touches it every 15 s while it polls).
 - otherwise (e.g. Discord only): healthy while the process runs, which Docker sees itself.
+
+In every mode, first: when ``DATABASE_URL`` names an SQLite file, the file exists, is writable and
+passes ``PRAGMA quick_check`` (:func:`database_check`), so a database deleted or damaged under a
+running bot turns the container unhealthy even while the bot keeps polling.
 """
 
 from __future__ import annotations
@@ -20,8 +24,41 @@ MAX_AGE = 90.0
 """Seconds after which a heartbeat file counts as stale (six missed beats)."""
 
 
+def database_check(url: str | None) -> tuple[bool, str] | None:
+    """``(False, reason)`` unless the SQLite file ``url`` names exists, is writable (the file and its
+    folder) and passes ``PRAGMA quick_check`` (read through a read-only connection, beside the bot's
+    own); ``None`` when it does, or when ``url`` is unset or not an SQLite file."""
+    import os
+    import sqlite3
+
+    from taipai.bot.store.health import one_line, sqlite_path
+
+    path = sqlite_path(url) if url else None
+    if path is None:
+        return None
+    if not path.is_file():
+        return False, f"{path}: no database file"
+    if not (os.access(path, os.W_OK) and os.access(path.parent, os.W_OK)):
+        return False, f"{path}: not writable"
+    try:
+        conn = sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True, timeout=5)
+        try:
+            rows = [str(r[0]) for r in conn.execute("PRAGMA quick_check").fetchall()]
+        finally:
+            conn.close()
+    except sqlite3.Error as exc:
+        return False, f"{path}: {exc}"
+    if rows != ["ok"]:
+        return False, f"{path}: damaged (PRAGMA quick_check: {one_line(rows[0]) if rows else 'no answer'})"
+    return None
+
+
 def check(settings: Any, *, now: float | None = None) -> tuple[bool, str]:
-    """``(healthy, reason)`` for :class:`~taipai.bot.settings.Settings`."""
+    """``(healthy, reason)`` for :class:`~taipai.bot.settings.Settings`: the database file
+    (:func:`database_check`), then the mode's own signal."""
+    database = database_check(getattr(settings, "database_url", None))
+    if database is not None:
+        return database
     if settings.telegram_mode == "webhook":
         url = f"http://127.0.0.1:{settings.listen_port}/healthz"
         try:

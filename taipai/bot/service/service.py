@@ -18,16 +18,18 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import functools
 import hashlib
+import logging
 import re
 import threading
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import Any, ParamSpec, TypeVar
 
 from taipai.bot.i18n import DEFAULT_LOCALE, normalize_locale, use_locale
 from taipai.bot.service import buttons as _buttons
@@ -35,7 +37,6 @@ from taipai.bot.service import identity, implied, render
 from taipai.bot.service.commands import (
     DEAL_IN_WORDS,
     FLY_WORDS,
-    NOT_EXPOSED_KONG_WORDS,
     SELF_DRAW_WORDS,
     WIN_WORDS,
     Command,
@@ -54,6 +55,8 @@ from taipai.bot.service.hands import ReadHand, read_hand
 from taipai.bot.service.lru import ChatLocks, LRUDict
 from taipai.bot.store import ChatRef, DuplicateMessage, SeqConflict, SessionAlreadyOpen, SessionRow, Store
 from taipai.bot.store.chats import ChatData, ChatView
+from taipai.bot.store.health import describe as describe_database_error
+from taipai.bot.store.health import is_database_error
 from taipai.bot.store.schema import ENDED
 from taipai.core.errors import HandError
 from taipai.core.notation import parse_hand
@@ -115,6 +118,50 @@ class Reply:
     text: str
     buttons: tuple[Button, ...] = ()
     document: Document | None = None
+
+
+log = logging.getLogger(__name__)
+
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
+
+
+def _unless_the_database_fails(
+    answer: Callable[[str], _R],
+) -> Callable[[Callable[_P, Awaitable[_R]]], Callable[_P, Awaitable[_R]]]:
+    """Decorate a :class:`Service` entry point ``(self, chat, …, locale=, member=)``: when the database
+    fails (:func:`~taipai.bot.store.health.is_database_error`: the file gone or damaged, the server
+    down) the caller gets ``answer(text)`` saying, in the chat's language, that nothing was booked,
+    instead of an exception; nothing half-written stays, as every write is one transaction."""
+
+    def wrap(method: Callable[_P, Awaitable[_R]]) -> Callable[_P, Awaitable[_R]]:
+        @functools.wraps(method)
+        async def run(*args: _P.args, **kwargs: _P.kwargs) -> _R:
+            try:
+                return await method(*args, **kwargs)
+            except Exception as exc:
+                if not is_database_error(exc):
+                    raise
+                service, chat = args[0], args[1]
+                assert isinstance(service, Service) and isinstance(chat, ChatRef)
+                reason = describe_database_error(exc)
+                log.warning("%s:%s: the database is unavailable: %s", chat.platform, chat.chat_id, reason)
+                locale = kwargs.get("locale")
+                member = kwargs.get("member")
+                with use_locale(service.offline_locale(chat, locale, member)):  # type: ignore[arg-type]
+                    return answer(render.database_unavailable())
+
+        return run
+
+    return wrap
+
+
+def _pressed(text: str) -> _buttons.Pressed:
+    return _buttons.Pressed(notice=text)
+
+
+def _replies(text: str) -> list[Reply]:
+    return [Reply(text)]
 
 
 _RECORD_VERBS = (*SELF_DRAW_WORDS, *WIN_WORDS, *DEAL_IN_WORDS, *FLY_WORDS)
@@ -209,6 +256,7 @@ class Service:
         self._rules_lock = threading.Lock()
 
     # ------------------------------------------------------------------------------- entry point
+    @_unless_the_database_fails(_replies)
     async def handle(
         self,
         chat: ChatRef,
@@ -231,8 +279,8 @@ class Service:
             member: who said it on a platform (:class:`~taipai.bot.service.identity.Member`): enables
                 seats (``坐 南``) and permissions; ``None`` (terminal) trusts every speaker.
 
-        Raises nothing for bad input (that is a reply); store errors other than duplicates and
-        write conflicts propagate.
+        Raises nothing for bad input (that is a reply), nor when the database fails (the reply says
+        nothing was booked: :mod:`taipai.bot.store.health`); other store errors propagate.
         """
         speaker = clean_speaker(speaker)
         text = clean_text(text)
@@ -289,6 +337,7 @@ class Service:
                         continue  # another writer got there first: read the chat again
                 raise SeqConflict(f"could not append to {chat} after {MAX_RETRIES} tries")
 
+    @_unless_the_database_fails(_pressed)
     async def press(
         self,
         chat: ChatRef,
@@ -303,6 +352,7 @@ class Service:
         with use_locale(await self.locale_for(chat, locale, member)):
             return await _buttons.press(self, chat, speaker, data, member)
 
+    @_unless_the_database_fails(_replies)
     async def edit(
         self,
         chat: ChatRef,
@@ -319,6 +369,17 @@ class Service:
             return await _buttons.edit(
                 self, chat, clean_speaker(speaker), message_id, clean_text(new_text), member
             )
+
+    def offline_locale(self, chat: ChatRef, locale: str | None, member: identity.Member | None) -> str:
+        """:meth:`locale_for` without the database (it failed): the chat's ``/lang`` if cached."""
+        chosen = self._chat_locales.get(chat)
+        if chosen:
+            return chosen
+        if locale:
+            return locale
+        if member is not None and member.language and member.language.lower().startswith(("en", "zh", "yue")):
+            return normalize_locale(member.language.lower())
+        return self.locale
 
     async def chat_locale(self, chat: ChatRef) -> str | None:
         """The language the chat chose with ``/lang`` (cached), or ``None``."""
@@ -463,8 +524,7 @@ class Service:
         if cached is not None and cached.seq == last_seq:
             return seq, cached.state
         for row in await self.store.events(session.id, after_seq=seq):
-            # a stored event replays as booked (strict=False): rules added since then do not refuse it
-            state = apply(state, event_from_dict(row.payload), strict=False).state
+            state = apply(state, event_from_dict(row.payload)).state
             seq = row.seq
         if state is None:
             raise RuntimeError(f"session {session.id} has no events")
@@ -818,24 +878,10 @@ class Service:
         leg = cmd.legs[0]
         winner = self._player(state, leg.winner, cmd, cmd.legs)
         payer = self._someone(state, cmd.kong_payer, cmd) if cmd.kong_payer else None
-        bao = payer is not None and payer != winner  # the same player twice is the table's refusal
-        count = read_count(leg.hand)
-        if bao and count is not None:
-            _check_bao_count(cmd, winner, payer or "", count)
-        read = await self._read(state, winner, leg, text, ("槓上",) if payer or cmd.kong_said else ())
+        read = await self._read(state, winner, leg, text, ("槓上",) if payer else ())
         if read.self_drawn is False:
             raise _Refused(render.hand_says_discard())
-        if bao and count is None and "exposed" not in read.kongs:
-            reason = "not_exposed" if read.kongs else "no_kong"
-            raise _Refused(render.bao_refused(reason, payer or "", winner, ""))
-        event = SelfDraw(
-            winner=winner,
-            fan=read.fan,
-            bases=read.bases,
-            kong_discarder=payer,
-            exposed_kong=payer is not None,
-        )
-        return event, read
+        return SelfDraw(winner=winner, fan=read.fan, bases=read.bases, kong_discarder=payer), read
 
     def _cut_event(self, state: TableState, speaker: str, cmd: Command) -> CutChain:
         debtor = resolve_player(state, speaker)
@@ -906,24 +952,6 @@ def _cancelled(state: TableState) -> bool:
 
 def _all_counts(legs: tuple[Leg, ...]) -> bool:
     return bool(legs) and all(read_count(leg.hand) is not None for leg in legs)
-
-
-def _check_bao_count(cmd: Command, winner: str, payer: str, count: int) -> None:
-    """包 with a bare count (``B 自摸 12番 C包``): the count shows no kong, so the message must say
-    it was 槓上自摸 on an exposed kong (seed 004 槓上自摸 row: 「明槓出銃者全包」).
-
-    Our choice: 槓上 / 槓上自摸 / 槓上開花 / 槓上槓 / 明槓 said with the count (``B 自摸 12番 槓上
-    C包``, ``B 槓上自摸 12番 C包``, ``/selfdraw B 12 槓上 C包``) is taken as the player's word that
-    C discarded into B's exposed kong, since a 暗槓 or 加槓 has nobody who 出銃.  Without such a word,
-    or with 暗槓 / 加槓, the message is refused with what to write instead.
-
-    Raises:
-        _Refused: ``say_kong`` (no kong word) or ``not_exposed`` (暗槓 / 加槓 said).
-    """
-    if cmd.kong_said in NOT_EXPOSED_KONG_WORDS:
-        raise _Refused(render.bao_refused("not_exposed", payer, winner, f"{count}番"))
-    if not cmd.kong_said:
-        raise _Refused(render.bao_refused("say_kong", payer, winner, f"{count}番"))
 
 
 def _apply(state: TableState | None, event: Event) -> Transition:

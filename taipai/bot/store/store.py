@@ -314,6 +314,9 @@ class Store:
         # letting them collide on the database lock (whose busy handler sleeps, up to tens of ms).
         self._write_lock = asyncio.Lock() if engine.dialect.name == "sqlite" else None
         self._sync = sync_engine
+        self.guard: Callable[[], None] | None = None
+        """Called before every operation; raises when the database must not be used (set by
+        :func:`taipai.bot.store.health.install_guard`: the SQLite file is gone or replaced)."""
         self._readers: ThreadPoolExecutor | None = None
         self._writer: ThreadPoolExecutor | None = None
         if sync_engine is not None:
@@ -335,6 +338,8 @@ class Store:
         """A write transaction (``engine.begin()``): committed when the block ends, rolled back when it
         raises.  On SQLite this process's write transactions take turns (an ``asyncio.Lock``); other
         processes still wait on the database lock (``busy_timeout``)."""
+        if self.guard is not None:
+            self.guard()
         if self._write_lock is None:
             async with self.engine.begin() as conn:
                 yield conn
@@ -346,8 +351,11 @@ class Store:
         """Run ``fn(conn)`` on a connection without an explicit transaction; return its result.
 
         ``fn`` is synchronous and may run in a worker thread: it must touch nothing but ``conn`` and
-        its arguments.  Whatever ``fn`` raises propagates (database errors as SQLAlchemy's).
+        its arguments.  Whatever ``fn`` raises propagates (database errors as SQLAlchemy's), and so
+        does what :attr:`guard` raises.
         """
+        if self.guard is not None:
+            self.guard()
         if self._sync is not None:
             return await asyncio.get_running_loop().run_in_executor(self._readers, _run_read, self._sync, fn)
         async with self.engine.connect() as conn:
@@ -361,8 +369,10 @@ class Store:
         thread, so a write whose caller was cancelled still finishes before the next begins; it commits
         or rolls back as ``fn`` decides, whole).  ``fn`` is synchronous and may run in a worker thread
         (see :meth:`run_read`).  Whatever ``fn`` raises propagates, and so do ``IntegrityError`` and
-        other database errors raised at commit.
+        other database errors raised at commit, and what :attr:`guard` raises.
         """
+        if self.guard is not None:
+            self.guard()
         if self._write_lock is None:
             async with self.engine.begin() as conn:
                 return await conn.run_sync(fn)
@@ -767,8 +777,16 @@ class Store:
         )
 
     async def ping(self) -> bool:
-        """True when the database answers ``SELECT 1`` (health checks); raises when it cannot be reached."""
-        return await self.run_read(lambda conn: conn.execute(text("SELECT 1")).scalar_one() == 1)
+        """True when the database is sound (health checks): SQLite passes ``PRAGMA quick_check``,
+        elsewhere ``SELECT 1`` answers.  Raises when it cannot be reached or :attr:`guard` refuses
+        (:mod:`taipai.bot.store.health`: the file is gone, replaced or read-only)."""
+
+        def check(conn: Connection) -> bool:
+            if conn.dialect.name == "sqlite":
+                return conn.exec_driver_sql("PRAGMA quick_check").fetchall() == [("ok",)]
+            return conn.execute(text("SELECT 1")).scalar_one() == 1
+
+        return await self.run_read(check)
 
     async def journal_mode(self) -> str:
         """SQLite's journal mode of a pooled connection (``"wal"``), or the dialect name elsewhere."""
