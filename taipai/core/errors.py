@@ -71,4 +71,5 @@ ERROR_CODES = (
     "bad_winning_tile",  # 摸/食 followed by more than one tile written together
     "duplicate_flower",  # the same flower written twice
     "bare_count",  # a bare fan count (12番) given to `taipai score`, which scores tiles only
+    "over_budget",  # the wildcard search spent the hand's budget before proving its best reading
 )

@@ -125,15 +125,16 @@ def budget_scope(budget: Budget) -> Iterator[Budget]:
         _BUDGET.reset(token)
 
 
-def over_budget_error(budget: Budget) -> HandError:
-    """The ``over_budget`` error of a hand whose search stopped at its budget: nothing is booked on
-    a guess; the players give the fan count instead (DESIGN §1: 「a plain answer outside it, never
-    a guess booked as money」)."""
+def over_budget_error(budget: Budget | None = None) -> HandError:
+    """The ``over_budget`` error of a hand whose search stopped at its budget (``budget``, when
+    known, gives ``hint_args`` ``spent`` / ``limit``): nothing is booked on a guess; the players
+    give the fan count instead (DESIGN §1: 「a plain answer outside it, never a guess booked as
+    money」)."""
     return HandError(
         "over_budget",
         "too many wildcard readings to work out within this hand's budget; give the fan count instead",
         hint="book the hand with its fan count, e.g. 12番",
-        hint_args={"spent": budget.spent, "limit": budget.limit},
+        hint_args={} if budget is None else {"spent": budget.spent, "limit": budget.limit},
     )
 
 

@@ -6,9 +6,15 @@ even where scoring is unavailable.
 
 from __future__ import annotations
 
+import asyncio
+import contextvars
 import dataclasses
+import threading
+import time
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from taipai.bot.service.commands import read_count
 from taipai.core.errors import HandError
@@ -16,6 +22,9 @@ from taipai.core.handspec import Situation
 from taipai.core.table import WINDS as TABLE_WINDS
 from taipai.core.table import TableState
 from taipai.core.tiles import EAST
+
+if TYPE_CHECKING:
+    from taipai.core.scoring import Budget
 
 DEALER_PATTERN = "dealer"
 """Pattern id of the dealer's 2n+1 in a :class:`~taipai.core.scoring.Score` (the table adds it itself)."""
@@ -70,15 +79,20 @@ def situation_for(state: TableState, winner: str) -> Situation:
     )
 
 
-def read_hand(text: str, state: TableState, winner: str, rules: Any) -> ReadHand:
+def read_hand(
+    text: str, state: TableState, winner: str, rules: Any, *, budget: Budget | None = None
+) -> ReadHand:
     """Read a leg's hand: a bare count (``12番`` → fan 12, 1 底) or a hand message.
 
     For a hand message: :func:`taipai.core.notation.parse_hand` with the winner's situation, then
-    :func:`taipai.core.scoring.score_hand` with ``rules``; the booked fan is ``score.fan`` minus the
-    ``dealer`` pattern (the table adds dealer fan to each leg that involves the dealer).
+    :func:`taipai.core.scoring.score_hand` with ``rules`` within ``budget`` (the core's default
+    budget when None); the booked fan is ``score.fan`` minus the ``dealer`` pattern (the table adds
+    dealer fan to each leg that involves the dealer).
 
     Raises:
-        HandError: the hand does not parse or is not a win (code ``not_a_win`` …), or
+        HandError: the hand does not parse or is not a win (code ``not_a_win`` …);
+            ``over_budget`` when the wildcard search spent its budget, or gave a best reading it
+            could not prove (``Score.exact`` false): a guess is never booked as money (DESIGN §1);
             ``scoring_unavailable`` when the core's scoring is not installed.
     """
     count = read_count(text)
@@ -86,7 +100,7 @@ def read_hand(text: str, state: TableState, winner: str, rules: Any) -> ReadHand
         return ReadHand(fan=count, bases=1)
     try:
         from taipai.core.notation import parse_hand
-        from taipai.core.scoring import score_hand
+        from taipai.core.scoring import over_budget_error, score_hand
     except ImportError as exc:  # pragma: no cover - only before the scoring core lands
         raise HandError(
             "scoring_unavailable", "hand scoring is not available; give a fan count like 12番"
@@ -99,7 +113,9 @@ def read_hand(text: str, state: TableState, winner: str, rules: Any) -> ReadHand
         spec = dataclasses.replace(
             spec, situation=dataclasses.replace(said, **{name: getattr(table, name) for name in TABLE_FIELDS})
         )
-    score = score_hand(spec, rules)
+    score = score_hand(spec, rules, budget=budget)
+    if not score.exact:
+        raise over_budget_error(budget)
     dealer_fan = sum(p.fan for p in score.patterns if p.id == DEALER_PATTERN)
     return ReadHand(
         fan=score.fan - dealer_fan,
@@ -110,3 +126,73 @@ def read_hand(text: str, state: TableState, winner: str, rules: Any) -> ReadHand
         overruled=overruled,
         kongs=tuple(m.kong.name.lower() for m in spec.melds if m.kong is not None),
     )
+
+
+_T = TypeVar("_T")
+
+SCORING_WORKERS = 2
+"""Threads that score hand messages (the machine's cores, at least for the reference host).  A chat's
+messages are handled one at a time, so one chat holds at most one of them; a hand costs at most
+its :class:`~taipai.core.scoring.Budget` (well under a second of CPU), so a busy pool delays a
+hand by a bounded time."""
+
+HAND_SECONDS = 5.0
+"""Wall-clock backstop per hand (seconds, from when a worker starts it): the count budget decides
+on any sane machine; this only stops a hand on a machine so loaded that its budget would take
+longer.  It never changes a result that finished: a hand stopped by it is refused (over_budget)."""
+
+
+class ScoringPool:
+    """The bounded worker pool that scores hand messages, apart from the event loop's default
+    executor (the store's and the files' work never waits behind a hand, nor a hand behind them).
+
+    Args:
+        workers: threads (:data:`SCORING_WORKERS`).
+        seconds: the wall-clock backstop of each hand's budget (:data:`HAND_SECONDS`).
+        clock: a monotonic clock in seconds (``time.monotonic``; tests pass their own).
+    """
+
+    def __init__(
+        self,
+        workers: int = SCORING_WORKERS,
+        seconds: float = HAND_SECONDS,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.workers = workers
+        self.seconds = seconds
+        self._clock = clock
+        self._executor: ThreadPoolExecutor | None = None
+        self._lock = threading.Lock()
+
+    def budget(self) -> Budget:
+        """A fresh hand budget (the core's default units) whose deadline is :attr:`seconds` from now;
+        call it in the worker, when the hand starts."""
+        from taipai.core.scoring import Budget
+
+        clock = self._clock
+        end = clock() + self.seconds
+        return Budget(deadline=lambda: clock() > end)
+
+    def _pool(self) -> ThreadPoolExecutor:
+        with self._lock:
+            if self._executor is None:
+                self._executor = ThreadPoolExecutor(self.workers, thread_name_prefix="taipai-score")
+            return self._executor
+
+    async def run(self, fn: Callable[..., _T], *args: Any) -> _T:
+        """Run ``fn(*args)`` on a scoring thread and await its result (exceptions propagate).  The
+        caller's context variables (the reply language) go with it, as with ``asyncio.to_thread``."""
+        loop = asyncio.get_running_loop()
+        ctx = contextvars.copy_context()
+        return await loop.run_in_executor(self._pool(), ctx.run, fn, *args)
+
+    def close(self) -> None:
+        """Stop the threads once their hands are done (a later :meth:`run` starts new ones)."""
+        with self._lock:
+            executor, self._executor = self._executor, None
+        if executor is not None:
+            executor.shutdown(wait=False, cancel_futures=True)
+
+
+SCORING = ScoringPool()
+"""The process's scoring pool (every :class:`~taipai.bot.service.service.Service` shares it)."""

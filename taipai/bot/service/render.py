@@ -287,10 +287,19 @@ _HAND_ERRORS = {
         "「{token}」 is a fan count: taipai score needs the tiles, e.g. 一二三萬 … 摸 東. "
         "Book a bare count in the chat: B 食 A 12番 or B 自摸 12番."
     ),
+    "over_budget": N_(
+        "This hand has too many wildcard readings to work out, so nothing was booked: "
+        "give its fan count instead, e.g. B 自摸 12番."
+    ),
 }
 
 _EMPTY_TILES_ONLY = N_("The hand is empty: write the tiles, e.g. 一二三萬 … 摸 東.")
 """The empty-hand reply where a bare count is not accepted (``taipai score``, DESIGN §5)."""
+
+_OVER_BUDGET_TILES_ONLY = N_(
+    "This hand has too many wildcard readings to work out within the scoring budget: no score is given."
+)
+"""``over_budget`` where a bare count is not accepted (``taipai score``): nothing to book there."""
 
 
 _WILD_MELD_RULES = {
@@ -336,6 +345,8 @@ def hand_error(err: HandError, *, offset: int = 0, counts_accepted: bool = True)
             tiles only).
     """
     msgid = _EMPTY_TILES_ONLY if err.code == "empty" and not counts_accepted else _HAND_ERRORS.get(err.code)
+    if err.code == "over_budget" and not counts_accepted:  # taipai score: no count to give instead
+        msgid = _OVER_BUDGET_TILES_ONLY
     if err.code == "wild_unsupported" and "limit" in err.hint_args:  # more wildcards than allowed
         return _("{count} wildcards in one hand; this table allows at most {limit}.").format(
             count=err.hint_args.get("count", "?"), limit=err.hint_args["limit"]

@@ -51,7 +51,7 @@ from taipai.bot.service.commands import (
     read_count,
 )
 from taipai.bot.service.export import session_csv
-from taipai.bot.service.hands import ReadHand, read_hand
+from taipai.bot.service.hands import SCORING, ReadHand, read_hand
 from taipai.bot.service.lru import ChatLocks, LRUDict
 from taipai.bot.store import ChatRef, DuplicateMessage, SeqConflict, SessionAlreadyOpen, SessionRow, Store
 from taipai.bot.store.chats import ChatData, ChatView
@@ -833,9 +833,10 @@ class Service:
         ``槓上``, ``一炮雙響``), each added to a hand message that does not say it already (a bare
         count is left alone: the player counted it).
 
-        A hand message is parsed and scored in a worker thread (``asyncio.to_thread``), so a slow
-        hand never blocks the event loop (other chats, other platforms); the chat's lock is held
-        meanwhile, so this chat's messages stay in order.
+        A hand message is parsed and scored on the scoring pool (:data:`hands.SCORING`, its own
+        bounded threads), within a budget, so a slow hand never blocks the event loop (other chats,
+        other platforms) nor the default executor; the chat's lock is held meanwhile, so this chat's
+        messages stay in order and one chat holds at most one scoring thread.
         """
         hand = leg.hand
         count = read_count(hand)
@@ -846,13 +847,14 @@ class Service:
         try:
             if count is not None:
                 return read_hand(hand, state, winner, None)
-            return await asyncio.to_thread(self._read_hand_now, hand, state, winner)
+            return await SCORING.run(self._read_hand_now, hand, state, winner)
         except HandError as err:
             raise _Refused(render.hand_error(err, offset=max(text.find(leg.hand), 0))) from err
 
     def _read_hand_now(self, hand: str, state: TableState, winner: str) -> ReadHand:
-        """:func:`read_hand` with the table's rules (loaded once); runs in a worker thread."""
-        return read_hand(hand, state, winner, self._rules_for_hands())
+        """:func:`read_hand` with the table's rules (loaded once) and a fresh hand budget; runs on a
+        scoring thread."""
+        return read_hand(hand, state, winner, self._rules_for_hands(), budget=SCORING.budget())
 
     async def _win_event(
         self, state: TableState, cmd: Command, text: str
