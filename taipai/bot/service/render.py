@@ -247,6 +247,15 @@ _TABLE_ERRORS = {
     "not_dealer": N_("Only the dealer rolls the dice: 圍骰 and 一二三 are the dealer's."),
     "unknown_prize": N_("I don't know that cash prize. /help lists them."),
     "prize_needs_other": N_("Say who is paid: A 七搶一 B."),
+    "prize_once": N_(
+        "{first} ({player}) is already booked this hand, and {prize} is paid at most once per hand "
+        "(一台草 and 一台花 once per player, one dice roll, one 七搶一 / 一搶七). If the first booking "
+        "was a mistake, take it back with 撤銷 (it undoes the latest event); otherwise book it next hand."
+    ),
+    "bao_needs_exposed_kong": N_(
+        "包 is only for 槓上自摸 on an exposed kong (明槓出銃者全包): {payer} does not pay all of "
+        "{winner}'s self-draw."
+    ),
 }
 
 
@@ -255,7 +264,45 @@ def table_error(err: TableError) -> str:
     msgid = _TABLE_ERRORS.get(err.code)
     if msgid is None:
         return _("That cannot be booked: {reason}").format(reason=err.message)
+    if err.args_:  # the codes whose reply names the prize or the players
+        return _(msgid).format(**{k: short(v) for k, v in err.args_.items()})
     return _(msgid)
+
+
+_BAO_REFUSALS = {
+    "say_kong": N_(
+        "With a bare count I can't see the kong, and 包 is only for 槓上自摸 on an exposed kong "
+        "(明槓出銃者全包). If {winner} won on the tile drawn after a kong on {payer}'s discard, say so: "
+        "{winner} 自摸 {count} 槓上 {payer}包 (or post the hand with its 槓). Otherwise leave out 包: "
+        "each of the three pays."
+    ),
+    "not_exposed": N_(
+        "包 is only for 槓上自摸 on an exposed kong (明槓出銃者全包). A 暗槓 or 加槓 was not made from "
+        "anyone's discard, so nobody pays all: book {winner}'s self-draw without 包 and each of the "
+        "three pays."
+    ),
+    "no_kong": N_(
+        "包 is only for 槓上自摸 on an exposed kong (明槓出銃者全包), and this hand shows no kong. Write "
+        "the kong made from {payer}'s discard as 槓 東東東東 (or 明槓 東), or book the self-draw "
+        "without 包."
+    ),
+}
+
+
+def bao_refused(reason: str, payer: str, winner: str, count: str) -> str:
+    """The reply to 包 on a self-draw that is not shown as 槓上自摸 on an exposed kong (seed 004 槓上自摸
+    row: 「明槓出銃者全包」, the seed's only 包); nothing was stored.
+
+    Args:
+        reason: ``say_kong`` (a bare count said without 槓上), ``not_exposed`` (the kong is a 暗槓 or
+            加槓, in the hand or said with the count) or ``no_kong`` (the hand declares no kong).
+        payer, winner: the player named with 包 and the self-drawer.
+        count: the count as the example should show it (``12番``); ``""`` for a hand message.
+
+    Raises:
+        KeyError: an unknown ``reason``.
+    """
+    return _(_BAO_REFUSALS[reason]).format(payer=short(payer), winner=short(winner), count=count)
 
 
 _HAND_ERRORS = {

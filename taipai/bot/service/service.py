@@ -37,6 +37,7 @@ from taipai.bot.service import identity, implied, render
 from taipai.bot.service.commands import (
     DEAL_IN_WORDS,
     FLY_WORDS,
+    NOT_EXPOSED_KONG_WORDS,
     SELF_DRAW_WORDS,
     WIN_WORDS,
     Command,
@@ -524,7 +525,8 @@ class Service:
         if cached is not None and cached.seq == last_seq:
             return seq, cached.state
         for row in await self.store.events(session.id, after_seq=seq):
-            state = apply(state, event_from_dict(row.payload)).state
+            # a stored event replays as booked (strict=False): rules added since then do not refuse it
+            state = apply(state, event_from_dict(row.payload), strict=False).state
             seq = row.seq
         if state is None:
             raise RuntimeError(f"session {session.id} has no events")
@@ -880,10 +882,24 @@ class Service:
         leg = cmd.legs[0]
         winner = self._player(state, leg.winner, cmd, cmd.legs)
         payer = self._someone(state, cmd.kong_payer, cmd) if cmd.kong_payer else None
-        read = await self._read(state, winner, leg, text, ("槓上",) if payer else ())
+        bao = payer is not None and payer != winner  # the same player twice is the table's refusal
+        count = read_count(leg.hand)
+        if bao and count is not None:
+            _check_bao_count(cmd, winner, payer or "", count)
+        read = await self._read(state, winner, leg, text, ("槓上",) if payer or cmd.kong_said else ())
         if read.self_drawn is False:
             raise _Refused(render.hand_says_discard())
-        return SelfDraw(winner=winner, fan=read.fan, bases=read.bases, kong_discarder=payer), read
+        if bao and count is None and "exposed" not in read.kongs:
+            reason = "not_exposed" if read.kongs else "no_kong"
+            raise _Refused(render.bao_refused(reason, payer or "", winner, ""))
+        event = SelfDraw(
+            winner=winner,
+            fan=read.fan,
+            bases=read.bases,
+            kong_discarder=payer,
+            exposed_kong=payer is not None,
+        )
+        return event, read
 
     def _cut_event(self, state: TableState, speaker: str, cmd: Command) -> CutChain:
         debtor = resolve_player(state, speaker)
@@ -954,6 +970,24 @@ def _cancelled(state: TableState) -> bool:
 
 def _all_counts(legs: tuple[Leg, ...]) -> bool:
     return bool(legs) and all(read_count(leg.hand) is not None for leg in legs)
+
+
+def _check_bao_count(cmd: Command, winner: str, payer: str, count: int) -> None:
+    """包 with a bare count (``B 自摸 12番 C包``): the count shows no kong, so the message must say
+    it was 槓上自摸 on an exposed kong (seed 004 槓上自摸 row: 「明槓出銃者全包」).
+
+    Our choice: 槓上 / 槓上自摸 / 槓上開花 / 槓上槓 / 明槓 said with the count (``B 自摸 12番 槓上
+    C包``, ``B 槓上自摸 12番 C包``, ``/selfdraw B 12 槓上 C包``) is taken as the player's word that
+    C discarded into B's exposed kong, since a 暗槓 or 加槓 has nobody who 出銃.  Without such a word,
+    or with 暗槓 / 加槓, the message is refused with what to write instead.
+
+    Raises:
+        _Refused: ``say_kong`` (no kong word) or ``not_exposed`` (暗槓 / 加槓 said).
+    """
+    if cmd.kong_said in NOT_EXPOSED_KONG_WORDS:
+        raise _Refused(render.bao_refused("not_exposed", payer, winner, f"{count}番"))
+    if not cmd.kong_said:
+        raise _Refused(render.bao_refused("say_kong", payer, winner, f"{count}番"))
 
 
 def _apply(state: TableState | None, event: Event) -> Transition:
