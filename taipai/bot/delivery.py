@@ -64,6 +64,10 @@ BACKOFF_MAX = 30.0
 SEND_TRIES = 8
 """Times a send that raises something unexpected (not a platform error) is tried before the reply is
 marked failed."""
+BUDGET_POLL = 0.25
+"""Seconds between two looks at a chat's spent budget while its replies wait to be coalesced."""
+COALESCE_MAX = 100
+"""The most pending replies joined into one coalesced message (the adapter cuts it at its limit)."""
 STOP_GRACE = 3.0
 """Seconds :meth:`Delivery.stop` lets the senders flush pending replies before it cancels them."""
 
@@ -329,14 +333,23 @@ class Delivery:
     async def _send_loop(self, chat_id: str) -> None:
         try:
             while True:
-                rows = await self._retrying(lambda: self.outbox.pending(self.platform, chat_id))
+                rows = await self._retrying(
+                    lambda: self.outbox.pending(self.platform, chat_id, limit=COALESCE_MAX)
+                )
                 if not rows:
                     if chat_id in self._again_send:
                         self._again_send.discard(chat_id)
                         continue
                     return
                 batch = [rows[0]]
-                if len(rows) > 1 and rows[0].payload.get("coalesce") and self._budget_spent(chat_id):
+                if rows[0].payload.get("coalesce") and self._budget_spent(chat_id):
+                    # wait here, in this chat's task, until the budget allows a message; then ONE
+                    # message carries every reply that piled up meanwhile
+                    while self._budget_spent(chat_id) and not self._stopping:
+                        await asyncio.sleep(BUDGET_POLL)
+                    rows = await self._retrying(
+                        lambda: self.outbox.pending(self.platform, chat_id, limit=COALESCE_MAX)
+                    )
                     batch = []
                     for row in rows:
                         if not row.payload.get("coalesce"):

@@ -34,6 +34,7 @@ import contextlib
 import functools
 import logging
 import time
+import warnings
 from collections import OrderedDict
 from collections.abc import Sequence
 from datetime import timedelta
@@ -61,6 +62,7 @@ from telegram.error import (
     TimedOut,
 )
 from telegram.ext import Application
+from telegram.warnings import PTBDeprecationWarning
 
 from taipai.bot.delivery import Delivery, Permanent, RetryLater, Transient
 from taipai.bot.i18n import N_, _, gettext_in
@@ -162,7 +164,11 @@ def update_chat_id(data: dict[str, Any]) -> str:
     return str(chat["id"]) if "id" in chat else ""
 
 
-def _seconds(value: int | float | timedelta) -> float:
+def _retry_after(exc: RetryAfter) -> float:
+    """Seconds ``exc`` asks to wait (python-telegram-bot 22 gives an int or a timedelta)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", PTBDeprecationWarning)  # the int form is deprecated
+        value = exc.retry_after
     return value.total_seconds() if isinstance(value, timedelta) else float(value)
 
 
@@ -486,7 +492,7 @@ class TelegramBot:
             else:
                 sent = await self._send_joined(cid, [r.payload for r in batch])
         except RetryAfter as exc:
-            raise RetryLater(_seconds(exc.retry_after)) from exc
+            raise RetryLater(_retry_after(exc)) from exc
         except (BadRequest, Forbidden, ChatMigrated, InvalidToken) as exc:
             raise Permanent(f"{type(exc).__name__}: {exc}") from exc
         except TelegramError as exc:  # TimedOut, NetworkError: may pass

@@ -9,7 +9,9 @@ tests never sleep.  Message ids count up per chat, shared by users and the bot, 
 A token other than :attr:`token` gets 401 Unauthorized (what Telegram answers a bad token).
 
 Faults: :attr:`FakeBotAPI.refuse_sends` makes the next N ``sendMessage`` calls answer 429 with
-``retry_after`` (recorded in :attr:`FakeBotAPI.refused`, not in :attr:`FakeBotAPI.calls`).
+``retry_after``, :attr:`FakeBotAPI.bad_gateway_sends` the next N answer 502, and a chat in
+:attr:`FakeBotAPI.forbidden_chats` gets 403 (the bot was kicked); refused calls are recorded in
+:attr:`FakeBotAPI.refused`, not in :attr:`FakeBotAPI.calls`.
 :attr:`FakeBotAPI.confirmed` is the highest ``getUpdates`` offset seen: every update below it has been
 confirmed to the bot, as Telegram counts it.
 """
@@ -80,6 +82,8 @@ class FakeBotAPI:
         self.retry_after = 1
         self.refused: list[Call] = []
         self.confirmed = 0
+        self.bad_gateway_sends = 0
+        self.forbidden_chats: set[int] = set()
 
     # ------------------------------------------------------------------ life cycle
     async def __aenter__(self) -> FakeBotAPI:
@@ -241,9 +245,25 @@ class FakeBotAPI:
             )
         if method == "getUpdates":
             return web.json_response({"ok": True, "result": await self._get_updates(params)})
+        if method == "sendMessage" and self.bad_gateway_sends > 0:
+            self.bad_gateway_sends -= 1
+            await self._refuse(Call(method, params))
+            return web.json_response(
+                {"ok": False, "error_code": 502, "description": "Bad Gateway"}, status=502
+            )
+        if method == "sendMessage" and params.get("chat_id") in self.forbidden_chats:
+            await self._refuse(Call(method, params))
+            return web.json_response(
+                {
+                    "ok": False,
+                    "error_code": 403,
+                    "description": "Forbidden: bot was kicked from the group chat",
+                },
+                status=403,
+            )
         if method == "sendMessage" and self.refuse_sends > 0:
             self.refuse_sends -= 1
-            self.refused.append(Call(method, params))
+            await self._refuse(Call(method, params))
             return web.json_response(
                 {
                     "ok": False,
@@ -268,6 +288,11 @@ class FakeBotAPI:
         if isinstance(result, web.Response):
             return result
         return web.json_response({"ok": True, "result": result})
+
+    async def _refuse(self, call: Call) -> None:
+        async with self._cond:
+            self.refused.append(call)
+            self._cond.notify_all()
 
     async def _get_updates(self, params: dict[str, Any]) -> list[dict[str, Any]]:
         offset = int(params.get("offset") or 0)
