@@ -132,6 +132,17 @@ async def test_bao_on_a_hand_without_a_kong_is_refused(talk_en):
 
 
 @pytest.mark.asyncio
+async def test_the_winner_may_leave_out_their_own_name(talk_en):
+    """``自摸 12番 C包`` said by B reads as B's message (it was left unanswered): refused the same way;
+    ``自摸 12番 槓上 C包`` is booked, C pays 52."""
+    seq = await opened(talk_en)
+    assert await talk_en("B", "自摸 12番 C包") == SAY_KONG
+    assert await talk_en.seq() == seq
+    assert (await talk_en("B", "自摸 12番 槓上 C包")).split("\n")[: len(BAO_12)] == BAO_12
+    assert chains(await talk_en.state()) == [("C", "B", 1, 52)]
+
+
+@pytest.mark.asyncio
 async def test_a_self_draw_without_bao_is_paid_by_each_of_three(talk_en):
     """Near miss: B 自摸 12番 with no 包: three chains, A's 18, C's 17, D's 17."""
     await opened(talk_en)
@@ -157,7 +168,9 @@ async def test_editing_a_hand_to_bao_without_a_kong_is_refused(talk_en):
     (refusal,) = await service.edit(chat, "B", "m1", "B 自摸 12番 C包")
     assert refusal.text == SAY_KONG and not refusal.buttons
     (offer,) = await service.edit(chat, "B", "m1", "B 自摸 12番 槓上 C包")
-    assert offer.text.endswith("After: B self-draws (自摸): 12 fan\n  la 1: C owes B 52\nApply the correction?")
+    assert offer.text.endswith(
+        "After: B self-draws (自摸): 12 fan\n  la 1: C owes B 52\nApply the correction?"
+    )
     await service.press(chat, "B", offer.buttons[0].data)
     assert chains(await talk_en.state()) == [("C", "B", 1, 52)]
 

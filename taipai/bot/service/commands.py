@@ -475,6 +475,13 @@ def _kong_payer(hand: str) -> tuple[str, str]:
     return hand, ""
 
 
+def without_bao(hand: str) -> str:
+    """A self-draw's hand without its 包 part (``12番 槓上 C包`` → ``12番``; a hand message keeps its
+    context words): what is left to read as a count or as tiles."""
+    hand, payer = _kong_payer(hand.strip())
+    return _kong_said(hand, payer)[0]
+
+
 def _kong_said(hand: str, payer: str) -> tuple[str, str]:
     """With 包 and a bare count, take the kong words off the count: ``("12番 槓上", "C")`` →
     ``("12番", "槓上")``.  A word that says the kong was not from a discard (暗槓, 加槓) wins over

@@ -20,6 +20,7 @@ from taipai.bot.service.commands import (
     WIN_WORDS,
     is_count_text,
     read_count,
+    without_bao,
 )
 from taipai.core.errors import HandError
 
@@ -103,7 +104,7 @@ def _spell_leg(part: str, names: Sequence[str], speaker: str | None) -> str | No
     if who is None:
         return None
     if verb in SELF_DRAW_WORDS:
-        if not rest or (winner is None and not _looks_like_hand(rest)):
+        if not rest or (winner is None and not _looks_like_hand(without_bao(rest))):
             return None
         return f"{who} {verb} {rest}"
     discarder, rest, ambiguous = _take_name(rest, names, _looks_like_hand)
