@@ -126,7 +126,10 @@ def help_text() -> str:
             _("埋數  /settle: end the session and settle"),
             _("B 食 A 12番; C 食 A 8番: several winners on one discard (一炮雙響/三響)"),
             _("B 搶槓 A 12番  /robkong B A 12: B robs A's kong (搶槓); A pays"),
-            _("B 自摸 12番 A包  /selfdraw B 12 A包: 槓上自摸 on A's kong; A pays all three (明槓全包)"),
+            _(
+                "B 自摸 12番 槓上 A包  /selfdraw B 12 槓上 A包: 槓上自摸 on A's exposed kong; "
+                "A pays all three (明槓出銃者全包)"
+            ),
             _("B 詐糊  /falsewin B: false win; B pays each of the three 30 fan"),
             _("Cash prizes (現金獎), paid at once in 底:"),
             _("  圍骰  /dice: the dealer rolled a triple; each pays the dealer 1"),
