@@ -143,6 +143,18 @@ async def test_the_winner_may_leave_out_their_own_name(talk_en):
 
 
 @pytest.mark.asyncio
+async def test_kong_self_draw_said_as_the_command_word_scores_槓上自摸(talk_en):
+    """``B 槓上自摸 <hand>`` without 包: the hand is scored with 槓上 (22 fan, see KONG_HAND) and each of
+    the three pays: A 22 + 5 + 1 = 28, C 27, D 27."""
+    await opened(talk_en)
+    reply = await talk_en("B", f"B 槓上自摸 {KONG_HAND}")
+    assert "槓上自摸" in reply
+    s = await talk_en.state()
+    assert chains(s) == [("A", "B", 1, 28), ("C", "B", 1, 27), ("D", "B", 1, 27)]
+    assert s.history[-1].event.kong_discarder is None
+
+
+@pytest.mark.asyncio
 async def test_a_self_draw_without_bao_is_paid_by_each_of_three(talk_en):
     """Near miss: B 自摸 12番 with no 包: three chains, A's 18, C's 17, D's 17."""
     await opened(talk_en)

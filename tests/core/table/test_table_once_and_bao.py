@@ -14,9 +14,12 @@ import json
 from fractions import Fraction
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from table_helpers import P, dis, opened, pays, run, step, tsumo
 
 from taipai.core.table import (
+    PRIZES,
     CashPrize,
     Draw,
     FalseWin,
@@ -25,11 +28,13 @@ from taipai.core.table import (
     SessionEnded,
     TableError,
     TableOpened,
+    TableState,
     Undo,
     apply,
     event_from_dict,
     replay,
 )
+from taipai.core.table.prizes import once_key
 
 FLOWER_SET = CashPrize("one_set_flowers", "B")
 
@@ -209,3 +214,42 @@ def test_self_draw_without_bao_needs_no_kong() -> None:
     """Near miss: a plain 自摸 10番 is paid by each of three (16 + 15 + 15)."""
     t = step(opened(la_mode="off"), tsumo("B", 10))
     assert t.state.balances == {"A": -16, "B": 46, "C": -15, "D": -15}
+
+
+# ------------------------------------------------------------------------------ properties
+
+_events = st.one_of(
+    st.builds(CashPrize, st.sampled_from(sorted(PRIZES)), st.sampled_from(P), st.sampled_from(P)),
+    st.builds(lambda w: SelfDraw(w, 3, kong_discarder=None), st.sampled_from(P)),
+    st.just(Draw()),
+    st.just(Undo()),
+)
+
+
+def _once_keys_per_hand(state: TableState) -> list[tuple[int, str, str]]:
+    keys = []
+    for h in state.history:
+        if isinstance(h.event, CashPrize):
+            key = once_key(h.event.prize, h.event.player)
+            if key is not None:
+                keys.append((h.hand, *key))
+    return keys
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(_events, max_size=30))
+def test_new_events_never_book_a_once_per_hand_prize_twice(events: list) -> None:
+    """Whatever is tried, the accepted log holds each once-per-hand prize at most once per hand, the
+    ledger is zero-sum, and the log replays (strict=False) to the same state."""
+    state = opened()
+    log = [TableOpened(P)]
+    for event in events:
+        try:
+            state = apply(state, event).state
+        except TableError:
+            continue
+        log.append(event)
+    keys = _once_keys_per_hand(state)
+    assert len(keys) == len(set(keys))
+    assert sum(state.balances.values()) == 0
+    assert replay(log) == state
