@@ -243,6 +243,62 @@ class ChatData:
 
         await self.store.run_write(write)
 
+    async def claim_seat(
+        self, session: SessionRow, user_id: str, display: str, player: str
+    ) -> MemberRow | None:
+        """Bind the seat ``player`` (a name of the table) to ``user_id`` in one transaction, unless
+        another member holds it.
+
+        Returns ``None`` when the seat is now ``user_id``'s (any seat they held before is given up:
+        one seat per member), or the row of the member who holds it (then only the claimant's
+        ``display`` is written, on a row without a seat if they had none).  Two claims of one seat
+        from two workers bind at most one: the transaction's first statement is a write (the
+        claimant's row), which on SQLite takes the database's write lock before the holder is read,
+        and on PostgreSQL the chat's advisory lock is taken first.  The ``creator`` flag is kept.
+        """
+        now = self._now()
+        held = select(members).where(
+            members.c.session_id == session.id, members.c.player == player, members.c.user_id != user_id
+        )
+        where = (members.c.session_id == session.id, members.c.user_id == user_id)
+
+        def write(conn: Connection) -> MemberRow | None:
+            lock_chat_sync(conn, session.chat)
+            touched = conn.execute(update(members).where(*where).values(display=display, updated_at=now))
+            if not touched.rowcount:
+                row = {"session_id": session.id, "user_id": user_id, "display": display, "updated_at": now}
+                conn.execute(insert(members).values(player=None, creator=False, **row))
+            other = conn.execute(held).first()
+            if other is not None:
+                return _member(other)
+            conn.execute(update(members).where(*where).values(player=player))
+            return None
+
+        return await self.store.run_write(write)
+
+    async def release_seat(self, session: SessionRow, player: str) -> MemberRow | None:
+        """Free the seat ``player``: its holder's row keeps its ``creator`` flag and loses the seat.
+
+        Returns the row as it was (who held it), or ``None`` when nobody held it (nothing written).
+        """
+        now = self._now()
+        held = select(members).where(members.c.session_id == session.id, members.c.player == player)
+
+        def write(conn: Connection) -> MemberRow | None:
+            lock_chat_sync(conn, session.chat)
+            row = conn.execute(held).first()
+            if row is None:
+                return None
+            freed = _member(row)
+            done = conn.execute(
+                update(members)
+                .where(members.c.id == row._mapping["id"], members.c.player == player)
+                .values(player=None, updated_at=now)
+            )
+            return freed if done.rowcount else None  # freed meanwhile by another worker
+
+        return await self.store.run_write(write)
+
     # ------------------------------------------------------------------ edits
     async def add_edit(
         self, session_id: int, seq: int, source_message_id: str, speaker: str, text: str
