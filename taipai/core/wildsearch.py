@@ -1976,8 +1976,9 @@ def _explain_failure(spec: HandSpec, rules: RuleSet) -> HandError:
             hint="no reading of the wildcards in their ranges completes 5 melds and eyes or a special shape",
         )
     finally:
-        # counted without asking the deadline: the proven answer stands whatever the clock says
-        parent.spent += allowance.spent
+        # counted without asking the deadline: the proven answer stands whatever the clock says;
+        # a step refused at the limit was charged before it ran, so it is not counted
+        parent.spent += min(allowance.spent, allowance.limit)
 
 
 def _explain_within(spec: HandSpec, rules: RuleSet) -> HandError:

@@ -470,3 +470,22 @@ def test_per_suit_completions_equal_the_group_search_with_eight_wildcards() -> N
         fast.budget = 10**6
         assert {c for c in ws._fast_completions(counts, 8, fast) if valid(c)} == found
         checked += 1
+
+
+@pytest.mark.parametrize("spec", _four_wild_hands(6, seed=44))
+def test_within_the_default_budget_the_answer_is_the_exhaustive_one(spec):
+    """Issue 13 item 4: the budget changes no answer it has room for.  Four wildcards (the brute-force
+    oracle's hands above) within the default budget: exact, the oracle's total, and the same Score as
+    with a budget a million times larger."""
+    from taipai.core.scoring import DEFAULT_BUDGET, Budget
+
+    budget = Budget()
+    expected = oracle_best(spec)
+    try:
+        got = score_hand(spec, RULES, budget=budget)
+    except HandError as e:
+        assert expected is None and e.code != "over_budget"
+        return
+    assert got.exact and got.total == expected
+    assert got == score_hand(spec, RULES, budget=Budget(DEFAULT_BUDGET * 10**6))
+    assert budget.spent < DEFAULT_BUDGET

@@ -1,0 +1,128 @@
+"""Issue 13, Build item 4 at the edges: a hand over its scoring budget gets a plain answer in the
+chat's language and nothing is booked; ``taipai score --json`` gives the ``over_budget`` code; hands
+are scored on their own bounded pool, each within a budget with a wall-clock backstop."""
+
+from __future__ import annotations
+
+import contextvars
+import dataclasses
+import json
+import threading
+
+import pytest
+
+from taipai.bot.cli import main
+from taipai.bot.service.hands import ScoringPool, read_hand
+from taipai.core import scoring
+from taipai.core.errors import HandError
+from taipai.core.rules import load_rules
+from taipai.core.table import TableOpened, apply
+
+ISSUE_HAND = "明槓 六索 槓 八索 槓 五索 [東南西北] [皇] [索] [筒索萬] [中發白] [東南西北] [萬] 摸 [筒]"
+"""Issue 13 item 4: three kongs and eight wildcards of the default kinds, not a win (13–22 s before)."""
+
+EIGHT_AROUND_MELDS = "一二三萬 五五五筒 七八索 [皇] [皇] [皇] [皇] [皇] [皇] [皇] [皇] 摸 九索"
+"""A win that spends about 11,000 units (more than one deadline interval)."""
+
+QUICK = "一二三萬 四五六萬 七八九筒 二三四索 中中 [皇] 東 摸 東"
+"""One 皇: a few hundred units."""
+
+RULES = load_rules("hk-taiwan")
+
+
+@pytest.mark.asyncio
+async def test_the_chat_gets_the_plain_answer_and_nothing_is_booked(talk_zh):
+    await talk_zh("A", "開枱 A B C D")
+    before = await talk_zh.seq()
+    reply = await talk_zh("B", f"B 自摸 {ISSUE_HAND}")
+    assert reply == "呢副牌太多搭，計唔晒，所以冇記數：請直接講番數，例如 B 自摸 12番。"
+    assert await talk_zh.seq() == before
+    state = await talk_zh.state()
+    assert [p.balance for p in state.players] == [0, 0, 0, 0]
+    # the count the players give instead is booked as usual
+    booked = await talk_zh("B", "B 自摸 12番")
+    assert await talk_zh.seq() == before + 1, booked
+
+
+@pytest.mark.asyncio
+async def test_the_plain_answer_in_english(talk_en):
+    await talk_en("A", "開枱 A B C D")
+    before = await talk_en.seq()
+    reply = await talk_en("B", f"B 食 A {ISSUE_HAND.replace('摸 [筒]', '食 [筒]')}")
+    assert reply == (
+        "This hand has too many wildcard readings to work out, so nothing was booked: "
+        "give its fan count instead, e.g. B 自摸 12番."
+    )
+    assert await talk_en.seq() == before
+
+
+def test_score_json_says_over_budget(capsys, monkeypatch):
+    monkeypatch.setenv("DEFAULT_LOCALE", "zh_Hant_HK")
+    capsys.readouterr()
+    status = main(["score", ISSUE_HAND, "--json"])
+    out = capsys.readouterr().out
+    assert status == 2
+    assert len(out.strip().splitlines()) == 1
+    data = json.loads(out)
+    assert data["ok"] is False and data["error"]["code"] == "over_budget"
+    assert data["error"]["message"]
+
+
+def test_score_human_output_says_no_score_is_given(capsys, monkeypatch):
+    monkeypatch.setenv("DEFAULT_LOCALE", "zh_Hant_HK")
+    capsys.readouterr()
+    status = main(["score", ISSUE_HAND])
+    out = capsys.readouterr()
+    assert status == 2 and not out.out
+    assert out.err.strip() == "呢副牌太多搭，計唔晒：冇計分。"
+
+
+def test_an_inexact_score_is_never_booked(monkeypatch):
+    """A best reading the search could not prove (``exact`` false, e.g. a safety cap of a search
+    that lists completions) is refused like a spent budget: no guess is booked as money."""
+    real = scoring.score_hand
+
+    def inexact(spec, rules, *, budget=None):
+        return dataclasses.replace(real(spec, rules, budget=budget), exact=False)
+
+    monkeypatch.setattr(scoring, "score_hand", inexact)
+    state = apply(None, TableOpened(("A", "B", "C", "D"))).state
+    with pytest.raises(HandError) as e:
+        read_hand(QUICK, state, "B", RULES)
+    assert e.value.code == "over_budget"
+
+
+@pytest.mark.asyncio
+async def test_the_pool_runs_on_its_own_threads_with_the_callers_context():
+    pool = ScoringPool(workers=1)
+    var: contextvars.ContextVar[str] = contextvars.ContextVar("probe", default="unset")
+    var.set("caller")
+    try:
+        name, seen = await pool.run(lambda: (threading.current_thread().name, var.get()))
+    finally:
+        pool.close()
+    assert name.startswith("taipai-score") and seen == "caller"
+
+
+@pytest.mark.asyncio
+async def test_the_pools_wall_clock_backstop_stops_a_long_hand_but_not_a_quick_one():
+    """The backstop is asked every DEADLINE_EVERY units: a clock already past the hand's seconds
+    stops the 11,000-unit hand (over_budget) and leaves the few-hundred-unit one alone."""
+    now = [0.0]
+    pool = ScoringPool(workers=1, seconds=1.0, clock=lambda: now[0])
+    state = apply(None, TableOpened(("A", "B", "C", "D"))).state
+
+    def scored(text: str) -> object:
+        budget = pool.budget()
+        now[0] += 2.0  # the hand "takes" two seconds of wall clock
+        try:
+            return read_hand(text, state, "B", RULES, budget=budget).fan
+        except HandError as err:
+            return err.code
+
+    try:
+        assert await pool.run(scored, EIGHT_AROUND_MELDS) == "over_budget"
+        quick = await pool.run(scored, QUICK)
+    finally:
+        pool.close()
+    assert isinstance(quick, int) and quick > 0

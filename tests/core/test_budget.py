@@ -1,0 +1,147 @@
+"""Issue 13, Build item 4: every hand has a budget (work units, deterministic); inside it the best is
+proven exactly, outside it the hand is refused (``over_budget``), never guessed.  No timing here:
+``benchmarks/hostile_bench.py`` prints the CPU and memory figures."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+from taipai.core import wildsearch
+from taipai.core.errors import HandError
+from taipai.core.notation import parse_hand
+from taipai.core.rules import load_rules
+from taipai.core.scoring import (
+    DEFAULT_BUDGET,
+    Budget,
+    BudgetExhausted,
+    Score,
+    current_budget,
+    score_hand,
+)
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+from hostile_bench import ISSUE_HAND, hostile_hands
+
+RULES = load_rules("hk-taiwan")
+
+EIGHT_AROUND_MELDS = "一二三萬 五五五筒 七八索 [皇] [皇] [皇] [皇] [皇] [皇] [皇] [皇] 摸 九索"
+"""Eight 皇 around three natural melds (the costliest ordinary corpus of wild_bench.py): a win."""
+
+
+def _answer(text: str, budget: Budget) -> Score | str:
+    """The Score of ``text`` within ``budget``, or the error code."""
+    try:
+        return score_hand(parse_hand(text), RULES, budget=budget)
+    except HandError as err:
+        return err.code
+
+
+def test_the_issue_hand_is_refused_over_budget_not_guessed():
+    """Issue 13 item 4's hand (three kongs, eight wildcards, not a win) cost 13–22 s; now it stops at
+    the default budget and says so."""
+    budget = Budget()
+    with pytest.raises(HandError) as e:
+        score_hand(parse_hand(ISSUE_HAND), RULES, budget=budget)
+    assert e.value.code == "over_budget"
+    assert e.value.hint_args == {"spent": budget.spent, "limit": DEFAULT_BUDGET}
+    assert DEFAULT_BUDGET < budget.spent <= DEFAULT_BUDGET + 1000  # stopped at once, a step over
+
+
+def test_the_budget_is_a_count_the_same_on_every_run():
+    """Deterministic: the same hand spends the same units (the answer never depends on the machine)."""
+    runs = [Budget() for _ in range(2)]
+    for budget in runs:
+        assert isinstance(_answer(EIGHT_AROUND_MELDS, budget), Score)
+    assert runs[0].spent == runs[1].spent > 0
+    small = [Budget(runs[0].spent // 2) for _ in range(2)]
+    for budget in small:
+        assert _answer(EIGHT_AROUND_MELDS, budget) == "over_budget"
+    assert small[0].spent == small[1].spent
+
+
+def test_a_hand_that_fits_its_budget_gets_the_same_answer_as_with_any_larger_one():
+    """Exactly the budget the hand needs: the same Score as a budget 1,000 times larger."""
+    needed = Budget()
+    best = _answer(EIGHT_AROUND_MELDS, needed)
+    assert isinstance(best, Score) and best.exact
+    exact_fit = _answer(EIGHT_AROUND_MELDS, Budget(needed.spent))
+    large = _answer(EIGHT_AROUND_MELDS, Budget(needed.spent * 1000))
+    assert exact_fit == large == best
+    assert _answer(EIGHT_AROUND_MELDS, Budget(needed.spent - 1)) == "over_budget"
+
+
+def test_generated_hostile_hands_with_a_small_budget_are_answered_or_refused():
+    """The seeded hostile generator: with a small budget some hands are refused (over_budget) and
+    the rest get exactly the answer the default budget gives; nothing else comes out."""
+    refused = answered = 0
+    for _kind, text in hostile_hands(16, seed=13):
+        small = _answer(text, Budget(3000))
+        if small == "over_budget":
+            refused += 1
+            continue
+        answered += 1
+        assert small == _answer(text, Budget()), text
+    assert refused >= 4 and answered >= 4, (refused, answered)
+
+
+def test_explaining_a_non_win_costs_no_more_than_the_search(monkeypatch):
+    """No full re-search per wildcard: the explanation of a non-win spends at most what the search
+    that proved it spent (or the small floor), and still answers not_a_win / wild_unplaceable."""
+    at_entry: list[int] = []
+    explain = wildsearch._explain_failure
+
+    def spy(spec, rules):
+        at_entry.append(current_budget().spent)
+        return explain(spec, rules)
+
+    monkeypatch.setattr(wildsearch, "_explain_failure", spy)
+    hands = {
+        # the explanation's allowance runs out: the proven answer without naming a wildcard
+        "暗槓 3s 明槓 2p 7p 1p 6m [中發白] [番] [筒索萬] [番] [萬] [索] [皇] 摸 [索]": "not_a_win",
+        # found within it: 中發白 … the three 東南西北 cannot all be placed; [索] is named
+        "7m 2p 4p 3s 6s 7s S C [筒索萬] [索] [筒索萬] [東南西北] [東南西北] [中發白] [索] [東南西北] 摸 5m": (
+            "wild_unplaceable"
+        ),
+    }
+    for text, code in hands.items():
+        at_entry.clear()
+        budget = Budget()
+        assert _answer(text, budget) == code, text
+        (searched,) = at_entry
+        assert budget.spent - searched <= max(searched, wildsearch.EXPLAIN_FLOOR), text
+
+
+def test_the_deadline_backstop_stops_a_long_search_but_never_a_finished_one():
+    """A caller's deadline (the core reads no clock) is asked every DEADLINE_EVERY units: a hand
+    that finishes before the first question is answered even when the deadline has passed; a long
+    one is stopped at the first question."""
+    asked: list[int] = []
+
+    def late() -> bool:
+        asked.append(1)
+        return True
+
+    quick = _answer("一二三萬 四五六萬 七八九筒 二三四索 中中 [皇] 東 摸 東", Budget(deadline=late))
+    assert isinstance(quick, Score) and quick.exact and not asked
+    long = Budget(deadline=late)
+    assert _answer(EIGHT_AROUND_MELDS, long) == "over_budget"
+    assert len(asked) == 1 and long.spent < DEFAULT_BUDGET
+
+
+def test_a_budget_counts_and_raises_past_its_limit():
+    budget = Budget(10)
+    budget.spend(10)
+    assert budget.spent == 10 and budget.remaining == 0
+    with pytest.raises(BudgetExhausted):
+        budget.spend()
+    with pytest.raises(ValueError):
+        Budget(-1)
+
+
+def test_natural_hands_need_no_budget():
+    """A hand without wildcards has a handful of readings: it is scored whatever the budget."""
+    s = score_hand(parse_hand("一二三萬 四五六萬 七八九筒 二三四索 中中中 東 摸 東"), RULES, budget=Budget(0))
+    assert s.exact and s.total > 0
