@@ -141,6 +141,11 @@ async def play_telegram(service: Service) -> str:
                 else:
                     await api.send_text(group, user, slash(step) if i % 2 == 0 else cantonese(step))
                 await api.wait_for(lambda _calls, n=before: len(api.sent(group)) > n)
+                if step[1] == "open":  # a seat is held by a user id: each player sits as themselves
+                    for name, member in users.items():
+                        before = len(api.sent(group))
+                        await api.send_text(group, member, f"坐 {name}")
+                        await api.wait_for(lambda _calls, n=before: len(api.sent(group)) > n)
             settled = api.sent(group)[-1].params["text"]
         finally:
             await bot.stop()
@@ -177,6 +182,9 @@ async def play_discord(service: Service, monkeypatch: Any) -> str:
                 calls = await h.slash(person, name, **options)
             posted = [c for c in calls if c.kind != "update"]  # a press also takes the spent buttons off
             assert len(posted) == 1 and not posted[0].ephemeral, (step, [c.shown for c in calls])
+            if step[1] == "open":  # a seat is held by a user id: each player sits as themselves
+                for name, member in people.items():
+                    await h.slash(member, "sit", seat=name)
         settled = calls[-1].content
     assert await balances(service, ChatRef("discord", str(h.channel_id))) == BALANCES
     return settled

@@ -130,6 +130,7 @@ async def test_undoing_a_settlement_needs_the_right_to_settle(store: Store):
         return "\n".join(r.text for r in await service.handle(chat, member.display, text, member=member))
 
     await say(ann, "開枱 Ann Bob Cat Dan")
+    await say(bob, "坐 Bob")  # a seat is held by a user id; Bob's name alone does not seat him
     await say(bob, "Bob 食 Ann 12番")
     await say(ann, "埋數")
     refused = "Bob: only the table's creator or a chat admin can do that."

@@ -108,16 +108,25 @@ class TaipaiDiscord(discord.Client):
 
     # ------------------------------------------------------------------------ who is speaking
     def member_of(
-        self, user: discord.abc.User, permissions: discord.Permissions | None, language: str | None
+        self,
+        user: discord.abc.User,
+        permissions: discord.Permissions | None,
+        language: str | None,
+        *,
+        private: bool = False,
     ):
-        """The service's view of a Discord user (id, display name, username, admin, language)."""
+        """The service's view of a Discord user (id, display name, username, admin, language).
+
+        The user id is what holds a seat and what the creator and admin checks compare; ``admin``
+        comes from Discord's permissions here (:func:`is_admin`), and a direct message (``private``)
+        is the user's own chat, where they are its admin (as on Telegram)."""
         from taipai.bot.service.identity import Member
 
         return Member(
             user_id=str(user.id),
             display=user.display_name,
             username=user.name,
-            is_admin=is_admin(permissions),
+            is_admin=private or is_admin(permissions),
             language=language,
         )
 
@@ -125,7 +134,8 @@ class TaipaiDiscord(discord.Client):
     async def relay(self, interaction: discord.Interaction, text: str) -> None:
         """Give the slash command's ``text`` to the service; answer the interaction with the replies."""
         language = interaction.locale.value
-        member = self.member_of(interaction.user, interaction.permissions, language)
+        private = interaction.guild_id is None
+        member = self.member_of(interaction.user, interaction.permissions, language, private=private)
         text = plain_mentions(text, self._known_users(interaction.guild, text))
         replies = await self.service.handle(
             chat_of(interaction.channel_id),
@@ -154,7 +164,8 @@ class TaipaiDiscord(discord.Client):
         channel; a refusal or a stale button gets a note only the presser sees.
         """
         language = interaction.locale.value
-        member = self.member_of(interaction.user, interaction.permissions, language)
+        private = interaction.guild_id is None
+        member = self.member_of(interaction.user, interaction.permissions, language, private=private)
         pressed = await self.service.press(
             chat_of(interaction.channel_id), member.display, data, member=member
         )
@@ -204,7 +215,7 @@ class TaipaiDiscord(discord.Client):
         if message.author.bot or message.webhook_id is not None or not message.content:
             return
         permissions = getattr(message.author, "guild_permissions", None)
-        member = self.member_of(message.author, permissions, None)
+        member = self.member_of(message.author, permissions, None, private=message.guild is None)
         text = plain_mentions(message.content, message.mentions)
         replies = await self.service.handle(
             chat_of(message.channel.id), member.display, text, str(message.id), member=member

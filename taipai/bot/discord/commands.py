@@ -127,6 +127,12 @@ def build_commands() -> list[app_commands.Command[Any, ..., None]]:
     async def sit(interaction: discord.Interaction, seat: str) -> None:
         await relay(interaction, "/sit", seat)
 
+    @_cmd(N_("/leave"), N_("Give up your seat; a chat admin may free another's"))
+    @app_commands.rename(seat=option_name(N_("option: seat")))
+    @app_commands.describe(seat=text(N_("The seat to free (a chat admin); leave empty for your own")))
+    async def leave(interaction: discord.Interaction, seat: str | None = None) -> None:
+        await relay(interaction, "/leave", seat)
+
     @_cmd(N_("/lang"), N_("The language the bot answers in here"))
     @app_commands.rename(language=option_name(N_("option: language")))
     @app_commands.describe(language=text(N_("廣東話 or English")))
@@ -157,6 +163,7 @@ def build_commands() -> list[app_commands.Command[Any, ..., None]]:
         nocut,
         rules,
         sit,
+        leave,
         lang,
         help_,
     ]

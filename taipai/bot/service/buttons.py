@@ -15,9 +15,14 @@ Callback data carries ids only, so a button works after a restart and on any wor
     under the difference an edited hand message makes: apply the correction (``Undo`` of the booked
     hand + the corrected hand, one transaction, booked under the source id ``fix:<edit_id>`` so it
     is applied once) or keep the hand as booked.
+``sit:<session_id>:<seat>:<user_id>``
+    a seat offered to the member ``user_id`` whose name is that seat's player's
+    (:func:`.identity.sit_button`): only that member's press takes the seat.
 
 A press goes through the same permission checks (:mod:`.identity`) and table rules as the text
-command it stands for.  Refusals are :attr:`Pressed.notice` (shown only to the presser, e.g. a
+command it stands for, as the seat the presser holds (a name never stands for a seat).  Data is
+checked against the chat it was pressed in: a session or edit of another chat is refused with a
+notice and nothing is done.  Refusals are :attr:`Pressed.notice` (shown only to the presser, e.g. a
 Telegram callback answer), so stale buttons do not spam the group.
 """
 
@@ -32,6 +37,7 @@ from taipai.bot.i18n import _
 from taipai.bot.service import render
 from taipai.bot.service.commands import Command, parse_command
 from taipai.bot.service.export import history_items
+from taipai.bot.service.identity import SIT_BUTTON, authorise, take_seat, valid_user_id
 from taipai.bot.service.split import message_limit
 from taipai.bot.store import ChatRef, DuplicateMessage, EventRow, SeqConflict, SessionNotOpen
 from taipai.bot.store.chats import append_events
@@ -160,6 +166,9 @@ async def press(service: Service, chat: ChatRef, speaker: str, data: str, member
                         return await _press_fix(
                             service, chat, speaker, member, _small_int(parts[1]), parts[2] == "y"
                         )
+                    if parts[0] == SIT_BUTTON and len(parts) == 4 and valid_user_id(parts[3]):
+                        sid, seat = _small_int(parts[1]), _small_int(parts[2])
+                        return await _press_sit(service, chat, member, sid, seat, parts[3])
                     raise _Notice(_("That button is not from this version of taipai."))
                 except SeqConflict:
                     service._cache.clear()
@@ -181,25 +190,33 @@ def _small_int(text: str) -> int:
 
 
 async def _session_state(service: Service, chat: ChatRef, session_id: int) -> tuple[Any, int, TableState]:
+    """The chat's open session when it is ``session_id``; else a notice: the button is another
+    chat's, or its session has ended."""
     session = await service.store.open_session(chat)
     if session is None or session.id != session_id:
+        named = await service.store.session(session_id)
+        if named is not None and named.chat != chat:
+            raise _Notice(_another_chat())
         raise _Notice(_("That button belongs to a session that has ended."))
     seq, state = await service.state_of(session)
     return session, seq, state
 
 
-async def _may_record(
-    service: Service, session: Any, state: TableState, member: Member | None, speaker: str
-) -> str:
-    """The name the press is made under; raises :class:`_Notice` when the member may not record."""
-    if member is None:
-        return speaker
-    from taipai.bot.service.identity import authorise
+def _another_chat() -> str:
+    return _("That button belongs to another chat; it does nothing here.")
 
-    player, refusal = await authorise(service, session, state, member, Command("undo"))
+
+async def _may_record(
+    service: Service, session: Any, state: TableState, member: Member | None, speaker: str, kind: str = "undo"
+) -> tuple[str | None, str]:
+    """``(seat held, name the press is made under)``; raises :class:`_Notice` when the member may
+    not give the command ``kind`` (the terminal, ``member`` ``None``, speaks as ``speaker``)."""
+    if member is None:
+        return speaker, speaker
+    player, refusal = await authorise(service, session, state, member, Command(kind))
     if refusal:
-        raise _Notice(refusal)
-    return player or member.display
+        raise _Notice(refusal.text)
+    return player, player or member.display
 
 
 async def _press_undo(
@@ -211,7 +228,7 @@ async def _press_undo(
         raise _Notice(_("That has been undone already."))
     if live[-1] != seq:
         raise _Notice(_("Only the last event can be undone; later events came after this one."))
-    who = await _may_record(service, session, state, member, speaker)
+    _seat, who = await _may_record(service, session, state, member, speaker)
     return Pressed(replies=await service._run(chat, who, "/undo", None, Command("undo", slash=True)))
 
 
@@ -241,8 +258,8 @@ async def _press_cut(
     debtor, creditor = names[debtor_i], names[creditor_i]
     if not any(o.debtor == debtor and o.creditor == creditor and o.level == level for o in state.pending):
         raise _Notice(_("That 斬拉 offer is no longer open."))
-    who = await _may_record(service, session, state, member, speaker)
-    if who != debtor and member is not None:
+    held, _who = await _may_record(service, session, state, member, speaker, "cut")
+    if held != debtor and member is not None:
         raise _Notice(_("Only {debtor} can answer this 斬拉 offer.").format(debtor=debtor))
     kind = "cut" if accept else "nocut"
     cmd = Command(kind, target=creditor, slash=True)
@@ -358,10 +375,10 @@ async def _press_fix(
         raise _Notice(_("That correction has been applied already."))
     row = next((r for r in await service.store.events(pending.session_id) if r.seq == pending.seq), None)
     if row is None or row.platform != chat.platform or row.chat_id != chat.chat_id:
-        raise ValueError("edit of another chat")
+        raise _Notice(_another_chat())
     session, before, _old, _live = await _editable(service, chat, row)
     seq, state = await service.state_of(session)
-    who = await _may_record(service, session, state, member, speaker)
+    _seat, who = await _may_record(service, session, state, member, speaker)
     if not apply_it:
         return Pressed(replies=[Reply(_("{name} kept the hand as it was booked.").format(name=who))])
     new, reads, detail = await _corrected(service, before, pending.text)
@@ -402,3 +419,31 @@ async def _press_fix(
     )
     service._cache[session.id] = _Cached(seq + 2, t.state)
     return Pressed(replies=replies)
+
+
+# ------------------------------------------------------------------------------------ seats
+async def _press_sit(
+    service: Service, chat: ChatRef, member: Member | None, session_id: int, seat: int, user_id: str
+) -> Pressed:
+    """A seat offer pressed: it takes the seat only for the member it was offered to, and only while
+    nobody holds it (:func:`.identity.take_seat`); anyone else gets a notice saying how to sit."""
+    from taipai.bot.service.service import Reply
+
+    session, _last, state = await _session_state(service, chat, session_id)
+    if not 0 <= seat < len(state.names):
+        raise ValueError("seat index")
+    player = state.names[seat]
+    wind = state.seat_wind(player)
+    if member is None:
+        raise _Notice(_("Seats are claimed in a group chat, where taipai knows who is speaking."))
+    if member.user_id != user_id:
+        raise _Notice(
+            _(
+                "This button is for the member it was offered to. To take a seat yourself, say "
+                "坐 {seat} (/sit {seat})."
+            ).format(seat=wind)
+        )
+    taken, text = await take_seat(service, session, state, member, player)
+    if not taken:
+        raise _Notice(text)  # held by someone else: nothing changed
+    return Pressed(replies=[Reply(text)])

@@ -385,9 +385,9 @@ SEAT_WORDS = frozenset("東南西北东")
 
 def command_words() -> frozenset[str]:
     """Every word that starts or shapes a command (its Cantonese forms and aliases, 包, 坐, 語言)."""
-    from taipai.bot.service.identity import LANG_WORDS, SIT_WORDS
+    from taipai.bot.service.identity import LANG_WORDS, LEAVE_WORDS, SIT_WORDS
 
-    words: set[str] = {"包", *CHASE_WORDS, *CHASE_AGAIN_WORDS, *SIT_WORDS, *LANG_WORDS}
+    words: set[str] = {"包", *CHASE_WORDS, *CHASE_AGAIN_WORDS, *SIT_WORDS, *LEAVE_WORDS, *LANG_WORDS}
     for group in (
         OPEN_WORDS,
         DRAW_WORDS,

@@ -1,18 +1,27 @@
-"""Who is speaking, where they sit, what they may do, and which language a chat reads (issue 5 §4, §5).
+"""Who is speaking, where they sit, what they may do, and which language a chat reads (issue 5 §4,
+§5; issue 13 item 5).
 
 Players are seats with names (from ``開枱 A B C D``).  On a platform the adapter passes a
 :class:`Member` (the platform's user id, display name, @username, whether they are a chat admin and
 their client's language); the terminal passes none and is trusted (everyone at the terminal is the
-same person).
+same person).  DESIGN §1: 「A player is a seat held by a platform user id; names are what people type,
+never a credential.」
 
-- A member **claims a seat** with ``坐 南`` / ``/sit 南`` (a seat wind, a player name or @name, read
-  with :func:`~taipai.bot.service.service.resolve_player`).  A member whose display name or
-  @username is a player's name sits there without claiming.
-- **Recording** (hands, draws, prizes, undo/redo, 斬/唔斬) needs a seat, or being the table's
-  creator or a chat admin.  **Changing rules** (``/rules <option> <value>``), **ending the
-  session** (埋數) and taking a 埋數 back (``撤銷`` after it; ``重做`` of it) need the creator or a
-  chat admin.  Opening a table, 計數, /help, /history,
-  /export and showing the rules are open to all.
+- A seat is **held by a user id**.  A member takes one with ``坐 南`` / ``/sit 南`` (a seat wind, a
+  player name or @name, read with :func:`~taipai.bot.service.service.resolve_player`); the 開枱 names
+  are only names until someone sits.  A seat held by one member is refused to every other; the holder
+  gives it up with ``離座`` / ``/leave``, a chat admin frees anyone's with ``/leave 南`` (``離座 南``).
+  One seat per member: sitting elsewhere gives up the old seat.  Seats are rows of the ``members``
+  table (:meth:`~taipai.bot.store.chats.ChatData.claim_seat`), so they survive restarts.
+- A member whose display name or @username is the name of a free seat is only **offered** it: a
+  button ``sit:<session>:<seat>:<user id>`` (:func:`sit_button`) that counts only when that member
+  presses it.  The name never lets anyone act as that player.
+- **Recording** (hands, draws, prizes, undo/redo) needs a held seat, or being the table's creator or
+  a chat admin (both by user id: ``members.creator``, :attr:`Member.is_admin`).  **斬 / 唔斬** need the
+  debtor's own seat: nobody, admins included, answers for another player.  **Changing rules**
+  (``/rules <option> <value>``), **ending the session** (埋數) and taking a 埋數 back (``撤銷`` after it;
+  ``重做`` of it) need the creator (seated or not) or a chat admin.  Opening a table, 計數, /help,
+  /history, /export and showing the rules are open to all.
 - **Language**: ``/lang en`` / ``/lang zh`` (``語言 en``) stores the chat's language; a chat without
   one follows the speaker's client language, then the service default.
 """
@@ -30,10 +39,11 @@ from taipai.bot.store.chats import MemberRow
 
 if TYPE_CHECKING:
     from taipai.bot.service.commands import Command
-    from taipai.bot.service.service import Service
+    from taipai.bot.service.service import Button, Reply, Service
     from taipai.core.table import TableState
 
 SIT_WORDS = ("坐", "坐位", "入座")
+LEAVE_WORDS = ("離座", "离座", "唔坐")
 LANG_WORDS = ("語言", "语言")
 _SLASH = re.compile(r"^/([A-Za-z_]+)(?:@\S+)?(?:\s+(.*))?$", re.S)
 
@@ -41,6 +51,15 @@ RECORD_KINDS = frozenset(
     {"win", "self_draw", "draw", "undo", "redo", "cut", "nocut", "false_win", "prize", "fly", "chase"}
 )
 """Command kinds that change the table: need a seat, the creator or an admin."""
+
+OWN_SEAT_KINDS = frozenset({"cut", "nocut"})
+"""Command kinds said as oneself (the debtor answers 斬 / 唔斬): need the member's own held seat."""
+
+SIT_BUTTON = "sit"
+"""Callback data kind of a seat offer: ``sit:<session id>:<seat index in 開枱 order>:<user id>``."""
+
+_USER_ID = re.compile(r"^[0-9A-Za-z_-]{1,40}$")
+"""A platform user id as it may stand in callback data (Telegram and Discord ids are digits)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,14 +83,24 @@ class Member:
 
 @dataclass(frozen=True, slots=True)
 class ChatCommand:
-    """A command of this module: ``kind`` is ``sit`` or ``lang``; ``arg`` the word after it."""
+    """A command of this module: ``kind`` is ``sit``, ``leave`` or ``lang``; ``arg`` the word after it."""
 
     kind: str
     arg: str = ""
 
 
+@dataclass(frozen=True, slots=True)
+class Refusal:
+    """Why a member may not give a command: ``text`` (the reply, in the current locale) and
+    ``buttons`` (a seat offer, when their name is a free seat's)."""
+
+    text: str
+    buttons: tuple[Button, ...] = ()
+
+
 def parse_chat_command(text: str) -> ChatCommand | None:
-    """``坐 南`` / ``/sit 南`` → ``sit``; ``/lang en`` / ``語言 zh`` → ``lang``; anything else ``None``."""
+    """``坐 南`` / ``/sit 南`` → ``sit``; ``離座`` / ``/leave`` (``離座 南`` / ``/leave 南``) → ``leave``;
+    ``/lang en`` / ``語言 zh`` → ``lang``; anything else ``None``."""
     raw = text.strip()
     if not raw:
         return None
@@ -81,6 +110,8 @@ def parse_chat_command(text: str) -> ChatCommand | None:
         rest = raw.split(None, 1)[1].strip() if len(raw.split(None, 1)) == 2 else ""
         if name in ("sit", "seat"):
             return ChatCommand("sit", rest)
+        if name in ("leave", "unsit", "stand"):
+            return ChatCommand("leave", rest)
         if name in ("lang", "language"):
             return ChatCommand("lang", rest)
         return None
@@ -89,24 +120,61 @@ def parse_chat_command(text: str) -> ChatCommand | None:
         return ChatCommand("sit", words[1] if len(words) == 2 else "")
     if len(words) == 1 and len(raw) == 2 and raw[0] == "坐" and raw[1] in "東南西北":
         return ChatCommand("sit", raw[1])
+    if words[0] in LEAVE_WORDS and len(words) <= 2:
+        return ChatCommand("leave", words[1] if len(words) == 2 else "")
     if words[0] in LANG_WORDS and len(words) <= 2:
         return ChatCommand("lang", words[1] if len(words) == 2 else "")
     return None
 
 
-def player_of(state: TableState, member: Member, row: MemberRow | None) -> str | None:
-    """The player ``member`` is at this table: their claimed seat, else the player whose name is
-    their display name or @username; ``None`` when neither."""
-    if row is not None and row.player in state.names:
+def player_of(state: TableState, row: MemberRow | None) -> str | None:
+    """The player a member is at this table: the seat their row holds (``None``: no row, no seat,
+    or a name no longer at the table).  Names never count: see :func:`name_match`."""
+    if row is not None and row.player is not None and row.player in state.names:
         return row.player
-    for name in (member.display, member.username):
-        if name and name in state.names:
-            return name
-        if name:
-            folded = [n for n in state.names if n.casefold() == name.casefold()]
-            if len(folded) == 1:
-                return folded[0]
     return None
+
+
+def name_match(state: TableState, member: Member) -> str | None:
+    """The player whose name is ``member``'s display name or @username (exactly, else in any case
+    when only one name matches, compared after NFKC): only ever a seat to *offer*; ``None`` when
+    no name matches."""
+    names = [(unicodedata.normalize("NFKC", n), n) for n in state.names]
+    for said in (member.display, member.username):
+        if not said:
+            continue
+        said = unicodedata.normalize("NFKC", said).strip().removeprefix("@")
+        exact = [n for folded, n in names if folded == said]
+        if exact:
+            return exact[0]
+        loose = [n for folded, n in names if folded.casefold() == said.casefold()]
+        if len(loose) == 1:
+            return loose[0]
+    return None
+
+
+def seat_offer(state: TableState, member: Member, rows: list[MemberRow]) -> str | None:
+    """The seat to offer ``member``: their :func:`name_match`, when nobody holds it and they hold
+    no seat; else ``None``."""
+    if any(r.user_id == member.user_id and player_of(state, r) for r in rows):
+        return None
+    match = name_match(state, member)
+    if match is None or any(r.player == match for r in rows):
+        return None
+    return match
+
+
+def sit_button(session_id: int, state: TableState, player: str, member: Member) -> Button:
+    """The button offering ``player``'s seat to ``member`` alone (see :data:`SIT_BUTTON`)."""
+    from taipai.bot.service.service import Button
+
+    label = _("I am {player} ({seat})").format(player=player, seat=state.seat_wind(player))
+    return Button(label, f"{SIT_BUTTON}:{session_id}:{state.names.index(player)}:{member.user_id}")
+
+
+def valid_user_id(text: str) -> bool:
+    """Whether ``text`` can be a user id in callback data (letters, digits, ``_``, ``-``; ≤ 40)."""
+    return bool(_USER_ID.match(text))
 
 
 def needs_admin(cmd: Command, state: TableState | None = None) -> bool:
@@ -136,32 +204,80 @@ async def authorise(
     cmd: Command,
     *,
     row: MemberRow | None = _LOOK_UP,
-) -> tuple[str | None, str | None]:
+) -> tuple[str | None, Refusal | None]:
     """``(player, refusal)`` for ``member`` giving ``cmd`` at this table.
 
-    ``player`` is the seat they speak for (or ``None``); ``refusal`` is the reply text when they may
-    not give the command, else ``None``.  ``row`` is the member's row when the caller already read it
-    (``None``: they have none); by default it is read here.
+    ``player`` is the seat they hold (or ``None``; a name match is not a seat); ``refusal`` is why
+    they may not give the command (with a seat offer when their name is a free seat's), else
+    ``None``.  ``row`` is the member's row when the caller already read it (``None``: they have
+    none); by default it is read here.  Raises nothing (store errors propagate).
     """
     if row is _LOOK_UP:
         row = await service.chats.member(session.id, member.user_id)
-    player = player_of(state, member, row)
+    player = player_of(state, row)
     privileged = member.is_admin or (row is not None and row.creator)
     if needs_admin(cmd, state) and not privileged:
-        return player, _("{name}: only the table's creator or a chat admin can do that.").format(
-            name=member.display
+        return player, Refusal(
+            _("{name}: only the table's creator or a chat admin can do that.").format(name=member.display)
+        )
+    if cmd.kind in OWN_SEAT_KINDS and player is None:
+        return player, await seat_first(
+            service,
+            session,
+            state,
+            member,
+            _("{name}: 斬 and 唔斬 are answered by the debtor, from their own seat.").format(
+                name=member.display
+            ),
         )
     if cmd.kind in RECORD_KINDS and player is None and not privileged:
-        return player, _("{name}: take a seat first, e.g. 坐 南 (or /sit 南).").format(name=member.display)
+        return player, await seat_first(service, session, state, member)
     return player, None
+
+
+async def seat_first(
+    service: Service, session: SessionRow, state: TableState, member: Member, why: str | None = None
+) -> Refusal:
+    """The refusal of a member without a seat (``why``: a sentence put first): how to take one, with
+    the seat offer when their name is a free seat's, or who holds the seat of their name."""
+    rows = await service.chats.members(session.id)
+    offer = seat_offer(state, member, rows)
+    lines = [why] if why else []
+    if offer is not None:
+        seat = state.seat_wind(offer)
+        lines.append(
+            _(
+                "{name}: take a seat first. If you are {player}, press the button "
+                "(or say 坐 {seat}, /sit {seat})."
+            ).format(name=member.display, player=offer, seat=seat)
+        )
+        return Refusal(" ".join(lines), (sit_button(session.id, state, offer, member),))
+    lines.append(_("{name}: take a seat first, e.g. 坐 南 (or /sit 南).").format(name=member.display))
+    match = name_match(state, member)
+    holder = next((r for r in rows if match is not None and r.player == match), None)
+    if holder is not None and holder.user_id != member.user_id:
+        lines.append(_held_by(state, match or "", holder))
+    return Refusal(" ".join(lines))
+
+
+def _held_by(state: TableState, player: str, holder: MemberRow) -> str:
+    return _(
+        "{player}'s seat is held by {who}; only they or a chat admin can free it "
+        "(離座 {seat}, /leave {seat})."
+    ).format(player=player, who=holder.display, seat=state.seat_wind(player))
 
 
 async def run_chat_command(
     service: Service, chat: ChatRef, speaker: str, member: Member | None, cmd: ChatCommand
-) -> str:
-    """Carry out ``坐``/``/sit`` or ``/lang``; returns the reply text (in the current locale)."""
+) -> Reply:
+    """Carry out ``坐``/``/sit``, ``離座``/``/leave`` or ``/lang``; returns the reply (in the current
+    locale)."""
+    from taipai.bot.service.service import Reply
+
     if cmd.kind == "lang":
-        return await _lang(service, chat, cmd.arg)
+        return Reply(await _lang(service, chat, cmd.arg))
+    if cmd.kind == "leave":
+        return Reply(await _leave(service, chat, member, cmd.arg))
     return await _sit(service, chat, member, cmd.arg)
 
 
@@ -182,30 +298,112 @@ async def _lang(service: Service, chat: ChatRef, arg: str) -> str:
         return _("Language set: English.") if locale == "en" else _("Language set: written Cantonese.")
 
 
-async def _sit(service: Service, chat: ChatRef, member: Member | None, arg: str) -> str:
+async def _table(service: Service, chat: ChatRef) -> tuple[SessionRow, TableState] | str:
+    """The chat's open session and its state, or the reply saying no table is open."""
+    session = await service.store.open_session(chat)
+    if session is None:
+        return _("No table is open here. Start one with: 開枱 A B C D")
+    _seq, state = await service.state_of(session)
+    return session, state
+
+
+async def _sit(service: Service, chat: ChatRef, member: Member | None, arg: str) -> Reply:
+    from taipai.bot.service.render import players_line
+    from taipai.bot.service.service import Reply, resolve_player
+
+    if member is None:
+        return Reply(_("Seats are claimed in a group chat, where taipai knows who is speaking."))
+    table = await _table(service, chat)
+    if isinstance(table, str):
+        return Reply(table)
+    session, state = table
+    if not arg:
+        rows = await service.chats.members(session.id)
+        mine = next((player_of(state, r) for r in rows if r.user_id == member.user_id), None)
+        if mine is not None:
+            return Reply(
+                _("{who}: you sit as {player} ({seat}). 離座 (/leave) gives the seat up.").format(
+                    who=member.display, player=mine, seat=state.seat_wind(mine)
+                )
+            )
+        offer = seat_offer(state, member, rows)
+        if offer is not None:
+            return Reply(
+                _("{who}: are you {player} ({seat})? Press the button to sit there.").format(
+                    who=member.display, player=offer, seat=state.seat_wind(offer)
+                ),
+                (sit_button(session.id, state, offer, member),),
+            )
+        return Reply(_("Say which seat: 坐 南 (a seat wind or a player's name)."))
+    player = resolve_player(state, arg)
+    if player is None:
+        return Reply(
+            _("{name} is not at this table. Players: {players}.").format(
+                name=arg, players=players_line(state)
+            )
+        )
+    _taken, text = await take_seat(service, session, state, member, player)
+    return Reply(text)
+
+
+async def take_seat(
+    service: Service, session: SessionRow, state: TableState, member: Member, player: str
+) -> tuple[bool, str]:
+    """Bind ``player``'s seat to ``member`` (``坐``, or a seat offer pressed).
+
+    Returns ``(True, reply)`` when the seat is theirs now, ``(False, reply)`` saying who holds it
+    when another member does (nothing changed).  Raises nothing (store errors propagate)."""
+    holder = await service.chats.claim_seat(session, member.user_id, member.display, player)
+    if holder is not None:
+        return False, _held_by(state, player, holder)
+    return True, _("{who} sits as {player} ({seat}).").format(
+        who=member.display, player=player, seat=state.seat_wind(player)
+    )
+
+
+async def _leave(service: Service, chat: ChatRef, member: Member | None, arg: str) -> str:
+    """``離座`` gives up the member's own seat; ``離座 南`` frees 南's seat, for its holder or a chat
+    admin (the creator too may only free their own: a seat is its holder's)."""
     from taipai.bot.service.render import players_line
     from taipai.bot.service.service import resolve_player
 
     if member is None:
         return _("Seats are claimed in a group chat, where taipai knows who is speaking.")
-    session = await service.store.open_session(chat)
-    if session is None:
-        return _("No table is open here. Start one with: 開枱 A B C D")
-    _seq, state = await service.state_of(session)
-    if not arg:
-        return _("Say which seat: 坐 南 (a seat wind or a player's name).")
-    player = resolve_player(state, arg)
-    if player is None:
-        return _("{name} is not at this table. Players: {players}.").format(
-            name=arg, players=players_line(state)
+    table = await _table(service, chat)
+    if isinstance(table, str):
+        return table
+    session, state = table
+    rows = await service.chats.members(session.id)
+    if arg:
+        player = resolve_player(state, arg)
+        if player is None:
+            return _("{name} is not at this table. Players: {players}.").format(
+                name=arg, players=players_line(state)
+            )
+    else:
+        player = next((player_of(state, r) for r in rows if r.user_id == member.user_id), None)
+        if player is None:
+            return _("{who}: you hold no seat here. 坐 南 (/sit 南) takes one.").format(who=member.display)
+    holder = next((r for r in rows if r.player == player), None)
+    seat = state.seat_wind(player)
+    if holder is None:
+        return _("{player}'s seat ({seat}) is free: 坐 {seat} (/sit {seat}) takes it.").format(
+            player=player, seat=seat
         )
-    for row in await service.chats.members(session.id):
-        if row.player == player and row.user_id != member.user_id:
-            return _("{player} is already taken by {who}.").format(player=player, who=row.display)
-    await service.chats.put_member(session.id, member.user_id, member.display, player=player, set_player=True)
-    return _("{who} sits as {player} ({seat}).").format(
-        who=member.display, player=player, seat=state.seat_wind(player)
-    )
+    if holder.user_id != member.user_id and not member.is_admin:
+        return _held_by(state, player, holder)
+    freed = await service.chats.release_seat(session, player)
+    if freed is None:  # freed meanwhile by someone else
+        return _("{player}'s seat ({seat}) is free: 坐 {seat} (/sit {seat}) takes it.").format(
+            player=player, seat=seat
+        )
+    if freed.user_id == member.user_id:
+        return _("{who} left {player}'s seat ({seat}); 坐 {seat} (/sit {seat}) takes it.").format(
+            who=member.display, player=player, seat=seat
+        )
+    return _(
+        "{who} freed {player}'s seat ({seat}), held by {holder}; 坐 {seat} (/sit {seat}) takes it."
+    ).format(who=member.display, player=player, seat=seat, holder=freed.display)
 
 
 async def note_creator(service: Service, chat: ChatRef, member: Member, before: SessionRow | None) -> None:

@@ -123,6 +123,8 @@ def help_text() -> str:
             _("/chains: the 拉 chains running between players (計數 shows them too)"),
             _("撤銷  /undo, 重做  /redo: undo or redo the last event"),
             _("斬  /cut, 唔斬  /nocut: answer a 斬拉 offer (the debtor says it)"),
+            _("坐 南  /sit 南: take your seat (a seat wind or your name), held by your account"),
+            _("離座  /leave: give up your seat; a chat admin frees anyone's with 離座 南 (/leave 南)"),
             _("埋數  /settle: end the session and settle"),
             _("B 食 A 12番; C 食 A 8番: several winners on one discard (一炮雙響/三響)"),
             _("B 搶槓 A 12番  /robkong B A 12: B robs A's kong (搶槓); A pays"),
@@ -142,7 +144,7 @@ def help_text() -> str:
             _("  A 七搶一 B  /sevenrobone A B, A 一搶七 B  /onerobseven A B: B pays A 6"),
             _("B 飛 九筒  /fly B 九筒: record a 飛牌"),
             _("規則  /rules: show the table's rules; /rules cut none, /rules la_mode dealer_only,"),
-            _("  /rules rate 60, /rules base 300, /rules 三百六十 (the table's creator only)"),
+            _("  /rules rate 60, /rules base 300, /rules 三百六十 (the table's creator or a chat admin)"),
             _("歷史  /history: the hands so far; 匯出  /export: the session as a CSV file"),
             _("The fan count is the hand's fan without 底 and dealer fan; taipai adds those."),
             _("0番 is a hand worth 底 only; a count is at most {limit}番.").format(limit=MAX_FAN),
@@ -1210,7 +1212,7 @@ def rule_number(name: str, now: str) -> str:
 def rules_usage() -> str:
     return _(
         "Change one with /rules NAME VALUE, e.g. /rules cut none, /rules la_mode dealer_only, "
-        "/rules rate 60, /rules base 300, /rules 三百六十, /rules 追 2 (the table's creator only)."
+        "/rules rate 60, /rules base 300, /rules 三百六十, /rules 追 2 (the table's creator or a chat admin)."
     )
 
 

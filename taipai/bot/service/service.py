@@ -188,11 +188,12 @@ MULTIPLE_WINNERS_WORDS: dict[int, tuple[str, ...]] = {2: ("雙響",), 3: ("三�
 
 
 class _Refused(Exception):
-    """Internal: answer with this text and store nothing."""
+    """Internal: answer with this text (and these buttons) and store nothing."""
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, buttons: tuple[Button, ...] = ()) -> None:
         super().__init__(text)
         self.text = text
+        self.buttons = buttons
 
 
 class _Ignore(Exception):
@@ -291,25 +292,25 @@ class Service:
             with use_locale(await self.locale_for(chat, locale, member)):
                 own = identity.parse_chat_command(text)
                 if own is not None:
-                    return [Reply(await identity.run_chat_command(self, chat, speaker, member, own))]
+                    return [await identity.run_chat_command(self, chat, speaker, member, own)]
                 try:
                     cmd = parse_command(text)
                 except CommandError as err:
                     try:
-                        cmd = await self._implied(chat, speaker, text, err)
+                        cmd = await self._implied(chat, speaker, text, err, member=member)
                     except CommandError as implied_err:  # e.g. a count that is too large
                         return [Reply(render.command_error(implied_err))]
                     if cmd is None and err.code == "no_hand":  # 「B 自摸」, 「B 食 A」: say what is missing
-                        cmd = await self._missing(chat, speaker, text)
+                        cmd = await self._missing(chat, speaker, text, member)
                     if cmd is None:
                         return [Reply(render.command_error(err))]
                 if cmd is None:
                     try:
-                        cmd = await self._implied(chat, speaker, text)
+                        cmd = await self._implied(chat, speaker, text, member=member)
                     except CommandError as err:  # e.g. a count said alone that is too large
                         return [Reply(render.command_error(err))]
                 if cmd is None:  # 「自摸」, 「B 食」, 「B 飛」 by the table: a record missing a part
-                    cmd = await self._missing(chat, speaker, text)
+                    cmd = await self._missing(chat, speaker, text, member)
                 if isinstance(cmd, Reply):
                     return [cmd]
                 if cmd is None:
@@ -329,7 +330,7 @@ class Service:
                             return await self._run_as(chat, member, text, message_id, cmd, view)
                         return await self._run(chat, speaker, text, message_id, cmd, view)
                     except _Refused as refused:
-                        return [Reply(refused.text)]
+                        return [Reply(refused.text, refused.buttons)]
                     except _Ignore:
                         return []
                     except DuplicateMessage:
@@ -408,12 +409,19 @@ class Service:
         return self.locale
 
     async def _implied(
-        self, chat: ChatRef, speaker: str, text: str, err: CommandError | None = None
+        self,
+        chat: ChatRef,
+        speaker: str,
+        text: str,
+        err: CommandError | None = None,
+        *,
+        member: identity.Member | None = None,
     ) -> Command | Reply | None:
         """A win message that :func:`parse_command` could not read (``None``) or refused (``err``),
         read against the open table's names (:mod:`.implied`): the speaker as the winner
         (``自摸 12番``, ``食 A 12番``), names run together (``B自摸12番``); a count said alone
-        (``12番``) gets a hint.  ``None`` when it is not that either."""
+        (``12番``) gets a hint.  ``None`` when it is not that either.  On a platform "the speaker"
+        is the seat ``member`` holds, never a player their name matches (:meth:`_me`)."""
         if err is not None and err.code not in ("no_hand", "win_usage", "self_draw_usage"):
             return None
         text = drop_trailing_emoji(text)  # 「自摸 12番 😂」 is 自摸 12番, as parse_command reads it
@@ -421,12 +429,15 @@ class Service:
         if session is None:
             return None
         _seq, state = await self.state_of(session)
-        me = resolve_player(state, speaker)
+        me = await self._me(session, state, speaker, member)
         # players are named by name or by seat wind (食 東 12番), as in the spaced form
         try:
             spelled = implied.spell_out(text, (*state.names, *SEAT_WINDS), me)
         except implied.AmbiguousName as unclear:
             return Reply(render.ambiguous_name(unclear.names))
+        if spelled is None and me is None and member is not None and _said_as_oneself(text, state):
+            refusal = await identity.seat_first(self, session, state, member)  # 「自摸 12番」 without a seat
+            return Reply(refusal.text, refusal.buttons)
         if spelled is not None:
             try:
                 return parse_command(spelled)
@@ -440,7 +451,18 @@ class Service:
         names = list(state.names)
         return Reply(render.which_win(me, names[(names.index(me) + 1) % len(names)], count))
 
-    async def _missing(self, chat: ChatRef, speaker: str, text: str) -> Reply | None:
+    async def _me(
+        self, session: SessionRow, state: TableState, speaker: str, member: identity.Member | None
+    ) -> str | None:
+        """The player who says "I" (``自摸 12番``): the terminal's ``speaker`` by name; a platform
+        ``member``'s held seat only (a display name equal to a player's is not that player)."""
+        if member is None:
+            return resolve_player(state, speaker)
+        return identity.player_of(state, await self.chats.member(session.id, member.user_id))
+
+    async def _missing(
+        self, chat: ChatRef, speaker: str, text: str, member: identity.Member | None = None
+    ) -> Reply | None:
         """A message that clearly tries to record a win or a 飛 at the open table (a verb and a seated
         player, :func:`implied.missing_part`) but lacks the count, the discarder or the tile: a reply
         saying what is missing, with the right form.  ``None`` (no reply) for anything else."""
@@ -451,7 +473,7 @@ class Service:
         if session is None:
             return None
         _seq, state = await self.state_of(session)
-        me = resolve_player(state, speaker)
+        me = await self._me(session, state, speaker, member)
         if bare is not None:  # 「一二三萬 … 食 東」 by a seated player: whose win, on whose discard?
             if me is None:
                 return None
@@ -497,7 +519,7 @@ class Service:
                 ended, _seq, state = settled
                 player, refusal = await identity.authorise(self, ended, state, member, cmd)
                 if refusal is not None:
-                    raise _Refused(refusal)
+                    raise _Refused(refusal.text, refusal.buttons)
                 speaker = player or member.display
         if session is not None:
             _seq, state = await self.state_of(session, last_seq=view.last_seq)
@@ -506,9 +528,9 @@ class Service:
                 talk = not cmd.slash and cmd.kind in ("win", "self_draw") and not _all_counts(cmd.legs)
                 if talk and not any(resolve_player(state, x.winner) for x in cmd.legs):
                     raise _Ignore  # talk, not a hand
-                raise _Refused(refusal)
+                raise _Refused(refusal.text, refusal.buttons)
             speaker = player or member.display
-        return await self._run(chat, speaker, text, message_id, cmd, view)
+        return await self._run(chat, speaker, text, message_id, cmd, view, authorised=True)
 
     # ------------------------------------------------------------------------------- state
     async def state_of(self, session: SessionRow, *, last_seq: int | None = None) -> tuple[int, TableState]:
@@ -562,10 +584,14 @@ class Service:
         message_id: str | None,
         cmd: Command,
         view: ChatView | None = None,
+        *,
+        authorised: bool = False,
     ) -> list[Reply]:
         """Carry out ``cmd`` for ``speaker``: book its event and return the replies.
 
         ``view`` is the chat as read for this message (``None``: read the open session here).
+        ``authorised``: a platform member's rights were checked by user id (:meth:`_run_as`); else
+        (the terminal) only the table's creator, by name, changes its rules.
         Raises ``_Refused``/``_Ignore`` (answered by :meth:`handle`), :class:`SeqConflict` and
         :class:`DuplicateMessage` (from the store)."""
         session = view.session if view is not None else await self.store.open_session(chat)
@@ -633,7 +659,7 @@ class Service:
         elif cmd.kind == "fly":
             event = FlyTile(player=self._someone(state, cmd.player, cmd), tile=_one_tile(cmd.tile))
         elif cmd.kind == "rules":
-            if speaker != session.creator:
+            if not authorised and speaker != session.creator:
                 raise _Refused(render.rules_creator_only(session.creator))
             event = _rule_event(state, cmd.args)
         else:  # pragma: no cover - every parsed kind is handled above
@@ -917,6 +943,15 @@ class Service:
         if len(mine) > 1:
             raise _Refused(render.which_offer(debtor, mine))
         return CutChain(debtor=debtor, creditor=mine[0].creditor, accept=cmd.kind == "cut")
+
+
+def _said_as_oneself(text: str, state: TableState) -> bool:
+    """Whether ``text`` is a win said as the speaker's own (``自摸 12番``, ``食 A 12番``): it reads
+    as one with a speaker put in."""
+    try:
+        return implied.spell_out(text, (*state.names, *SEAT_WINDS), "\x00") is not None
+    except implied.AmbiguousName:
+        return False
 
 
 def resolve_player(state: TableState, name: str) -> str | None:

@@ -31,6 +31,14 @@ pytestmark = pytest.mark.asyncio
 OPENED = ("response", "開枱：東 A、南 B、西 C、北 D。A 做莊。\n下一鋪：A 做莊；東圈，第1鋪。", [])
 
 
+async def seat(h: DiscordHarness, *people: Person) -> None:
+    """Each of ``people`` takes the seat of their own name with ``/sit`` (a seat is held by a user
+    id: a display name equal to a player's does not seat anyone)."""
+    for person in people:
+        calls = await h.slash(person, "sit", seat=person.name)
+        assert [c.content for c in calls] == [f"{person.name} 坐 {person.name}（{'東南西北'['ABCD'.index(person.name)]}位）。"]
+
+
 async def test_commands_are_published_with_chinese_names(store, monkeypatch):
     async with DiscordHarness(Service(store), monkeypatch) as h:
         login = [(c.method, c.path) for c in h.api.calls]
@@ -54,6 +62,7 @@ async def test_commands_are_published_with_chinese_names(store, monkeypatch):
         "nocut",
         "rules",
         "sit",
+        "leave",
         "lang",
         "help",
     ]
@@ -72,6 +81,7 @@ async def test_commands_are_published_with_chinese_names(store, monkeypatch):
         "nocut": "唔斬",
         "rules": "規則",
         "sit": "坐",
+        "leave": "離座",
         "lang": "語言",
         "help": "幫助",
     }
@@ -97,6 +107,7 @@ async def test_a_session_by_slash_commands_and_buttons(store, monkeypatch):
         assert [c.shown for c in await h.slash(A, "newgame", east="A", south="B", west="C", north="D")] == [
             OPENED
         ]
+        await seat(h, A, B, C)
 
         calls = await h.slash(B, "win", winner="B", discarder="A", hand="12")
         assert [c.shown for c in calls] == [
@@ -188,6 +199,7 @@ async def test_a_session_by_slash_commands_and_buttons(store, monkeypatch):
 async def test_free_text_mentions_talk_and_duplicates(store, monkeypatch):
     async with DiscordHarness(Service(store), monkeypatch) as h:
         assert [c.shown for c in await h.say(A, "開枱 A B C D")] == [("message", OPENED[1], [])]
+        await seat(h, B)
         assert await h.say(C, "今晚食咩好？") == []  # talk: no reply
         hand = "B 食 <@1001> 12番"  # Discord's markup for @A
         first = await h.say(B, hand, message_id=777, mentions=[A])
@@ -229,6 +241,7 @@ async def test_a_button_works_after_a_restart(store, monkeypatch):
     service = Service(store)
     async with DiscordHarness(service, monkeypatch) as before:
         await before.slash(A, "newgame", east="A", south="B", west="C", north="D")
+        await seat(before, B)
         win = await before.slash(B, "win", winner="B", discarder="A", hand="12")
         posted = before.api.messages[win[0].message_id]
     async with DiscordHarness(Service(store), monkeypatch) as after:  # a new process: nothing in memory

@@ -42,6 +42,11 @@ async def test_a_group_plays_a_session(group):
     # Daniel is not called Dan on Telegram: he claims the seat by its wind.
     (r,) = await group.say(DANIEL, "坐 北")
     assert text(r) == "Daniel sits as Dan (北)."
+    # A seat is held by a user id: a name equal to a player's only offers the seat (issue 13 item 5).
+    (r,) = await group.say(ANN, "坐 Ann")
+    assert text(r) == "Ann sits as Ann (東)."
+    (r,) = await group.say(BOB, "坐 南")
+    assert text(r) == "Bob sits as Bob (南)."
 
     # A hand by free text, then Undo by the button.
     (hand,) = await group.say(BOB, "Bob 食 Ann 12番")
@@ -109,12 +114,13 @@ async def test_a_group_plays_a_session(group):
 
 async def test_a_duplicate_update_is_booked_once(group):
     await group.say(ANN, "開枱 Ann Bob Cat Dan")
+    await group.say(BOB, "坐 南")
     update = await group.api.send_text(GROUP, BOB, "Bob 食 Ann 12番")
-    await group.api.wait_for(lambda _c: group.count() >= 2)
+    await group.api.wait_for(lambda _c: group.count() >= 3)
     again = {"message": update["message"]}  # the same message, delivered in a second update
     await group.api.push(again)
     (r,) = await group.say(CAT, "計數")  # handled after the duplicate (one chat: in order)
-    assert group.count() == 3  # the duplicate got no reply
+    assert group.count() == 4  # the duplicate got no reply
     assert text(r).endswith("拉緊：\n  拉一：Ann 欠 Bob 18")  # Cat's client has no language: Cantonese
     session = await group.service.store.open_session(group.chat)
     rows = await group.service.store.events(session.id)
@@ -124,6 +130,7 @@ async def test_a_duplicate_update_is_booked_once(group):
 
 async def test_an_edited_hand_shows_the_difference_and_applies_on_confirm(group):
     await group.say(ANN, "開枱 Ann Bob Cat Dan")
+    await group.say(BOB, "坐 南")
     await group.say(BOB, "Bob 食 Ann 12番")
     mid = group.last_message_id
     before = group.count()
