@@ -691,6 +691,9 @@ class Bounder:
                 value = kong_row.values.get(key, 0)
                 self._kong_fan += value if isinstance(value, int) else 0
         self._concealed_hand = not any(m.exposed for m in melds)
+        # [wilds] special_shapes off: wildcards in the hand form no special shape (seed 000's option),
+        # so no completion of this hand reads as 嚦咕嚦咕, 十六不搭 or 十三幺
+        self._specials = rules.wilds.special_shapes or not (spec.wilds or spec.winning_wild)
         self._declared_chow = any(m.kind is MeldKind.CHOW for m in melds)
         self._declared_pung = any(m.kind is not MeldKind.CHOW for m in melds)
         self._groups = rules.options.hand_size // 3
@@ -1079,14 +1082,14 @@ class Bounder:
         std_tile = self._standard_rows(s0, s1, s2, h, n_suits) if standard else -1
         shape = std_tile
         fours = s0[FOUR] + s1[FOUR] + s2[FOUR]  # the numbered suits' 四歸 outside a standard reading
-        if self._concealed_hand:
+        if self._concealed_hand and self._specials:
             if h[SIXTEEN_HONOURS] and s0[UNRELATED] and s1[UNRELATED] and s2[UNRELATED]:
                 shape = max(shape, r.sixteen_unrelated + fours)
             if h[ORPHANS] and s0[ORPHANS] and s1[ORPHANS] and s2[ORPHANS]:
                 shape = max(shape, r.thirteen_orphans + fours)
         # == 1 for one hand; <= 1 keeps envelopes (their least counts) sound, and a real hand never
         # sums to 0: seventeen tiles hold an odd count
-        eight_pairs = not self.melds and s0[EIGHT] + s1[EIGHT] + s2[EIGHT] + h[EIGHT] <= 1
+        eight_pairs = self._specials and not self.melds and s0[EIGHT] + s1[EIGHT] + s2[EIGHT] + h[EIGHT] <= 1
         if eight_pairs:
             win = self._win_bit
             flying = win is None or (s0, s1, s2, h)[win[0]][THREES] & win[1]

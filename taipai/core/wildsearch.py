@@ -1679,6 +1679,8 @@ def _completion_candidates(spec, ctx, units, melds, meld_assign, wild_tiles, fin
         reading_ok = None
         if positional:
             reading_ok = _positional_filter(spec, units, tuple(rest), win_index, win, final, ctx)
+        if units and not ctx.rules.special_shapes:
+            reading_ok = _standard_only(reading_ok)
         assign = partial(_reads, units, list(rest), assignment, win_index, win, meld_assign)
         yield _Candidate(concrete, reading_ok, assign)
 
@@ -1726,6 +1728,21 @@ def _positional_filter(spec, units, rest, win_index, win, final, ctx) -> Callabl
         return _reading_admits(reading, _with_natural(spec, win), others, rest, final, ctx)
 
     return ok
+
+
+def _is_standard(reading: Reading) -> bool:
+    return reading.shape is Shape.STANDARD
+
+
+def _standard_only(reading_ok: Callable[[Reading], bool] | None) -> Callable[[Reading], bool]:
+    """``reading_ok`` (or every reading) narrowed to standard readings: at a table whose
+    ``special_shapes`` is off (seed 000 「越搭喺自己範圍入面，都可以幫你砌十六不搭、十三么、嚦咕嚦咕」 is
+    the option's on side), wildcards in the hand form no 嚦咕嚦咕, 十六不搭 or 十三幺, not even when
+    the same tiles also make a standard hand: every special reading of such a hand holds its
+    wildcards, since a special shape has no declared melds."""
+    if reading_ok is None:
+        return _is_standard
+    return lambda reading: reading.shape is Shape.STANDARD and reading_ok(reading)
 
 
 def _with_natural(spec: HandSpec, tile: int) -> HandSpec:

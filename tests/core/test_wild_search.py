@@ -489,3 +489,94 @@ def test_within_the_default_budget_the_answer_is_the_exhaustive_one(spec):
     assert got.exact and got.total == expected
     assert got == score_hand(spec, RULES, budget=Budget(DEFAULT_BUDGET * 10**6))
     assert budget.spent < DEFAULT_BUDGET
+
+
+# --------------------------------------------------------------------------- special_shapes off
+
+PRESET = load_rules("hk-taiwan")
+SHAPES_OFF = apply_overrides(PRESET, {"wilds": {"special_shapes": False}})
+"""Seed 000 「越搭喺自己範圍入面，都可以幫你砌十六不搭、十三么、嚦咕嚦咕」, turned off by the table."""
+
+_STANDARD_45 = {
+    # seed 004 常用翻數表: 雙般高 「兩組獨立的一般高」 15/30 (暗: nothing declared); 門清自摸 5
+    # (「門前清3翻加上自摸，再加上1翻」); 對碰 1 (the 16 tiles wait on 九筒 or 東: two pairs, 東 and
+    # [皇]); 無花 1; 風牌 1 (東東東), 正風 +1 (東圈), 正位 +1 (東位): 40 fan and one 底 5
+    "雙般高": 30,
+    "門清自摸": 5,
+    "對碰": 1,
+    "無花": 1,
+    "風牌": 1,
+    "正風": 1,
+    "正位": 1,
+}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "11m 22m 33m 55s 66s 77s 99p E [皇] 摸 E",  # one wildcard: every completion scored
+        "11m 22m 3m 55s 66s 7s 99p E [皇] [皇] [皇] 摸 E",  # three: the branch and bound
+    ],
+)
+def test_special_shapes_off_the_wildcards_make_no_eight_pairs_even_beside_a_standard_hand(text):
+    """Issue 13 item 11's ruling: with ``[wilds] special_shapes = false`` these tiles scored two 底,
+    109 (嚦咕嚦咕 plus the standard reading, seed 004 底 「計兩個底」).  With the option off the
+    wildcards may not form a special shape at all: only the standard reading 一二三萬 一二三萬 五六七索
+    五六七索 東東東 九九筒 counts, with one 底: 40 + 5 = 45 (by hand, _STANDARD_45).  The 皇 as 九筒
+    (九九九筒, 東東 eyes) would score 37 + 5 without the wind rows, so 東 it is."""
+    spec = parse_hand(text)
+    on = score_hand(spec, PRESET)
+    assert (on.total, on.bases) == (109, 2)
+    off = score_hand(spec, SHAPES_OFF)
+    assert (off.total, off.bases, off.base_fan) == (45, 1, 5)
+    assert {p.name: p.fan for p in off.patterns} == _STANDARD_45
+    assert off.reading == ("一二三萬", "一二三萬", "五六七索", "五六七索", "東東東", "九九筒")
+    assert off.second_reading == () and off.exact
+    assert off.wilds[-1].to_dict() == {"kind": "皇", "as": "東"}
+
+
+@pytest.mark.parametrize(
+    ("text", "pattern", "tile"),
+    [
+        ("11m 22m 44p 66p 88s 99s ECC [皇] 摸 E", "eight_pairs", 27),  # 嚦咕嚦咕, 皇 as 東
+        ("ESWNCF 147m 258p 369s [皇] 摸 9s", "sixteen_unrelated", 33),  # 十六不搭, 皇 as 白
+        ("1m 1m 9m 1p 9p 1s 9s 2s 3s E S W N C F [皇] 摸 4s", "thirteen_orphans", 33),  # 十三幺, 皇 as 白
+    ],
+)
+def test_special_shapes_off_no_special_shape_with_a_wildcard_in_search_waits_or_bound(text, pattern, tile):
+    """Each special shape (seed 004 特殊類 嚦咕嚦咕, 十六不搭; 十三幺), made with a 皇: a win when the
+    option is on; off, no win (these tiles have no standard reading), the wildcard's tile is no
+    wait, and the bound of the completed hand falls below the special shape's score."""
+    from taipai.core.scorebound import bounder
+
+    spec = parse_hand(text)
+    on = score_hand(spec, PRESET)
+    assert on.pattern_fan(pattern) > 0 and on.wilds[0].tile == tile
+    assert tile in wild_waits(spec, PRESET)
+    with pytest.raises(HandError) as e:
+        score_hand(spec, SHAPES_OFF)
+    assert e.value.code == "not_a_win"
+    assert wild_waits(spec, SHAPES_OFF) == ()
+    final = [0] * NUM_KINDS
+    for t in (*spec.concealed, spec.winning_tile, tile):
+        final[t] += 1
+    assert bounder(PRESET, spec, ()).bound(final) >= on.total
+    assert bounder(SHAPES_OFF, spec, ()).bound(final) < on.total
+
+
+def test_special_shapes_off_bound_stays_sound_for_the_standard_reading():
+    """The bound with the option off drops the 嚦咕嚦咕 rows but still covers the standard reading."""
+    from taipai.core.scorebound import bounder
+
+    spec = parse_hand("11m 22m 33m 55s 66s 77s 99p E [皇] 摸 E")
+    final = [0] * NUM_KINDS
+    for t in (*spec.concealed, spec.winning_tile, 27):
+        final[t] += 1
+    off = bounder(SHAPES_OFF, spec, (), wild_waits(spec, SHAPES_OFF)).bound(final)
+    assert 45 <= off < 109
+
+
+def test_special_shapes_off_leaves_natural_special_shapes_alone():
+    """The option is about wildcards: the same hand with a natural 東 still reads both ways."""
+    natural = score_hand(parse_hand("11m 22m 33m 55s 66s 77s 99p EE 摸 E"), SHAPES_OFF)
+    assert (natural.total, natural.bases) == (109, 2)
