@@ -197,3 +197,19 @@ async def test_a_database_that_breaks_while_running_is_answered_not_raised(tmp_p
         assert [e.kind for e in booked] == ["table_opened"]  # nothing was booked
     finally:
         await store.close()
+
+
+@pytest.mark.asyncio
+async def test_the_bot_on_a_damaged_database_says_one_line_and_exits_1(tmp_path, capsys):
+    from taipai.bot.app import run_bots
+    from taipai.bot.settings import Settings
+
+    db = tmp_path / "t.db"
+    await played(db)
+    damage(db)
+    settings = Settings(_env_file=None, telegram_bot_token="42:GOOD", discord_bot_token=None)
+    assert await run_bots(settings, sqlite_url(db), "en") == 1
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err.startswith("Cannot open the database: the database is damaged (PRAGMA quick_check: ")
+    assert err.count("\n") == 1
