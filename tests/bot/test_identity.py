@@ -110,8 +110,16 @@ async def test_a_username_equal_to_a_players_only_offers_the_free_seat(group: Gr
     assert await group.text(BOB, "坐 南") == "Bob sits as Bob (南)."
     pressed = await group.press(SAME_USERNAME, "sit:1:1:67")
     assert pressed.replies == [] and pressed.notice == BOB_HELD
-    assert await group.text(SAME_USERNAME, "坐") == "Say which seat: 坐 南 (a seat wind or a player's name)."
-    assert await group.seats() == {"Bob": "2"}
+    assert await group.text(SAME_USERNAME, "坐") == (
+        "Say which seat: 坐 南 (a seat wind or a player's name). Free: 東 Ann, 西 Cat, 北 Dan."
+    )
+    for seat, member in (("東", ANN), ("西", CAT), ("北", EVE)):
+        await group.say(member, "坐 " + seat)
+    assert await group.text(SAME_USERNAME, "坐") == (
+        "Say which seat: 坐 南 (a seat wind or a player's name). Every seat is held; a chat admin frees "
+        "one with 離座 南 (/leave 南)."
+    )
+    assert await group.seats() == {"Ann": "1", "Bob": "2", "Cat": "3", "Dan": "5"}
 
 
 async def test_a_seat_offer_counts_only_for_the_member_it_was_made_to(group: Group):

@@ -334,7 +334,7 @@ async def _sit(service: Service, chat: ChatRef, member: Member | None, arg: str)
                 ),
                 (sit_button(session.id, state, offer, member),),
             )
-        return Reply(_("Say which seat: 坐 南 (a seat wind or a player's name)."))
+        return Reply(_free_seats(state, rows))
     player = resolve_player(state, arg)
     if player is None:
         return Reply(
@@ -344,6 +344,16 @@ async def _sit(service: Service, chat: ChatRef, member: Member | None, arg: str)
         )
     _taken, text = await take_seat(service, session, state, member, player)
     return Reply(text)
+
+
+def _free_seats(state: TableState, rows: list[MemberRow]) -> str:
+    """``坐`` alone from a member with nothing to offer: how to sit, and the seats nobody holds."""
+    ask = _("Say which seat: 坐 南 (a seat wind or a player's name).")
+    held = {r.player for r in rows}
+    free = [f"{state.seat_wind(p)} {p}" for p in state.names if p not in held]
+    if not free:
+        return ask + " " + _("Every seat is held; a chat admin frees one with 離座 南 (/leave 南).")
+    return ask + " " + _("Free: {seats}.").format(seats=_(", ").join(free))
 
 
 async def take_seat(
