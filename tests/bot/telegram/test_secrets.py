@@ -181,3 +181,43 @@ def test_url_secrets_and_scrub():
     assert url_secrets("http://h:1") == []
     assert url_secrets("http://h:1/echo404/bot/getMe") == []  # no segment holds a token
     assert scrub(f"GET {url} failed; token 42:AbCdEf", url) == f"GET {REDACTED} failed; token {REDACTED}"
+
+
+async def test_webhook_mode_at_debug_hides_the_token_and_the_webhook_secret(servers, tmp_path, capsys, caplog):
+    """setWebhook carries the secret as a parameter, which python-telegram-bot logs at DEBUG."""
+    import asyncio
+    import socket
+
+    api, _hostile = servers
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    caplog.set_level(logging.DEBUG)
+    stream = logging.StreamHandler(sys.stderr)
+    logging.getLogger().addHandler(stream)
+    s = Settings(
+        _env_file=None,
+        discord_bot_token=None,
+        telegram_mode="webhook",
+        telegram_bot_token="4242:GOOD",
+        telegram_webhook_url="https://bot.example.org/hook",
+        telegram_webhook_secret=WEBHOOK_SECRET,
+        telegram_api_base_url=api.base_url,
+        listen_port=port,
+        log_level="DEBUG",
+    )
+    stop = asyncio.Event()
+    try:
+        run = asyncio.ensure_future(run_bots(s, sqlite_url(tmp_path / "t.db"), "en", stop=stop))
+        (hook,) = await api.wait_for(lambda calls: [c for c in calls if c.method == "setWebhook"])
+        assert hook.params["secret_token"] == WEBHOOK_SECRET  # it was sent, and only there
+        stop.set()
+        assert await run == 0
+    finally:
+        logging.getLogger().removeHandler(stream)
+    out, err = capsys.readouterr()
+    records = "\n".join(logging.Formatter("%(name)s %(message)s").format(r) for r in caplog.records)
+    output = f"{out}\n{err}\n{records}"
+    assert "setWebhook" in output  # the DEBUG lines were there to scan
+    assert WEBHOOK_SECRET not in output
+    assert "4242:GOOD" not in output
