@@ -4,8 +4,12 @@ that only the member it was offered to can use."""
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
+import discord
 import pytest
 
+from taipai.bot.discord import TaipaiDiscord
 from taipai.bot.service import Service
 from tests.bot.discord.harness import DiscordHarness, Person
 
@@ -56,3 +60,15 @@ async def test_a_seat_offer_button_counts_only_for_its_member(store, monkeypatch
         assert [c.shown for c in right] == [("update", None, []), ("followup", "B 坐 B（南位）。", [])]
         (win,) = await h.slash(B, "win", winner="B", discarder="A", hand="12")
         assert win.content.startswith("B 食 A：12番\n  A → B：18（12番 + 底 5 + 莊 1）\n")
+
+
+async def test_admin_comes_from_discord_permissions_and_a_direct_message_is_the_users_own(store):
+    client = TaipaiDiscord(Service(store), sync_commands=False)
+    user = SimpleNamespace(id=1009, display_name="Zed", name="zed")
+    plain = discord.Permissions(send_messages=True, view_channel=True)
+    assert client.member_of(user, plain, None).is_admin is False
+    assert client.member_of(user, discord.Permissions(manage_channels=True), None).is_admin is True
+    assert client.member_of(user, discord.Permissions(administrator=True), None).is_admin is True
+    assert client.member_of(user, None, None, private=True).is_admin is True
+    member = client.member_of(user, plain, "zh-TW")
+    assert (member.user_id, member.display, member.username, member.language) == ("1009", "Zed", "zed", "zh-TW")
