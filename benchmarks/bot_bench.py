@@ -2,9 +2,11 @@
 
 The real python-telegram-bot Application (the taipai adapter) polls a fake Bot API server on
 127.0.0.1 (``tests/bot/telegram/fakebotapi.py``); the service books on a fresh SQLite file.  Each of
-``--groups`` groups opens a table, then posts ``--hands`` hand messages one after another (each
-waits for the bot's reply before the next, as people at a table would).  Latency is from the
-update being queued on the server to the bot's ``sendMessage`` for it arriving there.
+``--groups`` groups opens a table (and its players take their seats, untimed), then posts ``--hands``
+hand messages one after another (each waits for the bot's reply before the next, as people at a
+table would).  Latency is from the update being queued on the server to the bot's ``sendMessage``
+for it arriving there: it includes the inbox (the update stored before the next ``getUpdates``
+confirms it) and the outbox (the reply stored with its event, then posted by the chat's sender).
 
 The 20-messages-a-minute group budget is switched off here (it would make every group wait
 minutes); the benchmark measures the pipeline, not Telegram's limit.  Prints figures; no pass/fail.
@@ -68,6 +70,7 @@ from taipai.bot.telegram import TelegramBot  # noqa: E402
 from taipai.bot.telegram.adapter import POLL_INTERVAL  # noqa: E402
 
 PLAYERS = ("Ann", "Bob", "Cat", "Dan")
+SEATS = ("東", "南", "西", "北")
 # A real 16-tile hand message, scored by the core on every post: five chows, 東 eyes, won on a discard.
 REAL_HAND = "一二三萬 四五六萬 七八九萬 三四五筒 六七八索 東 食 東"
 
@@ -89,7 +92,7 @@ async def group_session(
     def replies() -> int:
         return len(api.sent(chat_id))
 
-    async def say(user: str, text: str) -> None:
+    async def say(user: str, text: str, *, timed: bool = True) -> None:
         before = replies()
         t0 = time.perf_counter()
         if deliver is None:
@@ -98,10 +101,12 @@ async def group_session(
             update = api.text_update(chat_id, users[user], text)
             await deliver(update)
         reply = await api.wait_for(lambda _c: replies() > before and api.sent(chat_id)[before], timeout=60)
-        if update["message"]["text"] != "開枱 Ann Bob Cat Dan":
+        if timed:
             lat.append(reply.at - t0)
 
-    await say("Ann", "開枱 Ann Bob Cat Dan")
+    await say("Ann", "開枱 Ann Bob Cat Dan", timed=False)
+    for name, seat in zip(PLAYERS, SEATS, strict=True):  # a seat is held by a user id
+        await say(name, f"坐 {seat}", timed=False)
     for i in range(hands):
         await say(*_hand(i, hand_text))
 
@@ -113,11 +118,15 @@ def _hand(i: int, hand_text: str) -> tuple[str, str]:
 
 
 async def open_table(api: FakeBotAPI, chat_id: int) -> None:
-    """開枱 in one group, waiting for the bot's reply."""
-    user = FakeBotAPI.user(abs(chat_id) * 10, PLAYERS[0])
-    before = len(api.sent(chat_id))
-    await api.send_text(chat_id, user, "開枱 Ann Bob Cat Dan")
-    await api.wait_for(lambda _c: len(api.sent(chat_id)) > before, timeout=60)
+    """開枱 in one group and every player takes their seat, each waiting for the bot's reply."""
+    users = [FakeBotAPI.user(abs(chat_id) * 10 + i, n) for i, n in enumerate(PLAYERS)]
+    for user, text in [
+        (users[0], "開枱 Ann Bob Cat Dan"),
+        *((u, f"坐 {s}") for u, s in zip(users, SEATS, strict=True)),
+    ]:
+        before = len(api.sent(chat_id))
+        await api.send_text(chat_id, user, text)
+        await api.wait_for(lambda _c, before=before: len(api.sent(chat_id)) > before, timeout=60)
 
 
 async def paced_session(
@@ -381,8 +390,7 @@ async def serve_worker(port: int, url: str, api_base: str, token: str) -> None:
 
     store = await Store.open(url)
     bot = TelegramBot(Service(store, locale="zh_Hant_HK"), token, base_url=api_base, group_rate=None)
-    await bot.app.initialize()
-    await bot.app.start()
+    await bot.start_app()
     server = WebhookServer(bot, path="/hook", secret=SECRET, healthy=store.ping)
     await server.start("127.0.0.1", port)
     stop = asyncio.Event()

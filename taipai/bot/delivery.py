@@ -64,6 +64,8 @@ BACKOFF_MAX = 30.0
 SEND_TRIES = 8
 """Times a send that raises something unexpected (not a platform error) is tried before the reply is
 marked failed."""
+READ_BATCH = 20
+"""Pending inbox rows read from the database at a time (the rest are read when these are done)."""
 BUDGET_POLL = 0.25
 """Seconds between two looks at a chat's spent budget while its replies wait to be coalesced."""
 COALESCE_MAX = 100
@@ -137,8 +139,12 @@ class Delivery:
         self.sweep_period = sweep
         self._workers: dict[str, asyncio.Task[None]] = {}
         self._senders: dict[str, asyncio.Task[None]] = {}
-        self._again_work: set[str] = set()
-        self._again_send: set[str] = set()
+        # Per active chat: the rows known to be pending, by id (what this process stored, plus what a
+        # database read found), and whether the database must be read for more (woken by a sweep).
+        self._inq: dict[str, dict[int, InboxRow]] = {}
+        self._outq: dict[str, dict[int, OutboxRow]] = {}
+        self._read_in: set[str] = set()
+        self._read_out: set[str] = set()
         self._held: dict[str, float] = {}  # leased chats -> when last active (monotonic)
         self._dead: set[str] = set()  # lease owners known to be dead processes of this host
         self._sweeper: asyncio.Task[None] | None = None
@@ -190,28 +196,35 @@ class Delivery:
         """
         new, claimed = await self.inbox.put(items)
         now = time.monotonic()
-        for chat_id in dict.fromkeys(row.chat_id for row in new):
-            if chat_id in claimed:
-                self._held[chat_id] = now
-                self.wake(chat_id)
+        for row in new:
+            if row.chat_id in claimed:
+                self._held[row.chat_id] = now
+                self._inq.setdefault(row.chat_id, {})[row.id] = row
+                self.wake(row.chat_id, read=False)
 
-    def wake(self, chat_id: str) -> None:
-        """Make sure the chat's worker runs (it reads the chat's pending rows)."""
+    def wake(self, chat_id: str, *, read: bool = True) -> None:
+        """Make sure the chat's worker runs; with ``read`` it reads the chat's pending rows from the
+        database first (rows another process stored, or stored before a restart)."""
         if self._stopping:
             return
-        if chat_id in self._workers:
-            self._again_work.add(chat_id)
-            return
-        self._idle.clear()
-        self._workers[chat_id] = asyncio.get_running_loop().create_task(self._work(chat_id))
+        if read:
+            self._read_in.add(chat_id)
+        if chat_id not in self._workers:
+            self._idle.clear()
+            self._workers[chat_id] = asyncio.get_running_loop().create_task(self._work(chat_id))
 
-    def wake_sender(self, chat_id: str) -> None:
-        """Make sure the chat's sender runs (it reads the chat's pending replies)."""
-        if chat_id in self._senders:
-            self._again_send.add(chat_id)
-            return
-        self._idle.clear()
-        self._senders[chat_id] = asyncio.get_running_loop().create_task(self._send_loop(chat_id))
+    def wake_sender(self, chat_id: str, rows: Sequence[OutboxRow] = (), *, read: bool = False) -> None:
+        """Hand ``rows`` (just stored) to the chat's sender and make sure it runs; with ``read`` it
+        reads the chat's pending replies from the database first."""
+        if rows:
+            queue = self._outq.setdefault(chat_id, {})
+            for row in rows:
+                queue[row.id] = row
+        if read:
+            self._read_out.add(chat_id)
+        if chat_id not in self._senders and (rows or read):
+            self._idle.clear()
+            self._senders[chat_id] = asyncio.get_running_loop().create_task(self._send_loop(chat_id))
 
     async def wait_idle(self) -> None:
         """Wait until no worker or sender runs (tests and benchmarks)."""
@@ -239,7 +252,7 @@ class Delivery:
         for chat_id in sorted(got):
             self._held[chat_id] = now
             self.wake(chat_id)
-            self.wake_sender(chat_id)
+            self.wake_sender(chat_id, read=True)
 
     async def _sweep_loop(self) -> None:
         renew_every = self.inbox.lease / 3
@@ -267,27 +280,34 @@ class Delivery:
 
     # ------------------------------------------------------------------ the inbox side
     async def _work(self, chat_id: str) -> None:
-        last = 0
+        done = 0  # the id of the last row handled: rows arrive in id order
+        queue = self._inq.setdefault(chat_id, {})
         try:
             while not self._stopping:
-                rows = await self._retrying(functools.partial(self.inbox.pending, chat_id, after_id=last))
-                if not rows:
-                    if chat_id in self._again_work:
-                        self._again_work.discard(chat_id)
-                        continue
+                if not queue and chat_id in self._read_in:
+                    self._read_in.discard(chat_id)
+                    read = functools.partial(self.inbox.pending, chat_id, after_id=done, limit=READ_BATCH)
+                    rows = await self._retrying(read)
+                    for row in rows or ():
+                        queue.setdefault(row.id, row)
+                    if rows and len(rows) >= READ_BATCH:
+                        self._read_in.add(chat_id)  # more after these
+                if not queue:
                     return
-                for row in rows:
-                    if self._stopping:
-                        return
-                    await self._handle_row(row)
-                    last = row.id
-                    self.wake_sender(chat_id)
+                row = queue.pop(min(queue))
+                if row.id <= done:
+                    continue
+                rows_out = await self._handle_row(row)
+                done = row.id
+                self.wake_sender(chat_id, rows_out)
         finally:
-            self._again_work.discard(chat_id)
+            if not queue:
+                self._inq.pop(chat_id, None)
             self._finished(self._workers, chat_id)
 
-    async def _handle_row(self, row: InboxRow) -> None:
-        """Handle one stored update until its handling is committed (see the module docstring)."""
+    async def _handle_row(self, row: InboxRow) -> list[OutboxRow]:
+        """Handle one stored update until its handling is committed (see the module docstring);
+        return the outbox rows it stored."""
         failures = 0
         delay = BACKOFF_START
         while True:
@@ -297,9 +317,9 @@ class Delivery:
                 payloads = await self._handle(row, booking)
                 if not booking.stored:
                     await self.outbox.finish(booking, payloads)
-                return
+                return booking.rows
             except InboxRowDone:
-                return  # another worker handled it
+                return []  # another worker handled it
             except SQLAlchemyError:
                 log.warning("delivery: database error handling update %s; retrying", row.update_key)
             except Exception:
@@ -307,10 +327,9 @@ class Delivery:
                 log.exception("delivery: handling update %s failed (%d)", row.update_key, failures)
                 if failures >= HANDLE_TRIES:
                     log.error("delivery: gave up on update %s of chat %s", row.update_key, row.chat_id)
-                    await self._retrying(
-                        lambda: self.outbox.finish(Booking(row.platform, row.chat_id, row.id), [])
-                    )
-                    return
+                    gave_up = Booking(row.platform, row.chat_id, row.id)
+                    await self._retrying(functools.partial(self.outbox.finish, gave_up, []))
+                    return []
             finally:
                 BOOKING.reset(token)
             await asyncio.sleep(delay)
@@ -331,34 +350,45 @@ class Delivery:
 
     # ------------------------------------------------------------------ the outbox side
     async def _send_loop(self, chat_id: str) -> None:
+        sent = 0  # the id of the last reply posted: replies are stored in id order
+        queue = self._outq.setdefault(chat_id, {})
         try:
             while True:
-                rows = await self._retrying(
-                    lambda: self.outbox.pending(self.platform, chat_id, limit=COALESCE_MAX)
-                )
-                if not rows:
-                    if chat_id in self._again_send:
-                        self._again_send.discard(chat_id)
-                        continue
+                if not queue and chat_id in self._read_out:
+                    await self._read_replies(chat_id, queue, sent)
+                if not queue:
                     return
-                batch = [rows[0]]
-                if rows[0].payload.get("coalesce") and self._budget_spent(chat_id):
+                ids = sorted(queue)
+                batch = [queue[ids[0]]]
+                if batch[0].payload.get("coalesce") and self._budget_spent(chat_id):
                     # wait here, in this chat's task, until the budget allows a message; then ONE
                     # message carries every reply that piled up meanwhile
                     while self._budget_spent(chat_id) and not self._stopping:
                         await asyncio.sleep(BUDGET_POLL)
-                    rows = await self._retrying(
-                        lambda: self.outbox.pending(self.platform, chat_id, limit=COALESCE_MAX)
-                    )
                     batch = []
-                    for row in rows:
-                        if not row.payload.get("coalesce"):
+                    for i in sorted(queue)[:COALESCE_MAX]:
+                        if not queue[i].payload.get("coalesce"):
                             break
-                        batch.append(row)
+                        batch.append(queue[i])
                 await self._deliver(chat_id, batch)
+                for row in batch:
+                    queue.pop(row.id, None)
+                    sent = max(sent, row.id)
         finally:
-            self._again_send.discard(chat_id)
+            if not queue:
+                self._outq.pop(chat_id, None)
             self._finished(self._senders, chat_id)
+
+    async def _read_replies(self, chat_id: str, queue: dict[int, OutboxRow], sent: int) -> None:
+        self._read_out.discard(chat_id)
+        rows = await self._retrying(
+            functools.partial(self.outbox.pending, self.platform, chat_id, limit=COALESCE_MAX)
+        )
+        for row in rows or ():
+            if row.id > sent:
+                queue.setdefault(row.id, row)
+        if rows and len(rows) >= COALESCE_MAX:
+            self._read_out.add(chat_id)  # more after these
 
     async def _deliver(self, chat_id: str, batch: Sequence[OutboxRow]) -> None:
         """Post ``batch`` (one message) until the platform accepts or refuses it for good."""

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import and_, func, literal_column, or_, select, update
+from sqlalchemy import and_, bindparam, func, literal_column, or_, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Connection
 
@@ -86,13 +86,32 @@ _INBOX_PENDING = literal_column(f"'{PENDING}'", inbox.c.status.type)
 _OUTBOX_PENDING = literal_column(f"'{PENDING}'", outbox.c.status.type)
 
 
+_INSERTS = {
+    "postgresql": {t.name: postgresql.insert(t).on_conflict_do_nothing() for t in (inbox, chat_leases)},
+    "sqlite": {t.name: sqlite.insert(t).on_conflict_do_nothing() for t in (inbox, chat_leases)},
+}
+_INSERT_UPDATE = {d: stmts["inbox"].returning(inbox.c.id) for d, stmts in _INSERTS.items()}
+
+
 def _insert_ignoring_duplicates(conn: Connection, table: Any) -> Any:
-    """``INSERT … ON CONFLICT DO NOTHING`` in the connection's dialect."""
-    if conn.dialect.name == "postgresql":
-        return postgresql.insert(table).on_conflict_do_nothing()
-    if conn.dialect.name == "sqlite":
-        return sqlite.insert(table).on_conflict_do_nothing()
-    raise NotImplementedError(f"no INSERT … ON CONFLICT for {conn.dialect.name}")  # pragma: no cover
+    """``INSERT … ON CONFLICT DO NOTHING`` in the connection's dialect (built once per dialect)."""
+    try:
+        return _INSERTS[conn.dialect.name][table.name]
+    except KeyError:  # pragma: no cover - the store runs on SQLite and PostgreSQL only
+        raise NotImplementedError(f"no INSERT … ON CONFLICT for {conn.dialect.name}") from None
+
+
+_PENDING_ROWS = (
+    select(inbox)
+    .where(
+        inbox.c.platform == bindparam("platform"),
+        inbox.c.chat_id == bindparam("chat_id"),
+        inbox.c.status == _INBOX_PENDING,
+        inbox.c.id > bindparam("after_id"),
+    )
+    .order_by(inbox.c.id)
+    .limit(bindparam("limit"))
+)
 
 
 def claim_sync(
@@ -165,7 +184,7 @@ class Inbox:
 
         def write(conn: Connection) -> tuple[list[InboxRow], set[str]]:
             new: list[InboxRow] = []
-            stmt = _insert_ignoring_duplicates(conn, inbox).returning(inbox.c.id)
+            stmt = _INSERT_UPDATE[conn.dialect.name]
             for item in items:
                 new_id = conn.execute(
                     stmt,
@@ -187,22 +206,12 @@ class Inbox:
 
     async def pending(self, chat_id: str, *, after_id: int = 0, limit: int = 20) -> list[InboxRow]:
         """The chat's pending rows with ``id > after_id``, oldest first (at most ``limit``)."""
-        q = (
-            select(inbox)
-            .where(
-                inbox.c.platform == self.platform,
-                inbox.c.chat_id == chat_id,
-                inbox.c.status == _INBOX_PENDING,
-                inbox.c.id > after_id,
-            )
-            .order_by(inbox.c.id)
-            .limit(limit)
-        )
+        params = {"platform": self.platform, "chat_id": chat_id, "after_id": after_id, "limit": limit}
 
         def read(conn: Connection) -> list[InboxRow]:
             return [
                 InboxRow(r.id, r.platform, r.update_key, r.chat_id, json.loads(r.payload))
-                for r in conn.execute(q)
+                for r in conn.execute(_PENDING_ROWS, params)
             ]
 
         return await self.store.run_read(read)

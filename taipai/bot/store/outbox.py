@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import func, insert, literal_column, select, update
+from sqlalchemy import bindparam, func, insert, literal_column, select, update
 from sqlalchemy.engine import Connection
 
 from taipai.bot.store.schema import DONE, FAILED, PENDING, SENT, inbox, outbox
@@ -52,6 +52,7 @@ class Booking:
         items: turns the service's replies (``Reply`` objects) into outbox payloads (JSON objects);
             the adapter sets it before it calls the service.
         stored: set by the store once a booking write has stored the replies (and the done mark).
+        rows: the outbox rows that write stored (with their ids).
     """
 
     platform: str
@@ -59,6 +60,7 @@ class Booking:
     inbox_id: int | None
     items: Callable[[Sequence[Any]], list[dict[str, Any]]] = field(default=lambda replies: [])
     stored: bool = False
+    rows: list[OutboxRow] = field(default_factory=list)
 
 
 BOOKING: ContextVar[Booking | None] = ContextVar("taipai_booking", default=None)
@@ -95,39 +97,72 @@ _PENDING = literal_column(f"'{PENDING}'", outbox.c.status.type)
 _INBOX_PENDING = literal_column(f"'{PENDING}'", inbox.c.status.type)
 
 
+def _mark_done_statement() -> Any:
+    """``UPDATE inbox SET status='done', done_at=:now WHERE id=:inbox_id AND status='pending'``
+    (built once)."""
+    return (
+        update(inbox)
+        .where(inbox.c.id == bindparam("inbox_id"), inbox.c.status == _INBOX_PENDING)
+        .values(status=DONE, done_at=bindparam("now"))
+    )
+
+
+_MARK_DONE = _mark_done_statement()
+_INSERT_REPLY = insert(outbox).returning(outbox.c.id)
+
+
 def write_replies(
     conn: Connection, booking: Booking, payloads: Sequence[dict[str, Any]], now: datetime
 ) -> None:
     """In the caller's transaction: insert ``payloads`` as pending outbox rows of the booking's chat,
-    in order, and mark its inbox row done.
+    in order, and mark its inbox row done; the new rows are put in ``booking.rows`` (the sender
+    of this process takes them from there, without reading them back).
 
     Raises :class:`InboxRowDone` when the inbox row is done already (the caller's transaction must
     then roll back: another worker handled the update).
     """
     if booking.inbox_id is not None:
-        done = conn.execute(
-            update(inbox)
-            .where(inbox.c.id == booking.inbox_id, inbox.c.status == _INBOX_PENDING)
-            .values(status=DONE, done_at=now)
-        )
+        done = conn.execute(_MARK_DONE, {"inbox_id": booking.inbox_id, "now": now})
         if done.rowcount != 1:
             raise InboxRowDone(f"inbox row {booking.inbox_id} is done already")
-    if payloads:
-        conn.execute(
-            insert(outbox),
-            [
-                {
-                    "platform": booking.platform,
-                    "chat_id": booking.chat_id,
-                    "inbox_id": booking.inbox_id,
-                    "payload": _json(p),
-                    "status": PENDING,
-                    "attempts": 0,
-                    "created_at": now,
-                }
-                for p in payloads
-            ],
+    rows: list[OutboxRow] = []
+    for p in payloads:  # one statement each: RETURNING gives every row's id in order
+        new_id = conn.execute(
+            _INSERT_REPLY,
+            {
+                "platform": booking.platform,
+                "chat_id": booking.chat_id,
+                "inbox_id": booking.inbox_id,
+                "payload": _json(p),
+                "status": PENDING,
+                "attempts": 0,
+                "created_at": now,
+            },
+        ).scalar_one()
+        rows.append(OutboxRow(int(new_id), booking.platform, booking.chat_id, booking.inbox_id, dict(p), 0))
+    booking.rows = rows
+
+
+def _pending_statement() -> Any:
+    """The pending replies of one chat, oldest first (bound: platform, chat_id, limit), built once."""
+    return (
+        select(outbox)
+        .where(
+            outbox.c.platform == bindparam("platform"),
+            outbox.c.chat_id == bindparam("chat_id"),
+            outbox.c.status == _PENDING,
         )
+        .order_by(outbox.c.id)
+        .limit(bindparam("limit"))
+    )
+
+
+_PENDING_REPLIES = _pending_statement()
+_MARK = (
+    update(outbox)
+    .where(outbox.c.id.in_(bindparam("ids", expanding=True)), outbox.c.status == _PENDING)
+    .values(status=bindparam("new_status"), sent_at=bindparam("now"), message_id=bindparam("mid"))
+)
 
 
 class Outbox:
@@ -148,17 +183,12 @@ class Outbox:
 
     async def pending(self, platform: str, chat_id: str, *, limit: int = 50) -> list[OutboxRow]:
         """The chat's pending replies, oldest first (at most ``limit``)."""
-        q = (
-            select(outbox)
-            .where(outbox.c.platform == platform, outbox.c.chat_id == chat_id, outbox.c.status == _PENDING)
-            .order_by(outbox.c.id)
-            .limit(limit)
-        )
+        params = {"platform": platform, "chat_id": chat_id, "limit": limit}
 
         def read(conn: Connection) -> list[OutboxRow]:
             return [
                 OutboxRow(r.id, r.platform, r.chat_id, r.inbox_id, json.loads(r.payload), int(r.attempts))
-                for r in conn.execute(q)
+                for r in conn.execute(_PENDING_REPLIES, params)
             ]
 
         return await self.store.run_read(read)
@@ -186,13 +216,8 @@ class Outbox:
         await self.store.run_write(lambda conn: conn.execute(stmt))
 
     async def _mark(self, ids: Sequence[int], status: str, message_id: str | None) -> None:
-        now = self.store.now()
-        stmt = (
-            update(outbox)
-            .where(outbox.c.id.in_(list(ids)), outbox.c.status == _PENDING)
-            .values(status=status, sent_at=now, message_id=message_id)
-        )
-        await self.store.run_write(lambda conn: conn.execute(stmt))
+        params = {"ids": list(ids), "new_status": status, "now": self.store.now(), "mid": message_id}
+        await self.store.run_write(lambda conn: conn.execute(_MARK, params))
 
     async def counts(self, platform: str) -> dict[str, int]:
         """``{status: rows}`` of the platform's outbox (health checks and tests)."""

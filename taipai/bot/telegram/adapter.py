@@ -62,7 +62,7 @@ from telegram.error import (
     TimedOut,
 )
 from telegram.ext import Application
-from telegram.warnings import PTBDeprecationWarning
+from telegram.warnings import PTBDeprecationWarning, PTBUserWarning
 
 from taipai.bot.delivery import Delivery, Permanent, RetryLater, Transient
 from taipai.bot.i18n import N_, _, gettext_in
@@ -92,6 +92,8 @@ ALLOWED_UPDATES = ["message", "edited_message", "callback_query"]
 """The update types the bot asks for (polling and ``setWebhook``)."""
 CHAT_CACHE = 4096
 """Chats whose newest message id, scoreboard id and administrators are kept (least recently used)."""
+POLL_READ_SLACK = 10.0
+"""Seconds a ``getUpdates`` answer may take beyond its long-poll ``timeout``."""
 POLL_BACKOFF_MAX = 30.0
 """The longest wait, in seconds, between two ``getUpdates`` calls that failed."""
 
@@ -108,7 +110,6 @@ COMMANDS: tuple[tuple[str, str], ...] = (
     ("chains", N_("the 拉 chains running between players")),
     ("settle", N_("end the session and settle (埋數)")),
     ("sit", N_("take your seat: /sit 南 or /sit name")),
-    ("leave", N_("give up your seat (離座); an admin: /leave 南")),
     ("lang", N_("reply language: /lang en or /lang zh")),
     ("rules", N_("show or change the table's rules")),
     ("history", N_("the hands so far")),
@@ -330,9 +331,7 @@ class TelegramBot:
         delay = 0.5
         while self._polling:
             try:
-                updates = await self.app.bot.get_updates(
-                    offset=offset, timeout=self.poll_timeout, allowed_updates=ALLOWED_UPDATES
-                )
+                updates = await self._get_updates(offset)
             except TimedOut:
                 continue
             except (NetworkError, Conflict, Forbidden, InvalidToken) as exc:
@@ -343,11 +342,30 @@ class TelegramBot:
             delay = 0.5
             if not updates:
                 continue
-            items = [Incoming(str(u.update_id), update_chat_id(u.to_dict()), u.to_dict()) for u in updates]
+            items = [Incoming(str(u["update_id"]), update_chat_id(u), u) for u in updates]
             await self._store(items)
-            offset = updates[-1].update_id + 1
+            offset = max(u["update_id"] for u in updates) + 1
             if self.poll_interval > 0:
                 await asyncio.sleep(self.poll_interval)
+
+    async def _get_updates(self, offset: int | None) -> list[dict[str, Any]]:
+        """``getUpdates`` as raw JSON objects: they are stored as they came and parsed once, when
+        handled (``Bot.get_updates`` parses each, and storing it would serialise it back)."""
+        with warnings.catch_warnings():
+            # python-telegram-bot warns that Bot.get_updates exists; this call wants the raw objects
+            warnings.filterwarnings(
+                "ignore", message=r"Please use 'Bot\.getUpdates'", category=PTBUserWarning
+            )
+            result = await self.app.bot.do_api_request(
+                "getUpdates",
+                api_kwargs={
+                    "offset": offset,
+                    "timeout": self.poll_timeout,
+                    "allowed_updates": ALLOWED_UPDATES,
+                },
+                read_timeout=self.poll_timeout + POLL_READ_SLACK,
+            )
+        return list(result or [])
 
     async def _store(self, items: Sequence[Incoming]) -> None:
         """Store a fetched batch, retrying while the database fails (nothing is confirmed meanwhile)."""
