@@ -84,6 +84,11 @@ def test_sqlite_path_and_database_errors(tmp_path):
         "(sqlite3.DatabaseError) database disk image is malformed"
     )
     assert is_database_error(DatabaseUnavailable("gone"))
+    from sqlalchemy.exc import SQLAlchemyError
+
+    # the inbox and delivery loops retry SQLAlchemyError without confirming the update to Telegram
+    assert isinstance(DatabaseUnavailable("gone"), SQLAlchemyError)
+    assert str(DatabaseUnavailable("t.db is gone")) == "t.db is gone"
     assert not is_database_error(IntegrityError("INSERT", {}, sqlite3.IntegrityError("UNIQUE")))
     assert not is_database_error(ValueError("a bug"))
 

@@ -30,8 +30,12 @@ from taipai.bot.i18n import _
 from taipai.bot.store.store import Store, StoreError
 
 
-class DatabaseUnavailable(StoreError):
+class DatabaseUnavailable(StoreError, SQLAlchemyError):
     """The database cannot be trusted for booking: gone, replaced, read-only or damaged.
+
+    Also an :class:`~sqlalchemy.exc.SQLAlchemyError`, so code that retries database failures (the
+    inbox's store-before-confirm loop, the delivery workers) treats it as one: nothing is confirmed
+    to the platform meanwhile, so nothing acknowledged is lost.
 
     Attributes:
         reason: one line saying what is wrong (a path, the check that failed), never a traceback;
