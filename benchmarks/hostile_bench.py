@@ -1,7 +1,7 @@
 """Hostile hands: the worst CPU time and peak memory of one hand message, each in a fresh process.
 
-Run: ``python benchmarks/hostile_bench.py [--hands 120] [--seed 13] [--workers 2]``.  Issue 13,
-Build item 4: 「Whatever the message, one hand ≤ 1 s CPU and ≤ 100 MB in a fresh process」.
+Run: ``python benchmarks/hostile_bench.py [--hands 120] [--seed 13] [--workers 2] [--lag]``.  Issue
+13, Build item 4: 「Whatever the message, one hand ≤ 1 s CPU and ≤ 100 MB in a fresh process」.
 
 A seeded generator writes hand messages the way a hostile player would type them to the bot:
 
@@ -22,11 +22,19 @@ of the hand (``time.process_time``), the budget units it spent, and the process'
 memory (``resource.getrusage(...).ru_maxrss``, the whole interpreter) and the hand's own peak
 traced allocation (``tracemalloc``, in a second run of the same hand in the same fresh process,
 so tracing does not inflate the CPU figure).  Figures only; no pass/fail.
+
+``--lag`` then measures the bot's side (issue 13, Build item 3): eight of the costliest kinds of
+hostile hand (the issue's and seven more with kongs) sent at once from eight chats to the bot's
+scoring pool (:data:`taipai.bot.service.hands.SCORING`: its own threads, each hand within its
+budget), and an ordinary hand from a ninth chat just after them, while a 5 ms ticker on the event
+loop records how late it wakes (the event-loop lag).  Printed: lag p50 / p99 / max, the ordinary
+hand's wait, the wall time until the eight are answered.
 """
 
 from __future__ import annotations
 
 import argparse
+import asyncio
 import json
 import random
 import resource
@@ -207,16 +215,85 @@ def _fresh(text: str) -> dict[str, object]:
     return json.loads(proc.stdout)
 
 
+ORDINARY = "一二三萬 四五六萬 七八九筒 二三四索 中中 [皇] 東 摸 東"
+"""The ordinary hand (one 皇) a ninth chat sends while the eight hostile ones are scored."""
+
+TICK = 0.005
+"""Seconds between the event-loop ticker's wake-ups under ``--lag``."""
+
+
+async def _lag(seed: int, threads: bool = False) -> None:
+    from taipai.bot.service.hands import SCORING
+    from taipai.core.table import TableOpened, apply
+
+    state = apply(None, TableOpened(("A", "B", "C", "D"))).state
+    SCORING.processes = not threads
+
+    def chat_hand(text: str) -> str:
+        try:
+            SCORING.score(text, state, "B", RULES)
+        except HandError as err:
+            return err.code
+        return "win"
+
+    for _ in range(SCORING.workers):  # start every worker process, warm (not timed)
+        await asyncio.gather(*(SCORING.run(chat_hand, w) for w in WARMUPS))
+    others = [t for k, t in hostile_hands(200, seed) if k == "kongs" and t != ISSUE_HAND]
+    hostile = [ISSUE_HAND, *others[:7]]
+    loop = asyncio.get_running_loop()
+    lags: list[float] = []
+    running = [True]
+
+    async def ticker() -> None:
+        while running[0]:
+            t = loop.time()
+            await asyncio.sleep(TICK)
+            lags.append(loop.time() - t - TICK)
+
+    tick = asyncio.create_task(ticker())
+    await asyncio.sleep(0.05)
+    start = time.perf_counter()
+    tasks = [asyncio.create_task(SCORING.run(chat_hand, t)) for t in hostile]
+    await asyncio.sleep(0.01)
+    asked = time.perf_counter()
+    ordinary = await SCORING.run(chat_hand, ORDINARY)
+    waited = time.perf_counter() - asked
+    answers = await asyncio.gather(*tasks)
+    wall = time.perf_counter() - start
+    running[0] = False
+    await tick
+    SCORING.close()
+    lags.sort()
+    told = ", ".join(f"{a} {answers.count(a)}" for a in sorted(set(answers)))
+    print(
+        f"lag: {len(hostile)} hostile hands at once on {SCORING.workers} scoring "
+        f"{'threads' if threads else 'processes'} ({told}), "
+        f"answered in {wall:.2f} s wall; the ordinary hand from another chat ({ordinary}) waited "
+        f"{waited * 1e3:.0f} ms"
+    )
+    p50, p99 = lags[len(lags) // 2], lags[min(len(lags) - 1, int(len(lags) * 0.99))]
+    print(
+        f"lag: event loop ({len(lags)} ticks of {TICK * 1e3:.0f} ms) late by p50 {p50 * 1e3:.1f} ms"
+        f", p99 {p99 * 1e3:.1f} ms, max {lags[-1] * 1e3:.1f} ms"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--hands", type=int, default=120)
     parser.add_argument("--seed", type=int, default=13)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--show", type=int, default=5, help="print this many of the costliest hands")
+    parser.add_argument("--lag", action="store_true", help="then measure event-loop lag (bot side)")
+    parser.add_argument("--lag-only", action="store_true", help="only the --lag figures")
+    parser.add_argument("--threads", action="store_true", help="--lag: score on threads, not processes")
     parser.add_argument("--one", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.one:
         one()
+        return
+    if args.lag_only:
+        asyncio.run(_lag(args.seed, args.threads))
         return
     hands = hostile_hands(args.hands, args.seed)
     head = f"python {sys.version.split()[0]}; {len(hands)} hostile hands (seed {args.seed})"
@@ -246,6 +323,8 @@ def main() -> None:
         cost = f"{float(r['cpu_ms']):7.1f} ms {int(r['units']):>8,} units"  # type: ignore[call-overload]
         print(f"  {cost}  {r['answer']:<16} {kind:<7} {text[:100]}")
     print(f"{len(rows)} processes in {time.perf_counter() - start:.0f} s wall")
+    if args.lag:
+        asyncio.run(_lag(args.seed, args.threads))
 
 
 if __name__ == "__main__":

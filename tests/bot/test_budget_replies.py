@@ -12,7 +12,7 @@ import threading
 import pytest
 
 from taipai.bot.cli import main
-from taipai.bot.service.hands import ScoringPool, read_hand
+from taipai.bot.service.hands import ScoringPool, read_hand, wall_budget
 from taipai.core import scoring
 from taipai.core.errors import HandError
 from taipai.core.rules import load_rules
@@ -104,25 +104,36 @@ async def test_the_pool_runs_on_its_own_threads_with_the_callers_context():
     assert name.startswith("taipai-score") and seen == "caller"
 
 
-@pytest.mark.asyncio
-async def test_the_pools_wall_clock_backstop_stops_a_long_hand_but_not_a_quick_one():
+def test_the_wall_clock_backstop_stops_a_long_hand_but_not_a_quick_one():
     """The backstop is asked every DEADLINE_EVERY units: a clock already past the hand's seconds
     stops the 11,000-unit hand (over_budget) and leaves the few-hundred-unit one alone."""
     now = [0.0]
-    pool = ScoringPool(workers=1, seconds=1.0, clock=lambda: now[0])
     state = apply(None, TableOpened(("A", "B", "C", "D"))).state
 
     def scored(text: str) -> object:
-        budget = pool.budget()
+        budget = wall_budget(1.0, clock=lambda: now[0])
         now[0] += 2.0  # the hand "takes" two seconds of wall clock
         try:
             return read_hand(text, state, "B", RULES, budget=budget).fan
         except HandError as err:
             return err.code
 
+    assert scored(EIGHT_AROUND_MELDS) == "over_budget"
+    quick = scored(QUICK)
+    assert isinstance(quick, int) and quick > 0
+
+
+@pytest.mark.asyncio
+async def test_a_scoring_process_gives_the_same_answer_and_the_same_refusal():
+    """Scored in a worker process: the same ReadHand as in this process, and a refusal comes back
+    as the same HandError (code, message, hints)."""
+    state = apply(None, TableOpened(("A", "B", "C", "D"))).state
+    pool = ScoringPool(workers=1)
     try:
-        assert await pool.run(scored, EIGHT_AROUND_MELDS) == "over_budget"
-        quick = await pool.run(scored, QUICK)
+        got = await pool.run(pool.score, QUICK, state, "B", RULES)
+        with pytest.raises(HandError) as e:
+            await pool.run(pool.score, ISSUE_HAND, state, "B", RULES)
     finally:
         pool.close()
-    assert isinstance(quick, int) and quick > 0
+    assert got == read_hand(QUICK, state, "B", RULES)
+    assert e.value.code == "over_budget" and e.value.hint_args["limit"] == scoring.DEFAULT_BUDGET

@@ -9,10 +9,12 @@ from __future__ import annotations
 import asyncio
 import contextvars
 import dataclasses
+import multiprocessing
 import threading
 import time
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -131,10 +133,9 @@ def read_hand(
 _T = TypeVar("_T")
 
 SCORING_WORKERS = 2
-"""Threads that score hand messages (the machine's cores, at least for the reference host).  A chat's
-messages are handled one at a time, so one chat holds at most one of them; a hand costs at most
-its :class:`~taipai.core.scoring.Budget` (well under a second of CPU), so a busy pool delays a
-hand by a bounded time."""
+"""Hands scored at once (the reference host's cores).  A chat's messages are handled one at a time,
+so one chat holds at most one of them; a hand costs at most its budget (well under a second of
+CPU, ``benchmarks/hostile_bench.py``), so a busy pool delays a hand by a bounded time."""
 
 HAND_SECONDS = 5.0
 """Wall-clock backstop per hand (seconds, from when a worker starts it): the count budget decides
@@ -142,56 +143,128 @@ on any sane machine; this only stops a hand on a machine so loaded that its budg
 longer.  It never changes a result that finished: a hand stopped by it is refused (over_budget)."""
 
 
+def wall_budget(seconds: float, clock: Callable[[], float] = time.monotonic) -> Budget:
+    """A fresh hand budget (the core's default units) whose deadline is ``seconds`` from now on
+    ``clock`` (a monotonic clock in seconds; the core reads none itself)."""
+    from taipai.core.scoring import Budget
+
+    end = clock() + seconds
+    return Budget(deadline=lambda: clock() > end)
+
+
+@dataclass(frozen=True, slots=True)
+class _Refusal:
+    """A HandError carried back from a scoring process (HandError's keyword-only fields do not
+    survive pickling as an exception)."""
+
+    code: str
+    message: str
+    token: str
+    position: int
+    hint: str
+    hint_args: dict[str, object]
+
+    def error(self) -> HandError:
+        return HandError(
+            self.code,
+            self.message,
+            token=self.token,
+            position=self.position,
+            hint=self.hint,
+            hint_args=self.hint_args,
+        )
+
+
+def score_in_worker(text: str, state: TableState, winner: str, rules: Any, seconds: float) -> Any:
+    """:func:`read_hand` within :func:`wall_budget` ``(seconds)``, in a scoring process: the
+    :class:`ReadHand`, or the refusal (a picklable form of the HandError)."""
+    try:
+        return read_hand(text, state, winner, rules, budget=wall_budget(seconds))
+    except HandError as err:
+        return _Refusal(err.code, err.message, err.token, err.position, err.hint, err.hint_args)
+
+
 class ScoringPool:
-    """The bounded worker pool that scores hand messages, apart from the event loop's default
-    executor (the store's and the files' work never waits behind a hand, nor a hand behind them).
+    """Where hand messages are scored: apart from the event loop and its default executor.
+
+    :meth:`run` puts a call on one of :attr:`workers` threads of its own (the chat's wait), and
+    :meth:`score`, called there, scores the hand in one of as many worker processes: the search is
+    CPU-bound Python, and in a thread it would take the interpreter lock from the event loop for
+    most of each hand (measured: ticks 5 ms apart woke up to 180 ms late while eight hostile hands
+    were scored on two threads); in a process it takes nothing the loop needs.  Each hand runs
+    within its count budget and the wall-clock backstop :attr:`seconds`.  A process that dies (out
+    of memory, killed) only refuses the hand it held (over_budget); the next hand gets fresh ones.
 
     Args:
-        workers: threads (:data:`SCORING_WORKERS`).
-        seconds: the wall-clock backstop of each hand's budget (:data:`HAND_SECONDS`).
-        clock: a monotonic clock in seconds (``time.monotonic``; tests pass their own).
+        workers: hands at once (:data:`SCORING_WORKERS`).
+        seconds: each hand's wall-clock backstop (:data:`HAND_SECONDS`).
+        processes: score in worker processes (default); False scores on the pool's threads.
     """
 
     def __init__(
-        self,
-        workers: int = SCORING_WORKERS,
-        seconds: float = HAND_SECONDS,
-        clock: Callable[[], float] = time.monotonic,
+        self, workers: int = SCORING_WORKERS, seconds: float = HAND_SECONDS, *, processes: bool = True
     ) -> None:
         self.workers = workers
         self.seconds = seconds
-        self._clock = clock
-        self._executor: ThreadPoolExecutor | None = None
+        self.processes = processes
+        self._threads: ThreadPoolExecutor | None = None
+        self._procs: ProcessPoolExecutor | None = None
         self._lock = threading.Lock()
 
-    def budget(self) -> Budget:
-        """A fresh hand budget (the core's default units) whose deadline is :attr:`seconds` from now;
-        call it in the worker, when the hand starts."""
-        from taipai.core.scoring import Budget
-
-        clock = self._clock
-        end = clock() + self.seconds
-        return Budget(deadline=lambda: clock() > end)
-
-    def _pool(self) -> ThreadPoolExecutor:
+    def _thread_pool(self) -> ThreadPoolExecutor:
         with self._lock:
-            if self._executor is None:
-                self._executor = ThreadPoolExecutor(self.workers, thread_name_prefix="taipai-score")
-            return self._executor
+            if self._threads is None:
+                self._threads = ThreadPoolExecutor(self.workers, thread_name_prefix="taipai-score")
+            return self._threads
+
+    def _process_pool(self) -> ProcessPoolExecutor:
+        with self._lock:
+            if self._procs is None:
+                # spawn: a fork of a process running an event loop and threads may copy held locks
+                context = multiprocessing.get_context("spawn")
+                self._procs = ProcessPoolExecutor(self.workers, mp_context=context)
+            return self._procs
 
     async def run(self, fn: Callable[..., _T], *args: Any) -> _T:
         """Run ``fn(*args)`` on a scoring thread and await its result (exceptions propagate).  The
         caller's context variables (the reply language) go with it, as with ``asyncio.to_thread``."""
         loop = asyncio.get_running_loop()
         ctx = contextvars.copy_context()
-        return await loop.run_in_executor(self._pool(), ctx.run, fn, *args)
+        return await loop.run_in_executor(self._thread_pool(), ctx.run, fn, *args)
+
+    def score(self, text: str, state: TableState, winner: str, rules: Any) -> ReadHand:
+        """:func:`read_hand` of ``text`` within a hand budget, in a worker process (blocking: call it
+        from :meth:`run`'s threads).
+
+        Raises:
+            HandError: as :func:`read_hand`; ``over_budget`` also when the worker process died.
+        """
+        if not self.processes:
+            return read_hand(text, state, winner, rules, budget=wall_budget(self.seconds))
+        pool = self._process_pool()
+        try:
+            got = pool.submit(score_in_worker, text, state, winner, rules, self.seconds).result()
+        except BrokenProcessPool:
+            with self._lock:
+                if self._procs is pool:
+                    self._procs = None
+            pool.shutdown(wait=False, cancel_futures=True)
+            from taipai.core.scoring import over_budget_error
+
+            raise over_budget_error() from None
+        if isinstance(got, _Refusal):
+            raise got.error()
+        return got  # type: ignore[no-any-return]
 
     def close(self) -> None:
-        """Stop the threads once their hands are done (a later :meth:`run` starts new ones)."""
+        """Stop the threads and processes once their hands are done (later calls start new ones)."""
         with self._lock:
-            executor, self._executor = self._executor, None
-        if executor is not None:
-            executor.shutdown(wait=False, cancel_futures=True)
+            threads, self._threads = self._threads, None
+            procs, self._procs = self._procs, None
+        if threads is not None:
+            threads.shutdown(wait=False, cancel_futures=True)
+        if procs is not None:
+            procs.shutdown(wait=False, cancel_futures=True)
 
 
 SCORING = ScoringPool()

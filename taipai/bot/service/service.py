@@ -880,9 +880,9 @@ class Service:
             raise _Refused(render.hand_error(err, offset=max(text.find(leg.hand), 0))) from err
 
     def _read_hand_now(self, hand: str, state: TableState, winner: str) -> ReadHand:
-        """:func:`read_hand` with the table's rules (loaded once) and a fresh hand budget; runs on a
-        scoring thread."""
-        return read_hand(hand, state, winner, self._rules_for_hands(), budget=SCORING.budget())
+        """:func:`read_hand` with the table's rules (loaded once) within a hand budget, in a scoring
+        process; runs on a scoring thread."""
+        return SCORING.score(hand, state, winner, self._rules_for_hands())
 
     async def _win_event(
         self, state: TableState, cmd: Command, text: str
