@@ -52,14 +52,21 @@ from corpus import winning_hands
 from taipai.core.errors import HandError
 from taipai.core.handspec import HandSpec, KongKind, MeldKind
 from taipai.core.notation import parse_hand
-from taipai.core.rules import load_rules
+from taipai.core.rules import apply_overrides, load_rules
 from taipai.core.scoring import Budget, score_hand
 from taipai.core.tiles import NUM_KINDS, code
-from taipai.core.wilds import WildContext, kind_named
+from taipai.core.wilds import KIND_NAMES, WildContext, kind_named
+
+ALL_KINDS = "--all-kinds" in sys.argv
+"""``--all-kinds``: a table that plays every one of seed 000's 34 kinds (position and count kinds,
+卡番 伍偏 斷缺 確單 …, and 複製 創造), not only the default 八搭; read before the rules are built, so
+the fresh ``--one`` processes (which get the flag too) score under the same table."""
 
 RULES = load_rules("hk-taiwan")
+if ALL_KINDS:
+    RULES = apply_overrides(RULES, {"wilds": {"table_kinds": list(KIND_NAMES)}})
 KINDS = RULES.wilds.table_kinds
-"""The wildcard kinds the default table plays (seed 000 八搭)."""
+"""The wildcard kinds the table plays (default: seed 000 八搭)."""
 
 ISSUE_HAND = "明槓 六索 槓 八索 槓 五索 [東南西北] [皇] [索] [筒索萬] [中發白] [東南西北] [萬] 摸 [筒]"
 """Issue 13 item 4's hand: three kongs, seven wildcards and a winning one, not a win."""
@@ -205,7 +212,7 @@ def one() -> None:
 
 def _fresh(text: str) -> dict[str, object]:
     proc = subprocess.run(
-        [sys.executable, str(Path(__file__).resolve()), "--one"],
+        [sys.executable, str(Path(__file__).resolve()), "--one", *(["--all-kinds"] if ALL_KINDS else [])],
         input=text.encode(),
         capture_output=True,
         timeout=600,
@@ -287,6 +294,7 @@ def main() -> None:
     parser.add_argument("--lag", action="store_true", help="then measure event-loop lag (bot side)")
     parser.add_argument("--lag-only", action="store_true", help="only the --lag figures")
     parser.add_argument("--threads", action="store_true", help="--lag: score on threads, not processes")
+    parser.add_argument("--all-kinds", action="store_true", help="a table that plays all 34 kinds")
     parser.add_argument("--one", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.one:
@@ -296,7 +304,8 @@ def main() -> None:
         asyncio.run(_lag(args.seed, args.threads))
         return
     hands = hostile_hands(args.hands, args.seed)
-    head = f"python {sys.version.split()[0]}; {len(hands)} hostile hands (seed {args.seed})"
+    table = "all 34 kinds" if ALL_KINDS else "the 八搭 table"
+    head = f"python {sys.version.split()[0]}; {len(hands)} hostile hands (seed {args.seed}, {table})"
     print(head + ", each in a fresh process")
     start = time.perf_counter()
     with ThreadPoolExecutor(max_workers=args.workers) as pool:
