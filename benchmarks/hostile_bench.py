@@ -78,6 +78,9 @@ WARMUPS = (
 )
 """Scored untimed first in each fresh process (imports and rule tables are not timed)."""
 
+LONG_CHARS = 4000
+"""About the longest message a chat delivers (Telegram: 4,096 characters)."""
+
 CONTEXT = "連2 東圈 南位 叮 一發 海底 槓上 花上 絕張 十隻內"
 FLOWERS = "春 夏 秋 冬 梅 蘭 菊 竹"
 
@@ -146,9 +149,15 @@ def _scatter_hand(rng: random.Random) -> str:
 
 
 def _long(text: str, rng: random.Random) -> str:
-    """The same hand as a long message: wide spaces, flowers and context words around it."""
-    spaced = "   ".join(text.split(" "))
+    """The same hand as a long message: flowers and context words around it, and blank space (ASCII
+    and full-width spaces, new lines) between its words up to Telegram's 4,096 characters."""
+    words = text.split(" ")
     flowers = " ".join(rng.sample(FLOWERS.split(), rng.randint(1, 8)))
+    room = LONG_CHARS - len(CONTEXT) - len(flowers) - len(text)
+    gaps = [rng.randint(1, max(1, room // len(words))) for _ in words]  # at most ``room`` in all
+    spaced = "".join(
+        w + "".join(rng.choice(" \u3000\n") for _ in range(g)) for w, g in zip(words, gaps, strict=True)
+    )
     return f"{CONTEXT} {flowers} {spaced}"
 
 
