@@ -75,7 +75,9 @@ def test_a_hand_that_fits_its_budget_gets_the_same_answer_as_with_any_larger_one
 
 def test_generated_hostile_hands_with_a_small_budget_are_answered_or_refused():
     """The seeded hostile generator: with a small budget some hands are refused (over_budget) and
-    the rest get exactly the answer the default budget gives; nothing else comes out."""
+    the rest get the answer the default budget gives: the same Score, or the same proof that the
+    hand is no win (whose explanation, which may only spend what is left, may then say not_a_win
+    where the larger budget names the wildcard, wild_unplaceable)."""
     refused = answered = 0
     for _kind, text in hostile_hands(16, seed=13):
         small = _answer(text, Budget(3000))
@@ -83,7 +85,11 @@ def test_generated_hostile_hands_with_a_small_budget_are_answered_or_refused():
             refused += 1
             continue
         answered += 1
-        assert small == _answer(text, Budget()), text
+        full = _answer(text, Budget())
+        if isinstance(small, str):
+            assert small in ("not_a_win", full) and full in ("not_a_win", "wild_unplaceable"), text
+        else:
+            assert small == full, text
     assert refused >= 4 and answered >= 4, (refused, answered)
 
 
