@@ -4,6 +4,7 @@ are scored on their own bounded pool, each within a budget with a wall-clock bac
 
 from __future__ import annotations
 
+import asyncio
 import contextvars
 import dataclasses
 import json
@@ -12,11 +13,15 @@ import threading
 import pytest
 
 from taipai.bot.cli import main
+from taipai.bot.service import Service
 from taipai.bot.service.hands import ScoringPool, read_hand, wall_budget
+from taipai.bot.store import ChatRef
 from taipai.core import scoring
 from taipai.core.errors import HandError
 from taipai.core.rules import load_rules
 from taipai.core.table import TableOpened, apply
+
+from .conftest import Talk
 
 ISSUE_HAND = "明槓 六索 槓 八索 槓 五索 [東南西北] [皇] [索] [筒索萬] [中發白] [東南西北] [萬] 摸 [筒]"
 """Issue 13 item 4: three kongs and eight wildcards of the default kinds, not a win (13–22 s before)."""
@@ -137,3 +142,21 @@ async def test_a_scoring_process_gives_the_same_answer_and_the_same_refusal():
         pool.close()
     assert got == read_hand(QUICK, state, "B", RULES)
     assert e.value.code == "over_budget" and e.value.hint_args["limit"] == scoring.DEFAULT_BUDGET
+
+
+@pytest.mark.asyncio
+async def test_a_hostile_hand_in_one_chat_and_an_ordinary_one_in_another_are_both_answered(store):
+    """Issue 13 item 4: eight such hands took every worker and an ordinary hand elsewhere waited 55 s.
+    Now both are answered: the hostile one refused, the ordinary one booked."""
+    service = Service(store, locale="en")
+    hostile, ordinary = Talk(service, ChatRef("test", "hostile")), Talk(service, ChatRef("test", "ordinary"))
+    for talk in (hostile, ordinary):
+        await talk("A", "開枱 A B C D")
+    seqs = (await hostile.seq(), await ordinary.seq())
+    refused, booked = await asyncio.gather(
+        hostile("B", f"B 自摸 {ISSUE_HAND}"),
+        ordinary("B", f"B 食 A {QUICK.replace('摸 東', '食 東')}"),
+    )
+    assert refused.startswith("This hand has too many wildcard readings to work out")
+    assert booked.startswith("B wins on A's discard")
+    assert (await hostile.seq(), await ordinary.seq()) == (seqs[0], seqs[1] + 1)
