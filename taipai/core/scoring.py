@@ -189,9 +189,10 @@ class Score:
         ignored: context words of the message that scored nothing (Situation field names, e.g.
             ``("robbing_kong",)`` for 搶槓 when the winner holds another copy of the tile, or
             ``("last_tile_draw",)`` for 海底 on a discard), so a reply can say what was not counted.
-        exact: False only when the wildcard search hit its safety budget
+        exact: False only when the wildcard search hit a safety cap on the completions it lists
             (:data:`taipai.core.wildsearch.MAX_COMPLETIONS`): the score is then the best reading
-            found, not a proven maximum.
+            found, not a proven maximum, and the chat books nothing on it (over_budget).  A hand
+            whose :class:`Budget` runs out gets no Score at all (``HandError("over_budget")``).
     """
 
     fan: int

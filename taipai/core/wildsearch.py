@@ -29,8 +29,17 @@ The score is the maximum, over every admissible reading of every wildcard, of th
    嚦咕嚦咕」).
 
 The result is exact (``tests/core/test_wild_search.py`` checks it against brute-force substitution,
-``tests/core/test_wild_bound.py`` against scoring every completion) unless a safety budget is hit,
-which the score reports as ``exact=False``.
+``tests/core/test_wild_bound.py`` against scoring every completion) unless a safety cap on listed
+completions is hit (:data:`MAX_COMPLETIONS`), which the score reports as ``exact=False``.
+
+6. **A budget per hand** (:class:`taipai.core.scoring.Budget`, issue 13 item 4).  Every step of
+   the search spends work units on the hand's budget, read from :func:`~taipai.core.scoring.
+   current_budget`: a range check and each of its matching steps, a search or table step, a
+   bound, a suit summary, a scored completion (:data:`~taipai.core.scoring.EVAL_UNITS`).  The
+   count is a property of the hand and the rules (never of caches or the clock), so whether a hand
+   fits is the same on every machine; a hand that spends it all is refused (``over_budget``) by
+   :func:`~taipai.core.scoring.score_hand`, never guessed.  The explanation of a non-win
+   (:func:`_explain_failure`) spends at most what the search did.
 """
 
 from __future__ import annotations
