@@ -323,3 +323,33 @@ async def test_two_workers_claiming_one_seat_bind_one(db_url: str):
     finally:
         await one.close()
         await two.close()
+
+
+
+RECORDS = [
+    "Ann 食 Bob 12番",
+    "/robkong Ann Bob 12",
+    "Ann 自摸 12番",
+    "流局",
+    "撤銷",
+    "重做",
+    "Ann 詐糊",
+    "圍骰",
+    "Ann 一台花",
+    "Ann 追",
+    "Ann 飛 九筒",
+    "Ann 七搶一 Bob",
+    "斬",
+]
+
+
+async def test_a_member_without_a_seat_changes_nothing(group: Group):
+    """Every record (a kind outside identity.OPEN_KINDS) needs a held seat, the creator or an admin;
+    reading the table does not."""
+    await group.say(ANN, OPEN)
+    for text in RECORDS:
+        refused = await group.text(EVE, text)
+        assert refused.endswith("Eve: take a seat first, e.g. 坐 南 (or /sit 南)."), text
+    assert await group.events() == ["table_opened"]
+    assert (await group.text(EVE, "計數")).startswith("Hand 1, 東 round; Ann deals")
+    assert "la_mode = every_hand" in await group.text(EVE, "/rules")

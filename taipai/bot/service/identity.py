@@ -47,10 +47,15 @@ LEAVE_WORDS = ("離座", "离座", "唔坐")
 LANG_WORDS = ("語言", "语言")
 _SLASH = re.compile(r"^/([A-Za-z_]+)(?:@\S+)?(?:\s+(.*))?$", re.S)
 
+OPEN_KINDS = frozenset({"open", "score", "chains", "history", "export", "help", "rules"})
+"""Command kinds anyone may give: opening a table and reading it (``rules`` shows them; a rule
+*change* is :func:`needs_admin`).  Every other kind changes the table and needs a seat, the creator
+or an admin, so a kind added later is guarded until it is listed here."""
+
 RECORD_KINDS = frozenset(
     {"win", "self_draw", "draw", "undo", "redo", "cut", "nocut", "false_win", "prize", "fly", "chase"}
 )
-"""Command kinds that change the table: need a seat, the creator or an admin."""
+"""The command kinds that change the table today (each outside :data:`OPEN_KINDS`)."""
 
 OWN_SEAT_KINDS = frozenset({"cut", "nocut"})
 """Command kinds said as oneself (the debtor answers 斬 / 唔斬): need the member's own held seat."""
@@ -230,7 +235,7 @@ async def authorise(
                 name=member.display
             ),
         )
-    if cmd.kind in RECORD_KINDS and player is None and not privileged:
+    if cmd.kind not in OPEN_KINDS and player is None and not privileged:
         return player, await seat_first(service, session, state, member)
     return player, None
 
