@@ -339,7 +339,7 @@ def main() -> None:
     rows.sort(key=lambda row: -float(row[2]["cpu_ms"]))  # type: ignore[arg-type]
     for kind, text, r in rows[: args.show]:
         cost = f"{float(r['cpu_ms']):7.1f} ms {int(r['units']):>8,} units"  # type: ignore[call-overload]
-        print(f"  {cost}  {r['answer']:<16} {kind:<7} {text[:100]}")
+        print(f"  {cost}  {r['answer']:<16} {kind:<7} {' '.join(text.split())[:100]}")
     print(f"{len(rows)} processes in {time.perf_counter() - start:.0f} s wall")
     if args.lag:
         asyncio.run(_lag(args.seed, args.threads))
