@@ -3,7 +3,7 @@
 ::
 
     taipai                      the Telegram/Discord bots whose tokens are set, else the terminal chat
-    taipai chat [--db PATH] [--lang zh_Hant_HK|en]
+    taipai chat [--db PATH] [--lang zh_Hant_HK|en] [--export-dir DIR]
     taipai ledger [--db PATH] [--chat PLATFORM:ID] [--json]
     taipai score HAND [--seat 東|南|西|北] [--round 東|南|西|北] [--dealer] [--streak N]
                       [--rules PRESET|FILE] [--json] [--lang …]
@@ -94,6 +94,7 @@ def build_parser(*, json_errors: bool = False) -> argparse.ArgumentParser:
     chat = sub.add_parser("chat", help="group chat in the terminal: lines 'SPEAKER: TEXT' on stdin")
     chat.add_argument("--db", help="SQLite file (default: the user data directory, or DATABASE_URL)")
     chat.add_argument("--lang", choices=LOCALES, help="reply language (default zh_Hant_HK / DEFAULT_LOCALE)")
+    chat.add_argument("--export-dir", help="folder for the /export CSV files (default: beside the database)")
 
     ledger = sub.add_parser("ledger", help="print a table's state (DESIGN §5)")
     ledger.add_argument("--db", help="SQLite file")
@@ -166,7 +167,8 @@ def _main(argv: Sequence[str] | None) -> int:
             from taipai.bot.app import run_bots
 
             return asyncio.run(run_bots(settings, _database_url(None, settings), lang))
-        return asyncio.run(_chat(getattr(args, "db", None), lang, settings))
+        export_dir = getattr(args, "export_dir", None)
+        return asyncio.run(_chat(getattr(args, "db", None), lang, settings, export_dir))
 
 
 # ---------------------------------------------------------------------------------------- chat
@@ -184,7 +186,7 @@ async def _open_store(db: str | None, settings: Any) -> Any:
         return None
 
 
-async def _chat(db: str | None, lang: str, settings: Any) -> int:
+async def _chat(db: str | None, lang: str, settings: Any, export_dir: str | None = None) -> int:
     from taipai.bot.console import run_console
     from taipai.bot.service import Service
 
@@ -192,7 +194,8 @@ async def _chat(db: str | None, lang: str, settings: Any) -> int:
     if store is None:
         return 1
     try:
-        return await run_console(Service(store, locale=lang, export_files=True))
+        # the terminal is the user's own machine: /export writes the file there and says where
+        return await run_console(Service(store, locale=lang, export_files=True, export_dir=export_dir))
     finally:
         await store.close()
 

@@ -124,3 +124,17 @@ async def test_a_bot_export_is_sent_and_not_kept(platform, tmp_path, monkeypatch
         assert legs == [("A", "B", "18")]  # 12 fan + 底 5 + A's dealer 1
     finally:
         await store.close()
+
+
+def test_the_terminal_writes_the_export_where_the_user_asks(tmp_path, capsys, monkeypatch):
+    from taipai.bot.cli import main
+
+    for var in ("TELEGRAM_BOT_TOKEN", "DISCORD_BOT_TOKEN", "DATABASE_URL"):
+        monkeypatch.delenv(var, raising=False)
+    out_dir = tmp_path / "exports"
+    monkeypatch.setattr("sys.stdin", io.StringIO("A: 開枱 A B C D\nA: 匯出\n"))
+    status = main(["chat", "--db", str(tmp_path / "t.db"), "--lang", "en", "--export-dir", str(out_dir)])
+    assert status == 0
+    (written,) = out_dir.iterdir()
+    assert f"Exported 1 events as CSV: {written}" in capsys.readouterr().out
+    assert written.read_text(encoding="utf-8").startswith("number,hand,round,dealer,streak,event,row,")
