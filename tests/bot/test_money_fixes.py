@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import pytest
 
+from taipai.bot.service.commands import parse_command
 from taipai.core.table import CashPrize, SelfDraw, TableOpened
 
 pytestmark = pytest.mark.both_databases
@@ -51,6 +52,24 @@ async def opened(talk):
 
 
 # ------------------------------------------------------------------------------------------ 包
+
+
+@pytest.mark.parametrize(
+    ("text", "hand", "payer", "said"),
+    [
+        ("B 自摸 12番 槓上 C包", "12番", "C", "槓上"),
+        ("B 自摸 槓上 12番 包 C", "12番", "C", "槓上"),
+        ("B 槓上自摸 12番 C包", "12番", "C", "槓上自摸"),
+        ("B 自摸 12番 暗槓 槓上 C包", "12番", "C", "暗槓"),  # not from a discard wins over 槓上
+        ("/selfdraw B 12 明槓 C包", "12", "C", "明槓"),
+        ("B 自摸 12番 C包", "12番", "C", ""),
+        (f"B 自摸 {KONG_HAND} 槓上 C包", f"{KONG_HAND} 槓上", "C", ""),  # a hand keeps its words
+    ],
+)
+def test_the_kong_words_of_a_bao_self_draw_are_read(text, hand, payer, said):
+    cmd = parse_command(text)
+    assert cmd is not None and cmd.kind == "self_draw"
+    assert (cmd.legs[0].hand, cmd.kong_payer, cmd.kong_said) == (hand, payer, said)
 
 
 @pytest.mark.asyncio
