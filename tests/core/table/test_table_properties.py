@@ -64,7 +64,7 @@ def discard_wins(draw: st.DrawFn) -> WinByDiscard:
 
 hand_events = st.one_of(
     discard_wins(),
-    st.builds(SelfDraw, names, fans, bases, st.one_of(st.none(), names)),
+    st.builds(SelfDraw, names, fans, bases, st.one_of(st.none(), names), st.booleans()),
     st.just(Draw()),
 )
 side_events = st.one_of(
