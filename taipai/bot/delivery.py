@@ -18,9 +18,10 @@ do, so memory follows the chats active now, not every chat ever seen.
 - A reply is sent until the platform accepts it: :class:`RetryLater` (the platform said when) is
   honoured, :class:`Transient` errors are retried with doubling back-off up to
   :data:`BACKOFF_MAX` seconds, :class:`Permanent` ones (chat gone, bot removed) are logged and the
-  reply marked failed.  A reply is marked sent right after the platform accepted it, so only a crash
-  in the few milliseconds between the platform's answer and that commit sends it twice after a
-  restart.
+  reply marked failed.  A reply is marked sent right after the platform accepted it (committed in
+  the background, with the marks of other chats, while the chat's next reply goes out), so only a
+  crash in the few milliseconds between the platform's answer and that commit sends it twice after
+  a restart.
 - **Coalescing.**  When the adapter says a chat's budget is spent (``budget_spent``), the chat's
   pending text replies go out as ONE message naming every event booked meanwhile (the adapter
   joins them), never dropped.
@@ -145,6 +146,8 @@ class Delivery:
         self._outq: dict[str, dict[int, OutboxRow]] = {}
         self._read_in: set[str] = set()
         self._read_out: set[str] = set()
+        self._marking: set[int] = set()  # replies posted whose sent mark is not committed yet
+        self._mark_tasks: set[asyncio.Task[None]] = set()
         self._held: dict[str, float] = {}  # leased chats -> when last active (monotonic)
         self._dead: set[str] = set()  # lease owners known to be dead processes of this host
         self._sweeper: asyncio.Task[None] | None = None
@@ -185,6 +188,8 @@ class Delivery:
         for task in list(self._workers.values()):
             task.cancel()
         await asyncio.gather(*self._workers.values(), return_exceptions=True)
+        if self._mark_tasks:  # the sent marks of what went out
+            await asyncio.wait(list(self._mark_tasks), timeout=grace)
         with contextlib.suppress(SQLAlchemyError):
             await self.inbox.release_all()
 
@@ -194,7 +199,7 @@ class Delivery:
         Returns after the commit: the caller may then tell the platform the updates arrived.  A
         database error propagates (do not acknowledge then: the platform will deliver again).
         """
-        new, claimed = await self.inbox.put(items)
+        new, claimed = await self.inbox.put(items, held=set(self._held), steal_from=set(self._dead))
         now = time.monotonic()
         for row in new:
             if row.chat_id in claimed:
@@ -227,10 +232,12 @@ class Delivery:
             self._senders[chat_id] = asyncio.get_running_loop().create_task(self._send_loop(chat_id))
 
     async def wait_idle(self) -> None:
-        """Wait until no worker or sender runs (tests and benchmarks)."""
+        """Wait until no worker or sender runs and every sent mark is committed (tests, benchmarks)."""
         while self._workers or self._senders:
             self._idle.clear()
             await self._idle.wait()
+        if self._mark_tasks:
+            await asyncio.wait(list(self._mark_tasks))
 
     def _finished(self, table: dict[str, asyncio.Task[None]], chat_id: str) -> None:
         table.pop(chat_id, None)
@@ -264,6 +271,7 @@ class Delivery:
                     await self._renew()
                     last_renew = time.monotonic()
                 await self.sweep()
+                await self.store.checkpoint()  # SQLite: the WAL copied back off the writer's path
             except SQLAlchemyError:
                 log.warning("delivery: the sweep could not read the database; trying again")
 
@@ -385,7 +393,7 @@ class Delivery:
             functools.partial(self.outbox.pending, self.platform, chat_id, limit=COALESCE_MAX)
         )
         for row in rows or ():
-            if row.id > sent:
+            if row.id > sent and row.id not in self._marking:
                 queue.setdefault(row.id, row)
         if rows and len(rows) >= COALESCE_MAX:
             self._read_out.add(chat_id)  # more after these
@@ -423,8 +431,24 @@ class Delivery:
                 await asyncio.sleep(delay)
                 delay = min(delay * 2, BACKOFF_MAX)
                 continue
-            await self._retrying(functools.partial(self.outbox.mark_sent, ids, message_id))
+            self._mark_sent(ids, message_id)
             return
+
+    def _mark_sent(self, ids: list[int], message_id: str | None) -> None:
+        """Commit the sent mark of ``ids`` in the background: the chat's next reply need not wait for
+        it (a crash before the commit, a few milliseconds, sends these again after a restart).  Until
+        it is committed, a read of the chat's pending replies skips them."""
+        self._marking.update(ids)
+
+        async def mark() -> None:
+            try:
+                await self._retrying(functools.partial(self.outbox.mark_sent, ids, message_id))
+            finally:
+                self._marking.difference_update(ids)
+
+        task = asyncio.get_running_loop().create_task(mark())
+        self._mark_tasks.add(task)
+        task.add_done_callback(self._mark_tasks.discard)
 
 
 __all__ = [

@@ -131,23 +131,30 @@ def claim_sync(
         _insert_ignoring_duplicates(conn, chat_leases),
         [{"platform": platform, "chat_id": c, "owner": None, "expires_at": None} for c in chats],
     )
-    free = or_(
-        chat_leases.c.owner.is_(None),
-        chat_leases.c.owner == owner,
-        chat_leases.c.expires_at <= now,
-        *((chat_leases.c.owner.in_(list(steal_from)),) if steal_from else ()),
-    )
     got: set[str] = set()
-    # one statement per chat: a batch rarely spans more than a few chats
+    # one statement per chat (built once): a batch rarely spans more than a few chats
+    params = {"lp": platform, "me": owner, "now": now, "until": until, "dead": list(steal_from)}
     for chat_id in chats:
-        done = conn.execute(
-            update(chat_leases)
-            .where(chat_leases.c.platform == platform, chat_leases.c.chat_id == chat_id, free)
-            .values(owner=owner, expires_at=until)
-        )
+        done = conn.execute(_CLAIM, {**params, "lc": chat_id})
         if done.rowcount == 1:
             got.add(chat_id)
     return got
+
+
+_CLAIM = (
+    update(chat_leases)
+    .where(
+        chat_leases.c.platform == bindparam("lp"),
+        chat_leases.c.chat_id == bindparam("lc"),
+        or_(
+            chat_leases.c.owner.is_(None),
+            chat_leases.c.owner == bindparam("me"),
+            chat_leases.c.expires_at <= bindparam("now"),
+            chat_leases.c.owner.in_(bindparam("dead", expanding=True)),
+        ),
+    )
+    .values(owner=bindparam("me"), expires_at=bindparam("until"))
+)
 
 
 class Inbox:
@@ -169,9 +176,13 @@ class Inbox:
     def _until(self, now: datetime) -> datetime:
         return now + timedelta(seconds=self.lease)
 
-    async def put(self, items: Sequence[Incoming]) -> tuple[list[InboxRow], set[str]]:
+    async def put(
+        self, items: Sequence[Incoming], *, held: Collection[str] = (), steal_from: Collection[str] = ()
+    ) -> tuple[list[InboxRow], set[str]]:
         """Store ``items`` (one transaction) and claim their chats' leases; return the rows new to the
         inbox (a redelivered update is not returned again) and the chats now leased to this process.
+        ``held``: chats whose lease this process holds already (not claimed again; :meth:`renew`
+        keeps them); ``steal_from``: owners known to be dead.
 
         Returns only after the commit: the platform may be told the updates arrived.  Database
         errors propagate (nothing is stored then; do not acknowledge).
@@ -181,6 +192,7 @@ class Inbox:
         now = self.store.now()
         until = self._until(now)
         platform, owner = self.platform, self.owner
+        held, steal_from = set(held), set(steal_from)  # copies: the write runs in another thread
 
         def write(conn: Connection) -> tuple[list[InboxRow], set[str]]:
             new: list[InboxRow] = []
@@ -200,7 +212,8 @@ class Inbox:
                 if new_id is not None:
                     new.append(InboxRow(int(new_id), platform, item.update_key, item.chat_id, item.payload))
             chats = {row.chat_id for row in new}
-            return new, claim_sync(conn, platform, chats, owner, now, until)
+            claimed = claim_sync(conn, platform, chats - held, owner, now, until, steal_from)
+            return new, claimed | (chats & held)
 
         return await self.store.run_write(write)
 

@@ -24,6 +24,7 @@ an optional file); the store only keeps them in order per chat.
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import Callable, Sequence
 from contextvars import ContextVar
@@ -173,6 +174,8 @@ class Outbox:
 
     def __init__(self, store: Any) -> None:
         self.store = store
+        self._marks: list[tuple[dict[str, Any], asyncio.Future[None]]] = []
+        self._flusher: asyncio.Task[None] | None = None
 
     async def finish(self, booking: Booking, payloads: Sequence[dict[str, Any]]) -> None:
         """Store the replies of an update that booked nothing, with its inbox row's done mark, in ONE
@@ -203,7 +206,8 @@ class Outbox:
         return await self.store.run_read(lambda conn: [r[0] for r in conn.execute(q)])
 
     async def mark_sent(self, ids: Sequence[int], message_id: str | None) -> None:
-        """The platform accepted the replies ``ids`` (one message, ``message_id``): mark them sent."""
+        """The platform accepted the replies ``ids`` (one message, ``message_id``): mark them sent;
+        returns once committed."""
         await self._mark(ids, SENT, message_id)
 
     async def mark_failed(self, ids: Sequence[int]) -> None:
@@ -216,8 +220,34 @@ class Outbox:
         await self.store.run_write(lambda conn: conn.execute(stmt))
 
     async def _mark(self, ids: Sequence[int], status: str, message_id: str | None) -> None:
+        """Mark ``ids`` and return once that is committed.  Marks asked for while another write of
+        marks is in flight are committed together in the next one (one transaction for the marks of
+        many chats: a busy bot pays one write for several replies, not one each)."""
         params = {"ids": list(ids), "new_status": status, "now": self.store.now(), "mid": message_id}
-        await self.store.run_write(lambda conn: conn.execute(_MARK, params))
+        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._marks.append((params, done))
+        if self._flusher is None or self._flusher.done():
+            self._flusher = asyncio.get_running_loop().create_task(self._flush())
+        await done
+
+    async def _flush(self) -> None:
+        while self._marks:
+            batch, self._marks = self._marks, []
+
+            def write(conn: Connection, batch: list[tuple[dict[str, Any], Any]] = batch) -> None:
+                for params, _done in batch:
+                    conn.execute(_MARK, params)
+
+            try:
+                await self.store.run_write(write)
+            except Exception as exc:  # every waiter hears of it (and retries)
+                for _params, done in batch:
+                    if not done.done():
+                        done.set_exception(exc)
+            else:
+                for _params, done in batch:
+                    if not done.done():
+                        done.set_result(None)
 
     async def counts(self, platform: str) -> dict[str, int]:
         """``{status: rows}`` of the platform's outbox (health checks and tests)."""

@@ -264,7 +264,16 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cur.execute("PRAGMA synchronous=NORMAL")
     cur.execute("PRAGMA foreign_keys=ON")
     cur.execute("PRAGMA busy_timeout=10000")
+    # A commit that fills the WAL past this many pages checkpoints it then and there, on the
+    # writer's path (with an fsync).  A running bot checkpoints every second from a reader thread
+    # instead (Store.checkpoint, from taipai.bot.delivery), so this only bounds the WAL (~16 MiB)
+    # when nothing does; SQLite's default of 1,000 pages stalled a busy bot's writes.
+    cur.execute(f"PRAGMA wal_autocheckpoint={WAL_AUTOCHECKPOINT}")
     cur.close()
+
+
+WAL_AUTOCHECKPOINT = 4000
+"""Pages (4 KiB) of WAL after which a commit checkpoints it itself (see :meth:`Store.checkpoint`)."""
 
 
 T = TypeVar("T")
@@ -787,6 +796,14 @@ class Store:
             return conn.execute(text("SELECT 1")).scalar_one() == 1
 
         return await self.run_read(check)
+
+    async def checkpoint(self) -> None:
+        """SQLite: copy the WAL into the database file (``PRAGMA wal_checkpoint(PASSIVE)``) from a
+        reader thread, so that commits never pay for it; it waits for no reader or writer.  Nothing
+        elsewhere."""
+        if self.engine.dialect.name != "sqlite":
+            return
+        await self.run_read(lambda conn: conn.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)").fetchall())
 
     async def journal_mode(self) -> str:
         """SQLite's journal mode of a pooled connection (``"wal"``), or the dialect name elsewhere."""

@@ -405,10 +405,9 @@ class TelegramBot:
         chat, member = await self._who(update)
         self._seen(msg.chat_id, msg.message_id)
         key = f"{msg.chat_id}:{msg.message_id}"
-        score = self._is_score(msg.text)
-        booking.items = functools.partial(self.payloads, reply_to=msg.message_id, score=score)
+        booking.items = functools.partial(self.payloads, reply_to=msg.message_id, said=msg.text)
         replies = await self.service.handle(chat, member.display, msg.text, key, member=member)
-        return self.payloads(replies, reply_to=msg.message_id, score=score)
+        return self.payloads(replies, reply_to=msg.message_id, said=msg.text)
 
     async def _on_edited(self, update: Update, msg: Message, booking: Booking) -> list[dict[str, Any]]:
         if msg.text is None or msg.from_user is None or msg.from_user.is_bot:
@@ -435,11 +434,12 @@ class TelegramBot:
 
     @staticmethod
     def payloads(
-        replies: Sequence[Reply], *, reply_to: int | None = None, score: bool = False, refresh: bool = False
+        replies: Sequence[Reply], *, reply_to: int | None = None, said: str = "", refresh: bool = False
     ) -> list[dict[str, Any]]:
         """The outbox payloads of ``replies``: ``text``, ``buttons`` (rows of ``[label, data]``),
         ``reply_to`` (the first quotes the message answered), ``document`` (``filename`` and base64
-        ``content``), ``scoreboard`` (a ``計數`` answer: edit the standing scoreboard when near),
+        ``content``), ``scoreboard`` (the one reply to ``said`` when that is ``計數``: edit the
+        standing scoreboard when near),
         ``refresh`` (edit the standing scoreboard after it) and ``coalesce`` (plain text that may be
         joined with the chat's other pending replies when the group's budget is spent)."""
         out: list[dict[str, Any]] = []
@@ -454,8 +454,8 @@ class TelegramBot:
             if document is not None:
                 content = base64.b64encode(document.content).decode("ascii")
                 p["document"] = {"filename": document.filename, "content": content}
-            elif score and len(replies) == 1 and not reply.buttons:
-                p["scoreboard"] = True
+            elif said and len(replies) == 1 and not reply.buttons and TelegramBot._is_score(said):
+                p["scoreboard"] = True  # parsed only when the reply could be a scoreboard
             else:
                 p["coalesce"] = True
             out.append(p)
@@ -552,7 +552,8 @@ class TelegramBot:
         """``text`` cut at Telegram's limit on line ends: the first piece quotes ``reply_to``, the
         last carries the buttons.  A crash between two pieces sends the earlier ones again after a
         restart (the reply is marked sent once all of them are)."""
-        pieces = split_text(text, TELEGRAM_LIMIT) or [text]
+        # a text of at most half the limit in characters is within it in UTF-16 units
+        pieces = [text] if 2 * len(text) <= TELEGRAM_LIMIT else split_text(text, TELEGRAM_LIMIT) or [text]
         sent: int | None = None
         for i, piece in enumerate(pieces):
             last = i == len(pieces) - 1
