@@ -28,6 +28,33 @@ def test_lru_dict_drops_the_least_recently_used():
     assert d.pop("a") == 1 and list(d) == ["d"]
 
 
+def test_lru_dict_bounded_by_weight_too():
+    d: LRUDict[str, int] = LRUDict(10, weight=lambda v: v, max_weight=10)
+    d["a"] = 4
+    d["b"] = 5
+    assert d.total_weight == 9
+    d["c"] = 3  # 12 > 10: a, the least recently used, goes
+    assert list(d) == ["b", "c"] and d.total_weight == 8
+    d["b"] = 1  # rewriting an entry replaces its weight
+    assert d.total_weight == 4 and list(d) == ["c", "b"]
+    d["huge"] = 50  # heavier than the bound alone: kept, everything else goes
+    assert list(d) == ["huge"] and d.total_weight == 50
+    d["x"] = 2
+    assert list(d) == ["x"] and d.total_weight == 2
+    d["y"] = 3
+    assert d.pop("x") == 2 and d.total_weight == 3
+    assert d.pop("nope", None) is None
+    with pytest.raises(KeyError):
+        d.pop("nope")
+    d["z"] = 1
+    assert d.popitem(last=False) == ("y", 3) and d.total_weight == 1
+    del d["z"]
+    assert d.total_weight == 0 and not d
+    d["w"] = 7
+    d.clear()
+    assert d.total_weight == 0 and len(d) == 0
+
+
 def test_lru_dict_refuses_a_capacity_below_one():
     with pytest.raises(ValueError, match="at least 1"):
         LRUDict(0)
@@ -80,6 +107,7 @@ async def test_a_lock_in_use_is_never_dropped_and_still_serialises_its_chat():
 @pytest.mark.asyncio
 async def test_the_service_caches_stay_bounded_and_answer_after_eviction(store, monkeypatch):
     monkeypatch.setattr(service_module, "STATE_CACHE", 3)
+    monkeypatch.setattr(service_module, "STATE_CACHE_EVENTS", 5)
     monkeypatch.setattr(service_module, "LOCK_CACHE", 2)
     monkeypatch.setattr(service_module, "LOCALE_CACHE", 2)
     service = Service(store, locale="en")
@@ -88,7 +116,8 @@ async def test_the_service_caches_stay_bounded_and_answer_after_eviction(store, 
         talk = Talk(service, chat)
         await talk("A", "開枱 A B C D")
         await talk("B", "B 食 A 12番")  # A (dealer) pays 12 + 底 5 + 1 = 18
-    assert len(service._cache) <= 3
+    # each chat's state holds 2 events (開枱 and the hand): at most two states fit in 5 events
+    assert len(service._cache) == 2 and service._cache.total_weight == 4
     assert len(service._locks) <= 2
     assert len(service._chat_locales) <= 2
     # group-0's state was evicted long ago: it is replayed from the database, the same as before.

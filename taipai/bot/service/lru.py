@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 from collections import OrderedDict
-from collections.abc import AsyncIterator, Hashable
+from collections.abc import AsyncIterator, Callable, Hashable
 from contextlib import asynccontextmanager
 from typing import TypeVar, overload
 
@@ -15,24 +15,36 @@ D = TypeVar("D")
 
 
 class LRUDict(OrderedDict[K, V]):
-    """A dict of at most ``capacity`` entries; reading (``d[k]``, ``get``) or writing an entry makes it
-    the most recently used, and a write beyond ``capacity`` drops the least recently used.
+    """A dict of at most ``capacity`` entries (and, with ``weight``, at most ``max_weight`` of their
+    total weight); reading (``d[k]``, ``get``) or writing an entry makes it the most recently used,
+    and a write beyond a bound drops the least recently used entries.
 
     Used for caches whose entries can be rebuilt from the database (a session's state, a chat's
-    language), so an eviction costs a read, never a wrong answer.
+    language), so an eviction costs a read, never a wrong answer.  The entry just written is never
+    dropped by its own write, even when it alone outweighs ``max_weight``.
 
     Args:
         capacity: the most entries kept (at least 1).
+        weight: an entry's weight (e.g. the events a cached table state holds), taken when it is
+            written; ``None``: entries weigh nothing and only ``capacity`` bounds the dict.
+        max_weight: the most total weight kept (with ``weight``).
 
     Raises:
         ValueError: ``capacity`` is less than 1.
     """
 
-    def __init__(self, capacity: int) -> None:
+    def __init__(
+        self, capacity: int, *, weight: Callable[[V], int] | None = None, max_weight: int | None = None
+    ) -> None:
         if capacity < 1:
             raise ValueError(f"capacity must be at least 1, got {capacity}")
         super().__init__()
         self.capacity = capacity
+        self.max_weight = max_weight
+        self._weight = weight
+        self._weights: dict[K, int] = {}
+        self.total_weight = 0
+        """The sum of the weights of the entries held."""
 
     def __getitem__(self, key: K) -> V:
         value = super().__getitem__(key)
@@ -50,10 +62,50 @@ class LRUDict(OrderedDict[K, V]):
         return default
 
     def __setitem__(self, key: K, value: V) -> None:
+        if key in self:
+            self.total_weight -= self._weights.pop(key, 0)
         super().__setitem__(key, value)
         self.move_to_end(key)
-        while len(self) > self.capacity:
-            self.popitem(last=False)
+        w = self._weight(value) if self._weight is not None else 0
+        self._weights[key] = w
+        self.total_weight += w
+        while len(self) > self.capacity or (
+            self.max_weight is not None and self.total_weight > self.max_weight and len(self) > 1
+        ):
+            del self[next(iter(self))]
+
+    def __delitem__(self, key: K) -> None:
+        super().__delitem__(key)
+        self.total_weight -= self._weights.pop(key, 0)
+
+    @overload
+    def pop(self, key: K) -> V: ...
+    @overload
+    def pop(self, key: K, default: V | D) -> V | D: ...
+    def pop(self, key: K, *default: object) -> object:
+        """Remove ``key`` and return its value, else ``default`` (``KeyError`` without one)."""
+        if key in self:
+            value = super().__getitem__(key)
+            del self[key]
+            return value
+        if default:
+            return default[0]
+        raise KeyError(key)
+
+    def popitem(self, last: bool = True) -> tuple[K, V]:
+        """Remove and return the newest (``last``) or the least recently used entry."""
+        if not self:
+            raise KeyError("popitem(): dictionary is empty")
+        key = next(reversed(self)) if last else next(iter(self))
+        value = super().__getitem__(key)
+        del self[key]
+        return key, value
+
+    def clear(self) -> None:
+        """Remove every entry."""
+        super().clear()
+        self._weights.clear()
+        self.total_weight = 0
 
 
 class _Entry:

@@ -202,6 +202,10 @@ class _Ignore(Exception):
 
 STATE_CACHE = 1024
 """Sessions whose table state is kept in memory (least recently used; others are replayed on use)."""
+STATE_CACHE_EVENTS = 20_000
+"""The most events the cached table states hold together: a state costs about 1.3-2 KB per event for
+sessions of up to 200 events (more per event beyond, as each event keeps the state before it), so
+this bounds the cache near 25-40 MB however long the sessions grow."""
 LOCK_CACHE = 1024
 """Per-chat locks kept while unused (a lock in use is never dropped)."""
 LOCALE_CACHE = 8192
@@ -212,6 +216,11 @@ LOCALE_CACHE = 8192
 class _Cached:
     seq: int
     state: TableState
+
+
+def _events_held(cached: _Cached) -> int:
+    """The weight of a cached state in :attr:`Service._cache`: the events it was built from."""
+    return cached.seq
 
 
 class Service:
@@ -249,7 +258,9 @@ class Service:
         self._rules_loader = rules_loader
         self._options = options or TableOptions()
         # Bounded (least recently used): a chat seen once must not cost memory for ever.
-        self._cache: LRUDict[int, _Cached] = LRUDict(STATE_CACHE)
+        self._cache: LRUDict[int, _Cached] = LRUDict(
+            STATE_CACHE, weight=_events_held, max_weight=STATE_CACHE_EVENTS
+        )
         self._locks = ChatLocks(LOCK_CACHE)
         self._export_dir = Path(export_dir) if export_dir is not None else None
         self._export_files = export_files
