@@ -71,6 +71,9 @@ BUDGET_POLL = 0.25
 """Seconds between two looks at a chat's spent budget while its replies wait to be coalesced."""
 COALESCE_MAX = 100
 """The most pending replies joined into one coalesced message (the adapter cuts it at its limit)."""
+DONE_DELAY = 0.05
+"""Seconds the done marks of talk (updates with no reply) wait to be committed together, unless the
+chat's next write takes them first."""
 STOP_GRACE = 3.0
 """Seconds :meth:`Delivery.stop` lets the senders flush pending replies before it cancels them."""
 
@@ -147,6 +150,8 @@ class Delivery:
         self._read_in: set[str] = set()
         self._read_out: set[str] = set()
         self._marking: set[int] = set()  # replies posted whose sent mark is not committed yet
+        self._deferred: dict[str, list[int]] = {}  # talk handled, done mark not committed yet
+        self._done_flusher: asyncio.Task[None] | None = None
         self._mark_tasks: set[asyncio.Task[None]] = set()
         self._held: dict[str, float] = {}  # leased chats -> when last active (monotonic)
         self._dead: set[str] = set()  # lease owners known to be dead processes of this host
@@ -190,6 +195,8 @@ class Delivery:
         await asyncio.gather(*self._workers.values(), return_exceptions=True)
         if self._mark_tasks:  # the sent marks of what went out
             await asyncio.wait(list(self._mark_tasks), timeout=grace)
+        if self._done_flusher is not None and not self._done_flusher.done():
+            await asyncio.wait([self._done_flusher], timeout=grace)
         with contextlib.suppress(SQLAlchemyError):
             await self.inbox.release_all()
 
@@ -238,6 +245,8 @@ class Delivery:
             await self._idle.wait()
         if self._mark_tasks:
             await asyncio.wait(list(self._mark_tasks))
+        if self._done_flusher is not None and not self._done_flusher.done():
+            await self._done_flusher
 
     def _finished(self, table: dict[str, asyncio.Task[None]], chat_id: str) -> None:
         table.pop(chat_id, None)
@@ -319,12 +328,17 @@ class Delivery:
         failures = 0
         delay = BACKOFF_START
         while True:
-            booking = Booking(row.platform, row.chat_id, row.id)
+            waiting = list(self._deferred.get(row.chat_id, ()))
+            booking = Booking(row.platform, row.chat_id, row.id, also_done=waiting)
             token = BOOKING.set(booking)
             try:
                 payloads = await self._handle(row, booking)
+                if not booking.stored and not payloads:
+                    self._defer_done(row.chat_id, row.id)  # talk: no write of its own
+                    return []
                 if not booking.stored:
                     await self.outbox.finish(booking, payloads)
+                self._settled(row.chat_id, waiting)
                 return booking.rows
             except InboxRowDone:
                 return []  # another worker handled it
@@ -342,6 +356,35 @@ class Delivery:
                 BOOKING.reset(token)
             await asyncio.sleep(delay)
             delay = min(delay * 2, BACKOFF_MAX)
+
+    def _defer_done(self, chat_id: str, inbox_id: int) -> None:
+        """An update handled with no reply and nothing booked: its done mark goes with the chat's next
+        write (so no later handling of the chat is committed before it), or with the next batch of
+        marks (:data:`DONE_DELAY` seconds later), whichever comes first.  Lost in a crash, it is
+        handled again after the restart, with the same outcome: nothing of the chat came after it."""
+        self._deferred.setdefault(chat_id, []).append(inbox_id)
+        if self._done_flusher is None or self._done_flusher.done():
+            self._done_flusher = asyncio.get_running_loop().create_task(self._flush_done())
+
+    def _settled(self, chat_id: str, ids: Sequence[int]) -> None:
+        """The deferred done marks ``ids`` of the chat are committed."""
+        if not ids:
+            return
+        left = [i for i in self._deferred.get(chat_id, ()) if i not in set(ids)]
+        if left:
+            self._deferred[chat_id] = left
+        else:
+            self._deferred.pop(chat_id, None)
+
+    async def _flush_done(self) -> None:
+        while self._deferred:
+            await asyncio.sleep(DONE_DELAY)
+            waiting = {chat: list(ids) for chat, ids in self._deferred.items()}
+            await self._retrying(
+                functools.partial(self.outbox.mark_done, [i for v in waiting.values() for i in v])
+            )
+            for chat, ids in waiting.items():
+                self._settled(chat, ids)
 
     async def _retrying(self, op: Callable[[], Awaitable[Any]]) -> Any:
         """``await op()`` until it does not raise a database error (back-off between tries)."""

@@ -54,6 +54,9 @@ class Booking:
             the adapter sets it before it calls the service.
         stored: set by the store once a booking write has stored the replies (and the done mark).
         rows: the outbox rows that write stored (with their ids).
+        also_done: earlier inbox rows of the chat that were handled with no reply and nothing
+            booked, whose done mark waits (:meth:`Outbox.mark_done`): marked done in the same
+            transaction, so no later handling of the chat is committed before them.
     """
 
     platform: str
@@ -62,6 +65,7 @@ class Booking:
     items: Callable[[Sequence[Any]], list[dict[str, Any]]] = field(default=lambda replies: [])
     stored: bool = False
     rows: list[OutboxRow] = field(default_factory=list)
+    also_done: list[int] = field(default_factory=list)
 
 
 BOOKING: ContextVar[Booking | None] = ContextVar("taipai_booking", default=None)
@@ -109,6 +113,11 @@ def _mark_done_statement() -> Any:
 
 
 _MARK_DONE = _mark_done_statement()
+_MARK_ALSO_DONE = (
+    update(inbox)
+    .where(inbox.c.id.in_(bindparam("ids", expanding=True)), inbox.c.status == _INBOX_PENDING)
+    .values(status=DONE, done_at=bindparam("now"))
+)
 _INSERT_REPLY = insert(outbox).returning(outbox.c.id)
 
 
@@ -126,6 +135,8 @@ def write_replies(
         done = conn.execute(_MARK_DONE, {"inbox_id": booking.inbox_id, "now": now})
         if done.rowcount != 1:
             raise InboxRowDone(f"inbox row {booking.inbox_id} is done already")
+    if booking.also_done:
+        conn.execute(_MARK_ALSO_DONE, {"ids": list(booking.also_done), "now": now})
     rows: list[OutboxRow] = []
     for p in payloads:  # one statement each: RETURNING gives every row's id in order
         new_id = conn.execute(
@@ -174,7 +185,7 @@ class Outbox:
 
     def __init__(self, store: Any) -> None:
         self.store = store
-        self._marks: list[tuple[dict[str, Any], asyncio.Future[None]]] = []
+        self._marks: list[tuple[Any, dict[str, Any], asyncio.Future[None]]] = []
         self._flusher: asyncio.Task[None] | None = None
 
     async def finish(self, booking: Booking, payloads: Sequence[dict[str, Any]]) -> None:
@@ -219,13 +230,21 @@ class Outbox:
         stmt = update(outbox).where(outbox.c.id.in_(list(ids))).values(attempts=outbox.c.attempts + 1)
         await self.store.run_write(lambda conn: conn.execute(stmt))
 
+    async def mark_done(self, inbox_ids: Sequence[int]) -> None:
+        """Mark inbox rows done that were handled with no reply and nothing booked (ordinary talk);
+        returns once committed, together with other marks (see :meth:`_mark`)."""
+        await self._batched(_MARK_ALSO_DONE, {"ids": list(inbox_ids), "now": self.store.now()})
+
     async def _mark(self, ids: Sequence[int], status: str, message_id: str | None) -> None:
-        """Mark ``ids`` and return once that is committed.  Marks asked for while another write of
-        marks is in flight are committed together in the next one (one transaction for the marks of
-        many chats: a busy bot pays one write for several replies, not one each)."""
         params = {"ids": list(ids), "new_status": status, "now": self.store.now(), "mid": message_id}
+        await self._batched(_MARK, params)
+
+    async def _batched(self, stmt: Any, params: dict[str, Any]) -> None:
+        """Run ``stmt`` with ``params`` and return once that is committed.  Marks asked for while
+        another write of marks is in flight are committed together in the next one (one transaction
+        for the marks of many chats: a busy bot pays one write for several, not one each)."""
         done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        self._marks.append((params, done))
+        self._marks.append((stmt, params, done))
         if self._flusher is None or self._flusher.done():
             self._flusher = asyncio.get_running_loop().create_task(self._flush())
         await done
@@ -234,18 +253,18 @@ class Outbox:
         while self._marks:
             batch, self._marks = self._marks, []
 
-            def write(conn: Connection, batch: list[tuple[dict[str, Any], Any]] = batch) -> None:
-                for params, _done in batch:
-                    conn.execute(_MARK, params)
+            def write(conn: Connection, batch: list[tuple[Any, dict[str, Any], Any]] = batch) -> None:
+                for stmt, params, _done in batch:
+                    conn.execute(stmt, params)
 
             try:
                 await self.store.run_write(write)
             except Exception as exc:  # every waiter hears of it (and retries)
-                for _params, done in batch:
+                for _stmt, _params, done in batch:
                     if not done.done():
                         done.set_exception(exc)
             else:
-                for _params, done in batch:
+                for _stmt, _params, done in batch:
                     if not done.done():
                         done.set_result(None)
 

@@ -150,3 +150,28 @@ async def test_what_was_stored_before_a_crash_is_handled_first_after_the_restart
             ]
         finally:
             await store.close()
+
+
+async def test_talk_is_marked_done_with_the_chat_s_next_write_or_soon_after(group: Group, monkeypatch):
+    from sqlalchemy import select
+
+    import taipai.bot.delivery as delivery
+    from taipai.bot.store.schema import inbox
+
+    api, store = group.api, group.service.store
+    monkeypatch.setattr(delivery, "DONE_DELAY", 1.0)  # the 開枱 comes first: its write takes it
+    await api.send_text(GROUP, ANN, "hello everyone")
+    (opened,) = await group.say(ANN, "開枱 Ann Bob Cat Dan")
+    assert opened.params["reply_parameters"]["message_id"] == group.last_message_id
+    async with store.engine.connect() as conn:
+        rows = (await conn.execute(select(inbox.c.status, inbox.c.done_at).order_by(inbox.c.id))).all()
+    # the talk's done mark went in the 開枱's own transaction (one timestamp): after a crash the
+    # talk is never handled again behind a table it came before
+    assert [r.status for r in rows] == ["done", "done"] and rows[0].done_at == rows[1].done_at
+    await api.send_text(GROUP, BOB, "nice hand")  # nothing after it: the batch of marks takes it
+    for _ in range(200):
+        if await Inbox(store, "telegram").counts() == {"done": 3}:
+            break
+        await asyncio.sleep(0.02)
+    assert await Inbox(store, "telegram").counts() == {"done": 3}
+    assert len(api.sent(GROUP)) == 1  # talk gets no reply
