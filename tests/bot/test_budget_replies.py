@@ -160,3 +160,35 @@ async def test_a_hostile_hand_in_one_chat_and_an_ordinary_one_in_another_are_bot
     assert refused.startswith("This hand has too many wildcard readings to work out")
     assert booked.startswith("B wins on A's discard")
     assert (await hostile.seq(), await ordinary.seq()) == (seqs[0], seqs[1] + 1)
+
+
+def test_broken_scoring_processes_fall_back_to_the_thread_then_stay_there(monkeypatch):
+    """A process pool that breaks (a worker killed, or workers that cannot start) costs no hand:
+    the hand is scored where the pool's thread is, with the same answer; after BROKEN_LIMIT breaks
+    in a row the pool stops trying processes."""
+    from concurrent.futures import Future
+    from concurrent.futures.process import BrokenProcessPool
+
+    from taipai.bot.service import hands
+
+    made: list[object] = []
+
+    class Broken:
+        def __init__(self, *args: object, **kwargs: object) -> None:
+            made.append(self)
+
+        def submit(self, *args: object, **kwargs: object) -> Future[object]:
+            future: Future[object] = Future()
+            future.set_exception(BrokenProcessPool("a worker died"))
+            return future
+
+        def shutdown(self, **kwargs: object) -> None:
+            pass
+
+    monkeypatch.setattr(hands, "ProcessPoolExecutor", Broken)
+    state = apply(None, TableOpened(("A", "B", "C", "D"))).state
+    pool = ScoringPool(workers=1)
+    expected = read_hand(QUICK, state, "B", RULES)
+    for _ in range(hands.BROKEN_LIMIT + 1):
+        assert pool.score(QUICK, state, "B", RULES) == expected
+    assert len(made) == hands.BROKEN_LIMIT and pool.processes is False

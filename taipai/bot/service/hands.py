@@ -9,7 +9,9 @@ from __future__ import annotations
 import asyncio
 import contextvars
 import dataclasses
+import logging
 import multiprocessing
+import os
 import threading
 import time
 from collections.abc import Callable
@@ -132,6 +134,8 @@ def read_hand(
 
 _T = TypeVar("_T")
 
+log = logging.getLogger(__name__)
+
 SCORING_WORKERS = 2
 """Hands scored at once (the reference host's cores).  A chat's messages are handled one at a time,
 so one chat holds at most one of them; a hand costs at most its budget (well under a second of
@@ -175,6 +179,22 @@ class _Refusal:
         )
 
 
+PARENT_CHECK_SECONDS = 1.0
+"""How often a scoring process checks that the bot process that started it is still alive."""
+
+
+def _watch_parent(parent: int) -> None:
+    """Initializer of a scoring process: exit once ``parent`` (the bot process) is gone, so a bot
+    killed with SIGKILL leaves no scoring process behind (their task queue never closes)."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(PARENT_CHECK_SECONDS)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="taipai-score-parent", daemon=True).start()
+
+
 def score_in_worker(text: str, state: TableState, winner: str, rules: Any, seconds: float) -> Any:
     """:func:`read_hand` within :func:`wall_budget` ``(seconds)``, in a scoring process: the
     :class:`ReadHand`, or the refusal (a picklable form of the HandError)."""
@@ -190,10 +210,13 @@ class ScoringPool:
     :meth:`run` puts a call on one of :attr:`workers` threads of its own (the chat's wait), and
     :meth:`score`, called there, scores the hand in one of as many worker processes: the search is
     CPU-bound Python, and in a thread it would take the interpreter lock from the event loop for
-    most of each hand (measured: ticks 5 ms apart woke up to 180 ms late while eight hostile hands
+    most of each hand (measured: ticks 5 ms apart woke up to 130 ms late while eight hostile hands
     were scored on two threads); in a process it takes nothing the loop needs.  Each hand runs
-    within its count budget and the wall-clock backstop :attr:`seconds`.  A process that dies (out
-    of memory, killed) only refuses the hand it held (over_budget); the next hand gets fresh ones.
+    within its count budget and the wall-clock backstop :attr:`seconds`.  When the processes break
+    (one killed, or they cannot start: a ``spawn`` child re-imports the main script, which must
+    guard its start with ``if __name__ == "__main__"`` as ``taipai`` does), the hand is scored on
+    the thread instead, within the same budget, and fresh processes are tried for the next hand;
+    after :data:`BROKEN_LIMIT` breaks in a row the pool stays on its threads (logged once).
 
     Args:
         workers: hands at once (:data:`SCORING_WORKERS`).
@@ -210,6 +233,7 @@ class ScoringPool:
         self._threads: ThreadPoolExecutor | None = None
         self._procs: ProcessPoolExecutor | None = None
         self._lock = threading.Lock()
+        self._broken = 0  # process pools broken in a row
 
     def _thread_pool(self) -> ThreadPoolExecutor:
         with self._lock:
@@ -222,7 +246,9 @@ class ScoringPool:
             if self._procs is None:
                 # spawn: a fork of a process running an event loop and threads may copy held locks
                 context = multiprocessing.get_context("spawn")
-                self._procs = ProcessPoolExecutor(self.workers, mp_context=context)
+                self._procs = ProcessPoolExecutor(
+                    self.workers, mp_context=context, initializer=_watch_parent, initargs=(os.getpid(),)
+                )
             return self._procs
 
     async def run(self, fn: Callable[..., _T], *args: Any) -> _T:
@@ -237,7 +263,7 @@ class ScoringPool:
         from :meth:`run`'s threads).
 
         Raises:
-            HandError: as :func:`read_hand`; ``over_budget`` also when the worker process died.
+            HandError: as :func:`read_hand`.
         """
         if not self.processes:
             return read_hand(text, state, winner, rules, budget=wall_budget(self.seconds))
@@ -245,16 +271,23 @@ class ScoringPool:
         try:
             got = pool.submit(score_in_worker, text, state, winner, rules, self.seconds).result()
         except BrokenProcessPool:
-            with self._lock:
-                if self._procs is pool:
-                    self._procs = None
-            pool.shutdown(wait=False, cancel_futures=True)
-            from taipai.core.scoring import over_budget_error
-
-            raise over_budget_error() from None
+            self._broke(pool)
+            return read_hand(text, state, winner, rules, budget=wall_budget(self.seconds))
+        self._broken = 0
         if isinstance(got, _Refusal):
             raise got.error()
         return got  # type: ignore[no-any-return]
+
+    def _broke(self, pool: ProcessPoolExecutor) -> None:
+        """Forget a broken process pool; after :data:`BROKEN_LIMIT` in a row, use threads only."""
+        with self._lock:
+            if self._procs is pool:
+                self._procs = None
+                self._broken += 1
+                if self._broken >= BROKEN_LIMIT and self.processes:
+                    self.processes = False
+                    log.warning("scoring processes do not start; hands are scored on threads")
+        pool.shutdown(wait=False, cancel_futures=True)
 
     def close(self) -> None:
         """Stop the threads and processes once their hands are done (later calls start new ones)."""
@@ -266,6 +299,9 @@ class ScoringPool:
         if procs is not None:
             procs.shutdown(wait=False, cancel_futures=True)
 
+
+BROKEN_LIMIT = 3
+"""Process pools that may break in a row before :class:`ScoringPool` keeps to its threads."""
 
 SCORING = ScoringPool()
 """The process's scoring pool (every :class:`~taipai.bot.service.service.Service` shares it)."""
