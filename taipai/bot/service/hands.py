@@ -7,6 +7,7 @@ even where scoring is unavailable.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import contextvars
 import dataclasses
 import logging
@@ -182,10 +183,17 @@ class _Refusal:
 PARENT_CHECK_SECONDS = 1.0
 """How often a scoring process checks that the bot process that started it is still alive."""
 
+SCORING_NICE = 10
+"""How much lower a scoring process's CPU priority is than the bot's (``os.nice``): when the cores
+are busy, the event loop (replies, every other chat) runs first and the hands wait."""
 
-def _watch_parent(parent: int) -> None:
-    """Initializer of a scoring process: exit once ``parent`` (the bot process) is gone, so a bot
-    killed with SIGKILL leaves no scoring process behind (their task queue never closes)."""
+
+def _start_worker(parent: int) -> None:
+    """Initializer of a scoring process: lower its priority (:data:`SCORING_NICE`), and exit once
+    ``parent`` (the bot process) is gone, so a bot killed with SIGKILL leaves no scoring process
+    behind (their task queue never closes)."""
+    with contextlib.suppress(OSError, AttributeError):  # no os.nice, or not allowed: same priority
+        os.nice(SCORING_NICE)
 
     def watch() -> None:
         while os.getppid() == parent:
@@ -247,7 +255,7 @@ class ScoringPool:
                 # spawn: a fork of a process running an event loop and threads may copy held locks
                 context = multiprocessing.get_context("spawn")
                 self._procs = ProcessPoolExecutor(
-                    self.workers, mp_context=context, initializer=_watch_parent, initargs=(os.getpid(),)
+                    self.workers, mp_context=context, initializer=_start_worker, initargs=(os.getpid(),)
                 )
             return self._procs
 
