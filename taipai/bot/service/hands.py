@@ -10,9 +10,11 @@ import asyncio
 import contextlib
 import contextvars
 import dataclasses
+import hashlib
 import logging
 import multiprocessing
 import os
+import pickle
 import threading
 import time
 from collections.abc import Callable
@@ -203,9 +205,27 @@ def _start_worker(parent: int) -> None:
     threading.Thread(target=watch, name="taipai-score-parent", daemon=True).start()
 
 
-def score_in_worker(text: str, state: TableState, winner: str, rules: Any, seconds: float) -> Any:
+RULES_KEPT = 16
+"""Rule sets a scoring process keeps (by content) so that the scoring core's tables and suit
+summaries, cached per rule set, stay warm from hand to hand."""
+
+_worker_rules: dict[bytes, Any] = {}
+
+
+def score_in_worker(
+    text: str, state: TableState, winner: str, rules: Any, seconds: float, digest: bytes = b""
+) -> Any:
     """:func:`read_hand` within :func:`wall_budget` ``(seconds)``, in a scoring process: the
-    :class:`ReadHand`, or the refusal (a picklable form of the HandError)."""
+    :class:`ReadHand`, or the refusal (a picklable form of the HandError).  ``digest`` names the
+    content of ``rules``: a rule set seen before is used instead of this fresh copy (whose tables
+    the core would otherwise build again for every hand)."""
+    if digest:
+        kept = _worker_rules.get(digest)
+        if kept is None:
+            if len(_worker_rules) >= RULES_KEPT:
+                _worker_rules.clear()
+            kept = _worker_rules[digest] = rules
+        rules = kept
     try:
         return read_hand(text, state, winner, rules, budget=wall_budget(seconds))
     except HandError as err:
@@ -242,6 +262,7 @@ class ScoringPool:
         self._procs: ProcessPoolExecutor | None = None
         self._lock = threading.Lock()
         self._broken = 0  # process pools broken in a row
+        self._digests: dict[int, tuple[Any, bytes]] = {}  # id(rules) -> (rules, digest of its pickle)
 
     def _thread_pool(self) -> ThreadPoolExecutor:
         with self._lock:
@@ -277,7 +298,8 @@ class ScoringPool:
             return read_hand(text, state, winner, rules, budget=wall_budget(self.seconds))
         pool = self._process_pool()
         try:
-            got = pool.submit(score_in_worker, text, state, winner, rules, self.seconds).result()
+            job = pool.submit(score_in_worker, text, state, winner, rules, self.seconds, self._digest(rules))
+            got = job.result()
         except BrokenProcessPool:
             self._broke(pool)
             return read_hand(text, state, winner, rules, budget=wall_budget(self.seconds))
@@ -285,6 +307,19 @@ class ScoringPool:
         if isinstance(got, _Refusal):
             raise got.error()
         return got  # type: ignore[no-any-return]
+
+    def _digest(self, rules: Any) -> bytes:
+        """A digest of ``rules``' content (computed once per rule set object)."""
+        with self._lock:
+            hit = self._digests.get(id(rules))
+            if hit is not None and hit[0] is rules:
+                return hit[1]
+        digest = hashlib.sha256(pickle.dumps(rules)).digest()
+        with self._lock:
+            if len(self._digests) >= RULES_KEPT:
+                self._digests.clear()
+            self._digests[id(rules)] = (rules, digest)
+        return digest
 
     def _broke(self, pool: ProcessPoolExecutor) -> None:
         """Forget a broken process pool; after :data:`BROKEN_LIMIT` in a row, use threads only."""
