@@ -192,3 +192,20 @@ def test_broken_scoring_processes_fall_back_to_the_thread_then_stay_there(monkey
     for _ in range(hands.BROKEN_LIMIT + 1):
         assert pool.score(QUICK, state, "B", RULES) == expected
     assert len(made) == hands.BROKEN_LIMIT and pool.processes is False
+
+
+def test_a_scoring_process_reuses_a_rule_set_it_has_seen(monkeypatch):
+    """Each hand arrives with a fresh unpickled copy of the rules; the worker keeps the first copy
+    of each content digest, so the core's per-rule-set caches stay warm from hand to hand."""
+    import pickle
+
+    from taipai.bot.service import hands
+
+    seen: list[object] = []
+    monkeypatch.setattr(hands, "read_hand", lambda text, state, winner, rules, budget: seen.append(rules))
+    state = apply(None, TableOpened(("A", "B", "C", "D"))).state
+    first, second, other = (pickle.loads(pickle.dumps(RULES)) for _ in range(3))
+    hands.score_in_worker(QUICK, state, "B", first, 5.0, b"digest-1")
+    hands.score_in_worker(QUICK, state, "B", second, 5.0, b"digest-1")
+    hands.score_in_worker(QUICK, state, "B", other, 5.0, b"digest-2")
+    assert seen[0] is first and seen[1] is first and seen[2] is other
