@@ -278,7 +278,7 @@ async def _lag(seed: int, threads: bool = False) -> None:
     wall = time.perf_counter() - start
     running[0] = False
     await tick
-    SCORING.close()
+    await asyncio.to_thread(SCORING.close)
     lags.sort()
     told = ", ".join(f"{a} {answers.count(a)}" for a in sorted(set(answers)))
     print(

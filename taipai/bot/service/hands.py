@@ -333,14 +333,17 @@ class ScoringPool:
         pool.shutdown(wait=False, cancel_futures=True)
 
     def close(self) -> None:
-        """Stop the threads and processes once their hands are done (later calls start new ones)."""
+        """Stop the processes and threads once their hands are done (at most a hand's budget; later
+        calls start new ones).  Blocking: not for the event loop's thread.  The processes are waited
+        for, since a process pool left to stop on its own while the interpreter exits may write to
+        a pipe already closed (Python 3.11's concurrent.futures)."""
         with self._lock:
             threads, self._threads = self._threads, None
             procs, self._procs = self._procs, None
+        if procs is not None:
+            procs.shutdown(wait=True, cancel_futures=True)
         if threads is not None:
             threads.shutdown(wait=False, cancel_futures=True)
-        if procs is not None:
-            procs.shutdown(wait=False, cancel_futures=True)
 
 
 BROKEN_LIMIT = 3
