@@ -209,3 +209,18 @@ def test_a_scoring_process_reuses_a_rule_set_it_has_seen(monkeypatch):
     hands.score_in_worker(QUICK, state, "B", second, 5.0, b"digest-1")
     hands.score_in_worker(QUICK, state, "B", other, 5.0, b"digest-2")
     assert seen[0] is first and seen[1] is first and seen[2] is other
+
+
+def test_a_host_without_scoring_processes_scores_on_threads(monkeypatch):
+    """Where worker processes cannot be made (no semaphores, e.g. no /dev/shm), hands are scored on
+    the pool's threads, with the same answer, and the pool stops trying processes."""
+    from taipai.bot.service import hands
+
+    def unavailable(*args: object, **kwargs: object) -> None:
+        raise OSError(38, "Function not implemented")
+
+    monkeypatch.setattr(hands, "ProcessPoolExecutor", unavailable)
+    state = apply(None, TableOpened(("A", "B", "C", "D"))).state
+    pool = ScoringPool(workers=1)
+    assert pool.score(QUICK, state, "B", RULES) == read_hand(QUICK, state, "B", RULES)
+    assert pool.processes is False

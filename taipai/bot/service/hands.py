@@ -296,9 +296,20 @@ class ScoringPool:
         """
         if not self.processes:
             return read_hand(text, state, winner, rules, budget=wall_budget(self.seconds))
-        pool = self._process_pool()
+        try:
+            pool = self._process_pool()
+        except (OSError, ImportError, NotImplementedError) as exc:  # no semaphores (/dev/shm) …
+            self.processes = False
+            log.warning("scoring processes unavailable (%s); hands are scored on threads", exc)
+            return read_hand(text, state, winner, rules, budget=wall_budget(self.seconds))
         try:
             job = pool.submit(score_in_worker, text, state, winner, rules, self.seconds, self._digest(rules))
+        except BrokenProcessPool:
+            self._broke(pool)
+            return read_hand(text, state, winner, rules, budget=wall_budget(self.seconds))
+        except RuntimeError:  # the pool was closed meanwhile: this hand is scored here
+            return read_hand(text, state, winner, rules, budget=wall_budget(self.seconds))
+        try:
             got = job.result()
         except BrokenProcessPool:
             self._broke(pool)
