@@ -70,9 +70,12 @@ class Budget:
 
     Attributes:
         spent: units spent so far.
+        explained_short: set when a non-win was proven but its explanation stopped at what this
+            budget had left (a larger budget could have named the wildcard to blame), so a caller
+            that tries a small budget first knows to try again with a larger one.
     """
 
-    __slots__ = ("_next_check", "deadline", "limit", "spent")
+    __slots__ = ("_next_check", "deadline", "explained_short", "limit", "spent")
 
     def __init__(self, limit: int = DEFAULT_BUDGET, deadline: Callable[[], bool] | None = None) -> None:
         if limit < 0:
@@ -80,6 +83,7 @@ class Budget:
         self.limit = limit
         self.deadline = deadline
         self.spent = 0
+        self.explained_short = False
         self._next_check = DEADLINE_EVERY
 
     def spend(self, units: int = 1) -> None:

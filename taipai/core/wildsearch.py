@@ -1991,11 +1991,13 @@ def _explain_failure(spec: HandSpec, rules: RuleSet) -> HandError:
     first, the answer is the plain ``not_a_win`` without naming a wildcard (still proven).
     """
     parent = current_budget()
-    allowance = Budget(min(max(parent.spent, EXPLAIN_FLOOR), parent.remaining), deadline=parent.deadline)
+    wanted = max(parent.spent, EXPLAIN_FLOOR)
+    allowance = Budget(min(wanted, parent.remaining), deadline=parent.deadline)
     try:
         with budget_scope(allowance):
             return _explain_within(spec, rules)
     except BudgetExhausted:
+        parent.explained_short = allowance.limit < wanted
         return HandError(
             "not_a_win",
             "these tiles do not form a winning hand with these wildcards",

@@ -224,3 +224,33 @@ def test_a_host_without_scoring_processes_scores_on_threads(monkeypatch):
     pool = ScoringPool(workers=1)
     assert pool.score(QUICK, state, "B", RULES) == read_hand(QUICK, state, "B", RULES)
     assert pool.processes is False
+
+
+def test_two_passes_give_the_answer_of_the_full_budget():
+    """The pool scores each hand first with FIRST_PASS_UNITS and again with the full budget only
+    when that did not settle it: on the seeded hostile hands, every answer (Score or error code and
+    message) is the one a single full-budget pass gives."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+    from hostile_bench import hostile_hands
+
+    def answer(call) -> object:
+        try:
+            return call().score
+        except HandError as err:
+            return (err.code, err.message)
+
+    state = apply(None, TableOpened(("A", "B", "C", "D"))).state
+    pool = ScoringPool(workers=1, processes=False)
+    short = "槓 7s 暗槓 4s 暗槓 4m 明槓 1s [筒索萬] [番] [筒] [索] 摸 [萬]"  # its first pass explains short
+    for _kind, text in [
+        (None, ISSUE_HAND),
+        (None, EIGHT_AROUND_MELDS),
+        (None, short),
+        *hostile_hands(12, 13),
+    ]:
+        two = answer(lambda t=text: pool.score(t, state, "B", RULES))
+        one = answer(lambda t=text: read_hand(t, state, "B", RULES))
+        assert two == one, text

@@ -150,13 +150,25 @@ on any sane machine; this only stops a hand on a machine so loaded that its budg
 longer.  It never changes a result that finished: a hand stopped by it is refused (over_budget)."""
 
 
-def wall_budget(seconds: float, clock: Callable[[], float] = time.monotonic) -> Budget:
-    """A fresh hand budget (the core's default units) whose deadline is ``seconds`` from now on
-    ``clock`` (a monotonic clock in seconds; the core reads none itself)."""
-    from taipai.core.scoring import Budget
+FIRST_PASS_UNITS = 50_000
+"""Budget units of a hand's first pass (:meth:`ScoringPool.score`): more than any ordinary hand
+spends (the costliest corpus of ``benchmarks/wild_bench.py``, eight 皇 around three melds, at most
+34,000), an eighth of the full budget."""
+
+SCORING_THREADS = 32
+"""Threads that wait for the scoring processes (one per chat with a hand being scored, at most):
+cheap, and more of them than processes lets a quick hand overtake a long one's second pass."""
+
+
+def wall_budget(
+    seconds: float, clock: Callable[[], float] = time.monotonic, *, units: int | None = None
+) -> Budget:
+    """A fresh hand budget of ``units`` (the core's default when None) whose deadline is
+    ``seconds`` from now on ``clock`` (a monotonic clock in seconds; the core reads none itself)."""
+    from taipai.core.scoring import DEFAULT_BUDGET, Budget
 
     end = clock() + seconds
-    return Budget(deadline=lambda: clock() > end)
+    return Budget(DEFAULT_BUDGET if units is None else units, deadline=lambda: clock() > end)
 
 
 @dataclass(frozen=True, slots=True)
@@ -212,13 +224,26 @@ summaries, cached per rule set, stay warm from hand to hand."""
 _worker_rules: dict[bytes, Any] = {}
 
 
+@dataclass(frozen=True, slots=True)
+class _Again:
+    """A first pass that did not settle the hand: score it again with the full budget."""
+
+
 def score_in_worker(
-    text: str, state: TableState, winner: str, rules: Any, seconds: float, digest: bytes = b""
+    text: str,
+    state: TableState,
+    winner: str,
+    rules: Any,
+    seconds: float,
+    digest: bytes = b"",
+    units: int | None = None,
 ) -> Any:
-    """:func:`read_hand` within :func:`wall_budget` ``(seconds)``, in a scoring process: the
-    :class:`ReadHand`, or the refusal (a picklable form of the HandError).  ``digest`` names the
-    content of ``rules``: a rule set seen before is used instead of this fresh copy (whose tables
-    the core would otherwise build again for every hand)."""
+    """:func:`read_hand` within :func:`wall_budget` ``(seconds, units=units)``, in a scoring
+    process: the :class:`ReadHand`, the refusal (a picklable form of the HandError), or, for a
+    first pass (``units`` given) that ran out or could not explain a non-win as fully as a larger
+    budget might, :class:`_Again`.  ``digest`` names the content of ``rules``: a rule set seen
+    before is used instead of this fresh copy (whose tables the core would otherwise build again
+    for every hand)."""
     if digest:
         kept = _worker_rules.get(digest)
         if kept is None:
@@ -226,21 +251,30 @@ def score_in_worker(
                 _worker_rules.clear()
             kept = _worker_rules[digest] = rules
         rules = kept
+    budget = wall_budget(seconds, units=units)
     try:
-        return read_hand(text, state, winner, rules, budget=wall_budget(seconds))
+        return read_hand(text, state, winner, rules, budget=budget)
     except HandError as err:
+        if units is not None and (err.code == "over_budget" or budget.explained_short):
+            return _Again()
         return _Refusal(err.code, err.message, err.token, err.position, err.hint, err.hint_args)
 
 
 class ScoringPool:
     """Where hand messages are scored: apart from the event loop and its default executor.
 
-    :meth:`run` puts a call on one of :attr:`workers` threads of its own (the chat's wait), and
-    :meth:`score`, called there, scores the hand in one of as many worker processes: the search is
+    :meth:`run` puts a call on one of :data:`SCORING_THREADS` threads of its own (the chat's wait),
+    and :meth:`score`, called there, scores the hand in one of :attr:`workers` processes: the search is
     CPU-bound Python, and in a thread it would take the interpreter lock from the event loop for
     most of each hand (measured: ticks 5 ms apart woke up to 130 ms late while eight hostile hands
     were scored on two threads); in a process it takes nothing the loop needs.  Each hand runs
-    within its count budget and the wall-clock backstop :attr:`seconds`.  When the processes break
+    within its count budget and the wall-clock backstop :attr:`seconds`, in two passes: first with
+    :data:`FIRST_PASS_UNITS`, which settles every ordinary hand, then, only if that did not settle
+    it, with the full budget, queued behind the hands that came meanwhile, so a quick hand from
+    another chat waits for at most the first passes in progress, not for the long hands' whole
+    budgets.  The answer is the one the full budget gives (a first pass that finishes has proven
+    it; one that cannot explain a non-win as well as a larger budget might is run again).  When
+    the processes break
     (one killed, or they cannot start: a ``spawn`` child re-imports the main script, which must
     guard its start with ``if __name__ == "__main__"`` as ``taipai`` does), the hand is scored on
     the thread instead, within the same budget, and fresh processes are tried for the next hand;
@@ -262,12 +296,13 @@ class ScoringPool:
         self._procs: ProcessPoolExecutor | None = None
         self._lock = threading.Lock()
         self._broken = 0  # process pools broken in a row
+        self._slots = threading.BoundedSemaphore(workers)  # hands scored at once on the threads
         self._digests: dict[int, tuple[Any, bytes]] = {}  # id(rules) -> (rules, digest of its pickle)
 
     def _thread_pool(self) -> ThreadPoolExecutor:
         with self._lock:
             if self._threads is None:
-                self._threads = ThreadPoolExecutor(self.workers, thread_name_prefix="taipai-score")
+                self._threads = ThreadPoolExecutor(SCORING_THREADS, thread_name_prefix="taipai-score")
             return self._threads
 
     def _process_pool(self) -> ProcessPoolExecutor:
@@ -288,36 +323,45 @@ class ScoringPool:
         return await loop.run_in_executor(self._thread_pool(), ctx.run, fn, *args)
 
     def score(self, text: str, state: TableState, winner: str, rules: Any) -> ReadHand:
-        """:func:`read_hand` of ``text`` within a hand budget, in a worker process (blocking: call it
-        from :meth:`run`'s threads).
+        """:func:`read_hand` of ``text`` within a hand budget, in a worker process, in two passes
+        (see the class); blocking: call it from :meth:`run`'s threads.
 
         Raises:
-            HandError: as :func:`read_hand`.
+            HandError: as :func:`read_hand` with the full budget.
         """
-        if not self.processes:
-            return read_hand(text, state, winner, rules, budget=wall_budget(self.seconds))
-        try:
-            pool = self._process_pool()
-        except (OSError, ImportError, NotImplementedError) as exc:  # no semaphores (/dev/shm) …
-            self.processes = False
-            log.warning("scoring processes unavailable (%s); hands are scored on threads", exc)
-            return read_hand(text, state, winner, rules, budget=wall_budget(self.seconds))
-        try:
-            job = pool.submit(score_in_worker, text, state, winner, rules, self.seconds, self._digest(rules))
-        except BrokenProcessPool:
-            self._broke(pool)
-            return read_hand(text, state, winner, rules, budget=wall_budget(self.seconds))
-        except RuntimeError:  # the pool was closed meanwhile: this hand is scored here
-            return read_hand(text, state, winner, rules, budget=wall_budget(self.seconds))
-        try:
-            got = job.result()
-        except BrokenProcessPool:
-            self._broke(pool)
-            return read_hand(text, state, winner, rules, budget=wall_budget(self.seconds))
-        self._broken = 0
+        got = self._attempt(text, state, winner, rules, FIRST_PASS_UNITS)
+        if isinstance(got, _Again):
+            got = self._attempt(text, state, winner, rules, None)
         if isinstance(got, _Refusal):
             raise got.error()
         return got  # type: ignore[no-any-return]
+
+    def _attempt(self, text: str, state: TableState, winner: str, rules: Any, units: int | None) -> Any:
+        """One pass of :meth:`score`: what :func:`score_in_worker` returns."""
+        if self.processes:
+            try:
+                pool = self._process_pool()
+            except (OSError, ImportError, NotImplementedError) as exc:  # no semaphores (/dev/shm) …
+                self.processes = False
+                log.warning("scoring processes unavailable (%s); hands are scored on threads", exc)
+            else:
+                args = (text, state, winner, rules, self.seconds, self._digest(rules), units)
+                try:
+                    job = pool.submit(score_in_worker, *args)
+                except BrokenProcessPool:
+                    self._broke(pool)
+                except RuntimeError:  # submitted while the pool closed: scored on this thread
+                    pass
+                else:
+                    try:
+                        got = job.result()
+                    except BrokenProcessPool:
+                        self._broke(pool)
+                    else:
+                        self._broken = 0
+                        return got
+        with self._slots:
+            return score_in_worker(text, state, winner, rules, self.seconds, b"", units)
 
     def _digest(self, rules: Any) -> bytes:
         """A digest of ``rules``' content (computed once per rule set object)."""
