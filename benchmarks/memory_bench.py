@@ -2,18 +2,22 @@
 
 Issue 13 item 9: every chat ever seen cost ~4.5 KB that was never released (its table state, its
 lock, its language), so memory grew with the number of chats for ever.  The caches are now least
-recently used (``taipai.bot.service.service``: ``STATE_CACHE``, ``LOCK_CACHE``, ``LOCALE_CACHE``).
+recently used (``taipai.bot.service.service``: ``STATE_CACHE`` states holding at most
+``STATE_CACHE_EVENTS`` events, ``LOCK_CACHE``, ``LOCALE_CACHE``).
 
 The script drives :meth:`Service.handle` directly on a fresh SQLite file, as the Telegram adapter
-does (a platform chat, a member with a user id): each of ``--chats`` chats opens a table and posts
-``--per-chat`` - 1 hand messages (bare counts, so the figure is the service's memory, not the
-scoring search's caches).  The chats take turns, one message each per round, so every chat stays
-open to the end, as busy groups would.  It prints the resident set size (``VmRSS``) after a warm-up
-chat (imports, rule tables, the SQLite connections: the "fresh start"), after the run, and the
-difference, with the caches' sizes; ``--unbounded`` makes the caches unbounded (the old behaviour)
-for comparison.  Prints figures; no pass/fail.
+does (a platform chat, members with user ids): in each of ``--chats`` chats A opens a table, B, C
+and D take their seats (``坐 南`` …), and the winners post hand messages, ``--per-chat`` messages in
+all (bare counts, so the figure is the service's memory, not the scoring search's caches).  The
+chats take turns, one message each per round, so every chat stays open to the end, as busy groups
+would.  It prints the resident set size (``VmRSS``) after a warm-up chat (imports, rule tables, the
+SQLite connections: the "fresh start"), after the run, and the difference, with the caches' sizes;
+``--unbounded`` makes the caches unbounded (the old behaviour) for comparison.  Prints figures; no
+pass/fail.
 
     python benchmarks/memory_bench.py [--chats 5000] [--per-chat 10] [--unbounded]
+
+``--chats 300 --per-chat 200`` is the long-session case: fewer chats, each a night's play.
 """
 
 from __future__ import annotations
@@ -35,6 +39,9 @@ from taipai.bot.service.identity import Member  # noqa: E402
 from taipai.bot.store import ChatRef, Store, sqlite_url  # noqa: E402
 
 HANDS = ("B 食 A 8番", "C 自摸 5番", "D 食 C 3番", "A 自摸 10番", "流局", "B 食 D 6番", "C 食 A 4番")
+SEATING = (("A", "開枱 A B C D"), ("B", "坐 南"), ("C", "坐 西"), ("D", "坐 北"))
+"""A chat's first messages: A opens the table (and holds 東), the others take their seats by user id."""
+MEMBERS = {name: Member(user_id=str(1000 + i), display=name) for i, name in enumerate("ABCD")}
 
 
 def rss_kib() -> int:
@@ -50,9 +57,17 @@ def settle() -> int:
     return rss_kib()
 
 
-async def say(service: Service, chat: ChatRef, n: int, text: str) -> None:
-    member = Member(user_id=str(1000 + n % 4), display="ABCD"[n % 4])
-    await service.handle(chat, member.display, text, f"{chat.chat_id}:{n}", member=member)
+def message(n: int) -> tuple[str, str]:
+    """A chat's ``n``-th message ``(speaker, text)``: the seating, then hands said by their winner."""
+    if n < len(SEATING):
+        return SEATING[n]
+    text = HANDS[(n - len(SEATING)) % len(HANDS)]
+    return (text[0] if text[0] in MEMBERS else "A"), text
+
+
+async def say(service: Service, chat: ChatRef, n: int) -> None:
+    speaker, text = message(n)
+    await service.handle(chat, speaker, text, f"{chat.chat_id}:{n}", member=MEMBERS[speaker])
 
 
 async def run(chats: int, per_chat: int, db: Path) -> None:
@@ -60,25 +75,27 @@ async def run(chats: int, per_chat: int, db: Path) -> None:
     try:
         service = Service(store, locale="en")
         warm = ChatRef("telegram", "-1")
-        await say(service, warm, 0, "開枱 A B C D")
-        for n, text in enumerate(HANDS, start=1):
-            await say(service, warm, n, text)
+        for n in range(len(SEATING) + len(HANDS)):
+            await say(service, warm, n)
         fresh = settle()
         started = time.perf_counter()
         refs = [ChatRef("telegram", str(-1000 - i)) for i in range(chats)]
         for n in range(per_chat):
             for chat in refs:
-                await say(service, chat, n, "開枱 A B C D" if n == 0 else HANDS[(n - 1) % len(HANDS)])
+                await say(service, chat, n)
         elapsed = time.perf_counter() - started
         after = settle()
         messages = chats * per_chat
+        booked = [await store.last_seq(s.id) for s in [await store.open_session(c) for c in refs[:3]] if s]
         print(f"messages: {messages:,} in {chats:,} chats ({per_chat} each), {elapsed:.0f} s "
               f"({messages / elapsed:,.0f} messages/s)")
+        print(f"events booked in the first chats: {booked} (the 開枱 and every hand)")
         print(f"RSS after a warm-up chat (fresh start): {fresh / 1024:.1f} MiB")
         print(f"RSS after the run:                      {after / 1024:.1f} MiB")
         print(f"difference:                             {(after - fresh) / 1024:+.1f} MiB "
               f"({(after - fresh) * 1024 / chats:,.0f} bytes per chat)")
-        print(f"cached: {len(service._cache):,} session states, {len(service._locks):,} locks, "
+        print(f"cached: {len(service._cache):,} session states ({service._cache.total_weight:,} events), "
+              f"{len(service._locks):,} locks, "
               f"{len(service._chat_locales):,} chat languages")
     finally:
         await store.close()
@@ -87,11 +104,11 @@ async def run(chats: int, per_chat: int, db: Path) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--chats", type=int, default=5000)
-    parser.add_argument("--per-chat", type=int, default=10, help="messages per chat, the 開枱 included")
+    parser.add_argument("--per-chat", type=int, default=10, help="messages per chat, 開枱 and 坐 included")
     parser.add_argument("--unbounded", action="store_true", help="caches without a bound (as before)")
     args = parser.parse_args()
     if args.unbounded:
-        for name in ("STATE_CACHE", "LOCK_CACHE", "LOCALE_CACHE"):
+        for name in ("STATE_CACHE", "STATE_CACHE_EVENTS", "LOCK_CACHE", "LOCALE_CACHE"):
             setattr(service_module, name, 1 << 40)
     with tempfile.TemporaryDirectory() as tmp:
         asyncio.run(run(args.chats, args.per_chat, Path(tmp) / "memory.db"))
