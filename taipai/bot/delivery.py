@@ -46,7 +46,7 @@ from typing import Any
 from sqlalchemy.exc import SQLAlchemyError
 
 from taipai.bot.store.inbox import Inbox, InboxRow, Incoming, owner_is_dead
-from taipai.bot.store.outbox import BOOKING, Booking, InboxRowDone, Outbox, OutboxRow
+from taipai.bot.store.outbox import BOOKING, Booking, InboxRowDone, OlderPending, Outbox, OutboxRow
 
 log = logging.getLogger(__name__)
 
@@ -302,19 +302,19 @@ class Delivery:
         try:
             while not self._stopping:
                 if not queue and chat_id in self._read_in:
-                    self._read_in.discard(chat_id)
-                    read = functools.partial(self.inbox.pending, chat_id, after_id=done, limit=READ_BATCH)
-                    rows = await self._retrying(read)
-                    for row in rows or ():
-                        queue.setdefault(row.id, row)
-                    if rows and len(rows) >= READ_BATCH:
-                        self._read_in.add(chat_id)  # more after these
+                    await self._read_rows(chat_id, queue, done)
                 if not queue:
                     return
                 row = queue.pop(min(queue))
                 if row.id <= done:
                     continue
                 rows_out = await self._handle_row(row)
+                if rows_out is None:  # an older row is pending (stored by another process): it first
+                    queue[row.id] = row
+                    await self._read_rows(chat_id, queue, done)
+                    if min(queue) == row.id:  # not visible yet: let its writer commit
+                        await asyncio.sleep(BACKOFF_START)
+                    continue
                 done = row.id
                 self.wake_sender(chat_id, rows_out)
         finally:
@@ -322,9 +322,20 @@ class Delivery:
                 self._inq.pop(chat_id, None)
             self._finished(self._workers, chat_id)
 
-    async def _handle_row(self, row: InboxRow) -> list[OutboxRow]:
+    async def _read_rows(self, chat_id: str, queue: dict[int, InboxRow], done: int) -> None:
+        """Merge the chat's pending rows after ``done`` from the database into ``queue``."""
+        self._read_in.discard(chat_id)
+        read = functools.partial(self.inbox.pending, chat_id, after_id=done, limit=READ_BATCH)
+        rows = await self._retrying(read)
+        for row in rows or ():
+            queue.setdefault(row.id, row)
+        if rows and len(rows) >= READ_BATCH:
+            self._read_in.add(chat_id)  # more after these
+
+    async def _handle_row(self, row: InboxRow) -> list[OutboxRow] | None:
         """Handle one stored update until its handling is committed (see the module docstring);
-        return the outbox rows it stored."""
+        return the outbox rows it stored, or ``None`` when an older row of the chat is still pending
+        (another process stored it): nothing was written, the older row goes first."""
         failures = 0
         delay = BACKOFF_START
         while True:
@@ -334,7 +345,10 @@ class Delivery:
             try:
                 payloads = await self._handle(row, booking)
                 if not booking.stored and not payloads:
-                    self._defer_done(row.chat_id, row.id)  # talk: no write of its own
+                    # talk: no write of its own, but what was talk may depend on an older update
+                    if await self.inbox.older_pending(row.chat_id, row.id):
+                        return None
+                    self._defer_done(row.chat_id, row.id)
                     return []
                 if not booking.stored:
                     await self.outbox.finish(booking, payloads)
@@ -342,6 +356,8 @@ class Delivery:
                 return booking.rows
             except InboxRowDone:
                 return []  # another worker handled it
+            except OlderPending:
+                return None
             except SQLAlchemyError:
                 log.warning("delivery: database error handling update %s; retrying", row.update_key)
             except Exception:
@@ -350,7 +366,10 @@ class Delivery:
                 if failures >= HANDLE_TRIES:
                     log.error("delivery: gave up on update %s of chat %s", row.update_key, row.chat_id)
                     gave_up = Booking(row.platform, row.chat_id, row.id)
-                    await self._retrying(functools.partial(self.outbox.finish, gave_up, []))
+                    try:
+                        await self._retrying(functools.partial(self.outbox.finish, gave_up, []))
+                    except OlderPending:
+                        return None
                     return []
             finally:
                 BOOKING.reset(token)

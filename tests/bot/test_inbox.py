@@ -16,7 +16,7 @@ from sqlalchemy import inspect, select
 from taipai.bot.service import Service
 from taipai.bot.store import ChatRef, Store
 from taipai.bot.store.inbox import Inbox, Incoming, owner_is_dead
-from taipai.bot.store.outbox import BOOKING, Booking, InboxRowDone, Outbox
+from taipai.bot.store.outbox import BOOKING, Booking, InboxRowDone, OlderPending, Outbox
 from taipai.bot.store.schema import inbox, metadata, outbox
 
 both = pytest.mark.both_databases
@@ -168,3 +168,29 @@ async def test_the_lease_of_a_dead_process_of_this_host_is_taken_over_at_once(st
     now = Inbox(store, "telegram")
     assert await now.claim(["-100"]) == set()
     assert await now.claim(["-100"], steal_from=[dead]) == {"-100"}
+
+
+@both
+async def test_a_row_is_not_handled_before_an_older_pending_row_of_its_chat(store: Store):
+    """Another worker stored update 1 of the chat, this one update 2: booking 2 first is refused
+    (nothing written), so a chat's hands are booked in the order they arrived."""
+    service = Service(store, locale="en")
+    other, mine = Inbox(store, "telegram", owner="host-b:2:bb"), Inbox(store, "telegram")
+    (first,), _ = await other.put([update(1, text="開枱 A B C D")])
+    (second,), _ = await mine.put([update(2, text="/help")])
+    assert await mine.older_pending(CHAT.chat_id, second.id)
+    with pytest.raises(OlderPending):
+        await Outbox(store).finish(Booking("telegram", CHAT.chat_id, second.id), [{"text": "help"}])
+    booking = Booking("telegram", CHAT.chat_id, second.id, items=as_payloads)
+    token = BOOKING.set(booking)
+    try:
+        with pytest.raises(OlderPending):
+            await service.handle(CHAT, "A", "開枱 A B C D", "-100:2")
+    finally:
+        BOOKING.reset(token)
+    assert await store.open_session(CHAT) is None
+    assert [r.update_key for r in await mine.pending(CHAT.chat_id)] == ["1", "2"]
+    # the older row first, then the younger one goes through
+    await Outbox(store).finish(Booking("telegram", CHAT.chat_id, first.id), [])
+    await Outbox(store).finish(Booking("telegram", CHAT.chat_id, second.id), [{"text": "help"}])
+    assert await mine.counts() == {"done": 2}

@@ -229,6 +229,12 @@ class Inbox:
 
         return await self.store.run_read(read)
 
+    async def older_pending(self, chat_id: str, inbox_id: int) -> bool:
+        """True when the chat has a pending row older than ``inbox_id`` (stored by another process)."""
+        from taipai.bot.store.outbox import older_pending
+
+        return await self.store.run_read(lambda conn: older_pending(conn, self.platform, chat_id, inbox_id))
+
     async def waiting_chats(self) -> tuple[set[str], dict[str, str | None]]:
         """The chats with pending inbox rows or pending replies, and each one's lease owner now
         (``None``: no live lease), for the sweep."""

@@ -43,6 +43,12 @@ class InboxRowDone(Exception):
     handling is written."""
 
 
+class OlderPending(Exception):
+    """The chat has a pending inbox row older than the one being handled (another worker process
+    stored it, and this one had not read it yet): nothing of this handling is written; handle the
+    older row first.  A chat's updates are booked in the order they were stored."""
+
+
 @dataclass(slots=True)
 class Booking:
     """The inbox row being handled now, and how its replies become outbox payloads.
@@ -121,6 +127,24 @@ _MARK_ALSO_DONE = (
 _INSERT_REPLY = insert(outbox).returning(outbox.c.id)
 
 
+_OLDER_PENDING = (
+    select(inbox.c.id)
+    .where(
+        inbox.c.platform == bindparam("platform"),
+        inbox.c.chat_id == bindparam("chat_id"),
+        inbox.c.status == _INBOX_PENDING,
+        inbox.c.id < bindparam("inbox_id"),
+    )
+    .limit(1)
+)
+
+
+def older_pending(conn: Connection, platform: str, chat_id: str, inbox_id: int) -> bool:
+    """True when the chat has a pending inbox row older than ``inbox_id`` (one indexed lookup)."""
+    params = {"platform": platform, "chat_id": chat_id, "inbox_id": inbox_id}
+    return conn.execute(_OLDER_PENDING, params).first() is not None
+
+
 def write_replies(
     conn: Connection, booking: Booking, payloads: Sequence[dict[str, Any]], now: datetime
 ) -> None:
@@ -128,15 +152,18 @@ def write_replies(
     in order, and mark its inbox row done; the new rows are put in ``booking.rows`` (the sender
     of this process takes them from there, without reading them back).
 
-    Raises :class:`InboxRowDone` when the inbox row is done already (the caller's transaction must
-    then roll back: another worker handled the update).
+    Raises :class:`InboxRowDone` when the inbox row is done already (another worker handled the
+    update) and :class:`OlderPending` when an older row of the chat is still pending (see
+    :func:`older_pending`); the caller's transaction must then roll back.
     """
+    if booking.also_done:
+        conn.execute(_MARK_ALSO_DONE, {"ids": list(booking.also_done), "now": now})
     if booking.inbox_id is not None:
+        if older_pending(conn, booking.platform, booking.chat_id, booking.inbox_id):
+            raise OlderPending(f"an inbox row of {booking.chat_id} older than {booking.inbox_id} is pending")
         done = conn.execute(_MARK_DONE, {"inbox_id": booking.inbox_id, "now": now})
         if done.rowcount != 1:
             raise InboxRowDone(f"inbox row {booking.inbox_id} is done already")
-    if booking.also_done:
-        conn.execute(_MARK_ALSO_DONE, {"ids": list(booking.also_done), "now": now})
     rows: list[OutboxRow] = []
     for p in payloads:  # one statement each: RETURNING gives every row's id in order
         new_id = conn.execute(
@@ -282,8 +309,10 @@ __all__ = [
     "BOOKING",
     "Booking",
     "InboxRowDone",
+    "OlderPending",
     "Outbox",
     "OutboxRow",
     "active_booking",
+    "older_pending",
     "write_replies",
 ]
