@@ -9,8 +9,10 @@ No game logic lives here (DESIGN §1).  Each Discord update becomes one service 
 The chat is the channel (``ChatRef("discord", channel_id)``; a thread is its own chat), the speaker
 is the member's display name, and the message or interaction id (a snowflake, unique across Discord)
 is the source id the store deduplicates on.  Replies go out as the interaction's response (then
-follow-ups), or as a reply to the message; each carries the service's buttons as a persistent view.
-Mentions never ping (``AllowedMentions.none()``): names typed by players are echoed verbatim.
+follow-ups; an interaction the service has not answered within :data:`DEFER_AFTER` seconds is
+deferred first, within Discord's 3 s, and answered with follow-ups), or as a reply to the message;
+each carries the service's buttons as a persistent view.  Mentions never ping
+(``AllowedMentions.none()``): names typed by players are echoed verbatim.
 
 Free-text hand messages need the **message content** privileged intent: turn it on for the bot in
 the Discord developer portal (Bot → Privileged Gateway Intents → Message Content Intent).  Without
@@ -19,10 +21,11 @@ it, :func:`run_discord` logs a warning and runs with slash commands and buttons 
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import re
-from collections.abc import Iterator, Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Awaitable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
 from discord import app_commands
@@ -73,6 +76,24 @@ def _outgoing(replies: Sequence[Reply]) -> Iterator[tuple[str, discord.ui.View |
         pieces = split_text(reply.text, MAX_MESSAGE)
         for i, piece in enumerate(pieces):
             yield piece, view_for(reply.buttons) if i == len(pieces) - 1 else None
+
+
+DEFER_AFTER = 2.0
+"""Seconds an interaction waits for the service before it is deferred: Discord drops an interaction
+not answered within 3 s, and a hand's scoring may take longer (its budget, a busy pool)."""
+
+T = TypeVar("T")
+
+
+async def in_time(interaction: discord.Interaction, work: Awaitable[T], *, thinking: bool) -> T:
+    """``await work``, deferring ``interaction`` when it takes more than :data:`DEFER_AFTER` seconds
+    (``thinking``: a slash command shows "thinking…"; a button press defers quietly).  After a
+    deferral the answer goes out as follow-ups (``interaction.response.is_done()`` is then true)."""
+    task = asyncio.ensure_future(work)
+    done, _pending = await asyncio.wait({task}, timeout=DEFER_AFTER)
+    if not done:
+        await interaction.response.defer(thinking=thinking)
+    return await task
 
 
 class TaipaiDiscord(discord.Client):
@@ -137,13 +158,14 @@ class TaipaiDiscord(discord.Client):
         private = interaction.guild_id is None
         member = self.member_of(interaction.user, interaction.permissions, language, private=private)
         text = plain_mentions(text, self._known_users(interaction.guild, text))
-        replies = await self.service.handle(
+        work = self.service.handle(
             chat_of(interaction.channel_id),
             member.display,
             text,
             str(interaction.id),
             member=member,
         )
+        replies = await in_time(interaction, work, thinking=True)
         await self.answer(interaction, replies, language)
 
     def _known_users(self, guild: discord.Guild | None, text: str) -> list[discord.abc.User]:
@@ -166,18 +188,23 @@ class TaipaiDiscord(discord.Client):
         language = interaction.locale.value
         private = interaction.guild_id is None
         member = self.member_of(interaction.user, interaction.permissions, language, private=private)
-        pressed = await self.service.press(
-            chat_of(interaction.channel_id), member.display, data, member=member
-        )
+        work = self.service.press(chat_of(interaction.channel_id), member.display, data, member=member)
+        pressed = await in_time(interaction, work, thinking=False)
+        deferred = interaction.response.is_done()
         if pressed.replies:
-            await interaction.response.edit_message(view=None)
+            if deferred:
+                await interaction.edit_original_response(view=None)
+            else:
+                await interaction.response.edit_message(view=None)
             for content, view in _outgoing(pressed.replies):
                 await interaction.followup.send(content, **({} if view is None else {"view": view}))
             if pressed.notice:
                 await interaction.followup.send(pressed.notice, ephemeral=True)
+        elif pressed.notice and deferred:
+            await interaction.followup.send(pressed.notice, ephemeral=True)
         elif pressed.notice:
             await interaction.response.send_message(pressed.notice, ephemeral=True)
-        else:
+        elif not deferred:
             await interaction.response.defer()
 
     async def answer(self, interaction: discord.Interaction, replies: Sequence[Reply], language: str) -> None:
@@ -187,16 +214,20 @@ class TaipaiDiscord(discord.Client):
         note, since Discord needs every interaction answered.
         """
         sent = False
+        deferred = interaction.response.is_done()  # in_time deferred it: all go as follow-ups
         for content, view in _outgoing(replies):
             extra: dict[str, Any] = {} if view is None else {"view": view}
-            if not sent:
+            if not sent and not deferred:
                 await interaction.response.send_message(content, **extra)
-                sent = True
             else:
                 await interaction.followup.send(content, **extra)
+            sent = True
         if not sent:
             with use_locale(language):
-                await interaction.response.send_message(_("Nothing to do."), ephemeral=True)
+                if deferred:
+                    await interaction.followup.send(_("Nothing to do."), ephemeral=True)
+                else:
+                    await interaction.response.send_message(_("Nothing to do."), ephemeral=True)
 
     async def _on_tree_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError

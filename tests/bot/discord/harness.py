@@ -210,6 +210,11 @@ class FakeDiscordAPI:
             }
         if method == "POST" and parts[0] == "webhooks":  # interaction follow-up
             return 200, self._create(CHANNEL_ID, body)
+        if method == "PATCH" and parts[0] == "webhooks" and parts[-1] == "@original":
+            # a deferred press edits the pressed message (the fake takes the newest one)
+            message = self.messages[max(self.messages)]
+            message.update({k: v for k, v in body.items() if k in ("content", "components")})
+            return 200, message
         if method == "POST" and parts[0] == "channels" and parts[-1] == "messages":
             return 200, self._create(int(parts[1]), body)
         if method == "PATCH" and parts[0] == "channels" and parts[2] == "messages":
