@@ -3,9 +3,12 @@
 :func:`run_bots` opens the store (migrating it), builds one :class:`~taipai.bot.service.Service`,
 starts the Telegram adapter (``TELEGRAM_BOT_TOKEN``) and the Discord adapter (``DISCORD_BOT_TOKEN``,
 :func:`taipai.bot.discord.client.run_discord`) side by side, and runs until SIGTERM or SIGINT.
-Shutdown is clean: polling stops (the last update is confirmed), updates in hand finish (every event
-is stored before its reply is sent, so nothing booked is lost), the Discord gateway closes, the
-database engine is disposed.  Start-up errors (a rejected token, an unreachable Bot API server or
+Every update is stored in the inbox before the platform is told it arrived, and every reply in the
+outbox with its event (:mod:`taipai.bot.delivery`), so a crash at any point loses nothing that was
+acknowledged or booked: what is pending is handled and posted after the next start.  Shutdown is
+clean: polling stops, the update in hand in each chat finishes, pending replies get a few seconds
+to go out (the rest go after the next start), the Discord gateway closes, the database engine is
+disposed.  Start-up errors (a rejected token, an unreachable Bot API server or
 database) are one line on stderr without the token, exit status 1.
 """
 
