@@ -291,9 +291,9 @@ class Delivery:
             for c, at in self._held.items()
             if c not in self._workers and c not in self._senders and now - at >= IDLE_RELEASE
         ]
-        await self.inbox.renew(release=idle)
-        for chat_id in idle:
+        for chat_id in idle:  # first: an update arriving meanwhile claims its chat again
             self._held.pop(chat_id, None)
+        await self.inbox.renew(release=idle)
 
     # ------------------------------------------------------------------ the inbox side
     async def _work(self, chat_id: str) -> None:

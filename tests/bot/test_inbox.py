@@ -146,7 +146,15 @@ async def test_a_lease_is_one_process_s_until_it_expires_or_is_released(db_url):
         assert await a.lease_owner("-100") is None
         assert await b.claim(["-100"]) == {"-100"}
         assert await a.claim(["-100"]) == set()
+        clock.now += timedelta(seconds=1)
         await b.renew(release=["-100"])  # idle: given up
+        assert await a.claim(["-100"]) == {"-100"}
+        # a lease claimed again after the renew began (a newer expiry) is kept
+        await a.renew(release=["-100"])
+        assert await a.lease_owner("-100") == "host-a:1:aa"
+        clock.now += timedelta(seconds=1)
+        await a.renew(release=["-100"])
+        assert await a.lease_owner("-100") is None
         assert await a.claim(["-100"]) == {"-100"}
         await a.release_all()
         assert await b.lease_owner("-100") is None

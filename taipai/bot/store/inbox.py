@@ -275,15 +275,21 @@ class Inbox:
 
     async def renew(self, release: Collection[str] = ()) -> None:
         """Extend every lease this process holds by :attr:`lease` seconds and give up those of
-        ``release`` (idle chats), in one transaction."""
+        ``release`` (idle chats), in one transaction.  A lease of ``release`` claimed again since
+        this call began (its expiry is newer) is kept: an update of that chat came meanwhile."""
         now = self.store.now()
         mine = and_(chat_leases.c.platform == self.platform, chat_leases.c.owner == self.owner)
+        release = list(release)
 
         def write(conn: Connection) -> None:
             if release:
                 conn.execute(
                     update(chat_leases)
-                    .where(mine, chat_leases.c.chat_id.in_(list(release)))
+                    .where(
+                        mine,
+                        chat_leases.c.chat_id.in_(release),
+                        chat_leases.c.expires_at < self._until(now),
+                    )
                     .values(owner=None, expires_at=None)
                 )
             conn.execute(update(chat_leases).where(mine).values(expires_at=self._until(now)))
