@@ -283,6 +283,8 @@ class Delivery:
                 await self.store.checkpoint()  # SQLite: the WAL copied back off the writer's path
             except SQLAlchemyError:
                 log.warning("delivery: the sweep could not read the database; trying again")
+            except Exception:  # the sweep must outlive any one failure: it renews the leases
+                log.exception("delivery: the sweep failed; trying again")
 
     async def _renew(self) -> None:
         now = time.monotonic()
