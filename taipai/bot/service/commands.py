@@ -285,7 +285,7 @@ def drop_trailing_emoji(text: str) -> str:
 
     A player who ends a complete message with an emoji means the message, the emoji is the mood
     (a tester's ``阿珍 自摸 12番 😂`` was refused as a hand whose 「12」 lacked a suit); so are
-    exclamation marks (``12番!``).  Only the
+    exclamation marks (``12番!``) and a closing full stop (``12番。``, ``計數。``).  Only the
     end is trimmed: an emoji between words is left for the command or the hand reader to refuse
     (``12番 😂 東``).  Emoji are symbols (Unicode category ``So``, skin tones ``Sk``) with their
     joiners, variation selectors and tags; no tile, name or command word of taipai ends in one.
@@ -297,9 +297,10 @@ def drop_trailing_emoji(text: str) -> str:
 
 
 def _emoji_or_space(c: str) -> bool:
-    """Whether ``c`` is white space, an exclamation mark or part of an emoji (a symbol, its glue, a
-    tag character): the mood at the end of a message (``12番!!``), not part of it."""
-    if c.isspace() or c in _EMOJI_PARTS or c in "!！" or "\U000e0020" <= c <= "\U000e007f":
+    """Whether ``c`` is white space, an exclamation mark, an ideographic full stop or part of an emoji
+    (a symbol, its glue, a tag character): the mood or the end of a message (``12番!!``, ``12番。``),
+    not part of it.  A question mark is kept: ``12番？`` asks, and is not booked."""
+    if c.isspace() or c in _EMOJI_PARTS or c in "!！。" or "\U000e0020" <= c <= "\U000e007f":
         return True
     return unicodedata.category(c) in ("So", "Sk")
 
