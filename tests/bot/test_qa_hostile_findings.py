@@ -3,7 +3,11 @@ wrongly or not at all.
 
 1. 埋數 (and 重做) after a table was cancelled (撤銷 right after 開枱) said the table had been settled;
    it was never settled, and the reply now says it was cancelled and how to bring it back.
-2. A closing full stop (``B 食 A 12番。``, ``計數。``, ``流局。``) was refused or ignored while ``！``
+2. ``坐 東`` after the deal moved: 東 is the dealer's seat now, so Ann (a Telegram account named Ann)
+   saying 坐 東 for the seat she had at 開枱 was bound to Bob's seat and booked as Bob.  A member
+   named like a free seat's player who names another seat by its wind is offered their own seat (a
+   button for them alone); 坐 Bob, by name, still sits as Bob.
+3. A closing full stop (``B 食 A 12番。``, ``計數。``, ``流局。``) was refused or ignored while ``！``
    was accepted; it ends the message like ``！``.  A question mark still asks and books nothing.
 
 Amounts by hand (DESIGN §6): A deals, so 「B 食 A 12番」 is 12 + 底 5 + dealer 1 = 18, a 拉一 chain.
@@ -13,7 +17,9 @@ from __future__ import annotations
 
 import pytest
 
-from .conftest import Talk
+from taipai.bot.service.identity import Member
+
+from .conftest import CHAT, Talk
 
 pytestmark = pytest.mark.asyncio
 
@@ -43,3 +49,20 @@ async def test_a_closing_full_stop_ends_the_message(talk_zh: Talk):
     seq = await talk_zh.seq()
     assert (await talk_zh("B", "B 食 A 12番？")).startswith("番數「12番」後面仲有「?」")
     assert await talk_zh.seq() == seq  # a question books nothing
+
+
+async def test_sit_by_a_moved_wind_offers_the_member_their_own_seat(talk_en: Talk):
+    service = talk_en.service
+    ann, bob = Member("1", "Ann"), Member("2", "Bob")
+    await service.handle(CHAT, "Ann", "開枱 Ann Bob Cat Dan", "m1", member=ann)
+    await service.handle(CHAT, "Bob", "坐 南", "m2", member=bob)
+    await service.handle(CHAT, "Bob", "Bob 食 Ann 8番", "m3", member=bob)  # Bob deals now: he is 東
+    await service.handle(CHAT, "Bob", "離座", "m4", member=bob)  # Bob's seat is free again
+    (offer,) = await service.handle(CHAT, "Ann", "坐 東", "m5", member=ann)
+    assert offer.text == "Ann: are you Ann (北)? Press the button to sit there."
+    assert [b.data for b in offer.buttons] == ["sit:1:0:1"]
+    session = await service.store.open_session(CHAT)
+    assert session is not None
+    assert [m.user_id for m in await service.chats.members(session.id) if m.player] == []
+    (sat,) = await service.handle(CHAT, "Ann", "坐 Bob", "m6", member=ann)  # by name: as asked
+    assert sat.text == "Ann sits as Bob (東)."

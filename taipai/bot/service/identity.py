@@ -347,8 +347,32 @@ async def _sit(service: Service, chat: ChatRef, member: Member | None, arg: str)
                 name=arg, players=players_line(state)
             )
         )
+    if not _is_player_name(state, arg):
+        # 坐 東 names the seat by its wind now, and the winds move with the deal: a member named
+        # like a free seat's player who says the wind that seat had at 開枱 (Ann, once Bob deals,
+        # saying 坐 東) is offered their own seat instead of being bound to another player's;
+        # 坐 Bob, by name, still sits as Bob
+        own = seat_offer(state, member, await service.chats.members(session.id))
+        said = unicodedata.normalize("NFKC", arg).strip().removesuffix("家").removesuffix("位")
+        if own is not None and own != player and said == OPENING_WINDS[state.names.index(own)]:
+            return Reply(
+                _("{who}: are you {player} ({seat})? Press the button to sit there.").format(
+                    who=member.display, player=own, seat=state.seat_wind(own)
+                ),
+                (sit_button(session.id, state, own, member),),
+            )
     _taken, text = await take_seat(service, session, state, member, player)
     return Reply(text)
+
+
+OPENING_WINDS = "東南西北"
+"""The seat winds in 開枱 order (the first named deals first and sits 東)."""
+
+
+def _is_player_name(state: TableState, arg: str) -> bool:
+    """Whether ``坐 <arg>`` names a player (``Bob``, ``@bob``, ``ｂｏｂ``) rather than a seat wind."""
+    said = unicodedata.normalize("NFKC", arg).strip().removeprefix("@").casefold()
+    return any(unicodedata.normalize("NFKC", n).casefold() == said for n in state.names)
 
 
 def _free_seats(state: TableState, rows: list[MemberRow]) -> str:
