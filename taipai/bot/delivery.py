@@ -41,6 +41,7 @@ import functools
 import logging
 import time
 from collections.abc import Awaitable, Callable, Sequence
+from datetime import timedelta
 from typing import Any
 
 from sqlalchemy.exc import SQLAlchemyError
@@ -74,6 +75,15 @@ COALESCE_MAX = 100
 DONE_DELAY = 0.05
 """Seconds the done marks of talk (updates with no reply) wait to be committed together, unless the
 chat's next write takes them first."""
+RETENTION = 2 * 86400.0
+"""Seconds handled updates and posted replies are kept (Telegram redelivers an update within 24 h;
+the event log keeps every booked event for ever)."""
+PRUNE_PERIOD = 60.0
+"""Seconds between two prunings of the inbox and the outbox."""
+PRUNE_LIMIT = 1000
+"""Updates (and as many replies) deleted in one write of a pruning."""
+PRUNE_BATCHES = 10
+"""Writes one pruning makes at most (10,000 updates a minute)."""
 STOP_GRACE = 3.0
 """Seconds :meth:`Delivery.stop` lets the senders flush pending replies before it cancels them."""
 
@@ -272,13 +282,19 @@ class Delivery:
 
     async def _sweep_loop(self) -> None:
         renew_every = self.inbox.lease / 3
-        last_renew = time.monotonic()
+        last_renew = last_prune = time.monotonic()
         while True:
             await asyncio.sleep(self.sweep_period)
             try:
                 if time.monotonic() - last_renew >= renew_every:
                     await self._renew()
                     last_renew = time.monotonic()
+                if time.monotonic() - last_prune >= PRUNE_PERIOD:
+                    last_prune = time.monotonic()
+                    before = self.store.now() - timedelta(seconds=RETENTION)
+                    for _batch in range(PRUNE_BATCHES):  # short writes, a few of them
+                        if await self.inbox.prune(before, limit=PRUNE_LIMIT) < PRUNE_LIMIT:
+                            break
                 await self.sweep()
                 await self.store.checkpoint()  # SQLite: the WAL copied back off the writer's path
             except SQLAlchemyError:

@@ -202,3 +202,29 @@ async def test_a_row_is_not_handled_before_an_older_pending_row_of_its_chat(stor
     await Outbox(store).finish(Booking("telegram", CHAT.chat_id, first.id), [])
     await Outbox(store).finish(Booking("telegram", CHAT.chat_id, second.id), [{"text": "help"}])
     assert await mine.counts() == {"done": 2}
+
+
+@both
+async def test_handled_updates_and_posted_replies_are_pruned_after_the_retention(db_url):
+    clock = Clock()
+    store = await Store.open(db_url, clock=clock)
+    try:
+        box, out = Inbox(store, "telegram"), Outbox(store)
+        rows, _ = await box.put([update(1), update(2), update(3)])
+        await out.finish(Booking("telegram", "-100", rows[0].id), [{"text": "sent"}])
+        await out.finish(Booking("telegram", "-100", rows[1].id), [{"text": "still pending"}])
+        (sent,) = [r for r in await out.pending("telegram", "-100") if r.payload["text"] == "sent"]
+        await out.mark_sent([sent.id], "9")
+        await out.finish(Booking("telegram", "-100", rows[2].id), [])  # talk: no reply
+        clock.now += timedelta(days=3)
+        await box.put([update(4)])  # recent, pending
+        assert await box.prune(clock.now - timedelta(days=2)) == 2  # updates 1 (reply sent) and 3
+        # kept: update 2 (its reply is still pending) and update 4
+        assert await box.counts() == {"done": 1, "pending": 1}
+        assert [r.payload["text"] for r in await out.pending("telegram", "-100")] == ["still pending"]
+        assert await out.counts("telegram") == {"pending": 1}
+        # a redelivery of a pruned update is stored again: the event's own key still books it once
+        again, _ = await box.put([update(1)])
+        assert len(again) == 1
+    finally:
+        await store.close()

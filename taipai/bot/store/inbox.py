@@ -29,11 +29,11 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import and_, bindparam, func, literal_column, or_, select, update
+from sqlalchemy import and_, bindparam, delete, exists, func, literal_column, or_, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Connection
 
-from taipai.bot.store.schema import PENDING, chat_leases, inbox, outbox
+from taipai.bot.store.schema import DONE, PENDING, chat_leases, inbox, outbox
 
 
 @dataclass(frozen=True, slots=True)
@@ -295,6 +295,38 @@ class Inbox:
             conn.execute(update(chat_leases).where(mine).values(expires_at=self._until(now)))
 
         await self.store.run_write(write)
+
+    async def prune(self, before: datetime, *, limit: int = 1000) -> int:
+        """Delete up to ``limit`` handled updates done before ``before`` and replies sent or given up
+        that were stored before it (never a pending row, nor an update whose reply is kept); return
+        the updates deleted.  The inbox and the outbox are transport buffers, not the ledger: the
+        event log keeps every booked event, and a platform redelivers an update only within hours."""
+        p = self.platform
+
+        def write(conn: Connection) -> int:
+            old_replies = (
+                select(outbox.c.id)
+                .where(
+                    outbox.c.platform == p, outbox.c.status != _OUTBOX_PENDING, outbox.c.created_at < before
+                )
+                .limit(limit)
+            )
+            conn.execute(delete(outbox).where(outbox.c.id.in_(old_replies.scalar_subquery())))
+            old_updates = (
+                select(inbox.c.id)
+                .where(
+                    inbox.c.platform == p,
+                    inbox.c.status == literal_column(f"'{DONE}'", inbox.c.status.type),
+                    inbox.c.done_at < before,
+                    ~exists().where(outbox.c.inbox_id == inbox.c.id),
+                )
+                .limit(limit)
+            )
+            return int(
+                conn.execute(delete(inbox).where(inbox.c.id.in_(old_updates.scalar_subquery()))).rowcount
+            )
+
+        return await self.store.run_write(write)
 
     async def release_all(self) -> None:
         """Give up every lease of this process (a clean stop: other workers take the chats at once)."""
