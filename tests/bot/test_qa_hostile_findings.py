@@ -1,8 +1,9 @@
 """Regression tests for the hostile-tester QA of issue 13: what a tired player typed that was answered
 wrongly or not at all.
 
-1. 埋數 (and 重做) after a table was cancelled (撤銷 right after 開枱) said the table had been settled;
-   it was never settled, and the reply now says it was cancelled and how to bring it back.
+1. 埋數 (and 重做) after a table was cancelled (撤銷 right after 開枱) said the table had been settled,
+   and 歷史 listed the cancellation as 埋數; it was never settled: the reply says it was cancelled and
+   how to bring it back, and 歷史 says 取消張枱.
 2. ``坐 東`` after the deal moved: 東 is the dealer's seat now, so Ann (a Telegram account named Ann)
    saying 坐 東 for the seat she had at 開枱 was bound to Bob's seat and booked as Bob.  A member
    named like a free seat's player who names another seat by its wind is offered their own seat (a
@@ -34,9 +35,11 @@ async def test_settle_after_a_cancelled_table_says_it_was_cancelled(talk_en: Tal
     assert (await talk_en("A", "撤銷")).startswith("A cancelled the table")
     assert await talk_en("A", "埋數") == CANCELLED
     assert await talk_en("A", "重做") == CANCELLED
+    assert await talk_en("A", "歷史") == "History:\n#2 hand 1: cancelling the table"
     assert (await talk_en("A", "撤銷")).startswith("A undid: cancelling the table. The table is open again")
     await talk_en("B", "B 食 A 12番")
     assert "Session over (埋數)." in await talk_en("A", "埋數")
+    assert (await talk_en("A", "歷史")).endswith("#3 hand 2: settlement (埋數)\n    la 1 settled: A → B 18")
     assert (await talk_en("A", "埋數")).startswith("This table has already been settled (埋數).")
 
 
