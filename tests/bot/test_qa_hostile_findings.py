@@ -8,7 +8,11 @@ wrongly or not at all.
    saying 坐 東 for the seat she had at 開枱 was bound to Bob's seat and booked as Bob.  A member
    named like a free seat's player who names another seat by its wind is offered their own seat (a
    button for them alone); 坐 Bob, by name, still sits as Bob.
-3. A closing full stop (``B 食 A 12番。``, ``計數。``, ``流局。``) was refused or ignored while ``！``
+3. A hand message corrected by editing (Apply pressed) and edited again while its corrected hand is
+   still the latest was refused with 「That hand has been undone; post it again instead.」: the hand
+   stands, as corrected, and posting it again would book it twice.  The second edit is compared with
+   the corrected hand.
+4. A closing full stop (``B 食 A 12番。``, ``計數。``, ``流局。``) was refused or ignored while ``！``
    was accepted; it ends the message like ``！``.  A question mark still asks and books nothing.
 
 Amounts by hand (DESIGN §6): A deals, so 「B 食 A 12番」 is 12 + 底 5 + dealer 1 = 18, a 拉一 chain.
@@ -69,3 +73,28 @@ async def test_sit_by_a_moved_wind_offers_the_member_their_own_seat(talk_en: Tal
     assert [m.user_id for m in await service.chats.members(session.id) if m.player] == []
     (sat,) = await service.handle(CHAT, "Ann", "坐 Bob", "m6", member=ann)  # by name: as asked
     assert sat.text == "Ann sits as Bob (東)."
+
+
+async def test_a_corrected_hand_edited_again_is_compared_with_the_correction(talk_en: Talk):
+    service = talk_en.service
+    members = {n: Member(str(i), n) for i, n in enumerate(("Ann", "Bob", "Cat", "Dan"), start=1)}
+    await service.handle(CHAT, "Ann", "開枱 Ann Bob Cat Dan", "m1", member=members["Ann"])
+    for n, wind in zip(members, "東南西北", strict=True):
+        await service.handle(CHAT, n, f"坐 {wind}", f"sit-{n}", member=members[n])
+    await service.handle(CHAT, "Dan", "Dan 食 Cat 8番", "m2", member=members["Dan"])
+    (first,) = await service.edit(CHAT, "Dan", "m2", "Dan 食 Cat 9番", member=members["Dan"])
+    assert [b.data for b in first.buttons] == ["fix:1:y", "fix:1:n"]
+    await service.press(CHAT, "Dan", "fix:1:y", member=members["Dan"])
+    (second,) = await service.edit(CHAT, "Dan", "m2", "Dan 食 Cat 10番", member=members["Dan"])
+    # Cat pays 9 + 底 5 = 14 as corrected, 15 with the second correction (Ann deals: no dealer fan)
+    assert second.text.splitlines()[1:5] == [
+        "Before: Dan wins on Cat's discard: 9 fan",
+        "  la 1: Cat owes Dan 14",
+        "After: Dan wins on Cat's discard: 10 fan",
+        "  la 1: Cat owes Dan 15",
+    ]
+    assert [b.data for b in second.buttons] == ["fix:2:y", "fix:2:n"]
+    await service.press(CHAT, "Dan", "fix:2:y", member=members["Dan"])
+    state = await talk_en.state()
+    assert [h.event.kind for h in state.history] == ["table_opened", "win_by_discard"]
+    assert [(c.debtor, c.creditor, c.amount) for c in state.chains] == [("Cat", "Dan", 15)]

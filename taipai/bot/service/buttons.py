@@ -287,6 +287,7 @@ async def edit(
         return await service.handle(chat, speaker, new_text, message_id, member=member)
     if row.kind not in HAND_KINDS:
         return []  # only hands are corrected by editing; other edits are left alone
+    row = await _as_corrected(service, row)
     async with service._lock(chat):
         try:
             session, state_before, old, _live = await _editable(service, chat, row)
@@ -309,6 +310,24 @@ async def edit(
         Button(_("✖ Keep as booked"), f"fix:{pending.id}:n"),
     )
     return [Reply("\n".join(lines), buttons)]
+
+
+async def _as_corrected(service: Service, row: EventRow) -> EventRow:
+    """The hand that stands for the message booked as ``row``: its applied corrections followed
+    (each is booked as ``fix:<edit id>`` in place of the hand the edit was made on), so a message
+    edited again is compared with the hand as corrected, not refused as undone (someone told that
+    would post the hand again and book it twice)."""
+    rows = await service.store.events(row.session_id)
+    corrections: dict[int, EventRow] = {}
+    for r in rows:
+        parts = (r.source_message_id or "").split(":")
+        if len(parts) == 2 and parts[0] == "fix" and parts[1].isdigit():
+            pending = await service.chats.edit(int(parts[1]))
+            if pending is not None and pending.session_id == row.session_id:
+                corrections[pending.seq] = r
+    while row.seq in corrections:
+        row = corrections[row.seq]
+    return row
 
 
 def _effect(state: TableState, event: Event, *, strict: bool = True) -> list[str]:
