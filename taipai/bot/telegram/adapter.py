@@ -53,7 +53,6 @@ from telegram.constants import ChatType
 from telegram.error import (
     BadRequest,
     ChatMigrated,
-    Conflict,
     Forbidden,
     InvalidToken,
     NetworkError,
@@ -94,6 +93,8 @@ CHAT_CACHE = 4096
 """Chats whose newest message id, scoreboard id and administrators are kept (least recently used)."""
 POLL_READ_SLACK = 10.0
 """Seconds a ``getUpdates`` answer may take beyond its long-poll ``timeout``."""
+COMMANDS_RETRY_MAX = 10.0
+"""The longest wait, in seconds, for a ``RetryAfter`` on ``setMyCommands`` at start."""
 POLL_BACKOFF_MAX = 30.0
 """The longest wait, in seconds, between two ``getUpdates`` calls that failed."""
 
@@ -317,10 +318,20 @@ class TelegramBot:
             await self.stop()
 
     async def register_commands(self) -> None:
-        """``setMyCommands`` in Cantonese (default and ``zh``) and English (``en``)."""
+        """``setMyCommands`` in Cantonese (default and ``zh``) and English (``en``).  The menu is a
+        convenience: a ``RetryAfter`` is waited out (up to :data:`COMMANDS_RETRY_MAX` seconds) and
+        any other refusal is logged, never a reason not to start."""
         for lang, locale in ((None, "zh_Hant_HK"), ("zh", "zh_Hant_HK"), ("en", "en")):
             commands = [BotCommand(name, gettext_in(locale, desc)) for name, desc in COMMANDS]
-            await self.app.bot.set_my_commands(commands, language_code=lang)
+            for _attempt in range(3):
+                try:
+                    await self.app.bot.set_my_commands(commands, language_code=lang)
+                    break
+                except RetryAfter as exc:
+                    await asyncio.sleep(min(_retry_after(exc), COMMANDS_RETRY_MAX))
+                except (BadRequest, Forbidden, TimedOut) as exc:
+                    log.warning("setMyCommands (%s) failed: %s", lang or "default", type(exc).__name__)
+                    break
 
     # ------------------------------------------------------------------ receiving
     async def poll(self) -> None:
@@ -334,7 +345,12 @@ class TelegramBot:
                 updates = await self._get_updates(offset)
             except TimedOut:
                 continue
-            except (NetworkError, Conflict, Forbidden, InvalidToken) as exc:
+            except RetryAfter as exc:  # Telegram's flood control on getUpdates itself
+                wait = _retry_after(exc)
+                log.warning("getUpdates: Telegram asks to wait %.0f s", wait)
+                await asyncio.sleep(wait)
+                continue
+            except Exception as exc:  # the loop must outlive any error: network, Conflict, a bug
                 log.warning("getUpdates failed (%s); polling again in %.1f s", type(exc).__name__, delay)
                 await asyncio.sleep(delay)
                 delay = min(delay * 2, POLL_BACKOFF_MAX)

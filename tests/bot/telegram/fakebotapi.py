@@ -9,7 +9,8 @@ tests never sleep.  Message ids count up per chat, shared by users and the bot, 
 A token other than :attr:`token` gets 401 Unauthorized (what Telegram answers a bad token).
 
 Faults: :attr:`FakeBotAPI.refuse_sends` makes the next N ``sendMessage`` calls answer 429 with
-``retry_after``, :attr:`FakeBotAPI.bad_gateway_sends` the next N answer 502, and a chat in
+``retry_after`` (:attr:`FakeBotAPI.refuse_polls` the same for ``getUpdates``),
+:attr:`FakeBotAPI.bad_gateway_sends` the next N answer 502, and a chat in
 :attr:`FakeBotAPI.forbidden_chats` gets 403 (the bot was kicked); refused calls are recorded in
 :attr:`FakeBotAPI.refused`, not in :attr:`FakeBotAPI.calls`.
 :attr:`FakeBotAPI.confirmed` is the highest ``getUpdates`` offset seen: every update below it has been
@@ -83,6 +84,7 @@ class FakeBotAPI:
         self.refused: list[Call] = []
         self.confirmed = 0
         self.bad_gateway_sends = 0
+        self.refuse_polls = 0
         self.forbidden_chats: set[int] = set()
 
     # ------------------------------------------------------------------ life cycle
@@ -242,6 +244,18 @@ class FakeBotAPI:
                 Upload(v.filename, v.content_type, v.file.read())
                 if isinstance(v, web.FileField)
                 else _decode(v)
+            )
+        if method == "getUpdates" and self.refuse_polls > 0:
+            self.refuse_polls -= 1
+            await self._refuse(Call(method, params))
+            return web.json_response(
+                {
+                    "ok": False,
+                    "error_code": 429,
+                    "description": f"Too Many Requests: retry after {self.retry_after}",
+                    "parameters": {"retry_after": self.retry_after},
+                },
+                status=429,
             )
         if method == "getUpdates":
             return web.json_response({"ok": True, "result": await self._get_updates(params)})

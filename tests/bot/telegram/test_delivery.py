@@ -177,3 +177,13 @@ async def test_talk_is_marked_done_with_the_chat_s_next_write_or_soon_after(grou
         await asyncio.sleep(0.02)
     assert await Inbox(store, "telegram").counts() == {"done": 3}
     assert len(api.sent(GROUP)) == 1  # talk gets no reply
+
+
+async def test_429_on_getupdates_is_waited_out_and_polling_goes_on(group: Group):
+    api = group.api
+    api.refuse_polls, api.retry_after = 2, 1
+    (reply,) = await group.say(ANN, "/help")  # polled once Telegram lets the bot poll again
+    assert reply.params["reply_parameters"]["message_id"] == group.last_message_id
+    assert [c.method for c in api.refused] == ["getUpdates", "getUpdates"]
+    (again,) = await group.say(ANN, "/help")
+    assert again.params["text"] == reply.params["text"]
