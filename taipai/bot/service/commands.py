@@ -241,6 +241,11 @@ def parse_command(text: str) -> Command | None:
         cmd: Command | None = dataclasses.replace(_parse_slash(m.group(1).lower(), rest), slash=True)
     else:
         cmd = _parse_words(raw)
+        if cmd is None and raw.endswith(("?", "？")):
+            # 計數？ asks to see the table: a question may ask for what only shows something
+            asked = _parse_words(raw.rstrip("?？ \t"))
+            if asked is not None and (asked.kind in _SHOWING or (asked.kind == "rules" and not asked.args)):
+                cmd = asked
     if cmd is not None and cmd.kind == "open":
         cmd = dataclasses.replace(cmd, players=check_names(cmd.players))
     if cmd is not None:
@@ -251,6 +256,9 @@ def parse_command(text: str) -> Command | None:
             _no_words_after_count(leg.hand)
     return cmd
 
+
+_SHOWING = frozenset({"score", "chains", "history", "help"})
+"""Command kinds that only show something, read even when asked with a question mark (``計數？``)."""
 
 _COUNT_THEN = re.compile(r"^(\S+?)(?:\s*[;；,，]\s*|\s+)(\S.*)$", re.S)
 """A leg's first word, then what follows it (after spaces or a ; , separator)."""

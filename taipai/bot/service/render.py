@@ -777,8 +777,6 @@ def event_lines(
             return [cut.format(debtor=event.debtor, creditor=event.creditor)]
         return [cut_declined(event.debtor, event.creditor)]
     if isinstance(event, SessionEnded):
-        if before is not None and len(before.history) == 1 and before.prev is None:
-            return [_("cancelling the table")]  # 撤銷 right after 開枱: nothing was played or settled
         return [_("settlement (埋數)")]
     if isinstance(event, TableOpened):
         return [_opened(event.players)]

@@ -627,9 +627,6 @@ class Service:
             if not cmd.slash and cmd.kind in ("win", "self_draw") and not _all_counts(cmd.legs):
                 raise _Ignore
             if cmd.kind in ("settle", "undo", "redo"):
-                settled = await self._settled(chat)
-                if settled is not None and _cancelled(settled[2]):  # it was cancelled, never settled
-                    raise _Refused(render.no_table_cancelled(settled[2]))
                 latest = await self.store.latest_session(chat)
                 if latest is not None and latest.status == "ended":
                     raise _Refused(render.already_settled())
