@@ -111,6 +111,7 @@ COMMANDS: tuple[tuple[str, str], ...] = (
     ("chains", N_("the 拉 chains running between players")),
     ("settle", N_("end the session and settle (埋數)")),
     ("sit", N_("take your seat: /sit 南 or /sit name")),
+    ("leave", N_("give up your seat (離座); an admin: /leave 南")),
     ("lang", N_("reply language: /lang en or /lang zh")),
     ("rules", N_("show or change the table's rules")),
     ("history", N_("the hands so far")),
