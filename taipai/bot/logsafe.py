@@ -16,7 +16,7 @@ import traceback
 from collections.abc import Iterable
 from types import TracebackType
 from typing import Any
-from urllib.parse import quote
+from urllib.parse import quote, unquote
 
 REDACTED = "[REDACTED]"
 """What a secret is replaced with."""
@@ -26,8 +26,10 @@ MIN_SECRET = 6
 
 
 def secrets_of(settings: Any) -> list[str]:
-    """The secret values of :class:`~taipai.bot.settings.Settings` (``TELEGRAM_BOT_TOKEN``,
-    ``DISCORD_BOT_TOKEN``, ``TELEGRAM_WEBHOOK_SECRET``) that are set, as plain strings."""
+    """The secret values of :class:`~taipai.bot.settings.Settings` that are set, as plain strings:
+    ``TELEGRAM_BOT_TOKEN``, ``DISCORD_BOT_TOKEN``, ``TELEGRAM_WEBHOOK_SECRET``, and the password of
+    any URL setting that carries one (``TELEGRAM_API_BASE_URL``'s ``http://user:PASSWORD@host``, a
+    ``DATABASE_URL`` such as ``postgresql+asyncpg://taipai:PASSWORD@db/taipai``)."""
     out: list[str] = []
     for name in ("telegram_bot_token", "discord_bot_token", "telegram_webhook_secret"):
         value = getattr(settings, name, None)
@@ -35,7 +37,29 @@ def secrets_of(settings: Any) -> list[str]:
             text = value.get_secret_value() if hasattr(value, "get_secret_value") else str(value)
             if text:
                 out.append(text)
+    for name in ("telegram_api_base_url", "database_url"):
+        password = url_password(getattr(settings, name, None))
+        if password:
+            out.extend(dict.fromkeys((password, unquote(password))))  # as written, and decoded
     return out
+
+
+def url_password(url: object) -> str | None:
+    """The password in a URL's userinfo (``scheme://user:PASSWORD@host/…``) as written, or ``None``
+    (none, or the same as the user name).
+
+    Read by hand rather than with :func:`urllib.parse.urlsplit`, which refuses SQLAlchemy URLs whose
+    password holds characters such as ``[`` or ``#``."""
+    if not isinstance(url, str) or "://" not in url:
+        return None
+    authority = url.split("://", 1)[1].split("/", 1)[0]
+    userinfo, at, _host = authority.rpartition("@")
+    if not at or ":" not in userinfo:
+        return None
+    user, password = userinfo.split(":", 1)
+    # A password equal to its user name (taipai:taipai of a test database) hides nothing, and
+    # redacting it would blank the project's own name in every logger name.
+    return password if password and password != user else None
 
 
 class Redactor:

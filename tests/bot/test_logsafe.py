@@ -9,7 +9,7 @@ import sys
 from pydantic import SecretStr
 
 from taipai.bot import logsafe
-from taipai.bot.logsafe import REDACTED, RedactingFilter, Redactor, secrets_of
+from taipai.bot.logsafe import REDACTED, RedactingFilter, Redactor, secrets_of, url_password
 from taipai.bot.settings import Settings
 
 TOKEN = "777:telegram-token-value"
@@ -90,3 +90,29 @@ def test_install_covers_root_handlers_library_loggers_and_uncaught_tracebacks(mo
         assert "discord-secret-token" not in err.getvalue()
     finally:
         root.removeHandler(handler)
+
+
+def test_passwords_in_url_settings_are_secrets():
+    """QA finding: at DEBUG the password of ``TELEGRAM_API_BASE_URL``'s userinfo was logged in full
+    ("Set Bot API URL"); a ``DATABASE_URL`` password is a secret too, as written and decoded."""
+    s = Settings(
+        _env_file=None,
+        telegram_bot_token=None,
+        discord_bot_token=None,
+        telegram_api_base_url="http://proxyuser:S3cretPW@127.0.0.1:8081/bot",
+        database_url="postgresql+asyncpg://taipai:p%40ss%2Fword@db:5432/taipai",
+    )
+    assert secrets_of(s) == ["S3cretPW", "p%40ss%2Fword", "p@ss/word"]
+    redactor = Redactor(secrets_of(s))
+    assert redactor("Set Bot API URL http://proxyuser:S3cretPW@127.0.0.1:8081/bot") == (
+        f"Set Bot API URL http://proxyuser:{REDACTED}@127.0.0.1:8081/bot"
+    )
+    assert "p@ss/word" not in redactor("login failed for taipai with password p@ss/word")
+
+
+def test_urls_without_a_password_add_no_secret():
+    assert url_password("http://127.0.0.1:8081/bot") is None
+    assert url_password("http://user@host/bot") is None
+    assert url_password("sqlite+aiosqlite:////data/taipai.db") is None
+    assert url_password(None) is None
+    assert url_password("postgresql+asyncpg://taipai:taipai@127.0.0.1:5432/taipai_test") is None
