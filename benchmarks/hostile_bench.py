@@ -10,6 +10,10 @@ A seeded generator writes hand messages the way a hostile player would type them
 * ``near``: a winning hand with five to eight of its tiles replaced by wildcards of many different
   kinds (every range a separate group, so no shortcut of equal ranges applies);
 * ``scatter``: eight wildcards of mixed kinds among random natural tiles (rarely a win);
+* ``shaped``: five to seven wildcards of one position or count kind (現 with no 現: list, 限五
+  確雙 確單 七起 卡番 伍偏 斷缺 牛 熊 馬 聚 獨 …, whichever the table plays) with three chows and
+  a winning wildcard, mostly not a win (QA's 「[現]×7 一二三萬 四五六萬 七八九萬 摸 [皇]」 and its
+  限五 / 確雙 twins are the first of them at the all-kinds table);
 * ``long``: any of the above with flowers, every context word and the tiles written out one by
   one, repeated spaces and brackets, up to the parser's length.
 
@@ -141,6 +145,45 @@ def _near_hand(rng: random.Random, spec: HandSpec) -> str | None:
     return " ".join(words)
 
 
+SHAPED_KINDS = (
+    "現",
+    "限五",
+    "確雙",
+    "確單",
+    "七起",
+    "卡番",
+    "伍偏",
+    "斷缺",
+    "牛",
+    "熊",
+    "馬",
+    "聚",
+    "獨",
+    "複製",
+    "創造",
+)
+"""Position, count and context kinds of seed 000 (when the table plays them) for ``shaped`` hands."""
+
+QA_HANDS = tuple(
+    f"{f'[{k}] ' * 7}一二三萬 四五六萬 {last} 摸 [皇]"
+    for k in ("現", "限五", "確雙")
+    for last in ("七八九萬", "七八九筒")
+)
+"""QA's hands (issue 13 item 4, all-kinds table): seven of one kind, three chows, a winning 皇."""
+
+
+def _shaped_hand(rng: random.Random) -> str:
+    pool = [k for k in SHAPED_KINDS if k in KINDS] or list(KINDS)
+    kind = rng.choice(pool)
+    n = rng.randint(5, 7)
+    chows = [rng.randrange(3) * 9 + rng.randrange(7) for _ in range(3)]
+    naturals = [t + i for t in chows for i in range(3)]
+    naturals += rng.sample(range(NUM_KINDS), 16 - n - len(naturals))
+    wilds = [kind] * n if rng.random() < 0.7 else [rng.choice(pool) for _ in range(n)]
+    win = rng.choice(["皇", kind])
+    return " ".join([*map(_tile, sorted(naturals)), *(f"[{w}]" for w in wilds), f"摸 [{win}]"])
+
+
 def _scatter_hand(rng: random.Random) -> str:
     naturals = sorted(rng.sample(range(NUM_KINDS), 8))
     wilds = [rng.choice(KINDS) for _ in range(8)]
@@ -162,15 +205,20 @@ def _long(text: str, rng: random.Random) -> str:
 
 
 def hostile_hands(n: int, seed: int) -> list[tuple[str, str]]:
-    """``n`` (kind, message) pairs, seeded; the issue's hand first."""
+    """``n`` (kind, message) pairs, seeded; the issue's hand first, then QA's (when the table plays
+    現 限五 確雙)."""
     rng = random.Random(seed)
     wins = winning_hands(4 * n, seed=seed)
     out: list[tuple[str, str]] = [("kongs", ISSUE_HAND)]
+    if all(k in KINDS for k in ("現", "限五", "確雙")):
+        out += [("shaped", h) for h in QA_HANDS]
     w = 0
     while len(out) < n:
         pick = rng.random()
-        if pick < 0.35:
+        if pick < 0.3:
             kind, text = "kongs", _kongs_hand(rng)
+        elif pick < 0.45:
+            kind, text = "shaped", _shaped_hand(rng)
         elif pick < 0.7:
             near = None
             while near is None and w < len(wins):
@@ -320,7 +368,7 @@ def main() -> None:
     with ThreadPoolExecutor(max_workers=args.workers) as pool:
         results = list(pool.map(_fresh, [t for _, t in hands]))
     rows = [(kind, text, r) for (kind, text), r in zip(hands, results, strict=True)]
-    for kind in ("kongs", "near", "scatter", "long", "all"):
+    for kind in ("kongs", "near", "shaped", "scatter", "long", "all"):
         mine = [r for k, _, r in rows if kind in ("all", k)]
         if not mine:
             continue
