@@ -82,6 +82,8 @@ SCOREBOARD_NEAR = 10
 """``計數`` edits the standing scoreboard when it is at most this many messages from the newest."""
 ADMIN_TTL = 600.0
 """Seconds a chat's administrator list is cached."""
+ADMIN_RETRY = 30.0
+"""Seconds before a failed ``getChatAdministrators`` is asked again (not the whole :data:`ADMIN_TTL`)."""
 POLL_INTERVAL = 0.02
 """Default seconds between the answer to one ``getUpdates`` and the next call.  While updates are
 flowing one poll then brings those of the last 20 ms together (at 100 hand messages/s about 0.4 polls
@@ -213,12 +215,14 @@ class TelegramBot:
         self.poll_interval = poll_interval
         self.scoreboard_refresh = scoreboard_refresh
         self.limiter = ChatRateLimiter(group_rate, group_period) if group_rate is not None else None
+        # kept so that a start that fails can close their HTTP sessions (start_app)
+        self._requests = (AiohttpRequest(), AiohttpRequest(connection_pool_size=1))
         builder = (
             Application.builder()
             .token(token)
             .updater(None)
-            .request(AiohttpRequest())
-            .get_updates_request(AiohttpRequest(connection_pool_size=1))
+            .request(self._requests[0])
+            .get_updates_request(self._requests[1])
         )
         if self.limiter is not None:
             builder = builder.rate_limiter(self.limiter)
@@ -273,6 +277,21 @@ class TelegramBot:
         Raises :class:`TelegramStartupError` for a rejected token or an unreachable server.
         """
         try:
+            await self._initialize()
+        except TelegramStartupError:
+            # python-telegram-bot shuts a bot's requests down only once it has initialised: close
+            # both HTTP sessions here, or asyncio logs "Unclosed client session" after the one line.
+            for request in self._requests:
+                await request.shutdown()
+            raise
+        await self.register_commands()
+        await self.app.start()
+        await self.delivery.start()
+        self._started = True
+
+    async def _initialize(self) -> None:
+        """``Application.initialize`` (``getMe``), its failures as :class:`TelegramStartupError`."""
+        try:
             await self.app.initialize()
         except InvalidToken as exc:
             raise TelegramStartupError(
@@ -285,10 +304,6 @@ class TelegramBot:
                     "TELEGRAM_API_BASE_URL."
                 ).format(error=type(exc).__name__)
             ) from exc
-        await self.register_commands()
-        await self.app.start()
-        await self.delivery.start()
-        self._started = True
 
     async def stop(self) -> None:
         """Stop polling (what was fetched is stored; the rest is confirmed later or delivered again),
@@ -506,7 +521,11 @@ class TelegramBot:
             admins = await self.app.bot.get_chat_administrators(chat_id)
             ids = frozenset(a.user.id for a in admins)
         except TelegramError:
-            ids = frozenset()
+            # Keep the list known before (a failed look-up makes nobody an admin only when nothing
+            # was known) and ask again soon: a 429 or a blip must not lock admins out for 10 minutes.
+            ids = cached[1] if cached is not None else frozenset()
+            self._admins[chat_id] = (now - ADMIN_TTL + ADMIN_RETRY, ids)
+            return ids
         self._admins[chat_id] = (now, ids)
         return ids
 

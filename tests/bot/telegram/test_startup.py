@@ -56,3 +56,31 @@ async def test_runs_until_stopped_and_keeps_what_it_booked(tmp_path):
     async with await Store.open(db) as store:
         session = await store.open_session(ChatRef("telegram", str(GROUP)))
         assert session is not None and [e.kind for e in await store.events(session.id)] == ["table_opened"]
+
+
+async def test_a_rejected_token_is_one_line_of_the_whole_process(tmp_path):
+    """QA finding: after the one line, asyncio logged 5–6 'Unclosed client session/connector' lines
+    (the HTTP sessions opened for getMe were never closed when the start failed)."""
+    import os
+    import sys
+
+    async with FakeBotAPI(token="42:GOOD") as api:
+        env = {k: v for k, v in os.environ.items() if k not in ("DISCORD_BOT_TOKEN", "DATABASE_URL")}
+        env.update(
+            TELEGRAM_BOT_TOKEN="42:WRONG-SECRET",
+            TELEGRAM_API_BASE_URL=api.base_url,
+            TELEGRAM_MODE="polling",
+            PYTHONIOENCODING="utf-8",
+        )
+        proc = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "taipai.bot.cli", "--db", str(tmp_path / "t.db"), "--lang", "en",
+            stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE, env=env, cwd=tmp_path,
+        )
+        out, err = await asyncio.wait_for(proc.communicate(), 60)
+    assert proc.returncode == 1
+    lines = err.decode().splitlines()
+    assert lines == [
+        "telegram could not run: Telegram rejected TELEGRAM_BOT_TOKEN (getMe failed): "
+        "check the token from @BotFather."
+    ], lines
+    assert b"WRONG-SECRET" not in out + err
