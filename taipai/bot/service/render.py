@@ -1325,6 +1325,15 @@ def exported(path: str, events: int) -> str:
     return _("Exported {n} events as CSV: {path}").format(n=events, path=path)
 
 
+def export_not_written(folder: str, reason: str) -> str:
+    """The ``/export`` reply when the CSV cannot be written to ``folder`` (``reason``: the system's
+    words, e.g. ``No such file or directory``); nothing else changed."""
+    return _(
+        "Could not write the CSV to {folder} ({reason}); nothing else changed. Start taipai with "
+        "--export-dir set to a folder you can write to."
+    ).format(folder=folder, reason=reason)
+
+
 def database_unavailable() -> str:
     """The reply to any message while the database is gone or damaged (nothing was booked)."""
     return _("The database is unavailable, so nothing was booked; tell whoever runs taipai.")

@@ -805,7 +805,10 @@ class Service:
         if not (self._export_files or self._export_dir is not None):
             return [Reply(render.exported_document(name, len(state.history)), document=document)]
         path = (self._export_dir or _default_export_dir(self.store)) / name
-        await asyncio.to_thread(_write_file, path, data)
+        try:
+            await asyncio.to_thread(_write_file, path, data)
+        except OSError as exc:  # a folder that cannot be made or written (--export-dir /proc/x)
+            raise _Refused(render.export_not_written(str(path.parent), exc.strerror or str(exc))) from exc
         return [Reply(render.exported(str(path), len(state.history)), document=document)]
 
     def _someone(self, state: TableState, name: str, cmd: Command) -> str:
