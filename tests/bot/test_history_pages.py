@@ -110,8 +110,11 @@ async def test_a_more_button_from_another_chat_or_a_bad_one_shows_nothing(talk_e
     data = reply.buttons[0].data
     other = ChatRef("test", "group-2")
     await talk_en.service.handle(other, "A", "開枱 E F G H")
-    for chat, pressed_data in ((other, data), (talk_en.chat, "hist:1:x"), (talk_en.chat, "hist:999:5")):
-        pressed = await talk_en.service.press(chat, "E", pressed_data)
+    pressed = await talk_en.service.press(other, "E", data)
+    assert pressed.replies == []
+    assert pressed.notice == "That button belongs to another chat; it does nothing here."
+    for pressed_data in ("hist:1:x", "hist:999:5"):
+        pressed = await talk_en.service.press(talk_en.chat, "E", pressed_data)
         assert pressed.replies == []
         assert pressed.notice == "That button is not from this version of taipai."
 

@@ -234,8 +234,10 @@ async def _press_undo(
 
 async def _press_history(service: Service, chat: ChatRef, session_id: int, before: int) -> Pressed:
     session = await service.store.session(session_id)
-    if session is None or session.chat != chat:
-        raise ValueError("history of another chat")
+    if session is None:
+        raise ValueError("no such session")
+    if session.chat != chat:
+        raise _Notice(_another_chat())
     _seq, state = await service.state_of(session)
     return Pressed(replies=[history_reply(chat, session.id, state, before)])
 
