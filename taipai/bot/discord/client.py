@@ -1,18 +1,28 @@
-"""The Discord client: slash commands, button presses and free-text messages → the service.
+"""The Discord client: slash commands, button presses and free-text messages → the inbox → the service.
 
-No game logic lives here (DESIGN §1).  Each Discord update becomes one service call:
+No game logic lives here (DESIGN §1).  Every Discord update is first stored in the inbox
+(:meth:`~taipai.bot.delivery.Delivery.receive`, platform ``"discord"``, key ``message:<id>``,
+``edit:<id>:<edited at>`` or ``interaction:<id>``) and then handled by the channel's worker of
+:class:`~taipai.bot.delivery.Delivery`, one at a time and in order, by :meth:`TaipaiDiscord.handle`:
 
 - a slash command ``/win winner discarder hand`` → ``Service.handle(chat, speaker, "/win B A 12", id)``;
 - a button press (``custom_id`` ``tp:<data>``, see :mod:`.views`) → ``Service.press(…, data, …)``;
-- a message in a channel → ``Service.handle`` with its text (ordinary talk gets no reply).
+- a message in a channel → ``Service.handle`` with its text (ordinary talk gets no reply); an edit of
+  one → ``Service.edit``.
 
 The chat is the channel (``ChatRef("discord", channel_id)``; a thread is its own chat), the speaker
 is the member's display name, and the message or interaction id (a snowflake, unique across Discord)
-is the source id the store deduplicates on.  Replies go out as the interaction's response (then
-follow-ups; an interaction the service has not answered within :data:`DEFER_AFTER` seconds is
-deferred first, within Discord's 3 s, and answered with follow-ups), or as a reply to the message;
-each carries the service's buttons as a persistent view.  Mentions never ping
-(``AllowedMentions.none()``): names typed by players are echoed verbatim.
+is the source id the store deduplicates on.  Replies are stored in the outbox with their event and
+posted by the channel's sender (:mod:`.outgoing`): retried until Discord accepts them, and posted
+after a restart when the process stopped first.
+
+**Interactions** are acknowledged within Discord's 3 s: when nothing answered one within
+:data:`DEFER_AFTER` seconds of its arrival (its storing, booking and first reply usually take a few
+milliseconds), it is deferred ("thinking…" for a slash command, quietly for a press) and answered
+with follow-ups.  Deferring only then keeps the ordinary answer one plain response, and a slow
+database or scoring pass still cannot let the 3 s pass.  Each reply carries the service's buttons
+as a persistent view.  Mentions never ping (``AllowedMentions.none()``): names typed by players are
+echoed verbatim.
 
 Free-text hand messages need the **message content** privileged intent: turn it on for the bot in
 the Discord developer portal (Bot → Privileged Gateway Intents → Message Content Intent).  Without
@@ -22,24 +32,31 @@ it, :func:`run_discord` logs a warning and runs with slash commands and buttons 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import functools
 import logging
 import re
-from collections.abc import Awaitable, Iterator, Sequence
-from typing import TYPE_CHECKING, Any, TypeVar
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
+from sqlalchemy.exc import SQLAlchemyError
 
+from taipai.bot.delivery import Delivery
 from taipai.bot.discord.commands import build_commands
+from taipai.bot.discord.outgoing import DiscordSender, LiveInteractions, payloads
 from taipai.bot.discord.translator import CatalogueTranslator
-from taipai.bot.discord.views import ServiceButton, view_for
+from taipai.bot.discord.views import ServiceButton
 from taipai.bot.i18n import _, use_locale
 from taipai.bot.service.split import DISCORD_LIMIT, split_text
 from taipai.bot.store import ChatRef
+from taipai.bot.store.inbox import InboxRow, Incoming
 
 if TYPE_CHECKING:
     from taipai.bot.service import Reply, Service
     from taipai.bot.settings import Settings
+    from taipai.bot.store.outbox import Booking
 
 log = logging.getLogger(__name__)
 
@@ -70,44 +87,35 @@ def plain_mentions(text: str, users: Sequence[discord.abc.User]) -> str:
     )
 
 
-def _outgoing(replies: Sequence[Reply]) -> Iterator[tuple[str, discord.ui.View | None]]:
-    # Each reply → one or more messages; its buttons go under its last piece.
-    for reply in replies:
-        pieces = split_text(reply.text, MAX_MESSAGE)
-        for i, piece in enumerate(pieces):
-            yield piece, view_for(reply.buttons) if i == len(pieces) - 1 else None
-
-
 DEFER_AFTER = 2.0
 """Seconds an interaction waits for the service before it is deferred: Discord drops an interaction
 not answered within 3 s, and a hand's scoring may take longer (its budget, a busy pool)."""
 
-T = TypeVar("T")
-
-
-async def in_time(interaction: discord.Interaction, work: Awaitable[T], *, thinking: bool) -> T:
-    """``await work``, deferring ``interaction`` when it takes more than :data:`DEFER_AFTER` seconds
-    (``thinking``: a slash command shows "thinking…"; a button press defers quietly).  After a
-    deferral the answer goes out as follow-ups (``interaction.response.is_done()`` is then true)."""
-    task = asyncio.ensure_future(work)
-    done, _pending = await asyncio.wait({task}, timeout=DEFER_AFTER)
-    if not done:
-        await interaction.response.defer(thinking=thinking)
-    return await task
+STORE_BACKOFF_MAX = 30.0
+"""The longest wait, in seconds, between two tries at storing an update while the database fails."""
 
 
 class TaipaiDiscord(discord.Client):
-    """A :class:`discord.Client` that relays to a :class:`~taipai.bot.service.Service`.
+    """A :class:`discord.Client` that stores updates in the inbox and relays them to a
+    :class:`~taipai.bot.service.Service` through :class:`~taipai.bot.delivery.Delivery`.
 
     Args:
         service: the service (shared with other adapters in the same process).
         message_content: request the privileged message-content intent (free-text hand messages).
         sync_commands: on start-up, publish the slash commands (with their localisations) to Discord.
+        lease, sweep: seconds (:class:`~taipai.bot.delivery.Delivery`; tests shorten them).
         **options: passed to :class:`discord.Client` (tests pass ``http_trace`` etc.).
     """
 
     def __init__(
-        self, service: Service, *, message_content: bool = True, sync_commands: bool = True, **options: Any
+        self,
+        service: Service,
+        *,
+        message_content: bool = True,
+        sync_commands: bool = True,
+        lease: float | None = None,
+        sweep: float | None = None,
+        **options: Any,
     ) -> None:
         intents = discord.Intents.default()
         intents.message_content = message_content
@@ -119,13 +127,33 @@ class TaipaiDiscord(discord.Client):
         for command in build_commands():
             self.tree.add_command(command)
         self.tree.on_error = self._on_tree_error  # type: ignore[method-assign]
+        self.live = LiveInteractions()
+        self.sender = DiscordSender(self, self.live)
+        timing: dict[str, float] = {}
+        if lease is not None:
+            timing["lease"] = lease
+        if sweep is not None:
+            timing["sweep"] = sweep
+        self.delivery = Delivery(service.store, PLATFORM, handle=self.handle, send=self.sender.send, **timing)
+        self._delivering = False
 
     async def setup_hook(self) -> None:
-        """Register the button template (presses survive restarts), then publish the commands."""
+        """Register the button template (presses survive restarts), start the delivery (what the
+        inbox and the outbox hold from before is handled and posted first), publish the commands."""
         self.add_dynamic_items(ServiceButton)
         await self.tree.set_translator(CatalogueTranslator())
+        await self.delivery.start()
+        self._delivering = True
         if self.sync_commands:
             await self.tree.sync()
+
+    async def close(self) -> None:
+        """Stop the delivery (the update in hand is finished, pending replies get a few seconds to
+        go out; the rest waits in the database for the next start), then close the connection."""
+        if self._delivering:
+            self._delivering = False
+            await self.delivery.stop()
+        await super().close()
 
     # ------------------------------------------------------------------------ who is speaking
     def member_of(
@@ -151,22 +179,66 @@ class TaipaiDiscord(discord.Client):
             language=language,
         )
 
+    def _who(
+        self,
+        user: discord.abc.User,
+        permissions: discord.Permissions | None,
+        language: str | None,
+        *,
+        private: bool,
+    ) -> dict[str, Any]:
+        member = self.member_of(user, permissions, language, private=private)
+        return {
+            "user_id": member.user_id,
+            "display": member.display,
+            "username": member.username,
+            "admin": member.is_admin,
+            "language": language,
+        }
+
+    # ------------------------------------------------------------------------ receiving
+    async def store(self, items: Sequence[Incoming]) -> None:
+        """Store ``items`` in the inbox, retrying with back-off while the database fails (Discord
+        does not deliver a gateway event again: it is kept in memory until stored)."""
+        delay = 0.5
+        while True:
+            try:
+                await self.delivery.receive(items)
+                return
+            except SQLAlchemyError:
+                log.warning("discord: cannot store %d updates; trying again in %.1f s", len(items), delay)
+                await asyncio.sleep(delay)
+                delay = min(delay * 2, STORE_BACKOFF_MAX)
+
+    async def _take(
+        self, interaction: discord.Interaction, payload: dict[str, Any], *, thinking: bool
+    ) -> None:
+        """Store an interaction and wait until it is answered, deferring it when nothing answered it
+        within :data:`DEFER_AFTER` seconds of its arrival (``thinking``: a slash command shows
+        "thinking…"; a press defers quietly)."""
+        live = self.live.add(interaction)
+        item = Incoming(f"interaction:{interaction.id}", str(interaction.channel_id), payload)
+        storing = asyncio.ensure_future(self.store([item]))
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(live.answered.wait(), DEFER_AFTER)
+        if not live.answered.is_set():
+            await live.defer(thinking=thinking)
+        await storing
+
     # ------------------------------------------------------------------------ slash commands
     async def relay(self, interaction: discord.Interaction, text: str) -> None:
-        """Give the slash command's ``text`` to the service; answer the interaction with the replies."""
+        """Store the slash command's ``text`` (for the service) in the inbox; its replies answer the
+        interaction (see :meth:`_take`)."""
         language = interaction.locale.value
         private = interaction.guild_id is None
-        member = self.member_of(interaction.user, interaction.permissions, language, private=private)
         text = plain_mentions(text, self._known_users(interaction.guild, text))
-        work = self.service.handle(
-            chat_of(interaction.channel_id),
-            member.display,
-            text,
-            str(interaction.id),
-            member=member,
-        )
-        replies = await in_time(interaction, work, thinking=True)
-        await self.answer(interaction, replies, language)
+        payload = {
+            "kind": "slash",
+            "interaction": str(interaction.id),
+            "text": text,
+            **self._who(interaction.user, interaction.permissions, language, private=private),
+        }
+        await self._take(interaction, payload, thinking=True)
 
     def _known_users(self, guild: discord.Guild | None, text: str) -> list[discord.abc.User]:
         # String options carry raw <@id> markup; name the ones this client has cached.
@@ -179,55 +251,31 @@ class TaipaiDiscord(discord.Client):
 
     # ------------------------------------------------------------------------ buttons
     async def press(self, interaction: discord.Interaction, data: str) -> None:
-        """A press of a :class:`ServiceButton`: the service decides what it means and who may.
-
-        When the press does something, the buttons of the pressed message are removed (they are
-        spent: its undo or offer is no longer current) and the service's replies follow in the
-        channel; a refusal or a stale button gets a note only the presser sees.
-        """
+        """A press of a :class:`ServiceButton`, stored in the inbox: the service decides what it
+        means and who may (see :meth:`handle`)."""
         language = interaction.locale.value
         private = interaction.guild_id is None
-        member = self.member_of(interaction.user, interaction.permissions, language, private=private)
-        work = self.service.press(chat_of(interaction.channel_id), member.display, data, member=member)
-        pressed = await in_time(interaction, work, thinking=False)
-        deferred = interaction.response.is_done()
-        if pressed.replies:
-            if deferred:
-                await interaction.edit_original_response(view=None)
-            else:
-                await interaction.response.edit_message(view=None)
-            for content, view in _outgoing(pressed.replies):
-                await interaction.followup.send(content, **({} if view is None else {"view": view}))
-            if pressed.notice:
-                await interaction.followup.send(pressed.notice, ephemeral=True)
-        elif pressed.notice and deferred:
-            await interaction.followup.send(pressed.notice, ephemeral=True)
-        elif pressed.notice:
-            await interaction.response.send_message(pressed.notice, ephemeral=True)
-        elif not deferred:
-            await interaction.response.defer()
-
-    async def answer(self, interaction: discord.Interaction, replies: Sequence[Reply], language: str) -> None:
-        """Post ``replies``: the first piece as the interaction's response, the rest as follow-ups.
-
-        With no reply at all (a duplicate delivery, or nothing to say) the user alone sees a short
-        note, since Discord needs every interaction answered.
-        """
-        sent = False
-        deferred = interaction.response.is_done()  # in_time deferred it: all go as follow-ups
-        for content, view in _outgoing(replies):
-            extra: dict[str, Any] = {} if view is None else {"view": view}
-            if not sent and not deferred:
-                await interaction.response.send_message(content, **extra)
-            else:
-                await interaction.followup.send(content, **extra)
-            sent = True
-        if not sent:
-            with use_locale(language):
-                if deferred:
-                    await interaction.followup.send(_("Nothing to do."), ephemeral=True)
-                else:
-                    await interaction.response.send_message(_("Nothing to do."), ephemeral=True)
+        message = interaction.message
+        label = ""
+        if message is not None:
+            label = next(
+                (
+                    getattr(c, "label", None) or ""
+                    for row in message.components
+                    for c in getattr(row, "children", ())
+                    if getattr(c, "custom_id", None) == f"tp:{data}"
+                ),
+                "",
+            )
+        payload = {
+            "kind": "press",
+            "interaction": str(interaction.id),
+            "data": data,
+            "label": label,
+            "message_id": None if message is None else str(message.id),
+            **self._who(interaction.user, interaction.permissions, language, private=private),
+        }
+        await self._take(interaction, payload, thinking=False)
 
     async def _on_tree_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
@@ -242,23 +290,85 @@ class TaipaiDiscord(discord.Client):
 
     # ------------------------------------------------------------------------ free text
     async def on_message(self, message: discord.Message) -> None:
-        """A channel message: hand messages and Cantonese commands (needs the message-content intent)."""
+        """A channel message, stored in the inbox: hand messages and Cantonese commands (needs the
+        message-content intent)."""
         if message.author.bot or message.webhook_id is not None or not message.content:
             return
+        await self.store([self._incoming(message, "message", f"message:{message.id}")])
+
+    async def on_raw_message_edit(self, event: discord.RawMessageUpdateEvent) -> None:
+        """An edited message (cached or not), stored in the inbox: a booked hand is re-read
+        (:meth:`Service.edit`).  Updates that are not the author's edit (an embed unfurled: no new
+        ``edited_timestamp``) are ignored; each edit is stored once (its key has the edit time)."""
+        edited = event.data.get("edited_timestamp")
+        message = event.message
+        if not edited or message.author.bot or message.webhook_id is not None or not message.content:
+            return
+        await self.store([self._incoming(message, "edit", f"edit:{message.id}:{edited}")])
+
+    def _incoming(self, message: discord.Message, kind: str, key: str) -> Incoming:
         permissions = getattr(message.author, "guild_permissions", None)
-        member = self.member_of(message.author, permissions, None, private=message.guild is None)
-        text = plain_mentions(message.content, message.mentions)
-        replies = await self.service.handle(
-            chat_of(message.channel.id), member.display, text, str(message.id), member=member
+        payload = {
+            "kind": kind,
+            "message_id": str(message.id),
+            "text": plain_mentions(message.content, message.mentions),
+            **self._who(message.author, permissions, None, private=message.guild is None),
+        }
+        return Incoming(key, str(message.channel.id), payload)
+
+    # ------------------------------------------------------------------------ handling (a channel's worker)
+    async def handle(self, row: InboxRow, booking: Booking) -> list[dict[str, Any]]:
+        """Handle one stored update through the service; return the outbox payloads of its replies
+        (see :data:`taipai.bot.delivery.Handle` and :func:`.outgoing.payloads`).  An interaction
+        always gets one: its replies, the presser's notice (ephemeral), ``Nothing to do.``
+        (ephemeral) or, for a press with nothing to say, an acknowledgement."""
+        from taipai.bot.service.identity import Member
+
+        p = row.payload
+        chat = ChatRef(PLATFORM, row.chat_id)
+        member = Member(
+            user_id=p["user_id"],
+            display=p["display"],
+            username=p.get("username"),
+            is_admin=bool(p.get("admin")),
+            language=p.get("language"),
         )
-        first = True
-        for content, view in _outgoing(replies):
-            extra: dict[str, Any] = {} if view is None else {"view": view}
-            if first:
-                await message.reply(content, mention_author=False, **extra)
-                first = False
+        kind = p.get("kind")
+        if kind in ("message", "edit"):
+            make = functools.partial(payloads, reply_to=p["message_id"])
+            booking.items = make
+            if kind == "message":
+                replies = await self.service.handle(
+                    chat, member.display, p["text"], p["message_id"], member=member
+                )
             else:
-                await message.channel.send(content, **extra)
+                replies = await self.service.edit(
+                    chat, member.display, p["message_id"], p["text"], member=member
+                )
+            return make(replies)
+        iid = p["interaction"]
+        if kind == "slash":
+            asked = {"who": member.display, "said": p["text"]}
+            with use_locale(member.language):
+                nothing = [{"text": _("Nothing to do."), "ephemeral": True, "interaction": iid}]
+
+            def make_slash(replies: Sequence[Reply]) -> list[dict[str, Any]]:
+                return payloads(replies, interaction=iid, asked=asked) or nothing
+
+            booking.items = make_slash
+            return make_slash(await self.service.handle(chat, member.display, p["text"], iid, member=member))
+        if kind == "press":
+            asked = {"who": member.display, "said": p.get("label") or ""}
+            make = functools.partial(payloads, interaction=iid, asked=asked, strip=p.get("message_id"))
+            booking.items = make
+            pressed = await self.service.press(chat, member.display, p["data"], member=member)
+            if pressed.replies:
+                return make(pressed.replies)
+            if pressed.notice:
+                return [{"text": pressed.notice, "ephemeral": True, "interaction": iid}]
+            return [{"ack": True, "interaction": iid}]
+        log.warning("discord: an inbox row of an unknown kind %r", kind)
+        return []
 
 
 async def run_discord(settings: Settings, service: Service) -> None:
@@ -291,3 +401,15 @@ async def run_discord(settings: Settings, service: Service) -> None:
         client = TaipaiDiscord(service, message_content=False)
         async with client:
             await client.start(token)
+
+
+__all__ = [
+    "DEFER_AFTER",
+    "PLATFORM",
+    "TaipaiDiscord",
+    "chat_of",
+    "is_admin",
+    "plain_mentions",
+    "run_discord",
+    "split_text",
+]

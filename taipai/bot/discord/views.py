@@ -90,3 +90,16 @@ def view_for(buttons: Sequence[Button]) -> discord.ui.View | None:
         for b in row[: MAX_BUTTONS // MAX_ROWS]:
             view.add_item(ServiceButton(b.data, b.label, style_of(b)).with_row(r))
     return view
+
+
+def view_of_rows(button_rows: Sequence[Sequence[Sequence[str]]]) -> discord.ui.View | None:
+    """The view of buttons stored in an outbox payload: rows of ``[label, data]`` (as
+    :func:`view_for` lays them out), or ``None`` when there are none."""
+    if not button_rows:
+        return None
+    view = discord.ui.View(timeout=None)
+    for r, row in enumerate(list(button_rows)[:MAX_ROWS]):
+        for label, data in list(row)[: MAX_BUTTONS // MAX_ROWS]:
+            style = discord.ButtonStyle.danger if data.endswith(":y") else discord.ButtonStyle.secondary
+            view.add_item(ServiceButton(data, label, style).with_row(r))
+    return view

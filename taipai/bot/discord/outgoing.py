@@ -1,0 +1,254 @@
+"""Discord replies through the outbox (issue 13, Build 1 and 2): the payloads stored for a reply and
+the sender that posts them (:class:`DiscordSender`, the ``send`` of :class:`~taipai.bot.delivery.Delivery`).
+
+**Payloads** (JSON objects, one per service reply, see :func:`payloads`): ``text``; ``buttons``
+(rows of ``[label, data]``); ``reply_to`` (the message id the first reply quotes); ``interaction``
+(the id of the slash command or button press it answers); ``asked`` (on an interaction's first
+reply: ``{"who": display name, "said": the command or the button's label}``); ``strip`` (a press:
+the id of the pressed message, whose spent buttons are taken off); ``ephemeral`` (a note only the
+asker sees); ``ack`` (a press with nothing to say: only acknowledged).
+
+**Where a reply goes.**  A reply to an interaction this process still holds (received less than
+:data:`TOKEN_TTL` seconds ago; Discord's interaction tokens last 15 minutes) answers it: the first
+piece as the interaction's response, or as a follow-up once it was deferred.  Otherwise (a reply
+sent after a restart, or later than the token lives) it is posted in the channel as a plain
+message that quotes who asked and what (``> A: /win B A 12``); an ephemeral note or an
+acknowledgement then has nobody to go to and is dropped (logged).
+
+**Errors** become the delivery's: ``RateLimited`` (discord.py gave up waiting) and a bare 429 →
+:class:`RetryLater`; 5xx (``DiscordServerError``), network errors and time-outs → :class:`Transient`;
+``Forbidden`` (missing access), ``NotFound`` (channel gone) and other refusals → :class:`Permanent`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections import OrderedDict
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import aiohttp
+import discord
+
+from taipai.bot.delivery import Permanent, RetryLater, Transient
+from taipai.bot.discord.views import view_of_rows
+from taipai.bot.service.buttons import rows
+from taipai.bot.service.split import DISCORD_LIMIT, split_text
+
+if TYPE_CHECKING:
+    from taipai.bot.service import Reply
+    from taipai.bot.store.outbox import OutboxRow
+
+log = logging.getLogger(__name__)
+
+TOKEN_TTL = 14 * 60.0
+"""Seconds after its receipt an interaction is still answered through its token (Discord: 15 min;
+a minute kept for the sends in flight)."""
+BARE_429_WAIT = 5.0
+"""Seconds waited after a 429 that came without ``retry_after`` (Cloudflare's, not Discord's)."""
+
+
+def payloads(
+    replies: Sequence[Reply],
+    *,
+    reply_to: str | None = None,
+    interaction: str | None = None,
+    asked: dict[str, str] | None = None,
+    strip: str | None = None,
+) -> list[dict[str, Any]]:
+    """The outbox payloads of ``replies`` (see the module docstring): ``reply_to``, ``asked`` and
+    ``strip`` go on the first, ``interaction`` on every one."""
+    out: list[dict[str, Any]] = []
+    for i, reply in enumerate(replies):
+        p: dict[str, Any] = {"text": reply.text}
+        if reply.buttons:
+            p["buttons"] = [[[b.label, b.data] for b in row] for row in rows(reply.buttons)]
+        if interaction is not None:
+            p["interaction"] = interaction
+        if i == 0:
+            if reply_to is not None:
+                p["reply_to"] = reply_to
+            if asked is not None:
+                p["asked"] = asked
+            if strip is not None:
+                p["strip"] = strip
+        out.append(p)
+    return out
+
+
+@dataclass
+class Live:
+    """An interaction this process received: ``lock`` orders its deferral and its answers (both use
+    its one response); ``answered`` is set once something answered it; ``at`` is when it came
+    (monotonic seconds)."""
+
+    interaction: discord.Interaction
+    at: float = field(default_factory=time.monotonic)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    answered: asyncio.Event = field(default_factory=asyncio.Event)
+
+    @property
+    def fresh(self) -> bool:
+        """True while the interaction's token is still valid (:data:`TOKEN_TTL`)."""
+        return time.monotonic() - self.at < TOKEN_TTL
+
+    async def defer(self, *, thinking: bool) -> None:
+        """Acknowledge the interaction now unless something answered it (Discord drops one not
+        answered within 3 s); a refusal is logged (the replies still go out, in the channel)."""
+        async with self.lock:
+            if self.interaction.response.is_done():
+                return
+            try:
+                await self.interaction.response.defer(thinking=thinking)
+            except (discord.HTTPException, aiohttp.ClientError, OSError, TimeoutError) as exc:
+                log.warning("discord: could not defer interaction %s (%s)", self.interaction.id, exc)
+            self.answered.set()
+
+
+class LiveInteractions:
+    """The interactions received in the last :data:`TOKEN_TTL` seconds, by id (older ones are
+    forgotten as new ones come: memory follows the traffic of the last quarter of an hour)."""
+
+    def __init__(self) -> None:
+        self._by_id: OrderedDict[str, Live] = OrderedDict()
+
+    def add(self, interaction: discord.Interaction) -> Live:
+        """Remember ``interaction``; returns its :class:`Live`."""
+        while self._by_id:
+            oldest = next(iter(self._by_id.values()))
+            if oldest.fresh:
+                break
+            self._by_id.popitem(last=False)
+        live = self._by_id[str(interaction.id)] = Live(interaction)
+        return live
+
+    def get(self, interaction_id: str) -> Live | None:
+        """The live interaction ``interaction_id`` while its token is valid, else ``None``."""
+        live = self._by_id.get(interaction_id)
+        return live if live is not None and live.fresh else None
+
+    def __len__(self) -> int:
+        return len(self._by_id)
+
+
+def quoted(asked: dict[str, str] | None, text: str) -> str:
+    """``text`` under a one-line quote of who asked what (``> A: /score``), for a reply to an
+    interaction posted in the channel instead of answering it."""
+    if not asked:
+        return text
+    said = " ".join(f"{asked.get('who', '')}: {asked.get('said', '')}".split())
+    return f"> {said}\n{text}"
+
+
+class DiscordSender:
+    """Posts outbox rows on Discord (the ``send`` of :class:`~taipai.bot.delivery.Delivery`).
+
+    Args:
+        client: the logged-in :class:`discord.Client` (its HTTP session posts channel messages).
+        live: the interactions this process holds (:class:`LiveInteractions`).
+    """
+
+    def __init__(self, client: discord.Client, live: LiveInteractions) -> None:
+        self.client = client
+        self.live = live
+
+    async def send(self, chat_id: str, batch: Sequence[OutboxRow]) -> str | None:
+        """Post each row of ``batch`` in order (Discord replies are never coalesced: the batch is one
+        row); return the id of the last message posted.  Raises :class:`RetryLater`,
+        :class:`Transient` or :class:`Permanent` (see the module docstring)."""
+        sent: str | None = None
+        for row in batch:
+            try:
+                sent = await self._one(chat_id, row.payload) or sent
+            except discord.RateLimited as exc:
+                raise RetryLater(exc.retry_after) from exc
+            except (discord.Forbidden, discord.NotFound) as exc:
+                raise Permanent(f"{type(exc).__name__}: {exc}") from exc
+            except discord.DiscordServerError as exc:
+                raise Transient(f"Discord {exc.status}") from exc
+            except discord.HTTPException as exc:
+                if exc.status == 429:
+                    raise RetryLater(BARE_429_WAIT) from exc
+                raise Permanent(f"{type(exc).__name__}: {exc}") from exc
+            except (aiohttp.ClientError, OSError, TimeoutError) as exc:
+                raise Transient(type(exc).__name__) from exc
+        return sent
+
+    async def _one(self, chat_id: str, p: dict[str, Any]) -> str | None:
+        iid = p.get("interaction")
+        live = self.live.get(iid) if iid else None
+        if live is not None:
+            try:
+                return await self._answer(live, p)
+            except discord.NotFound:  # the interaction expired or is unknown: post in the channel
+                log.info("discord: interaction %s is gone; replying in the channel", iid)
+        if p.get("ack") or p.get("ephemeral"):
+            log.info("discord: a note for interaction %s has nobody to go to now; dropped", iid)
+            return None
+        channel = self.client.get_partial_messageable(int(chat_id))
+        if p.get("strip"):
+            # the pressed message may be gone: then there is nothing to take its buttons off
+            with contextlib.suppress(discord.NotFound):
+                await channel.get_partial_message(int(p["strip"])).edit(view=None)
+        pieces = split_text(quoted(p.get("asked"), p["text"]), DISCORD_LIMIT) or [""]
+        reply_to = p.get("reply_to")
+        last: str | None = None
+        for i, piece in enumerate(pieces):
+            extra: dict[str, Any] = {}
+            if i == len(pieces) - 1 and p.get("buttons"):
+                extra["view"] = view_of_rows(p["buttons"])
+            if i == 0 and reply_to:
+                extra["reference"] = discord.MessageReference(
+                    message_id=int(reply_to), channel_id=int(chat_id), fail_if_not_exists=False
+                )
+            message = await channel.send(piece, **extra)
+            last = str(message.id)
+        return last
+
+    async def _answer(self, live: Live, p: dict[str, Any]) -> str | None:
+        """Answer the live interaction: its response while none was given, then follow-ups."""
+        interaction = live.interaction
+        async with live.lock:
+            done = interaction.response.is_done()
+            if p.get("ack"):
+                if not done:
+                    await interaction.response.defer()
+                live.answered.set()
+                return None
+            if p.get("strip"):
+                if done:
+                    await interaction.edit_original_response(view=None)
+                else:
+                    await interaction.response.edit_message(view=None)
+                done = True
+                live.answered.set()
+            ephemeral = bool(p.get("ephemeral"))
+            pieces = split_text(p["text"], DISCORD_LIMIT) or [""]
+            last: str | None = None
+            for i, piece in enumerate(pieces):
+                extra: dict[str, Any] = {"ephemeral": ephemeral} if ephemeral else {}
+                if i == len(pieces) - 1 and p.get("buttons"):
+                    extra["view"] = view_of_rows(p["buttons"])
+                if not done:
+                    answer = await interaction.response.send_message(piece, **extra)
+                    done = True
+                    mid = getattr(answer, "message_id", None)
+                    last = None if mid is None else str(mid)
+                else:
+                    await interaction.followup.send(piece, **extra)
+                live.answered.set()
+            return last
+
+
+__all__ = [
+    "TOKEN_TTL",
+    "DiscordSender",
+    "Live",
+    "LiveInteractions",
+    "payloads",
+    "quoted",
+]
