@@ -35,10 +35,9 @@ import functools
 import logging
 import time
 import warnings
-from collections import OrderedDict
 from collections.abc import Sequence
 from datetime import timedelta
-from typing import Any, Generic, TypeVar
+from typing import Any
 
 from telegram import (
     BotCommand,
@@ -64,10 +63,11 @@ from telegram.ext import Application
 from telegram.warnings import PTBDeprecationWarning, PTBUserWarning
 
 from taipai.bot.delivery import Delivery, Permanent, RetryLater, Transient
-from taipai.bot.i18n import N_, _, gettext_in
+from taipai.bot.i18n import N_, _, gettext_in, use_locale
 from taipai.bot.service import Reply, Service, parse_command
 from taipai.bot.service.buttons import rows
 from taipai.bot.service.identity import Member
+from taipai.bot.service.lru import LRUDict
 from taipai.bot.service.split import TELEGRAM_LIMIT, split_text
 from taipai.bot.store import ChatRef
 from taipai.bot.store.inbox import InboxRow, Incoming
@@ -97,6 +97,8 @@ POLL_READ_SLACK = 10.0
 """Seconds a ``getUpdates`` answer may take beyond its long-poll ``timeout``."""
 COMMANDS_RETRY_MAX = 10.0
 """The longest wait, in seconds, for a ``RetryAfter`` on ``setMyCommands`` at start."""
+DB_NOTICE_PERIOD = 300.0
+"""Seconds between two "the database is unavailable" notices to one chat while updates cannot be stored."""
 POLL_BACKOFF_MAX = 30.0
 """The longest wait, in seconds, between two ``getUpdates`` calls that failed."""
 
@@ -121,37 +123,6 @@ COMMANDS: tuple[tuple[str, str], ...] = (
     ("help", N_("all commands")),
 )
 """``setMyCommands`` entries: command name and the msgid of its description (en and zh)."""
-
-K = TypeVar("K")
-V = TypeVar("V")
-
-
-class LRU(Generic[K, V]):
-    """A dict of at most ``size`` entries; the least recently used goes first."""
-
-    def __init__(self, size: int) -> None:
-        self.size = size
-        self._data: OrderedDict[K, V] = OrderedDict()
-
-    def get(self, key: K) -> V | None:
-        """The value of ``key`` (now the most recently used), or ``None``."""
-        if key not in self._data:
-            return None
-        self._data.move_to_end(key)
-        return self._data[key]
-
-    def __contains__(self, key: object) -> bool:
-        return key in self._data
-
-    def __setitem__(self, key: K, value: V) -> None:
-        self._data[key] = value
-        self._data.move_to_end(key)
-        while len(self._data) > self.size:
-            self._data.popitem(last=False)
-
-    def __len__(self) -> int:
-        return len(self._data)
-
 
 class TelegramStartupError(RuntimeError):
     """The bot could not start (bad token, unreachable Bot API server); the message never holds the token."""
@@ -243,9 +214,11 @@ class TelegramBot:
             budget_spent=self._budget_spent,
             **timing,
         )
-        self._newest: LRU[int, int] = LRU(CHAT_CACHE)
-        self._boards: LRU[int, int | None] = LRU(CHAT_CACHE)
-        self._admins: LRU[int, tuple[float, frozenset[int]]] = LRU(CHAT_CACHE)
+        self._newest: LRUDict[int, int] = LRUDict(CHAT_CACHE)
+        self._boards: LRUDict[int, int | None] = LRUDict(CHAT_CACHE)
+        self._admins: LRUDict[int, tuple[float, frozenset[int]]] = LRUDict(CHAT_CACHE)
+        self._db_notices: LRUDict[str, float] = LRUDict(CHAT_CACHE)
+        self._notices: set[asyncio.Task[None]] = set()
         self._refresh: dict[int, asyncio.Task[None]] = {}  # running tasks only
         self._poller: asyncio.Task[None] | None = None
         self._polling = False
@@ -318,6 +291,8 @@ class TelegramBot:
         if self._started:
             await self.delivery.stop()
             self._started = False
+        for task in list(self._notices):
+            task.cancel()
         for task in list(self._refresh.values()):
             with contextlib.suppress(asyncio.CancelledError, TelegramError):
                 await task
@@ -380,6 +355,31 @@ class TelegramBot:
             if self.poll_interval > 0:
                 await asyncio.sleep(self.poll_interval)
 
+    def _say_database_down(self, items: Sequence[Incoming]) -> None:
+        """Tell each chat of an unstorable batch, at most every :data:`DB_NOTICE_PERIOD` seconds, that
+        nothing is booked (the database is gone, so this notice cannot wait in the outbox).  The batch
+        stays unconfirmed: Telegram delivers it again, and it is booked once the database is back.
+        Sent from tasks of their own, so a group's rate limit never holds up the polling loop."""
+        now = time.monotonic()
+        for chat_id in dict.fromkeys(i.chat_id for i in items if i.chat_id):
+            last = self._db_notices.get(chat_id)
+            if last is not None and now - last < DB_NOTICE_PERIOD:
+                continue
+            self._db_notices[chat_id] = now
+            task = asyncio.get_running_loop().create_task(self._database_down_notice(chat_id))
+            self._notices.add(task)
+            task.add_done_callback(self._notices.discard)
+
+    async def _database_down_notice(self, chat_id: str) -> None:
+        from taipai.bot.service import render
+
+        with use_locale(self.service.locale):
+            text = render.database_unavailable()
+        try:
+            await self.app.bot.send_message(int(chat_id), text)
+        except TelegramError as exc:
+            log.warning("could not tell chat %s the database is down (%s)", chat_id, type(exc).__name__)
+
     async def _get_updates(self, offset: int | None) -> list[dict[str, Any]]:
         """``getUpdates`` as raw JSON objects: they are stored as they came and parsed once, when
         handled (``Bot.get_updates`` parses each, and storing it would serialise it back)."""
@@ -410,6 +410,7 @@ class TelegramBot:
                 return
             except SQLAlchemyError:
                 log.warning("cannot store %d updates; trying again in %.1f s", len(items), delay)
+                self._say_database_down(items)
                 await asyncio.sleep(delay)
                 delay = min(delay * 2, POLL_BACKOFF_MAX)
 

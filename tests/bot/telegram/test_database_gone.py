@@ -1,6 +1,7 @@
 """The SQLite file deleted under the running Telegram bot (issue 13 item 8): it used to answer "booked"
 into a file nobody could open again, losing everything on restart.  Now nothing more is booked or
-confirmed to Telegram (the update stays Telegram's to deliver again), and the health check fails."""
+confirmed to Telegram (the update stays Telegram's to deliver again), the chat is told once that
+nothing is booked, and the health check fails."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import asyncio
 
 import pytest
 
+from taipai.bot.i18n import gettext_in
 from taipai.bot.service import Service
 from taipai.bot.store import sqlite_url
 from taipai.bot.store.health import DatabaseUnavailable, open_checked
@@ -17,6 +19,7 @@ from .conftest import ANN, BOB, GROUP, Group
 from .fakebotapi import FakeBotAPI
 
 pytestmark = pytest.mark.asyncio
+DOWN = "The database is unavailable, so nothing was booked; tell whoever runs taipai."
 
 
 async def test_a_deleted_database_books_and_confirms_nothing_more(tmp_path):
@@ -37,7 +40,10 @@ async def test_a_deleted_database_books_and_confirms_nothing_more(tmp_path):
             sent = len(api.sent(GROUP))
             update = await api.send_text(GROUP, BOB, "Bob 自摸 6番")
             await asyncio.sleep(3)  # several polls and retries
-            assert len(api.sent(GROUP)) == sent  # no "booked" reply for a hand nobody kept
+            # no "booked" reply for a hand nobody kept, but one notice (not one per retry) that
+            # nothing is booked, in the service's language
+            notices = api.sent(GROUP)[sent:]
+            assert [c.params["text"] for c in notices] == [gettext_in("zh_Hant_HK", DOWN)]
             assert api.confirmed <= update["update_id"]  # Telegram still holds it for a later start
             with pytest.raises(DatabaseUnavailable):
                 await store.ping()  # /healthz: 503
