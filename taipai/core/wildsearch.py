@@ -182,13 +182,14 @@ def _match(
     n = len(tiles)
     if n != len(units):
         return None
+    spend = current_budget().spend
+    spend(1 + n // 2)  # the identity scan below (n comparisons), or the identical units' tests
     first = units[0] if units else None
     if first is not None and all(u == first for u in units):
         # identical units (e.g. eight 皇): any tile may go to any of them
         fc = final_counts
         ok = all(test(first, i) and (fc is None or _suit_ok(first, tiles[i], fc)) for i in range(n))
         return list(range(n)) if ok else None
-    spend = current_budget().spend
     spend(n * n)  # the ordering below tests every (unit, tile)
     order = sorted(range(n), key=lambda i: sum(1 for u in units if test(u, i)))
     used = [False] * n
@@ -306,6 +307,10 @@ def _meld_choices(m: Meld, ctx: WildContext, wr: WildRules) -> list[_MeldChoice]
 
 
 # --------------------------------------------------------------------------- completions
+
+BOUND_UNITS = 3
+"""Units one child node of the branch and bound costs: its bound (:meth:`Bounder.total` over four
+suit summaries, measured ~3 µs, three times a plain search step) and its place on the heap."""
 
 HALL_MAX_GROUPS = 4
 """Up to this many distinct wildcard ranges, :meth:`_Search.mask_ok` checks Hall's condition over
@@ -1219,6 +1224,7 @@ def _score_wild_hand(spec: HandSpec, rules: RuleSet, *, bounded: bool | None = N
             "at this table a discarded wildcard cannot be won on",
             token=spec.winning_wild,
         )
+    _refuse_rangeless(spec, wr)
     truncated = [False]
     if bounded is None:
         bounded = spec.wild_count >= BOUND_FROM
@@ -1229,6 +1235,32 @@ def _score_wild_hand(spec: HandSpec, rules: RuleSet, *, bounded: bool | None = N
     if best is None:
         raise _explain_failure(spec, rules)
     return replace(best[0].score(), wilds=best[1].reads, exact=not truncated[0])
+
+
+def _refuse_rangeless(spec: HandSpec, wr: WildRules) -> None:
+    """Refuse, before any search, a hand holding a concealed or winning wildcard that can stand for
+    no tile in this hand's context: 現 with nothing seen (「出現咗先當得」), 牛/熊 whose number no
+    natural tile allows, 限五 when every 門 already holds five natural tiles, 複製 with nothing it
+    may act as.  Such a hand is no win, whatever the other wildcards stand for; without this the
+    search would enumerate the others' tiles until its budget ran out.  (A wildcard in a declared
+    meld is refused by :func:`_meld_choices` the same way.)
+
+    Raises:
+        HandError: ``wild_unplaceable`` with ``token`` and ``hint_args["kind"]`` the first such
+            wildcard, in the order of the hand.
+    """
+    ctx = _context(spec, wr)
+    names = [*spec.wilds, *([spec.winning_wild] if spec.winning_wild is not None else [])]
+    for i, name in enumerate(names):
+        unit = _unit(name, ctx, winning=i == len(spec.wilds))
+        if unit.mask == 0:
+            raise HandError(
+                "wild_unplaceable",
+                f"the wildcard [{unit.name}] can stand for no tile in this hand",
+                token=unit.name,
+                hint="its range is empty here (現: no tile seen on the table yet)",
+                hint_args={"kind": unit.name},
+            )
 
 
 def _exhaustive_best(
@@ -1365,7 +1397,7 @@ def _bounded_best(
                 # nothing scored yet: the budgeted exhaustive search still finds a reading
                 return best if best is not None else _exhaustive_best(spec, rules, truncated)
             for bound, child in _children(node, chosen):
-                spend()
+                spend(BOUND_UNITS)
                 if least is None or bound >= least:
                     heapq.heappush(heap, (-bound, next(order), child))
             continue
@@ -1561,6 +1593,7 @@ def _candidates(
         if search.truncated and truncated is not None:
             truncated[0] = True
         for wild_tiles in sorted(completions):
+            current_budget().spend()  # the final counts of one completion
             final = setup.final(choice, wild_tiles)
             if final is not None:
                 yield from _completion_candidates(

@@ -154,12 +154,12 @@ def test_natural_hands_need_no_budget():
 
 
 def test_a_budget_says_when_it_cut_an_explanation_short():
-    """The search proves this hand no win after 26,640 units; its explanation may spend as much
-    again.  With 30,000 units only 3,360 are left for it: the answer is the plain not_a_win and
+    """The search proves this hand no win after 31,018 units; its explanation may spend as much
+    again.  With 40,000 units only 8,982 are left for it: the answer is the plain not_a_win and
     the budget says it was cut short (a caller trying a small budget first tries again); with the
     default budget the explanation has its full share and the flag stays down."""
     text = "槓 7s 暗槓 4s 暗槓 4m 明槓 1s [筒索萬] [番] [筒] [索] 摸 [萬]"
-    small, full = Budget(30_000), Budget()
+    small, full = Budget(40_000), Budget()
     assert _answer(text, small) == _answer(text, full) == "not_a_win"
     assert small.explained_short and not full.explained_short
-    assert (small.spent, full.spent) == (30_000, 53_280)
+    assert (small.spent, full.spent) == (40_000, 62_036)

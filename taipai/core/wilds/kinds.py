@@ -463,8 +463,26 @@ class SuitCountKind(WildKind):
         self.most = most
 
     def mask(self, ctx: WildContext) -> int:
-        """All 筒索萬, plus the honours when ``ctx.rules.count_kinds_join_honours``."""
-        return ALL_TILES if ctx.rules.count_kinds_join_honours else SUITED
+        """All 筒索萬, plus the honours when ``ctx.rules.count_kinds_join_honours``; for a kind with a
+        most (限五), without the 門 whose natural tiles, the natural winning tile aside, already
+        number that most: the wildcard would make it one more (「限五佢所在嗰一門最多五隻」).
+
+        The winning tile is set aside so the mask also holds for the 16 tiles before the win (the
+        waits): a narrower mask only drops tiles no final hand could admit.
+        """
+        full = ALL_TILES if ctx.rules.count_kinds_join_honours else SUITED
+        if self.most >= 99:
+            return full
+        counts = [0, 0, 0, 0]
+        for t in ctx.natural_tiles:
+            counts[t // 9 if t < 27 else 3] += 1
+        if ctx.winning_tile is not None:
+            w = ctx.winning_tile
+            counts[w // 9 if w < 27 else 3] -= 1
+        for door, mask in enumerate((*SUIT_MASKS, HONOURS)):
+            if counts[door] >= self.most:
+                full &= ~mask
+        return full
 
     def suit_count_ok(self, suit_count: int) -> bool:
         """Odd (確單), even (確雙), <= 5 (限五) or >= 7 (七起)."""
