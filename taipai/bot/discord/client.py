@@ -136,6 +136,8 @@ class TaipaiDiscord(discord.Client):
             timing["sweep"] = sweep
         self.delivery = Delivery(service.store, PLATFORM, handle=self.handle, send=self.sender.send, **timing)
         self._delivering = False
+        self._to_store: list[tuple[Sequence[Incoming], asyncio.Future[None]]] = []
+        self._storer: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
         """Register the button template (presses survive restarts), start the delivery (what the
@@ -198,17 +200,39 @@ class TaipaiDiscord(discord.Client):
 
     # ------------------------------------------------------------------------ receiving
     async def store(self, items: Sequence[Incoming]) -> None:
-        """Store ``items`` in the inbox, retrying with back-off while the database fails (Discord
-        does not deliver a gateway event again: it is kept in memory until stored)."""
+        """Store ``items`` in the inbox; returns once they are committed.
+
+        Updates are stored in the order they arrived (the gateway's order): what arrives while a
+        write is in flight waits and is stored in the next one, together, in one transaction.  While
+        the database fails the write is retried with back-off (Discord does not deliver a gateway
+        event again: it is kept in memory until stored)."""
+        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._to_store.append((items, done))
+        if self._storer is None or self._storer.done():
+            self._storer = asyncio.get_running_loop().create_task(self._store_queued())
+        await done
+
+    async def _store_queued(self) -> None:
         delay = 0.5
-        while True:
+        while self._to_store:
+            batch = self._to_store[: len(self._to_store)]
             try:
-                await self.delivery.receive(items)
-                return
+                await self.delivery.receive([item for items, _done in batch for item in items])
             except SQLAlchemyError:
-                log.warning("discord: cannot store %d updates; trying again in %.1f s", len(items), delay)
+                log.warning("discord: cannot store %d updates; trying again in %.1f s", len(batch), delay)
                 await asyncio.sleep(delay)
                 delay = min(delay * 2, STORE_BACKOFF_MAX)
+                continue
+            except Exception as exc:  # a bug: its callers hear of it, the next updates go on
+                for _items, done in batch:
+                    if not done.done():
+                        done.set_exception(exc)
+            else:
+                for _items, done in batch:
+                    if not done.done():
+                        done.set_result(None)
+            del self._to_store[: len(batch)]
+            delay = 0.5
 
     async def _take(
         self, interaction: discord.Interaction, payload: dict[str, Any], *, thinking: bool

@@ -71,6 +71,8 @@ class Call:
     params: dict[str, Any] | None = None
     message_id: int | None = None
     """The id of the message this call created, if it created one."""
+    status: int = 200
+    """The HTTP status the fake answered (0: the request raised a network error)."""
 
     @property
     def kind(self) -> str:
@@ -157,6 +159,9 @@ class FakeDiscordAPI:
     calls: list[Call] = field(default_factory=list)
     messages: dict[int, dict[str, Any]] = field(default_factory=dict)
     closed: bool = False
+    fail_messages: list[Any] = field(default_factory=list)
+    """What the next channel-message posts get instead of success, one entry each, in order: an
+    HTTP status (e.g. 503) or an exception to raise (a network error)."""
     _ids: itertools.count = field(default_factory=lambda: itertools.count(930000000000000001))
 
     def next_id(self) -> int:
@@ -169,10 +174,23 @@ class FakeDiscordAPI:
         body = json.loads(raw) if isinstance(raw, str) else raw
         call = Call(method, path, body, kwargs.get("params"))
         self.calls.append(call)
+        if (
+            self.fail_messages
+            and method == "POST"
+            and path.startswith("/channels/")
+            and path.endswith("/messages")
+        ):
+            failure = self.fail_messages.pop(0)
+            if isinstance(failure, BaseException):
+                call.status = 0
+                raise failure
+            call.status = failure
+            return _Response(failure, {"message": f"{failure}: the fake fails", "code": 0})
         created = len(self.messages)
         status, answer = self._answer(method, path, body, kwargs.get("headers") or {})
         if len(self.messages) > created:
             call.message_id = max(self.messages)
+        call.status = status
         return _Response(status, answer)
 
     async def close(self) -> None:
@@ -301,6 +319,10 @@ class Person:
         return out
 
 
+_SNOWFLAKES = itertools.count(940000000000000001)
+"""Ids of interactions and of people's messages: unique across every harness, as on Discord."""
+
+
 class DiscordHarness:
     """The real :class:`TaipaiDiscord` logged in through a :class:`FakeDiscordAPI`.
 
@@ -312,7 +334,7 @@ class DiscordHarness:
         self.channel_id = channel_id
         monkeypatch.setattr(discord.http.aiohttp, "ClientSession", lambda *a, **k: self.api)
         self.client = TaipaiDiscord(service)
-        self._ids = itertools.count(940000000000000001)
+        self._ids = _SNOWFLAKES  # shared: a restarted client never sees an id of before again
 
     async def __aenter__(self) -> DiscordHarness:
         await self.client.__aenter__()
@@ -404,3 +426,22 @@ class DiscordHarness:
         )
         payload["member"] = person.member(with_user=False)
         return await self._drive(lambda: self.client._connection.parse_message_create(payload))
+
+    async def edit(self, person: Person, message_id: int, content: str) -> list[Call]:
+        """``person`` edits their message ``message_id`` to ``content`` (a ``MESSAGE_UPDATE``)."""
+        payload = message_payload(message_id, person.user, content, channel_id=self.channel_id)
+        payload["member"] = person.member(with_user=False)
+        payload["edited_timestamp"] = "2025-01-01T12:01:00.000000+00:00"
+        return await self._drive(lambda: self.client._connection.parse_message_update(payload))
+
+    async def say_many(self, person: Person, contents: list[tuple[int, str]]) -> list[Call]:
+        """``person`` writes each ``(message_id, content)`` in the channel, all in one go (the
+        gateway delivers them back to back, before any is answered)."""
+
+        def feed() -> None:
+            for message_id, content in contents:
+                payload = message_payload(message_id, person.user, content, channel_id=self.channel_id)
+                payload["member"] = person.member(with_user=False)
+                self.client._connection.parse_message_create(payload)
+
+        return await self._drive(feed)
