@@ -160,3 +160,17 @@ async def test_an_edited_hand_message_is_stored_and_answered_like_a_message(stor
         assert [c.content for c in await h.slash(A, "score")] == [
             SCORE_AFTER_FIRST.replace("18", "19")  # A → B 19 now, booked once
         ]
+
+
+async def test_a_reply_booked_but_not_sent_before_a_stop_is_sent_after_the_restart(store, monkeypatch):
+    async with DiscordHarness(Service(store), monkeypatch) as before:
+        await open_table(before)
+        monkeypatch.setattr(before.client.delivery, "wake_sender", lambda *a, **k: None)  # booked, unsent
+        assert await before.say(B, "B 食 A 12番", message_id=801) == []
+        assert await Outbox(store).counts("discord") == {"sent": 2, "pending": 1}
+        assert await Inbox(store, "discord").counts() == {"done": 3}
+    async with DiscordHarness(Service(store), monkeypatch) as after:
+        await after.client.delivery.wait_idle()
+        assert posted(after.api.calls) == [(FIRST, 801)]
+        assert [c.content for c in await after.slash(A, "score")] == [SCORE_AFTER_FIRST]
+    assert await Outbox(store).counts("discord") == {"sent": 4}
