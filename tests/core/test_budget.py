@@ -9,10 +9,11 @@ from pathlib import Path
 
 import pytest
 
+from taipai.bot.service.hands import read_hand
 from taipai.core import wildsearch
 from taipai.core.errors import HandError
 from taipai.core.notation import parse_hand
-from taipai.core.rules import load_rules
+from taipai.core.rules import apply_overrides, load_rules
 from taipai.core.scoring import (
     DEFAULT_BUDGET,
     Budget,
@@ -23,7 +24,10 @@ from taipai.core.scoring import (
 )
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
-from hostile_bench import ISSUE_HAND, hostile_hands
+from hostile_bench import ISSUE_HAND, QA_HANDS, hostile_hands
+
+from taipai.core.table import TableOpened, apply
+from taipai.core.wilds import KIND_NAMES, WildContext, kind_named
 
 RULES = load_rules("hk-taiwan")
 
@@ -163,3 +167,79 @@ def test_a_budget_says_when_it_cut_an_explanation_short():
     assert _answer(text, small) == _answer(text, full) == "not_a_win"
     assert small.explained_short and not full.explained_short
     assert (small.spent, full.spent) == (40_000, 62_036)
+
+
+ALL_KINDS = apply_overrides(RULES, {"wilds": {"table_kinds": list(KIND_NAMES)}})
+"""A table that plays all 34 kinds of seed 000 (``hostile_bench.py --all-kinds``)."""
+
+
+def _all_kinds_answer(text: str, budget: Budget) -> Score | HandError:
+    try:
+        return score_hand(parse_hand(text, table_kinds=ALL_KINDS.wilds.table_kinds), ALL_KINDS, budget=budget)
+    except HandError as err:
+        return err
+
+
+@pytest.mark.parametrize("hand", [h for h in QA_HANDS if h.startswith("[現]")])
+def test_seven_現_with_nothing_seen_are_refused_before_any_search(hand):
+    """QA's hand: seven [現] and no 現: list.  現 「出現咗先當得」: with nothing seen it can stand for
+    no tile, so the hand is no win whatever the others are.  Answered wild_unplaceable naming 現
+    having spent no unit (it took the whole budget, 1.1–1.6 s and 90 MB, before), even with a
+    budget of 0; the bot's reading of the leg raises it, so there is nothing to book."""
+    for budget in (Budget(), Budget(0)):
+        err = _all_kinds_answer(hand, budget)
+        assert isinstance(err, HandError)
+        assert (err.code, err.token, err.hint_args) == ("wild_unplaceable", "現", {"kind": "現"})
+        assert budget.spent == 0
+    state = apply(None, TableOpened(("A", "B", "C", "D"))).state
+    with pytest.raises(HandError) as e:
+        read_hand(f"{hand}", state, "B", ALL_KINDS)
+    assert e.value.code == "wild_unplaceable" and e.value.token == "現"
+
+
+def test_one_現_is_refused_at_once_without_a_seen_list_and_read_with_one():
+    """Seed 000's 現 hand (the notation tests' 「… 中中中 [現] 摸 東」): with no 現: list, refused at
+    once; with 現:東 it is searched and 現 is the 東 that pairs the winning 東."""
+    hand = "一二三萬 四五六萬 七八九筒 二三四索 中中中 [現] 摸 東"
+    budget = Budget()
+    err = _all_kinds_answer(hand, budget)
+    assert isinstance(err, HandError) and (err.code, err.token, budget.spent) == ("wild_unplaceable", "現", 0)
+    budget = Budget()
+    score = _all_kinds_answer(f"{hand} 現:東", budget)
+    assert isinstance(score, Score) and score.exact
+    assert [(w.kind, w.tile) for w in score.wilds] == [("現", 27)]  # 東
+    assert budget.spent > 0
+
+
+def test_限五_when_every_門_holds_five_is_refused_before_any_search():
+    """「限五佢所在嗰一門最多五隻」: five natural tiles in each of 萬筒索 (and honours not a 門 for
+    the count kinds by default) leave 限五 no tile; refused at once, naming it."""
+    for win in ("東", "一萬"):
+        budget = Budget(0)
+        err = _all_kinds_answer(f"一二三四五萬 一二三四五筒 一二三四五索 [限五] 摸 {win}", budget)
+        assert isinstance(err, HandError)
+        assert (err.code, err.token, budget.spent) == ("wild_unplaceable", "限五", 0)
+
+
+def test_限五_range_leaves_out_a_門_already_holding_five():
+    """The range of 限五 in context: without 萬 once five natural 萬 are held, the natural winning
+    tile aside (the 16 tiles before the win keep 萬 with four plus a 萬 winning tile)."""
+    limit5 = kind_named("限五")
+    man = sum(1 << t for t in range(9))
+    suited = (1 << 27) - 1
+    assert limit5.mask(WildContext(natural_tiles=(0, 1, 2, 3, 4))) == suited & ~man
+    assert limit5.mask(WildContext(natural_tiles=(0, 1, 2, 3, 4), winning_tile=4)) == suited
+    assert limit5.mask(WildContext(natural_tiles=(0, 1, 2, 3))) == suited
+    assert kind_named("確雙").mask(WildContext(natural_tiles=tuple(range(9)))) == suited
+
+
+@pytest.mark.parametrize("hand", [h for h in QA_HANDS if not h.startswith("[現]")])
+def test_seven_限五_or_確雙_are_refused_at_the_budget_the_same_way_each_run(hand):
+    """QA's 限五 / 確雙 hands (0.95 s before): every loop of their search spends units, so they stop
+    at the default budget, one step over, and spend the same count on every run."""
+    runs = [Budget(), Budget()]
+    for budget in runs:
+        err = _all_kinds_answer(hand, budget)
+        assert isinstance(err, HandError) and err.code == "over_budget", hand
+        assert DEFAULT_BUDGET < budget.spent <= DEFAULT_BUDGET + 1000
+    assert runs[0].spent == runs[1].spent
