@@ -259,6 +259,8 @@ class TaipaiDiscord(discord.Client):
         payload = {
             "kind": "slash",
             "interaction": str(interaction.id),
+            "token": interaction.token,
+            "app": str(interaction.application_id),
             "text": text,
             **self._who(interaction.user, interaction.permissions, language, private=private),
         }
@@ -294,6 +296,8 @@ class TaipaiDiscord(discord.Client):
         payload = {
             "kind": "press",
             "interaction": str(interaction.id),
+            "token": interaction.token,
+            "app": str(interaction.application_id),
             "data": data,
             "label": label,
             "message_id": None if message is None else str(message.id),
@@ -371,26 +375,27 @@ class TaipaiDiscord(discord.Client):
                 )
             return make(replies)
         iid = p["interaction"]
+        answers = {"interaction": iid, "token": p.get("token", ""), "app": p.get("app", "")}
         if kind == "slash":
             asked = {"who": member.display, "said": p["text"]}
             with use_locale(member.language):
-                nothing = [{"text": _("Nothing to do."), "ephemeral": True, "interaction": iid}]
+                nothing = [{"text": _("Nothing to do."), "ephemeral": True, **answers}]
 
             def make_slash(replies: Sequence[Reply]) -> list[dict[str, Any]]:
-                return payloads(replies, interaction=iid, asked=asked) or nothing
+                return payloads(replies, interaction=answers, asked=asked) or nothing
 
             booking.items = make_slash
             return make_slash(await self.service.handle(chat, member.display, p["text"], iid, member=member))
         if kind == "press":
             asked = {"who": member.display, "said": p.get("label") or ""}
-            make = functools.partial(payloads, interaction=iid, asked=asked, strip=p.get("message_id"))
+            make = functools.partial(payloads, interaction=answers, asked=asked, strip=p.get("message_id"))
             booking.items = make
             pressed = await self.service.press(chat, member.display, p["data"], member=member)
             if pressed.replies:
                 return make(pressed.replies)
             if pressed.notice:
-                return [{"text": pressed.notice, "ephemeral": True, "interaction": iid}]
-            return [{"ack": True, "interaction": iid}]
+                return [{"text": pressed.notice, "ephemeral": True, **answers}]
+            return [{"ack": True, **answers}]
         log.warning("discord: an inbox row of an unknown kind %r", kind)
         return []
 

@@ -10,10 +10,13 @@ asker sees); ``ack`` (a press with nothing to say: only acknowledged).
 
 **Where a reply goes.**  A reply to an interaction this process still holds (received less than
 :data:`TOKEN_TTL` seconds ago; Discord's interaction tokens last 15 minutes) answers it: the first
-piece as the interaction's response, or as a follow-up once it was deferred.  Otherwise (a reply
-sent after a restart, or later than the token lives) it is posted in the channel as a plain
-message that quotes who asked and what (``> A: /win B A 12``); an ephemeral note or an
-acknowledgement then has nobody to go to and is dropped (logged).
+piece as the interaction's response, or as a follow-up once it was deferred.  A reply to one this
+process does not hold (it was received before a restart) whose token is still valid is sent as a
+follow-up through the stored token (``token``, ``app`` in the payload); Discord refuses that when
+the interaction was never acknowledged (it was stored and the process stopped within 3 s), and the
+reply is then posted in the channel, as any reply whose token is too old: a plain message quoting
+who asked and what (``> A: /win B A 12``).  An ephemeral note or an acknowledgement has nobody to
+go to then and is dropped (logged).
 
 **Errors** become the delivery's: ``RateLimited`` (discord.py gave up waiting) and a bare 429 →
 :class:`RetryLater`; 5xx (``DiscordServerError``), network errors and time-outs → :class:`Transient`;
@@ -29,6 +32,7 @@ import time
 from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 import aiohttp
@@ -56,19 +60,20 @@ def payloads(
     replies: Sequence[Reply],
     *,
     reply_to: str | None = None,
-    interaction: str | None = None,
+    interaction: dict[str, str] | None = None,
     asked: dict[str, str] | None = None,
     strip: str | None = None,
 ) -> list[dict[str, Any]]:
     """The outbox payloads of ``replies`` (see the module docstring): ``reply_to``, ``asked`` and
-    ``strip`` go on the first, ``interaction`` on every one."""
+    ``strip`` go on the first; ``interaction`` (``{"interaction": id, "token": …, "app": application
+    id}``) is merged into every one."""
     out: list[dict[str, Any]] = []
     for i, reply in enumerate(replies):
         p: dict[str, Any] = {"text": reply.text}
         if reply.buttons:
             p["buttons"] = [[[b.label, b.data] for b in row] for row in rows(reply.buttons)]
         if interaction is not None:
-            p["interaction"] = interaction
+            p.update(interaction)
         if i == 0:
             if reply_to is not None:
                 p["reply_to"] = reply_to
@@ -135,6 +140,13 @@ class LiveInteractions:
         return len(self._by_id)
 
 
+def token_fresh(interaction_id: str) -> bool:
+    """True while the token of the interaction ``interaction_id`` (a snowflake: it tells when Discord
+    made the interaction) is still valid (:data:`TOKEN_TTL`)."""
+    made = discord.utils.snowflake_time(int(interaction_id))
+    return (datetime.now(UTC) - made).total_seconds() < TOKEN_TTL
+
+
 def quoted(asked: dict[str, str] | None, text: str) -> str:
     """``text`` under a one-line quote of who asked what (``> A: /score``), for a reply to an
     interaction posted in the channel instead of answering it."""
@@ -186,14 +198,16 @@ class DiscordSender:
                 return await self._answer(live, p)
             except discord.NotFound:  # the interaction expired or is unknown: post in the channel
                 log.info("discord: interaction %s is gone; replying in the channel", iid)
+        elif iid and p.get("token") and token_fresh(iid) and not (p.get("ack") or p.get("ephemeral")):
+            try:
+                return await self._follow_up(chat_id, p)
+            except discord.NotFound:  # never acknowledged before the restart: no follow-up possible
+                log.info("discord: interaction %s takes no follow-up; replying in the channel", iid)
         if p.get("ack") or p.get("ephemeral"):
             log.info("discord: a note for interaction %s has nobody to go to now; dropped", iid)
             return None
         channel = self.client.get_partial_messageable(int(chat_id))
-        if p.get("strip"):
-            # the pressed message may be gone: then there is nothing to take its buttons off
-            with contextlib.suppress(discord.NotFound):
-                await channel.get_partial_message(int(p["strip"])).edit(view=None)
+        await self._strip(chat_id, p)
         pieces = split_text(quoted(p.get("asked"), p["text"]), DISCORD_LIMIT) or [""]
         reply_to = p.get("reply_to")
         last: str | None = None
@@ -208,6 +222,28 @@ class DiscordSender:
             message = await channel.send(piece, **extra)
             last = str(message.id)
         return last
+
+    async def _strip(self, chat_id: str, p: dict[str, Any]) -> None:
+        """Take the spent buttons off the pressed message (``strip``) by editing it in the channel."""
+        if not p.get("strip"):
+            return
+        channel = self.client.get_partial_messageable(int(chat_id))
+        # the pressed message may be gone: then there is nothing to take its buttons off
+        with contextlib.suppress(discord.NotFound):
+            await channel.get_partial_message(int(p["strip"])).edit(view=None)
+
+    async def _follow_up(self, chat_id: str, p: dict[str, Any]) -> str | None:
+        """A follow-up through the stored token of an interaction received before a restart."""
+        webhook = discord.Webhook.partial(int(p["app"]), p["token"], client=self.client)
+        pieces = split_text(p["text"], DISCORD_LIMIT) or [""]
+        for i, piece in enumerate(pieces):
+            extra: dict[str, Any] = {}
+            if i == len(pieces) - 1 and p.get("buttons"):
+                extra["view"] = view_of_rows(p["buttons"])
+            await webhook.send(piece, **extra)
+            if i == 0:  # the interaction took it: the pressed message's buttons go now
+                await self._strip(chat_id, p)
+        return None
 
     async def _answer(self, live: Live, p: dict[str, Any]) -> str | None:
         """Answer the live interaction: its response while none was given, then follow-ups."""
@@ -251,4 +287,5 @@ __all__ = [
     "LiveInteractions",
     "payloads",
     "quoted",
+    "token_fresh",
 ]

@@ -24,6 +24,7 @@ import itertools
 import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -159,6 +160,9 @@ class FakeDiscordAPI:
     calls: list[Call] = field(default_factory=list)
     messages: dict[int, dict[str, Any]] = field(default_factory=dict)
     closed: bool = False
+    acknowledged: set[str] = field(default_factory=set)
+    """Ids of the interactions that got a callback (a response or a deferral): only those take
+    follow-ups (Discord answers 404 Unknown Webhook to the others)."""
     fail_messages: list[Any] = field(default_factory=list)
     """What the next channel-message posts get instead of success, one entry each, in order: an
     HTTP status (e.g. 503) or an exception to raise (a network error)."""
@@ -219,6 +223,7 @@ class FakeDiscordAPI:
                 {**c, "id": str(self.next_id()), "application_id": str(APP_ID), "version": "1"} for c in body
             ]
         if method == "POST" and parts[0] == "interactions" and parts[-1] == "callback":
+            self.acknowledged.add(parts[1])
             if body.get("type") != 4:  # deferred / update: no new message
                 return 200, {"interaction": {"id": parts[1], "type": 2}}
             message = self._create(CHANNEL_ID, body.get("data", {}))
@@ -227,6 +232,8 @@ class FakeDiscordAPI:
                 "resource": {"type": 4, "message": message},
             }
         if method == "POST" and parts[0] == "webhooks":  # interaction follow-up
+            if parts[2].removeprefix("token-") not in self.acknowledged:
+                return 404, {"message": "Unknown Webhook", "code": 10015}
             return 200, self._create(CHANNEL_ID, body)
         if method == "PATCH" and parts[0] == "webhooks" and parts[-1] == "@original":
             # a deferred press edits the pressed message (the fake takes the newest one)
@@ -319,8 +326,9 @@ class Person:
         return out
 
 
-_SNOWFLAKES = itertools.count(940000000000000001)
-"""Ids of interactions and of people's messages: unique across every harness, as on Discord."""
+_SNOWFLAKES = itertools.count(discord.utils.time_snowflake(datetime.now(UTC)))
+"""Ids of interactions and of people's messages: unique across every harness and made now, as on
+Discord (an interaction's id tells when its token expires)."""
 
 
 class DiscordHarness:
@@ -329,8 +337,15 @@ class DiscordHarness:
     Use as ``async with DiscordHarness(service, monkeypatch) as h:``.
     """
 
-    def __init__(self, service: Any, monkeypatch: Any, *, channel_id: int = CHANNEL_ID) -> None:
-        self.api = FakeDiscordAPI()
+    def __init__(
+        self,
+        service: Any,
+        monkeypatch: Any,
+        *,
+        channel_id: int = CHANNEL_ID,
+        api: FakeDiscordAPI | None = None,
+    ) -> None:
+        self.api = api or FakeDiscordAPI()  # pass the one of before to restart against the same Discord
         self.channel_id = channel_id
         monkeypatch.setattr(discord.http.aiohttp, "ClientSession", lambda *a, **k: self.api)
         self.client = TaipaiDiscord(service)

@@ -19,6 +19,7 @@ import pytest
 
 import taipai.bot.delivery as delivery
 import taipai.bot.discord.client as client
+import taipai.bot.discord.outgoing as outgoing
 from taipai.bot.service import Service
 from taipai.bot.store.inbox import Inbox
 from taipai.bot.store.outbox import Outbox
@@ -76,22 +77,52 @@ async def test_a_message_stored_before_a_stop_is_booked_once_and_answered_after_
     assert (await Outbox(store).counts("discord")).get("pending", 0) == 0
 
 
-async def test_an_interaction_stored_before_a_stop_is_answered_in_the_channel_quoting_who_asked(
-    store, monkeypatch
+async def test_an_interaction_deferred_before_a_stop_gets_its_follow_up_after_the_restart(store, monkeypatch):
+    monkeypatch.setattr(client, "DEFER_AFTER", 0.05)
+    async with DiscordHarness(Service(store), monkeypatch) as before:
+        await open_table(before)
+        monkeypatch.setattr(before.client.delivery, "wake", lambda *a, **k: None)
+        (defer,) = await before.slash(B, "win", winner="B", discarder="A", hand="12")
+        assert defer.kind == "defer"  # within Discord's 3 s, though nothing answered
+        iid = defer.path.split("/")[2]
+    async with DiscordHarness(Service(store), monkeypatch, api=before.api) as after:  # same Discord
+        start = len(after.api.calls)
+        await after.client.delivery.wait_idle()
+        (reply,) = [c for c in after.api.calls[start:] if c.kind in ("message", "followup")]
+        assert (reply.kind, reply.path, reply.status) == ("followup", f"/webhooks/{APP_ID}/token-{iid}", 200)
+        assert reply.content == FIRST and [label for label, _id in reply.buttons] == ["撤銷"]
+        assert [c.content for c in await after.slash(A, "score")] == [SCORE_AFTER_FIRST]
+
+
+@pytest.mark.parametrize("why", ["never acknowledged", "token expired"])
+async def test_an_interaction_without_a_usable_token_is_answered_in_the_channel_quoting_who_asked(
+    store, monkeypatch, why
 ):
     monkeypatch.setattr(client, "DEFER_AFTER", 0.05)
     async with DiscordHarness(Service(store), monkeypatch) as before:
         await open_table(before)
         monkeypatch.setattr(before.client.delivery, "wake", lambda *a, **k: None)
-        calls = await before.slash(B, "win", winner="B", discarder="A", hand="12")
-        assert [c.kind for c in calls] == ["defer"]  # within Discord's 3 s, though nothing answered
-    async with DiscordHarness(Service(store), monkeypatch) as after:
+        if why == "never acknowledged":  # the process stopped within Discord's 3 s
+            monkeypatch.setattr(outgoing.Live, "defer", _no_defer)
+        await before.slash(B, "win", winner="B", discarder="A", hand="12")
+    if why == "token expired":
+        monkeypatch.setattr(outgoing, "TOKEN_TTL", 0.0)
+    async with DiscordHarness(Service(store), monkeypatch, api=before.api) as after:
+        start = len(after.api.calls)
         await after.client.delivery.wait_idle()
-        (reply,) = [c for c in after.api.calls if c.kind == "message"]
+        tried = [c.status for c in after.api.calls[start:] if c.kind == "followup"]
+        assert tried == ([404] if why == "never acknowledged" else [])
+        (reply,) = [c for c in after.api.calls[start:] if c.kind == "message"]
         assert reply.path == f"/channels/{CHANNEL_ID}/messages"
         assert reply.content == "> B: /win B A 12\n" + FIRST
         assert [label for label, _id in reply.buttons] == ["撤銷"]
-        assert [c.content for c in await after.slash(A, "score")] == [SCORE_AFTER_FIRST]
+    monkeypatch.setattr(outgoing, "TOKEN_TTL", 14 * 60.0)
+    async with DiscordHarness(Service(store), monkeypatch) as again:
+        assert [c.content for c in await again.slash(A, "score")] == [SCORE_AFTER_FIRST]
+
+
+async def _no_defer(self, *, thinking: bool) -> None:
+    return None
 
 
 async def test_replies_that_fail_with_5xx_or_a_network_error_arrive_once_in_order(store, monkeypatch):
