@@ -55,6 +55,7 @@ from taipai.bot.store.inbox import InboxRow, Incoming
 
 if TYPE_CHECKING:
     from taipai.bot.service import Reply, Service
+    from taipai.bot.service.identity import Member
     from taipai.bot.settings import Settings
     from taipai.bot.store.outbox import Booking
 
@@ -91,8 +92,11 @@ DEFER_AFTER = 2.0
 """Seconds an interaction waits for the service before it is deferred: Discord drops an interaction
 not answered within 3 s, and a hand's scoring may take longer (its budget, a busy pool)."""
 
-STORE_BACKOFF_MAX = 30.0
-"""The longest wait, in seconds, between two tries at storing an update while the database fails."""
+STORE_PATIENCE = 1.0
+"""Seconds a failing database is tried again for before an update is refused (nothing booked, and
+the asker told so): short enough for an interaction's answer within Discord's 3 s."""
+STORE_BACKOFF_START = 0.1
+"""Seconds before the first retry of a failed inbox write; doubles each time."""
 
 
 class TaipaiDiscord(discord.Client):
@@ -198,14 +202,29 @@ class TaipaiDiscord(discord.Client):
             "language": language,
         }
 
+    @staticmethod
+    def _member(p: dict[str, Any]) -> Member:
+        """The :class:`Member` stored with an update (see :meth:`_who`)."""
+        from taipai.bot.service.identity import Member
+
+        return Member(
+            user_id=p["user_id"],
+            display=p["display"],
+            username=p.get("username"),
+            is_admin=bool(p.get("admin")),
+            language=p.get("language"),
+        )
+
     # ------------------------------------------------------------------------ receiving
     async def store(self, items: Sequence[Incoming]) -> None:
         """Store ``items`` in the inbox; returns once they are committed.
 
         Updates are stored in the order they arrived (the gateway's order): what arrives while a
-        write is in flight waits and is stored in the next one, together, in one transaction.  While
-        the database fails the write is retried with back-off (Discord does not deliver a gateway
-        event again: it is kept in memory until stored)."""
+        write is in flight waits and is stored in the next one, together, in one transaction.  A
+        failing database is tried again for :data:`STORE_PATIENCE` seconds; then the
+        ``SQLAlchemyError`` propagates and the caller says that nothing was booked (Discord does
+        not deliver the update again, and a hand stored later, silently, would be booked twice
+        when its player typed it again)."""
         done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         self._to_store.append((items, done))
         if self._storer is None or self._storer.done():
@@ -213,41 +232,76 @@ class TaipaiDiscord(discord.Client):
         await done
 
     async def _store_queued(self) -> None:
-        delay = 0.5
+        delay = STORE_BACKOFF_START
+        failing_since: float | None = None
         while self._to_store:
             batch = self._to_store[: len(self._to_store)]
+            outcome: BaseException | None = None
             try:
                 await self.delivery.receive([item for items, _done in batch for item in items])
-            except SQLAlchemyError:
-                log.warning("discord: cannot store %d updates; trying again in %.1f s", len(batch), delay)
-                await asyncio.sleep(delay)
-                delay = min(delay * 2, STORE_BACKOFF_MAX)
-                continue
+            except SQLAlchemyError as exc:
+                now = asyncio.get_running_loop().time()
+                failing_since = now if failing_since is None else failing_since
+                if now - failing_since < STORE_PATIENCE:
+                    log.warning("discord: cannot store %d updates; trying again in %.2f s", len(batch), delay)
+                    await asyncio.sleep(delay)
+                    delay *= 2
+                    continue
+                log.error("discord: cannot store %d updates; refused (%s)", len(batch), type(exc).__name__)
+                outcome = exc
             except Exception as exc:  # a bug: its callers hear of it, the next updates go on
-                for _items, done in batch:
-                    if not done.done():
-                        done.set_exception(exc)
-            else:
-                for _items, done in batch:
-                    if not done.done():
+                outcome = exc
+            for _items, done in batch:
+                if not done.done():
+                    if outcome is None:
                         done.set_result(None)
+                    else:
+                        done.set_exception(outcome)
             del self._to_store[: len(batch)]
-            delay = 0.5
+            delay, failing_since = STORE_BACKOFF_START, None
+
+    def _unavailable(self, payload: dict[str, Any], chat_id: str) -> str:
+        """``Nothing was booked: the database is unavailable`` in the asker's language."""
+        from taipai.bot.service.render import database_unavailable
+
+        member = self._member(payload)
+        with use_locale(self.service.offline_locale(ChatRef(PLATFORM, chat_id), None, member)):
+            return database_unavailable()
 
     async def _take(
         self, interaction: discord.Interaction, payload: dict[str, Any], *, thinking: bool
     ) -> None:
         """Store an interaction and wait until it is answered, deferring it when nothing answered it
         within :data:`DEFER_AFTER` seconds of its arrival (``thinking``: a slash command shows
-        "thinking…"; a press defers quietly)."""
+        "thinking…"; a press defers quietly).  When it cannot be stored it is answered (only the
+        asker sees it) that nothing was booked."""
         live = self.live.add(interaction)
         item = Incoming(f"interaction:{interaction.id}", str(interaction.channel_id), payload)
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + DEFER_AFTER
         storing = asyncio.ensure_future(self.store([item]))
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(live.answered.wait(), DEFER_AFTER)
-        if not live.answered.is_set():
+        answered = asyncio.ensure_future(live.answered.wait())
+        try:  # until answered, refused (not stored), or DEFER_AFTER passed
+            while not answered.done() and (left := deadline - loop.time()) > 0:
+                waits = {answered} if storing.done() else {answered, storing}
+                await asyncio.wait(waits, timeout=left, return_when=asyncio.FIRST_COMPLETED)
+                if storing.done() and storing.exception() is not None:
+                    break
+        finally:
+            answered.cancel()
+        refused = storing.done() and storing.exception() is not None
+        if not live.answered.is_set() and not refused:
             await live.defer(thinking=thinking)
-        await storing
+        try:
+            await storing
+        except SQLAlchemyError:
+            text = self._unavailable(payload, item.chat_id)
+            async with live.lock:
+                with contextlib.suppress(discord.HTTPException):
+                    if interaction.response.is_done():
+                        await interaction.followup.send(text, ephemeral=True)
+                    else:
+                        await interaction.response.send_message(text, ephemeral=True)
 
     # ------------------------------------------------------------------------ slash commands
     async def relay(self, interaction: discord.Interaction, text: str) -> None:
@@ -322,7 +376,7 @@ class TaipaiDiscord(discord.Client):
         message-content intent)."""
         if message.author.bot or message.webhook_id is not None or not message.content:
             return
-        await self.store([self._incoming(message, "message", f"message:{message.id}")])
+        await self._store_message(message, self._incoming(message, "message", f"message:{message.id}"))
 
     async def on_raw_message_edit(self, event: discord.RawMessageUpdateEvent) -> None:
         """An edited message (cached or not), stored in the inbox: a booked hand is re-read
@@ -332,7 +386,15 @@ class TaipaiDiscord(discord.Client):
         message = event.message
         if not edited or message.author.bot or message.webhook_id is not None or not message.content:
             return
-        await self.store([self._incoming(message, "edit", f"edit:{message.id}:{edited}")])
+        await self._store_message(message, self._incoming(message, "edit", f"edit:{message.id}:{edited}"))
+
+    async def _store_message(self, message: discord.Message, item: Incoming) -> None:
+        """Store a message (or an edit); when it cannot be stored, reply that nothing was booked."""
+        try:
+            await self.store([item])
+        except SQLAlchemyError:
+            with contextlib.suppress(discord.HTTPException):
+                await message.reply(self._unavailable(item.payload, item.chat_id), mention_author=False)
 
     def _incoming(self, message: discord.Message, kind: str, key: str) -> Incoming:
         permissions = getattr(message.author, "guild_permissions", None)
@@ -350,17 +412,9 @@ class TaipaiDiscord(discord.Client):
         (see :data:`taipai.bot.delivery.Handle` and :func:`.outgoing.payloads`).  An interaction
         always gets one: its replies, the presser's notice (ephemeral), ``Nothing to do.``
         (ephemeral) or, for a press with nothing to say, an acknowledgement."""
-        from taipai.bot.service.identity import Member
-
         p = row.payload
         chat = ChatRef(PLATFORM, row.chat_id)
-        member = Member(
-            user_id=p["user_id"],
-            display=p["display"],
-            username=p.get("username"),
-            is_admin=bool(p.get("admin")),
-            language=p.get("language"),
-        )
+        member = self._member(p)
         kind = p.get("kind")
         if kind in ("message", "edit"):
             make = functools.partial(payloads, reply_to=p["message_id"])

@@ -21,6 +21,7 @@ import taipai.bot.delivery as delivery
 import taipai.bot.discord.client as client
 import taipai.bot.discord.outgoing as outgoing
 from taipai.bot.service import Service
+from taipai.bot.store.health import DatabaseUnavailable
 from taipai.bot.store.inbox import Inbox
 from taipai.bot.store.outbox import Outbox
 from tests.bot.discord.harness import APP_ID, CHANNEL_ID, DiscordHarness, Person
@@ -39,6 +40,7 @@ THIRD = (
     "B 食 A：12番\n  A → B：20（12番 + 底 5 + 莊 3）\n拉三：A 欠 B 88（45 + 45×½→23 + 20）\n"
     "A：B 拉緊你拉三（88）。斬唔斬？答「斬」或者「唔斬」。\n下一鋪：B 做莊，連2；東圈，第4鋪。"
 )
+NOTHING_BOOKED = "數據庫用唔到，所以乜都冇記低；請通知搞 taipai 嘅人。"  # the catalogue's zh_Hant_HK
 SCORE_AFTER_FIRST = (
     "第2鋪，東圈，B 做莊\n  北 A: 0 （連拉計：-18）\n  東 B: 0 （連拉計：+18）\n  南 C: 0\n  西 D: 0\n"
     "拉緊：\n  拉一：A 欠 B 18"
@@ -205,3 +207,27 @@ async def test_a_reply_booked_but_not_sent_before_a_stop_is_sent_after_the_resta
         assert posted(after.api.calls) == [(FIRST, 801)]
         assert [c.content for c in await after.slash(A, "score")] == [SCORE_AFTER_FIRST]
     assert await Outbox(store).counts("discord") == {"sent": 4}
+
+
+async def test_an_update_the_inbox_cannot_store_is_refused_saying_nothing_was_booked(store, monkeypatch):
+    monkeypatch.setattr(client, "STORE_PATIENCE", 0.05)
+    async with DiscordHarness(Service(store), monkeypatch) as h:
+        await open_table(h)
+        real = h.client.delivery.receive
+        tries: list[int] = []
+
+        async def gone(items):
+            tries.append(len(items))
+            raise DatabaseUnavailable("taipai.db: No such file or directory")
+
+        monkeypatch.setattr(h.client.delivery, "receive", gone)
+        said = await h.say(B, "B 食 A 12番", message_id=801)
+        assert [(c.kind, c.content) for c in said] == [("message", NOTHING_BOOKED)]
+        assert said[0].body["message_reference"]["message_id"] == 801
+        asked = await h.slash(B, "win", winner="B", discarder="A", hand="12")
+        assert [c.shown for c in asked] == [("response!", NOTHING_BOOKED, [])]
+        assert len(tries) >= 4  # tried again (0.1 s, then 0.2 s later) before it gave up, each time
+        monkeypatch.setattr(h.client.delivery, "receive", real)
+        assert [c.content for c in await h.slash(A, "score")] == [
+            "第1鋪，東圈，A 做莊\n  東 A: 0\n  南 B: 0\n  西 C: 0\n  北 D: 0"
+        ]  # nothing was booked; the player types it again
