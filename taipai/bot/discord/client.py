@@ -89,8 +89,9 @@ def plain_mentions(text: str, users: Sequence[discord.abc.User]) -> str:
 
 
 DEFER_AFTER = 2.0
-"""Seconds an interaction waits for the service before it is deferred: Discord drops an interaction
-not answered within 3 s, and a hand's scoring may take longer (its budget, a busy pool)."""
+"""Seconds after its arrival an interaction nothing answered yet is deferred: Discord drops one not
+answered within 3 s, and storing it, booking it and its first reply may take longer (a hand's
+scoring budget, a busy pool, a slow database)."""
 
 STORE_PATIENCE = 1.0
 """Seconds a failing database is tried again for before an update is refused (nothing booked, and
