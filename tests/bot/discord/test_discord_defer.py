@@ -17,7 +17,6 @@ A = Person(1001, "A", admin=True)
 
 
 async def test_a_slow_slash_command_is_deferred_then_answered_by_follow_up(store, monkeypatch):
-    monkeypatch.setattr(client, "DEFER_AFTER", 0.05)
     service = Service(store, locale="en")
     real = service.handle
 
@@ -29,6 +28,8 @@ async def test_a_slow_slash_command_is_deferred_then_answered_by_follow_up(store
         fast = await h.slash(A, "help")
         assert [c.kind for c in fast] == ["response"]
         service.handle = slow  # type: ignore[method-assign]
+        # lowered only now: under a loaded machine the fast command above may take over 50 ms
+        monkeypatch.setattr(client, "DEFER_AFTER", 0.05)
         calls = await h.slash(A, "newgame", east="A", south="B", west="C", north="D")
     assert [c.kind for c in calls] == ["defer", "followup"]
     assert calls[0].body["type"] == 5  # "thinking…", within Discord's 3 s
@@ -36,7 +37,6 @@ async def test_a_slow_slash_command_is_deferred_then_answered_by_follow_up(store
 
 
 async def test_a_slow_button_press_is_deferred_quietly(store, monkeypatch):
-    monkeypatch.setattr(client, "DEFER_AFTER", 0.05)
     service = Service(store, locale="en")
     real = service.press
 
@@ -50,6 +50,7 @@ async def test_a_slow_button_press_is_deferred_quietly(store, monkeypatch):
         (hand,) = await h.slash(A, "draw")
         assert hand.buttons, hand.shown
         service.press = slow  # type: ignore[method-assign]
+        monkeypatch.setattr(client, "DEFER_AFTER", 0.05)
         calls = await h.press(A, hand.message_id, hand.buttons[0][0])
     assert [c.kind for c in calls][:1] == ["defer"] and calls[0].body["type"] == 6
     assert "followup" in [c.kind for c in calls]

@@ -80,9 +80,9 @@ async def test_a_message_stored_before_a_stop_is_booked_once_and_answered_after_
 
 
 async def test_an_interaction_deferred_before_a_stop_gets_its_follow_up_after_the_restart(store, monkeypatch):
-    monkeypatch.setattr(client, "DEFER_AFTER", 0.05)
     async with DiscordHarness(Service(store), monkeypatch) as before:
-        await open_table(before)
+        await open_table(before)  # at the usual DEFER_AFTER: a slow database must not defer the set-up
+        monkeypatch.setattr(client, "DEFER_AFTER", 0.05)
         monkeypatch.setattr(before.client.delivery, "wake", lambda *a, **k: None)
         (defer,) = await before.slash(B, "win", winner="B", discarder="A", hand="12")
         assert defer.kind == "defer"  # within Discord's 3 s, though nothing answered
@@ -100,9 +100,9 @@ async def test_an_interaction_deferred_before_a_stop_gets_its_follow_up_after_th
 async def test_an_interaction_without_a_usable_token_is_answered_in_the_channel_quoting_who_asked(
     store, monkeypatch, why
 ):
-    monkeypatch.setattr(client, "DEFER_AFTER", 0.05)
     async with DiscordHarness(Service(store), monkeypatch) as before:
-        await open_table(before)
+        await open_table(before)  # at the usual DEFER_AFTER: a slow database must not defer the set-up
+        monkeypatch.setattr(client, "DEFER_AFTER", 0.05)
         monkeypatch.setattr(before.client.delivery, "wake", lambda *a, **k: None)
         if why == "never acknowledged":  # the process stopped within Discord's 3 s
             monkeypatch.setattr(outgoing.Live, "defer", _no_defer)
