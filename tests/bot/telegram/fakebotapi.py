@@ -231,6 +231,18 @@ class FakeBotAPI:
     def _me(self) -> dict[str, Any]:
         return {"id": BOT_ID, "is_bot": True, "first_name": "taipai", "username": BOT_USERNAME}
 
+    def _too_many_requests(self) -> web.Response:
+        """The Bot API's flood-control answer: 429 with ``retry_after`` (:attr:`retry_after` seconds)."""
+        return web.json_response(
+            {
+                "ok": False,
+                "error_code": 429,
+                "description": f"Too Many Requests: retry after {self.retry_after}",
+                "parameters": {"retry_after": self.retry_after},
+            },
+            status=429,
+        )
+
     async def _dispatch(self, request: web.Request) -> web.Response:
         if request.match_info["token"] != self.token:
             return web.json_response(
@@ -248,15 +260,7 @@ class FakeBotAPI:
         if method == "getUpdates" and self.refuse_polls > 0:
             self.refuse_polls -= 1
             await self._refuse(Call(method, params))
-            return web.json_response(
-                {
-                    "ok": False,
-                    "error_code": 429,
-                    "description": f"Too Many Requests: retry after {self.retry_after}",
-                    "parameters": {"retry_after": self.retry_after},
-                },
-                status=429,
-            )
+            return self._too_many_requests()
         if method == "getUpdates":
             return web.json_response({"ok": True, "result": await self._get_updates(params)})
         if method == "sendMessage" and self.bad_gateway_sends > 0:
@@ -278,15 +282,7 @@ class FakeBotAPI:
         if method == "sendMessage" and self.refuse_sends > 0:
             self.refuse_sends -= 1
             await self._refuse(Call(method, params))
-            return web.json_response(
-                {
-                    "ok": False,
-                    "error_code": 429,
-                    "description": f"Too Many Requests: retry after {self.retry_after}",
-                    "parameters": {"retry_after": self.retry_after},
-                },
-                status=429,
-            )
+            return self._too_many_requests()
         handler = getattr(self, "_api_" + method, None)
         if handler is None:
             return web.json_response(
