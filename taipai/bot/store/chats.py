@@ -29,11 +29,11 @@ from taipai.bot.store.store import (
     SessionNotOpen,
     SessionRow,
     Store,
-    _event_row,
-    _session_row,
-    _utc,
+    as_utc,
+    event_row,
     lock_chat_sync,
     outbox_of,
+    session_row,
     status_is,
 )
 
@@ -123,7 +123,7 @@ class ChatData:
         self.store = store
 
     def _now(self) -> datetime:
-        return self.store._clock()
+        return self.store.now()
 
     # ------------------------------------------------------------------ chats
     async def chat_settings(self, chat: ChatRef) -> tuple[str | None, str | None]:
@@ -187,7 +187,7 @@ class ChatData:
         def read(conn: Connection) -> ChatView:
             row = conn.execute(_VIEW, params).first()
             if row is None:
-                booked_before = source_message_id is not None and Store._is_booked(
+                booked_before = source_message_id is not None and Store.booked_in(
                     conn, chat, source_message_id
                 )
                 return ChatView(booked_before, None, 0, None)
@@ -195,7 +195,7 @@ class ChatData:
             member = None
             if m["m_user"] is not None:
                 member = MemberRow(m["id"], m["m_user"], m["m_display"], m["m_player"], bool(m["m_creator"]))
-            return ChatView(bool(m["booked"]), _session_row(row), int(m["last_seq"]), member)
+            return ChatView(bool(m["booked"]), session_row(row), int(m["last_seq"]), member)
 
         return await self.store.run_read(read)
 
@@ -330,7 +330,7 @@ class ChatData:
             m["source_message_id"],
             m["speaker"],
             m["text"],
-            _utc(m["created_at"]),  # type: ignore[arg-type]
+            as_utc(m["created_at"]),  # type: ignore[arg-type]
         )
 
     async def event_for_message(self, chat: ChatRef, source_message_id: str) -> EventRow | None:
@@ -343,7 +343,7 @@ class ChatData:
 
         def read(conn: Connection) -> EventRow | None:
             row = conn.execute(q).first()
-            return _event_row(row) if row else None
+            return event_row(row) if row else None
 
         return await self.store.run_read(read)
 
@@ -380,9 +380,9 @@ async def append_events(
         out: list[EventRow] = []
         for i, item in enumerate(items):
             source = item.get("source_message_id")
-            if source is not None and Store._is_booked(conn, chat, source):
+            if source is not None and Store.booked_in(conn, chat, source):
                 raise DuplicateMessage(chat.platform, chat.chat_id, source)
-            ev = Store._insert_event(
+            ev = Store.insert_event(
                 conn,
                 session.id,
                 first_seq + i,

@@ -174,27 +174,30 @@ def outbox_of(chat: ChatRef, replies: Sequence[Any] | None) -> tuple[Booking | N
     return booking, booking.items(replies)
 
 
-def _utc(value: datetime | None) -> datetime | None:
-    # SQLite hands back naive datetimes; everything the store writes is UTC.
+def as_utc(value: datetime | None) -> datetime | None:
+    """A timestamp read from the database as an aware UTC datetime (SQLite hands back naive ones;
+    everything the store writes is UTC); ``None`` stays ``None``."""
     if value is not None and value.tzinfo is None:
         return value.replace(tzinfo=UTC)
     return value
 
 
-def _session_row(row: Any) -> SessionRow:
+def session_row(row: Any) -> SessionRow:
+    """A :class:`SessionRow` from a result row of the ``sessions`` table (all its columns)."""
     m = row._mapping
     return SessionRow(
         id=m["id"],
         platform=m["platform"],
         chat_id=m["chat_id"],
         status=m["status"],
-        created_at=_utc(m["created_at"]),  # type: ignore[arg-type]
-        ended_at=_utc(m["ended_at"]),
+        created_at=as_utc(m["created_at"]),  # type: ignore[arg-type]
+        ended_at=as_utc(m["ended_at"]),
         creator=m["creator"],
     )
 
 
-def _event_row(row: Any) -> EventRow:
+def event_row(row: Any) -> EventRow:
+    """An :class:`EventRow` from a result row of the ``events`` table (all its columns)."""
     m = row._mapping
     return EventRow(
         id=m["id"],
@@ -206,7 +209,7 @@ def _event_row(row: Any) -> EventRow:
         speaker=m["speaker"],
         kind=m["kind"],
         payload=json.loads(m["payload"]),
-        created_at=_utc(m["created_at"]),  # type: ignore[arg-type]
+        created_at=as_utc(m["created_at"]),  # type: ignore[arg-type]
         source_text=m["source_text"],
         detail=json.loads(m["detail"]) if m["detail"] is not None else None,
     )
@@ -455,19 +458,19 @@ class Store:
             sessions.c.chat_id == chat.chat_id,
             status_is(OPEN),
         )
-        return await self.run_read(lambda conn: _first(conn, q, _session_row))
+        return await self.run_read(lambda conn: _first(conn, q, session_row))
 
     async def latest_session(self, chat: ChatRef | None = None) -> SessionRow | None:
         """The chat's newest session (open or ended); with ``chat=None`` the newest in the database."""
         q = select(sessions).order_by(sessions.c.id.desc()).limit(1)
         if chat is not None:
             q = q.where(sessions.c.platform == chat.platform, sessions.c.chat_id == chat.chat_id)
-        return await self.run_read(lambda conn: _first(conn, q, _session_row))
+        return await self.run_read(lambda conn: _first(conn, q, session_row))
 
     async def session(self, session_id: int) -> SessionRow | None:
         """The session with this id, or ``None``."""
         q = select(sessions).where(sessions.c.id == session_id)
-        return await self.run_read(lambda conn: _first(conn, q, _session_row))
+        return await self.run_read(lambda conn: _first(conn, q, session_row))
 
     async def sessions_of(self, chat: ChatRef) -> list[SessionRow]:
         """All sessions of a chat, oldest first."""
@@ -476,7 +479,7 @@ class Store:
             .where(sessions.c.platform == chat.platform, sessions.c.chat_id == chat.chat_id)
             .order_by(sessions.c.id)
         )
-        return await self.run_read(lambda conn: [_session_row(r) for r in conn.execute(q)])
+        return await self.run_read(lambda conn: [session_row(r) for r in conn.execute(q)])
 
     async def events(self, session_id: int, *, after_seq: int = 0) -> list[EventRow]:
         """The session's events with ``seq > after_seq``, in ``seq`` order."""
@@ -485,7 +488,7 @@ class Store:
             .where(events.c.session_id == session_id, events.c.seq > after_seq)
             .order_by(events.c.seq)
         )
-        return await self.run_read(lambda conn: [_event_row(r) for r in conn.execute(q)])
+        return await self.run_read(lambda conn: [event_row(r) for r in conn.execute(q)])
 
     async def last_seq(self, session_id: int) -> int:
         """The highest ``seq`` of the session (0 when it has no events)."""
@@ -496,10 +499,12 @@ class Store:
         """True when the platform message was already booked as an event in this chat."""
         if source_message_id is None:
             return False
-        return await self.run_read(lambda conn: self._is_booked(conn, chat, source_message_id))
+        return await self.run_read(lambda conn: self.booked_in(conn, chat, source_message_id))
 
     @staticmethod
-    def _is_booked(conn: Connection, chat: ChatRef, source_message_id: str) -> bool:
+    def booked_in(conn: Connection, chat: ChatRef, source_message_id: str) -> bool:
+        """Whether ``source_message_id`` is booked as an event of ``chat``, read on ``conn`` (inside the
+        caller's transaction, so a write can check and insert atomically)."""
         q = select(events.c.id).where(
             events.c.platform == chat.platform,
             events.c.chat_id == chat.chat_id,
@@ -533,7 +538,7 @@ class Store:
 
         def write(conn: Connection) -> tuple[int, EventRow]:
             lock_chat_sync(conn, chat)
-            if source_message_id is not None and self._is_booked(conn, chat, source_message_id):
+            if source_message_id is not None and self.booked_in(conn, chat, source_message_id):
                 raise DuplicateMessage(chat.platform, chat.chat_id, source_message_id)
             result = conn.execute(
                 insert(sessions).values(
@@ -545,7 +550,7 @@ class Store:
                 )
             )
             session_id = int(result.inserted_primary_key[0])
-            ev = self._insert_event(
+            ev = self.insert_event(
                 conn,
                 session_id,
                 1,
@@ -610,7 +615,7 @@ class Store:
             lock_chat_sync(conn, chat)
             # One statement: the insert checks that the session is open; a message id booked
             # before is refused by its unique key (told apart from a seq conflict below).
-            ev = self._insert_event(
+            ev = self.insert_event(
                 conn,
                 session.id,
                 seq,
@@ -625,7 +630,7 @@ class Store:
                 if_open=True,
             )
             if ev is None:
-                if source_message_id is not None and self._is_booked(conn, chat, source_message_id):
+                if source_message_id is not None and self.booked_in(conn, chat, source_message_id):
                     raise DuplicateMessage(chat.platform, chat.chat_id, source_message_id)
                 raise SessionNotOpen(f"session {session.id} is not open")
             if end_session:
@@ -678,7 +683,7 @@ class Store:
 
         def write(conn: Connection) -> EventRow:
             lock_chat_sync(conn, chat)
-            if source_message_id is not None and self._is_booked(conn, chat, source_message_id):
+            if source_message_id is not None and self.booked_in(conn, chat, source_message_id):
                 raise DuplicateMessage(chat.platform, chat.chat_id, source_message_id)
             other = select(sessions.c.id).where(
                 sessions.c.platform == chat.platform,
@@ -695,7 +700,7 @@ class Store:
             )
             if done.rowcount != 1:
                 raise SeqConflict(f"session {session.id} is not ended any more")
-            ev = self._insert_event(
+            ev = self.insert_event(
                 conn,
                 session.id,
                 seq,
@@ -731,7 +736,7 @@ class Store:
         return row, ev
 
     @staticmethod
-    def _insert_event(
+    def insert_event(
         conn: Connection,
         session_id: int,
         seq: int,
