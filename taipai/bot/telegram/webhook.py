@@ -83,9 +83,8 @@ class WebhookServer:
         await self._runner.setup()
         site = web.TCPSite(self._runner, host, port)
         await site.start()
-        server = site._server
-        sockets = getattr(server, "sockets", None) or ()
-        self.port = sockets[0].getsockname()[1] if sockets else port
+        addresses = self._runner.addresses  # aiohttp's public view of the bound sockets
+        self.port = addresses[0][1] if addresses else port
 
     async def stop(self) -> None:
         """Stop accepting requests (updates already stored are handled by the bot, now or after a restart)."""
