@@ -15,25 +15,17 @@ import time
 from fractions import Fraction
 
 import pytest
+from taipai.bot.service.commands import MAX_FAN, CommandError, parse_command, read_count
 
 from taipai.bot.console import run_console, split_line
 from taipai.bot.i18n import use_locale
 from taipai.bot.service import Service, render
-from taipai.bot.service.commands import MAX_FAN, CommandError, parse_command, read_count
 from taipai.bot.service.export import exact, session_csv
 from taipai.bot.store import ChatRef
 from taipai.core.settle import settle_transfers
-from taipai.core.table import (
-    CashPrize,
-    RuleChanged,
-    SessionEnded,
-    TableOpened,
-    TableOptions,
-    WinByDiscard,
-    WinLeg,
-    apply,
-)
+from taipai.core.table import CashPrize, RuleChanged, SessionEnded, TableOpened, WinByDiscard, WinLeg, apply
 from taipai.core.table.state import TableState
+from taipai.systems.hk_taiwan.options import TableOptions
 
 from .conftest import Talk
 

@@ -11,6 +11,7 @@ zero after every event.
 """
 
 from taipai.core.table.amounts import Amount, amount_from_json, amount_to_json
+from taipai.core.table.codec import event_from_dict
 from taipai.core.table.errors import TABLE_ERROR_CODES, TableError
 from taipai.core.table.events import (
     EVENT_TYPES,
@@ -28,11 +29,8 @@ from taipai.core.table.events import (
     Undo,
     WinByDiscard,
     WinLeg,
-    event_from_dict,
 )
 from taipai.core.table.machine import apply, replay
-from taipai.core.table.options import TableOptions
-from taipai.core.table.prizes import PRIZES, PrizeRule
 from taipai.core.table.state import (
     WINDS,
     Chain,
@@ -45,6 +43,8 @@ from taipai.core.table.state import (
     Transition,
     state_to_dict,
 )
+from taipai.systems.hk_taiwan.options import TableOptions
+from taipai.systems.hk_taiwan.prizes import PRIZES, PrizeRule
 
 __all__ = [
     "EVENT_TYPES",

@@ -51,4 +51,6 @@ TABLE_ERROR_CODES = (
     "bad_option",  # RuleChanged with an unknown option name
     "bad_value",  # RuleChanged with a value the option does not take
     "bad_event",  # event_from_dict with an unknown kind or malformed fields
+    "unknown_system",  # a TableOpened naming a rule system the registry does not have
+    "below_minimum",  # a win worth less than the table's minimum to win (hk-old 起糊)
 )

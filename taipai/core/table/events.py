@@ -7,12 +7,8 @@ Every event is a frozen dataclass with a ``kind`` (stable JSON tag) and round-tr
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, ClassVar, TypeAlias
-
-from taipai.core.table.errors import TableError
-from taipai.core.table.options import TableOptions
 
 
 class _EventBase:
@@ -29,8 +25,9 @@ class _EventBase:
 
 
 def _to_json(v: object) -> Any:
-    if isinstance(v, TableOptions):
-        return v.to_dict()
+    to_dict = getattr(v, "to_dict", None)
+    if callable(to_dict):
+        return to_dict()
     if isinstance(v, WinLeg):
         return {f.name: getattr(v, f.name) for f in dataclasses.fields(v)}
     if isinstance(v, tuple):
@@ -59,11 +56,20 @@ class WinLeg:
 
 @dataclass(frozen=True, slots=True)
 class TableOpened(_EventBase):
-    """開枱: four players in seat order 東南西北; ``players[0]`` deals first (DESIGN §5 開枱 A B C D)."""
+    """開枱: four players in seat order 東南西北; ``players[0]`` deals first (DESIGN §5 開枱 A B C D).
+
+    Attributes:
+        players: the four names.
+        options: the table's settings, an instance of the system's settings class
+            (:class:`~taipai.core.table.state.TableSettings`); ``None`` takes the system's preset.
+        system: the rule system's id (:mod:`taipai.core.registry`); logs stored before there were
+            several games have no ``system`` and replay as ``hk-taiwan`` (issue 14 item 2).
+    """
 
     kind: ClassVar[str] = "table_opened"
     players: tuple[str, str, str, str]
-    options: TableOptions = field(default_factory=TableOptions)
+    options: Any = None
+    system: str = "hk-taiwan"
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "players", tuple(self.players))
@@ -124,7 +130,7 @@ class FalseWin(_EventBase):
 
 @dataclass(frozen=True, slots=True)
 class CashPrize(_EventBase):
-    """現金獎 ``prize`` (an id of :data:`~taipai.core.table.prizes.PRIZES`), paid at once.
+    """現金獎 ``prize`` (an id of :data:`~taipai.systems.hk_taiwan.prizes.PRIZES`), paid at once.
 
     ``player`` is the collector or payer per the prize's flow; ``other`` is the receiver for
     ``seven_rob_one`` / ``one_rob_seven`` (``player`` pays ``other`` 6 底).
@@ -220,28 +226,3 @@ EVENT_TYPES: dict[str, type[Any]] = {
     )
 }
 """``{kind: event class}``."""
-
-
-def event_from_dict(d: Mapping[str, Any]) -> Event:
-    """Rebuild an event from :meth:`to_dict` output.
-
-    Raises:
-        TableError: ``bad_event`` for an unknown ``kind`` or missing/unexpected fields;
-            ``bad_option``/``bad_value`` for bad table options.
-    """
-    kind = d.get("kind")
-    cls = EVENT_TYPES.get(kind) if isinstance(kind, str) else None
-    if cls is None:
-        raise TableError("bad_event", f"unknown event kind {kind!r}", ", ".join(EVENT_TYPES))
-    args = {k: v for k, v in d.items() if k != "kind"}
-    try:
-        if cls is TableOpened:
-            args["players"] = tuple(args["players"])
-            if "options" in args:
-                args["options"] = TableOptions.from_dict(args["options"])
-        elif cls is WinByDiscard:
-            args["legs"] = tuple(WinLeg(**leg) for leg in args["legs"])
-        event: Event = cls(**args)
-    except (TypeError, KeyError) as exc:
-        raise TableError("bad_event", f"bad {kind} event: {exc}") from exc
-    return event

@@ -7,14 +7,40 @@ paid when they settle (next win, 踢半, 斬拉, or 埋數), so balances sum to 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Literal, Protocol
 
 from taipai.core.table.amounts import Amount, amount_to_json
 from taipai.core.table.events import Event
-from taipai.core.table.options import TableOptions
 
 WINDS: tuple[str, str, str, str] = ("東", "南", "西", "北")
 """Seat and round winds, in the order the deal passes (counter-clockwise)."""
+
+
+class TableSettings(Protocol):
+    """A system's table settings (house rules), immutable; changed by ``RuleChanged`` events.
+
+    Each system has its own dataclass (hk-taiwan: :class:`taipai.systems.hk_taiwan.options.TableOptions`); the
+    system's :class:`~taipai.core.system.TableRules` makes and reads them.
+    """
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready dict; the system's :meth:`TableRules.options_from_dict` reverses it."""
+        ...
+
+    def with_option(self, option: str, value: str | int | bool) -> TableSettings:
+        """A copy with ``option`` set to ``value``.
+
+        Raises:
+            TableError: ``bad_option`` (unknown option) or ``bad_value`` (out of range), with a hint
+                naming what would be right.
+        """
+        ...
+
+    def money(self, amount: Amount) -> Amount:
+        """Money for a ledger ``amount`` (hk-taiwan: fan units × rate; taiwan / hk-old: the amount)."""
+        ...
+
+    def __hash__(self) -> int: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,13 +144,14 @@ class TableState:
     Attributes:
         players: the four seats in order 東南西北 (fixed seats from 開枱) with settled balances (fan units).
         dealer: the current dealer's name.
-        streak: 連莊 n (0 for a fresh dealer); the dealer's fan is ``options.dealer_fan(streak)``.
+        streak: 連莊 n (0 for a fresh dealer).
         round_wind: 圈風 東/南/西/北.
         hand: hands played (wins and draws).
         chains: open 拉 chains, oldest first.
         pending: open 斬拉 offers.
         history: effective events (undone ones removed), oldest first.
-        options: the table's options now.
+        options: the table's options now (the system's own settings class).
+        system: the rule system's id (``hk-taiwan``, ``taiwan``, ``hk-old``), from 開枱.
         ended: True after 埋數 (SessionEnded).
 
     Equality compares the table values above; the undo/redo bookkeeping (``prev``, ``redo``) is excluded.
@@ -138,8 +165,9 @@ class TableState:
     chains: tuple[Chain, ...]
     pending: tuple[CutOffer, ...]
     history: tuple[HistoryEntry, ...]
-    options: TableOptions
+    options: TableSettings
     ended: bool = False
+    system: str = "hk-taiwan"
     prev: TableState | None = field(default=None, compare=False, repr=False)
     redo: tuple[Event, ...] = field(default=(), compare=False, repr=False)
 

@@ -8,13 +8,13 @@ from taipai.core.table import (
     Event,
     SelfDraw,
     TableOpened,
-    TableOptions,
     TableState,
     Transition,
     WinByDiscard,
     WinLeg,
     apply,
 )
+from taipai.systems.hk_taiwan.options import TableOptions
 
 P = ("A", "B", "C", "D")
 """Seats 東南西北; A deals first."""

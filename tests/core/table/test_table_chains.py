@@ -6,7 +6,7 @@ import pytest
 from table_helpers import chains, dis, opened, pays, run, step, tsumo
 
 from taipai.core.table import CutChain, CutOffer, Draw, TableError, WinByDiscard, WinLeg
-from taipai.core.table.chains import kick_amount, raise_amount
+from taipai.systems.hk_taiwan.chains import kick_amount, raise_amount
 
 # 「拉」的時候如總數有小數點位，會上捨(round up)，而「踢」的時候則為下捨(round down)。
 

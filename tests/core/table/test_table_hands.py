@@ -7,7 +7,8 @@ from fractions import Fraction
 import pytest
 from table_helpers import chains, dis, opened, pays, run, step, tsumo
 
-from taipai.core.table import Draw, TableError, TableOptions, WinByDiscard, WinLeg
+from taipai.core.table import Draw, TableError, WinByDiscard, WinLeg
+from taipai.systems.hk_taiwan.options import TableOptions
 
 
 def test_non_dealer_self_draw_with_dealer_on_lian_three() -> None:

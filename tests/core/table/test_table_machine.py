@@ -19,7 +19,6 @@ from taipai.core.table import (
     SessionEnded,
     TableError,
     TableOpened,
-    TableOptions,
     Undo,
     WinByDiscard,
     WinLeg,
@@ -30,6 +29,7 @@ from taipai.core.table import (
     replay,
     state_to_dict,
 )
+from taipai.systems.hk_taiwan.options import TableOptions
 
 ALL_EVENTS = [
     TableOpened(P, TableOptions(rate=Fraction(1, 3), cut="none", prizes={"chase": Fraction(3, 2)})),

@@ -19,7 +19,6 @@ from hypothesis import strategies as st
 from table_helpers import P, dis, opened, pays, run, step, tsumo
 
 from taipai.core.table import (
-    PRIZES,
     CashPrize,
     Draw,
     FalseWin,
@@ -34,7 +33,7 @@ from taipai.core.table import (
     event_from_dict,
     replay,
 )
-from taipai.core.table.prizes import once_key
+from taipai.systems.hk_taiwan.prizes import PRIZES, once_key
 
 FLOWER_SET = CashPrize("one_set_flowers", "B")
 

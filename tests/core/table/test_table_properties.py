@@ -12,7 +12,6 @@ from table_helpers import P
 
 from taipai.core.settle import settle_transfers
 from taipai.core.table import (
-    PRIZES,
     CashPrize,
     CutChain,
     Draw,
@@ -25,7 +24,6 @@ from taipai.core.table import (
     SessionEnded,
     TableError,
     TableOpened,
-    TableOptions,
     TableState,
     Undo,
     WinByDiscard,
@@ -35,6 +33,8 @@ from taipai.core.table import (
     replay,
     state_to_dict,
 )
+from taipai.systems.hk_taiwan.options import TableOptions
+from taipai.systems.hk_taiwan.prizes import PRIZES
 
 names = st.sampled_from(P)
 fans = st.integers(0, 120)

@@ -13,7 +13,7 @@ from typing import Any
 
 from taipai.core.table.amounts import Amount, JsonAmount, amount_from_json, amount_to_json, norm
 from taipai.core.table.errors import TableError
-from taipai.core.table.prizes import DEFAULT_PRIZE_VALUES
+from taipai.systems.hk_taiwan.prizes import DEFAULT_PRIZE_VALUES
 
 LA_MODES = ("every_hand", "dealer_only", "off")
 LA_BREAKS = ("next_win", "debtor_wins")
@@ -46,7 +46,7 @@ class TableOptions:
         cut: 斬拉 — ``every_third`` (default: offered at 拉三, 拉六, 拉九 …), ``from_third`` (any time from
             拉三) or ``none`` (無限拉) — seed 004, 「無限拉」和「斬拉」.
         false_win_fan: fan units a 詐糊 pays each other player (seed 004, 詐糊: 各30翻). Default 30.
-        prizes: ``{prize_id: value in 底}`` for every id in :data:`~taipai.core.table.prizes.PRIZES`;
+        prizes: ``{prize_id: value in 底}`` for every id in :data:`~taipai.systems.hk_taiwan.prizes.PRIZES`;
             pass only the overrides, the rest are filled from the DESIGN §6 defaults.
         dealer_fan_per_streak, dealer_fan_base: dealer fan is ``base + per_streak × n`` (2n+1, seed 004
             莊家 row 「莊家連n拉n」).

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from taipai.core.table.events import SelfDraw, WinByDiscard
-from taipai.core.table.options import TableOptions
+from taipai.systems.hk_taiwan.options import TableOptions
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING, Literal
 from taipai.core.table.amounts import Amount, norm
 
 if TYPE_CHECKING:
-    from taipai.core.table.options import TableOptions
     from taipai.core.table.state import Payment
+    from taipai.systems.hk_taiwan.options import TableOptions
 
 Flow = Literal["collect", "pay_each", "pay_other"]
 

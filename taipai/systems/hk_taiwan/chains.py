@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from taipai.core.table.options import TableOptions
-from taipai.core.table.payments import Leg
 from taipai.core.table.state import Chain, ChainMove, CutOffer, Payment
+from taipai.systems.hk_taiwan.options import TableOptions
+from taipai.systems.hk_taiwan.payments import Leg
 
 
 def raise_amount(amount: int, new: int) -> int:

@@ -1,0 +1,1 @@
+"""Rule systems, one folder per game (DESIGN §1, §10): each exposes ``SYSTEM``."""

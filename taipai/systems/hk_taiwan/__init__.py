@@ -1,0 +1,44 @@
+"""港式台灣麻雀 (``hk-taiwan``): 16 tiles, 番, 越搭 wildcards (seeds 004 and 000; DESIGN §10 first row).
+
+Its scoring lives in :mod:`taipai.core.patterns` (the seed 004 番 table), :mod:`taipai.core.scoring`,
+:mod:`taipai.core.wildsearch` and :mod:`taipai.core.wilds` (seed 000), its preset in
+``taipai/core/presets/hk-taiwan.toml``; its money in :mod:`taipai.systems.hk_taiwan.ledger` (fan + 底 per
+leg, the dealer's 2n+1, 拉/踢 and 斬拉, cash prizes).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from taipai.core.rules import RuleSet, load_rules
+from taipai.core.system import RuleSystem, TableRules
+from taipai.systems.hk_taiwan.ledger import TABLE
+from taipai.systems.hk_taiwan.reading import booked_fan, check_count, score_message
+
+
+@dataclass(frozen=True)
+class HkTaiwan:
+    """:class:`~taipai.core.system.RuleSystem` of 港式台灣麻雀."""
+
+    id: str = "hk-taiwan"
+    unit: str = "番"
+    names: tuple[str, ...] = ("港式台牌", "港式台灣麻雀", "台牌", "港台", "hk-taiwan", "hktw")
+    english: str = "Hong Kong-style Taiwanese"
+    hand_size: int = 16
+    wildcards: bool = True
+    table: TableRules = TABLE
+
+    def load_rules(self, source: str | None = None) -> RuleSet:
+        """The seed 004 preset, or a TOML file (:func:`taipai.core.rules.load_rules`)."""
+        return load_rules(source or "hk-taiwan")
+
+    score = staticmethod(score_message)
+    booked_fan = staticmethod(booked_fan)
+    check_count = staticmethod(check_count)
+
+    def __hash__(self) -> int:
+        return hash(self.id)
+
+
+SYSTEM: RuleSystem = HkTaiwan()
+"""The ``hk-taiwan`` system (:mod:`taipai.core.registry`)."""
