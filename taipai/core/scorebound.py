@@ -48,7 +48,7 @@ from taipai.core.patterns.base import (
 from taipai.core.patterns.flowers import _flower_facts
 from taipai.core.patterns.pungs import SISTER_ROWS
 from taipai.core.rules import Linear, RuleSet
-from taipai.core.scoring import SITUATION_FAMILIES
+from taipai.core.scoretypes import SITUATION_FAMILIES
 from taipai.core.tiles import EAST
 
 _STATIC_BITS = (

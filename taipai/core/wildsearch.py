@@ -1,7 +1,7 @@
 """越搭 search: score a hand holding restricted wildcards at its best admissible reading (seed 000).
 
 The score is the maximum, over every admissible reading of every wildcard, of the natural scorer
-(:func:`taipai.core.scoring.score_concrete`).  We never enumerate 34^k substitutions:
+(:func:`taipai.core.evaluate.score_concrete`).  We never enumerate 34^k substitutions:
 
 1. **Structures from the natural tiles.**  The lowest remaining natural tile must sit in some group:
    a pung, one of the (up to three) chows through it, or the eyes; the group's missing tiles become
@@ -32,10 +32,10 @@ The result is exact (``tests/core/test_wild_search.py`` checks it against brute-
 ``tests/core/test_wild_bound.py`` against scoring every completion) unless a safety cap on listed
 completions is hit (:data:`MAX_COMPLETIONS`), which the score reports as ``exact=False``.
 
-6. **A budget per hand** (:class:`taipai.core.scoring.Budget`, issue 13 item 4).  Every step of
-   the search spends work units on the hand's budget, read from :func:`~taipai.core.scoring.
+6. **A budget per hand** (:class:`taipai.core.budget.Budget`, issue 13 item 4).  Every step of
+   the search spends work units on the hand's budget, read from :func:`~taipai.core.budget.
    current_budget`: a range check and each of its matching steps, a search or table step, a
-   bound, a suit summary, a scored completion (:data:`~taipai.core.scoring.EVAL_UNITS`).  The
+   bound, a suit summary, a scored completion (:data:`~taipai.core.budget.EVAL_UNITS`).  The
    count is a property of the hand and the rules (never of caches or the clock), so whether a hand
    fits is the same on every machine; a hand that spends it all is refused (``over_budget``) by
    :func:`~taipai.core.scoring.score_hand`, never guessed.  The explanation of a non-win
@@ -52,23 +52,14 @@ from dataclasses import dataclass, replace
 from functools import lru_cache, partial
 from itertools import count, product
 
+from taipai.core.budget import EVAL_UNITS, Budget, BudgetExhausted, budget_scope, current_budget
 from taipai.core.errors import HandError
+from taipai.core.evaluate import SHAPE_PATTERNS, Evaluation, evaluate
 from taipai.core.hand import PAIR, SPECIAL_SHAPES, UNRELATED_TRIPLES, Reading, Shape, readings, wait_set
 from taipai.core.handspec import HandSpec, KongKind, Meld, MeldKind
 from taipai.core.rules import RuleSet
 from taipai.core.scorebound import Bounder, Summary, bounder
-from taipai.core.scoring import (
-    EVAL_UNITS,
-    SHAPE_PATTERNS,
-    Budget,
-    BudgetExhausted,
-    Evaluation,
-    Score,
-    WildReading,
-    budget_scope,
-    current_budget,
-    evaluate,
-)
+from taipai.core.scoretypes import Score, WildReading
 from taipai.core.tiles import NUM_KINDS, ORPHANS, name_zh
 from taipai.core.wilds import (
     Slot,
@@ -2015,7 +2006,7 @@ def _explain_failure(spec: HandSpec, rules: RuleSet) -> HandError:
     """Why a hand the search proved is no win is none, at no more cost than that search.
 
     The search has already proven there is no win; this only looks for a better message.  It runs
-    under its own :class:`~taipai.core.scoring.Budget` of the units the search spent (at least
+    under its own :class:`~taipai.core.budget.Budget` of the units the search spent (at least
     :data:`EXPLAIN_FLOOR`, a few milliseconds, at most what the hand's budget has left), so
     explaining never costs more than searching did, beyond that floor.  Inside
     it: first whether the hand would win if every wildcard were a 皇 (if not, no wildcard is to
