@@ -45,7 +45,7 @@ from taipai.core.patterns.base import (
     NEEDS,
     situation_bits,
 )
-from taipai.core.patterns.flowers import _flower_facts
+from taipai.core.patterns.flowers import flower_facts
 from taipai.core.patterns.pungs import SISTER_ROWS
 from taipai.core.rules import Linear, RuleSet
 from taipai.core.scoretypes import SITUATION_FAMILIES
@@ -778,7 +778,7 @@ class Bounder:
         bits |= F_CONCEALED if self._concealed_hand else 0
         bits |= F_FOUR_MELDS if len(self.melds) >= 4 else 0
         bits |= ~_STATIC_BITS
-        sets, seat_flowers, wrong_flowers = _flower_facts(
+        sets, seat_flowers, wrong_flowers = flower_facts(
             spec.flowers, s.seat_wind - EAST + 1, rules.enabled("flower_set")
         )
         times = {

@@ -26,7 +26,7 @@ _SETS = ((1, 2, 3, 4), (5, 6, 7, 8))
 
 
 @lru_cache(maxsize=1024)
-def _flower_facts(flowers: tuple[int, ...], seat: int, sets_count: bool) -> tuple[int, int, int]:
+def flower_facts(flowers: tuple[int, ...], seat: int, sets_count: bool) -> tuple[int, int, int]:
     """``(complete sets, 正花 count, 爛花 count)`` for ``flowers`` held by the player at ``seat``.
 
     Args:
@@ -52,7 +52,7 @@ def _flower_facts(flowers: tuple[int, ...], seat: int, sets_count: bool) -> tupl
 
 
 def _facts(v: HandView) -> tuple[int, int, int]:
-    return _flower_facts(v.flowers, v.situation.seat_wind - EAST + 1, v.rules.enabled("flower_set"))
+    return flower_facts(v.flowers, v.situation.seat_wind - EAST + 1, v.rules.enabled("flower_set"))
 
 
 @detector("no_flowers", needs=F_NO_FLOWERS)
