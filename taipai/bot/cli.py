@@ -117,7 +117,11 @@ def build_parser(*, json_errors: bool = False) -> argparse.ArgumentParser:
         "--dealer", action="store_true", help="the winner is the dealer (adds 2n+1; the dealer sits at 東)"
     )
     score.add_argument("--streak", metavar="N", help=f"連莊 n, 0-{MAX_STREAK} as 連N in a hand (default 0)")
-    score.add_argument("--rules", default="hk-taiwan", help="preset name or TOML file (default hk-taiwan)")
+    score.add_argument(
+        "--rules",
+        default="hk-taiwan",
+        help="game (hk-taiwan, taiwan, hk-old) or a TOML rules file (default hk-taiwan)",
+    )
     score.add_argument("--json", action="store_true", help="exactly one JSON object on stdout")
     score.add_argument("--lang", choices=LOCALES)
 
@@ -296,25 +300,25 @@ def _missing_sqlite_file(url: str | None) -> str | None:
 def _score(args: argparse.Namespace) -> int:
     from taipai.bot.service import render
     from taipai.core.errors import HandError
-    from taipai.core.handspec import Situation
-    from taipai.core.notation import parse_hand
-    from taipai.core.rules import load_rules
-    from taipai.core.scoring import score_hand
+    from taipai.core.registry import DEFAULT_SYSTEM, system_by_name, system_of_source
+    from taipai.core.system import Seat
     from taipai.core.tiles import EAST
 
     text = " ".join(args.hand)
     try:
-        situation = Situation(
+        seat = Seat(
             dealer=args.dealer,
             streak=option_streak(args.streak or "0"),
             round_wind=EAST + option_wind("round", args.round or "東"),
             seat_wind=EAST + option_wind("seat", args.seat or "東"),
         )
         refuse_bare_count(text)
-        rules = load_rules(args.rules)
-        spec = parse_hand(text, situation=situation, table_kinds=rules.wilds.table_kinds)
-        check_context(args, situation, spec.situation)
-        score = score_hand(spec, rules)
+        system = system_of_source(args.rules)
+        rules = system.load_rules(None if system_by_name(args.rules) else args.rules)
+        options = system.table.default_options()
+        scored = system.score(text, seat, rules, options, table_seat=False)
+        check_context(args, seat, scored.said)
+        score = scored.score
     except HandError as err:
         if args.json:
             print(json.dumps({"ok": False, "error": err.as_dict()}, ensure_ascii=False))
@@ -322,9 +326,12 @@ def _score(args: argparse.Namespace) -> int:
             print(render.hand_error(err, counts_accepted=False), file=sys.stderr)
         return 2
     if args.json:
-        print(json.dumps(score.to_dict(), ensure_ascii=False))
+        out = score.to_dict()
+        if system.id != DEFAULT_SYSTEM:  # DESIGN §5: other systems add their id and unit
+            out = {"ok": out.pop("ok"), "system": system.id, "unit": system.unit, **out}
+        print(json.dumps(out, ensure_ascii=False))
         return 0
-    print("\n".join(score_lines(score)))
+    print("\n".join(score_lines(score, None if system.id == DEFAULT_SYSTEM else system.unit)))
     return 0
 
 
@@ -381,7 +388,7 @@ def refuse_bare_count(text: str) -> None:
         HandError: code ``bare_count``, ``token`` the text, when ``text`` is a bare count (also one
             too large for the chat, which is no hand either).
     """
-    from taipai.bot.service.commands import CommandError, read_count
+    from taipai.bot.service.parse import CommandError, read_count
     from taipai.core.errors import HandError
 
     try:
@@ -442,19 +449,25 @@ def option_wind(field: str, raw: str) -> int:
     )
 
 
-def score_lines(score: Any) -> list[str]:
-    """Human output of ``taipai score``: the pattern table, the totals, the reading and the waits."""
+def score_lines(score: Any, unit: str | None = None) -> list[str]:
+    """Human output of ``taipai score``: the pattern table, the totals, the reading and the waits.
+
+    ``unit`` is the system's unit (台, 翻) when it has no 底 in its count; ``None`` for 港式台牌
+    (fan + 底 × base fan)."""
     from taipai.core.tiles import name_zh
 
     rows = [(p.name + (f" ×{p.count}" if p.count > 1 else ""), str(p.fan)) for p in score.patterns]
     width = max([_width(_("Pattern"))] + [_width(n) for n, _f in rows])
     lines = [_pad(_("Pattern"), width) + "  " + _("Fan")]
     lines += [_pad(n, width) + "  " + f.rjust(3) for n, f in rows]
-    lines.append(
-        _("Fan {fan} + {bases} × 底 {base_fan} = {total}").format(
-            fan=score.fan, bases=score.bases, base_fan=score.base_fan, total=score.total
+    if unit is None:
+        lines.append(
+            _("Fan {fan} + {bases} × 底 {base_fan} = {total}").format(
+                fan=score.fan, bases=score.bases, base_fan=score.base_fan, total=score.total
+            )
         )
-    )
+    else:
+        lines.append(_("Total: {count} {unit}").format(count=score.fan, unit=unit))
     lines.append(_("Reading: {groups}").format(groups=" ".join(score.reading)))
     from taipai.bot.service.render import double_reading_lines
 

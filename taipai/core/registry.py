@@ -41,3 +41,47 @@ def system_by_name(word: str) -> RuleSystem | None:
     case ignored), or ``None`` when no system has that name."""
     found = _BY_NAME.get(_fold(word))
     return None if found is None else SYSTEMS[found]
+
+
+MAX_RULES_FILE = 256 * 1024
+"""A house-rules file is a few lines; anything bigger is refused before it is read."""
+
+
+def system_of_source(source: str, *, _seen: tuple[str, ...] = ()) -> RuleSystem:
+    """The system a ``--rules`` source plays: a system's id or name (``taiwan``, ``廣東牌``), or a TOML file
+    that names it by ``base = "<system or file>"`` (an override) or ``[meta] system = "<id>"`` (a whole rule
+    set); a file that names neither is ``hk-taiwan`` (every rules file before issue 14).
+
+    The file is only read to find its system; the system's own ``load_rules`` reads and checks it.
+
+    Raises:
+        HandError: ``bad_rules`` for an unreadable file, bad TOML, or a ``base`` chain that loops.
+    """
+    import tomllib
+    from pathlib import Path
+
+    from taipai.core.errors import HandError
+
+    named = system_by_name(source)
+    if named is not None:
+        return named
+    if source in _seen:
+        raise HandError("bad_rules", f"rule files name each other as base: {' → '.join([*_seen, source])}")
+    path = Path(source)
+    try:
+        if not path.is_file() or path.stat().st_size > MAX_RULES_FILE:
+            return system_by_id(DEFAULT_SYSTEM)  # its load_rules gives the precise error
+        data = tomllib.loads(path.read_text("utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        return system_by_id(DEFAULT_SYSTEM)
+    meta = data.get("meta")
+    if isinstance(meta, dict) and isinstance(meta.get("system"), str):
+        found = system_by_name(meta["system"])
+        if found is None:
+            message = f"{source}: no rule system {meta['system']!r}"
+            raise HandError("bad_rules", message, hint=", ".join(SYSTEMS))
+        return found
+    base = data.get("base")
+    if isinstance(base, str):
+        return system_of_source(base, _seen=(*_seen, source))
+    return system_by_id(DEFAULT_SYSTEM)

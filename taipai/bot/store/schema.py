@@ -77,6 +77,9 @@ DONE = "done"
 SENT = "sent"
 FAILED = "failed"
 
+LEGACY_SYSTEM = "hk-taiwan"
+"""The rule system of a session whose first event does not name one (every session before migration 0004)."""
+
 sessions = Table(
     "sessions",
     metadata,
@@ -87,6 +90,7 @@ sessions = Table(
     Column("created_at", DateTime(timezone=True), nullable=False),
     Column("ended_at", DateTime(timezone=True), nullable=True),
     Column("creator", String(128), nullable=False),
+    Column("system", String(32), nullable=False, server_default=LEGACY_SYSTEM),
     Index(
         "uq_sessions_one_open_per_chat",
         "platform",

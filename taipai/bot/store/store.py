@@ -50,7 +50,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_en
 
 from taipai.bot.store import migrate
 from taipai.bot.store.outbox import Booking, active_booking, write_replies
-from taipai.bot.store.schema import ENDED, OPEN, events, sessions
+from taipai.bot.store.schema import ENDED, LEGACY_SYSTEM, OPEN, events, sessions
 
 
 class StoreError(Exception):
@@ -92,7 +92,9 @@ class ChatRef:
 
 @dataclass(frozen=True, slots=True)
 class SessionRow:
-    """One ``sessions`` row.  ``status`` is ``"open"`` or ``"ended"``; times are aware UTC."""
+    """One ``sessions`` row.  ``status`` is ``"open"`` or ``"ended"``; times are aware UTC; ``system`` is
+    the rule system the table plays (its ``TableOpened.system``; ``hk-taiwan`` for sessions opened before
+    migration 0004)."""
 
     id: int
     platform: str
@@ -101,6 +103,7 @@ class SessionRow:
     created_at: datetime
     ended_at: datetime | None
     creator: str
+    system: str = LEGACY_SYSTEM
 
     @property
     def chat(self) -> ChatRef:
@@ -193,6 +196,7 @@ def session_row(row: Any) -> SessionRow:
         created_at=as_utc(m["created_at"]),  # type: ignore[arg-type]
         ended_at=as_utc(m["ended_at"]),
         creator=m["creator"],
+        system=m["system"],
     )
 
 
@@ -547,6 +551,7 @@ class Store:
                     status=OPEN,
                     created_at=now,
                     creator=creator,
+                    system=str(payload.get("system") or LEGACY_SYSTEM),
                 )
             )
             session_id = int(result.inserted_primary_key[0])
@@ -579,7 +584,8 @@ class Store:
             raise
         if booking is not None:
             booking.stored = True
-        row = SessionRow(session_id, chat.platform, chat.chat_id, OPEN, now, None, creator)
+        system = str(payload.get("system") or LEGACY_SYSTEM)
+        row = SessionRow(session_id, chat.platform, chat.chat_id, OPEN, now, None, creator, system)
         return row, ev
 
     async def append_event(
@@ -731,7 +737,14 @@ class Store:
         if booking is not None:
             booking.stored = True
         row = SessionRow(
-            session.id, session.platform, session.chat_id, OPEN, session.created_at, None, session.creator
+            session.id,
+            session.platform,
+            session.chat_id,
+            OPEN,
+            session.created_at,
+            None,
+            session.creator,
+            session.system,
         )
         return row, ev
 

@@ -9,9 +9,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from taipai.core.registry import system_by_id
+from taipai.core.registry import SYSTEMS, system_by_id
 from taipai.core.table.errors import TableError
 from taipai.core.table.events import EVENT_TYPES, Event, TableOpened, WinByDiscard, WinLeg
+
+KINDS: dict[str, type[Any]] = {
+    **EVENT_TYPES,
+    **{cls.kind: cls for system in SYSTEMS.values() for cls in system.table.own_events},  # type: ignore[attr-defined]
+}
+"""``{kind: event class}``: the shared events and every system's own (flower wins, 拉/踢 cuts …)."""
 
 
 def event_from_dict(d: Mapping[str, Any]) -> Event:
@@ -25,9 +31,9 @@ def event_from_dict(d: Mapping[str, Any]) -> Event:
             ``bad_option``/``bad_value`` for bad table options.
     """
     kind = d.get("kind")
-    cls = EVENT_TYPES.get(kind) if isinstance(kind, str) else None
+    cls = KINDS.get(kind) if isinstance(kind, str) else None
     if cls is None:
-        raise TableError("bad_event", f"unknown event kind {kind!r}", ", ".join(EVENT_TYPES))
+        raise TableError("bad_event", f"unknown event kind {kind!r}", ", ".join(KINDS))
     args = {k: v for k, v in d.items() if k != "kind"}
     try:
         if cls is TableOpened:
