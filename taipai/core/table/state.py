@@ -259,7 +259,8 @@ def state_to_dict(state: TableState) -> dict[str, Any]:
     added: the seat wind now, which moves with the deal: the dealer's is 東), ``dealer``, ``streak``,
     ``round``, ``hand``,
     ``chains`` [{debtor, creditor, level, amount}], ``events`` (history: {hand, kind, event, summary,
-    payments, moves, dealer, streak, round}); added: ``pending`` (斬拉 offers), ``ended``, ``options``.
+    payments, moves, dealer, streak, round}); added: ``pending`` (斬拉 offers), ``ended``, ``options``,
+    ``system`` (the rule system's id).
     Amounts are fan units: an ``int`` when integral, a JSON number for halves/quarters (exact), else
     ``"p/q"`` (see :func:`~taipai.core.table.amounts.amount_to_json`).
     """
@@ -301,4 +302,5 @@ def state_to_dict(state: TableState) -> dict[str, Any]:
         ],
         "ended": state.ended,
         "options": state.options.to_dict(),
+        "system": state.system,
     }
