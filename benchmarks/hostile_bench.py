@@ -288,7 +288,8 @@ TICK = 0.005
 
 async def _lag(seed: int, threads: bool = False) -> None:
     from taipai.bot.service.hands import SCORING
-    from taipai.core.table import TableOpened, apply
+    from taipai.core.table import TableOpened
+    from taipai.core.table.machine import apply
 
     state = apply(None, TableOpened(("A", "B", "C", "D"))).state
     SCORING.processes = not threads

@@ -1,9 +1,9 @@
-"""Pure table state machine: events -> seats, dealer, 連莊, round, payments, 拉/踢/斬拉, 現金獎.
+"""The table's data: events, state, payments and errors (the game-neutral ledger, DESIGN §1).
 
-No I/O, no clock, no randomness, nothing from :mod:`taipai.bot`.  Amounts are exact fan units
-(``int`` or ``Fraction``); money is fan units × ``TableOptions.rate``.  See :func:`apply` and
-:func:`replay`; the rules and the choices made where seed 004 is silent are listed in
-:mod:`taipai.core.table.machine`.
+No I/O, no clock, no randomness, nothing from :mod:`taipai.bot`.  The reducer is
+:func:`taipai.core.table.machine.apply` / :func:`~taipai.core.table.machine.replay` and the stored log is
+read by :func:`taipai.core.table.codec.event_from_dict`; they are not re-exported here because they reach
+the rule systems (:mod:`taipai.core.registry`), which import this package's data modules.
 
 Balances are settled fan units only: an open 拉 chain is not in any balance until it is paid (next win,
 踢半, 斬拉, 埋數); ``TableState.owed()`` shows balances as if every chain were paid now.  Balances sum to
@@ -11,7 +11,6 @@ zero after every event.
 """
 
 from taipai.core.table.amounts import Amount, amount_from_json, amount_to_json
-from taipai.core.table.codec import event_from_dict
 from taipai.core.table.errors import TABLE_ERROR_CODES, TableError
 from taipai.core.table.events import (
     EVENT_TYPES,
@@ -30,7 +29,6 @@ from taipai.core.table.events import (
     WinByDiscard,
     WinLeg,
 )
-from taipai.core.table.machine import apply, replay
 from taipai.core.table.state import (
     WINDS,
     Chain,
@@ -43,12 +41,9 @@ from taipai.core.table.state import (
     Transition,
     state_to_dict,
 )
-from taipai.systems.hk_taiwan.options import TableOptions
-from taipai.systems.hk_taiwan.prizes import PRIZES, PrizeRule
 
 __all__ = [
     "EVENT_TYPES",
-    "PRIZES",
     "TABLE_ERROR_CODES",
     "WINDS",
     "Amount",
@@ -64,14 +59,12 @@ __all__ = [
     "HistoryEntry",
     "Payment",
     "PlayerState",
-    "PrizeRule",
     "Redo",
     "RuleChanged",
     "SelfDraw",
     "SessionEnded",
     "TableError",
     "TableOpened",
-    "TableOptions",
     "TableState",
     "Transition",
     "Undo",
@@ -79,8 +72,5 @@ __all__ = [
     "WinLeg",
     "amount_from_json",
     "amount_to_json",
-    "apply",
-    "event_from_dict",
-    "replay",
     "state_to_dict",
 ]

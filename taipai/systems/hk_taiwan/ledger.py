@@ -164,7 +164,10 @@ def _prize(state: TableState, event: CashPrize, strict: bool) -> Outcome:
         raise TableError("not_dealer", f"{rule.name}: {event.player} is not the dealer ({state.dealer})")
     if strict:
         _check_once(state, event)
-    pays = prize_payments(event.prize, event.player, event.other, state.names, state.options)
+    opts = state.options
+    pays = prize_payments(
+        event.prize, event.player, event.other, state.names, opts.prizes[event.prize], opts.base_fan
+    )
     who = f"{event.player}→{event.other}" if rule.flow == "pay_other" else event.player
     return Outcome(state, f"cash prize {rule.name} ({event.prize}): {who}", tuple(pays))
 

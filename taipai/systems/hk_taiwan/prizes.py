@@ -9,13 +9,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, Literal
+from typing import Literal
 
 from taipai.core.table.amounts import Amount, norm
-
-if TYPE_CHECKING:
-    from taipai.core.table.state import Payment
-    from taipai.systems.hk_taiwan.options import TableOptions
+from taipai.core.table.state import Payment
 
 Flow = Literal["collect", "pay_each", "pay_other"]
 
@@ -131,7 +128,7 @@ DEFAULT_PRIZE_VALUES: dict[str, Amount] = {k: p.default for k, p in PRIZES.items
 
 
 def prize_payments(
-    prize: str, player: str, other: str | None, players: tuple[str, ...], options: TableOptions
+    prize: str, player: str, other: str | None, players: tuple[str, ...], value: Amount, base_fan: int
 ) -> tuple[Payment, ...]:
     """The payments for one cash prize, in fan units, rule ``"prize:<id>"``.
 
@@ -140,12 +137,11 @@ def prize_payments(
         player: who triggered it (the dealer for dice, the collector or the payer per ``flow``).
         other: the receiver for ``pay_other`` prizes, else ignored.
         players: the four names in seat order.
-        options: the table's options (``base_fan``, ``prizes``).
+        value: the prize in 底 at this table (``TableOptions.prizes[prize]``).
+        base_fan: fan units in one 底 (``TableOptions.base_fan``).
     """
-    from taipai.core.table.state import Payment
-
     rule = PRIZES[prize]
-    amount = norm(Fraction(options.prizes[prize]) * options.base_fan)
+    amount = norm(Fraction(value) * base_fan)
     tag = f"prize:{prize}"
     others = [p for p in players if p != player]
     if rule.flow == "collect":

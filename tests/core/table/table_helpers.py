@@ -4,16 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from taipai.core.table import (
-    Event,
-    SelfDraw,
-    TableOpened,
-    TableState,
-    Transition,
-    WinByDiscard,
-    WinLeg,
-    apply,
-)
+from taipai.core.table import Event, SelfDraw, TableOpened, TableState, Transition, WinByDiscard, WinLeg
+from taipai.core.table.machine import apply
 from taipai.systems.hk_taiwan.options import TableOptions
 
 P = ("A", "B", "C", "D")

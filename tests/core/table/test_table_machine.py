@@ -24,11 +24,10 @@ from taipai.core.table import (
     WinLeg,
     amount_from_json,
     amount_to_json,
-    apply,
-    event_from_dict,
-    replay,
     state_to_dict,
 )
+from taipai.core.table.codec import event_from_dict
+from taipai.core.table.machine import apply, replay
 from taipai.systems.hk_taiwan.options import TableOptions
 
 ALL_EVENTS = [

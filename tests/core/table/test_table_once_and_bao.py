@@ -29,10 +29,9 @@ from taipai.core.table import (
     TableOpened,
     TableState,
     Undo,
-    apply,
-    event_from_dict,
-    replay,
 )
+from taipai.core.table.codec import event_from_dict
+from taipai.core.table.machine import apply, replay
 from taipai.systems.hk_taiwan.prizes import PRIZES, once_key
 
 FLOWER_SET = CashPrize("one_set_flowers", "B")

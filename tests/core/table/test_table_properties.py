@@ -28,11 +28,10 @@ from taipai.core.table import (
     Undo,
     WinByDiscard,
     WinLeg,
-    apply,
-    event_from_dict,
-    replay,
     state_to_dict,
 )
+from taipai.core.table.codec import event_from_dict
+from taipai.core.table.machine import apply, replay
 from taipai.systems.hk_taiwan.options import TableOptions
 from taipai.systems.hk_taiwan.prizes import PRIZES
 
