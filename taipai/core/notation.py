@@ -8,6 +8,10 @@ Two passes, both linear in the length of the message:
    ``+摸``/``+食``, the numbered context words (``連2``, ``十隻內``, ``槓上槓``, ``花上2`` …), the fixed
    vocabulary longest match first (``東圈`` before ``東``, ``一發`` before ``一``, ``搶槓上槓`` before
    ``搶槓``), suit runs (``一二三萬``, ``1-3m``), then ASCII codes (``E``, ``CCC``, ``f1``).
+   The context words are the rule system's (``words=``, a
+   :class:`~taipai.core.context_words.ContextWords`; 港式台牌's
+   :data:`~taipai.core.context_words.HK_TAIWAN_WORDS` by default); the rest of the notation is the
+   same for every game.
 2. :func:`parse_hand` reads the tokens: meld keywords take the tiles after them, winning-tile keywords
    take one tile, the rest of the tiles are concealed; then it checks the whole hand.
 
@@ -72,25 +76,20 @@ go to :attr:`Situation.seen_tiles`, sorted and without repeats, added to those t
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, replace
 from itertools import pairwise
 
+from taipai.core.context_words import HK_TAIWAN_WORDS, ContextWords, bad_context
 from taipai.core.errors import HandError
-from taipai.core.handspec import MAX_STREAK, HandSpec, KongKind, Meld, MeldKind, Situation, streak_error
+from taipai.core.handspec import HandSpec, KongKind, Meld, MeldKind, Situation
 from taipai.core.notation_words import (
-    CN_DIGITS,
-    CONTEXT_STARTS,
     FLOWER_CODES,
     HONOUR_LETTERS,
-    MAX_WORD_LEN,
     NORMALISE,
     NUMERAL_RANK,
     RANGE_CHARS,
     SEPARATORS,
     SUIT_OF_CHAR,
-    TOKEN_STARTS,
-    VOCAB,
     ContextEffect,
     MeldWord,
     TokenKind,
@@ -123,131 +122,6 @@ class Token:
 
 
 # ---------------------------------------------------------------------------------------------
-# numbered context words
-
-_CN_NUM = r"(?:[二三四五六七八九]?十[一二三四五六七八九]?|[零〇一二兩三四五六七八九])"
-_RE_STREAK = re.compile(rf"連(莊)?(-?[0-9]+|{_CN_NUM})?(?:拉(-?[0-9]+|{_CN_NUM}))?")
-_RE_SEEN = re.compile(rf"([0-9]+|{_CN_NUM})[隻子]內")
-_RE_CHAIN = re.compile(
-    r"((?:[槓花]上)+)(開花|[槓花](?!上))?([0-9](?![0-9一二三四五六七八九萬筒餅索條mpsMPS]))?"
-)
-_RE_MIXED = re.compile(rf"混花槓([0-9]+|{_CN_NUM})?")
-_RE_KICK = re.compile(r"錦上添花([23]|雙|三)?")
-
-_DISCARDS_SEEN = (4, 7, 10, 15)
-_MAX_KONG_CHAIN = 5
-_MAX_FLOWER_CHAIN = 8
-_MIXED_RANGE = (2, 7)
-
-
-_MAX_DIGITS = 6
-"""Longer digit runs are rejected before ``int()`` (no context value needs more)."""
-
-
-def _number(raw: str) -> int:
-    """An ASCII or Chinese number as matched by ``_CN_NUM`` / ``[0-9]+``.
-
-    A run of more than :data:`_MAX_DIGITS` digits reads as 999999999 (out of every range), so the
-    caller's range check rejects it with ``bad_context`` instead of ``int()`` failing on a huge run.
-    """
-    if raw.lstrip("-").isdigit():
-        if len(raw.lstrip("-")) > _MAX_DIGITS:
-            return 999_999_999 if not raw.startswith("-") else -999_999_999
-        return int(raw)
-    if "十" not in raw:
-        return CN_DIGITS[raw]
-    tens, _, units = raw.partition("十")
-    return (CN_DIGITS[tens] if tens else 1) * 10 + (CN_DIGITS[units] if units else 0)
-
-
-def _ctx_token(start: int, end: int, *fields: tuple[str, object]) -> Token:
-    return Token(TokenKind.CONTEXT, start, end, value=ContextEffect(tuple(fields)))
-
-
-def _bad_context(text: str, start: int, end: int, hint: str, **args: object) -> HandError:
-    token = text[start:end]
-    return HandError(
-        "bad_context",
-        f"bad context word {token!r} at {start}",
-        token=token,
-        position=start,
-        hint=hint,
-        hint_args={"token": token, **args},
-    )
-
-
-def _scan_context(text: str, s: str, pos: int) -> Token | None:
-    """Numbered context words at ``pos``; ``None`` when none starts there.  Raises ``bad_context``."""
-    c = s[pos]
-    if c == "連":
-        m = _RE_STREAK.match(s, pos)
-        assert m is not None
-        if m.group(2) is None:
-            raise _bad_context(text, pos, m.end(), "write the dealer streak as a number, e.g. 連2 or 連莊2")
-        n = _number(m.group(2))
-        if not 0 <= n <= MAX_STREAK or (m.group(3) is not None and _number(m.group(3)) != n):
-            token = text[pos : m.end()]
-            raise streak_error(token, f"bad context word {token!r} at {pos}", position=pos)
-        return _ctx_token(pos, m.end(), ("streak", n))
-    if c in "槓花":
-        m = _RE_CHAIN.match(s, pos)
-        if m is None:
-            return None
-        segments = m.group(1)[::2]
-        tail, digit = m.group(2), m.group(3)
-        if segments == "槓" and tail == "花":
-            tail = "開花"  # 槓上花 = 槓上開花, the Hong Kong name of 槓上自摸
-        if tail in ("槓", "花"):
-            segments += tail
-        if digit is not None:
-            if len(segments) != 1 or tail is not None or digit == "0":
-                raise _bad_context(
-                    text, pos, m.end(), "write a chain as 槓上槓 / 花上花 or a count 1-9 as 花上2"
-                )
-            segments *= int(digit)
-        n = len(segments)
-        if set(segments) == {"槓"}:
-            if n > _MAX_KONG_CHAIN:
-                raise _bad_context(text, pos, m.end(), "a 槓上 chain has at most 5 kongs")
-            return _ctx_token(pos, m.end(), ("kong_replacements", n))
-        if set(segments) == {"花"}:
-            if n > _MAX_FLOWER_CHAIN:
-                raise _bad_context(text, pos, m.end(), "a 花上 chain has at most 8 flowers")
-            return _ctx_token(pos, m.end(), ("flower_replacements", n))
-        lo, hi = _MIXED_RANGE
-        if not lo <= n <= hi:
-            raise _bad_context(text, pos, m.end(), "a mixed 槓上花上 chain has 2 to 7 steps")
-        return _ctx_token(pos, m.end(), ("mixed_replacements", n))
-    if c == "混":
-        m = _RE_MIXED.match(s, pos)
-        if m is None:
-            return None
-        lo, hi = _MIXED_RANGE
-        if m.group(1) is None or not lo <= _number(m.group(1)) <= hi:
-            raise _bad_context(text, pos, m.end(), "write 混花槓 with the chain length 2-7, e.g. 混花槓3")
-        return _ctx_token(pos, m.end(), ("mixed_replacements", _number(m.group(1))))
-    if c == "錦":
-        m = _RE_KICK.match(s, pos)
-        if m is None:
-            return None
-        n = 3 if m.group(1) in ("3", "三") else 2
-        return _ctx_token(pos, m.end(), ("kick_on_multi", n))
-    m = _RE_SEEN.match(s, pos)
-    if m is not None:
-        n = _number(m.group(1))
-        if n not in _DISCARDS_SEEN:
-            raise _bad_context(
-                text,
-                pos,
-                m.end(),
-                "「X隻內」 is one of 十五隻內, 十隻內, 七隻內, 四隻內",
-                allowed=_DISCARDS_SEEN,
-            )
-        return _ctx_token(pos, m.end(), ("discards_seen", n))
-    return None
-
-
-# ---------------------------------------------------------------------------------------------
 # tokenizer
 
 
@@ -255,9 +129,10 @@ def _is_sep(c: str) -> bool:
     return c.isspace() or c in SEPARATORS
 
 
-def _unknown(text: str, s: str, pos: int) -> HandError:
+def _unknown(text: str, s: str, pos: int, words: ContextWords) -> HandError:
+    starts = words.token_starts
     end = pos + 1
-    while end < len(s) and end - pos < 12 and not _is_sep(s[end]) and s[end] not in TOKEN_STARTS:
+    while end < len(s) and end - pos < 12 and not _is_sep(s[end]) and s[end] not in starts:
         end += 1
     token = text[pos:end]
     c = s[pos]
@@ -265,7 +140,7 @@ def _unknown(text: str, s: str, pos: int) -> HandError:
         hint = f"{token} needs numerals before it, e.g. 一二三{c} or 123{c}"
     elif c == "+":
         hint = "+ must be followed by 摸 (self-drawn) or 食 (on a discard) and the winning tile, e.g. +摸 東"
-    elif c in "圈位":
+    elif c in words.wind_endings:
         hint = f"write the wind before {c}, e.g. 東{c}"
     else:
         hint = (
@@ -348,11 +223,11 @@ def _scan_run(text: str, s: str, pos: int) -> tuple[list[Token], int]:
     return tokens, end
 
 
-def _scan_bracket(text: str, s: str, pos: int) -> Token:
+def _scan_bracket(text: str, s: str, pos: int, words: ContextWords) -> Token:
     k = pos + 1
     while k < len(s) and s[k].isspace():
         k += 1
-    word = _longest_word(s, k)
+    word = _longest_word(s, k, words)
     if word is not None and word[1].kind is TokenKind.MELD:
         return Token(TokenKind.OPEN, pos, pos + 1)
     close = s.find("]", pos + 1)
@@ -376,15 +251,16 @@ def _scan_bracket(text: str, s: str, pos: int) -> Token:
     return Token(TokenKind.WILD, pos, close + 1, value=text[pos + 1 : close].strip())
 
 
-def _longest_word(s: str, pos: int) -> tuple[int, Word] | None:
-    for length in range(min(MAX_WORD_LEN, len(s) - pos), 0, -1):
-        word = VOCAB.get(s[pos : pos + length])
+def _longest_word(s: str, pos: int, words: ContextWords) -> tuple[int, Word] | None:
+    vocab = words.vocab
+    for length in range(min(words.max_word_len, len(s) - pos), 0, -1):
+        word = vocab.get(s[pos : pos + length])
         if word is not None:
             return length, word
     return None
 
 
-def _scan_ascii(text: str, s: str, pos: int) -> list[Token]:
+def _scan_ascii(text: str, s: str, pos: int, words: ContextWords) -> list[Token]:
     end = pos
     while end < len(s) and s[end].isascii() and s[end].isalnum():
         end += 1
@@ -396,24 +272,25 @@ def _scan_ascii(text: str, s: str, pos: int) -> list[Token]:
             Token(TokenKind.TILES, pos + i, pos + i + 1, tiles=(HONOUR_LETTERS[c],), positions=(pos + i,))
             for i, c in enumerate(word)
         ]
-    raise _unknown(text, s, pos)
+    raise _unknown(text, s, pos, words)
 
 
-def _scan_plus(text: str, s: str, pos: int) -> Token:
+def _scan_plus(text: str, s: str, pos: int, words: ContextWords) -> Token:
     k = pos + 1
     while k < len(s) and s[k].isspace():
         k += 1
     for word, self_drawn in (("自摸", True), ("摸", True), ("食", False)):
         if s.startswith(word, k):
             return Token(TokenKind.WIN, pos, k + len(word), value=self_drawn)
-    raise _unknown(text, s, pos)
+    raise _unknown(text, s, pos, words)
 
 
-def tokenize(text: str) -> list[Token]:
+def tokenize(text: str, *, words: ContextWords = HK_TAIWAN_WORDS) -> list[Token]:
     """Split a hand message into tokens (DESIGN §4).
 
     Args:
         text: the hand message as typed, any string.
+        words: the rule system's context words (港式台牌's by default).
 
     Returns:
         The tokens in message order.  Repeats of one honour written together (``中中中``) are one
@@ -433,20 +310,23 @@ def tokenize(text: str) -> list[Token]:
             pos += 1
             continue
         if c == "[":
-            out.append(_scan_bracket(text, s, pos))
+            out.append(_scan_bracket(text, s, pos, words))
         elif c == "]":
             out.append(Token(TokenKind.CLOSE, pos, pos + 1))
         elif c == "+":
-            out.append(_scan_plus(text, s, pos))
+            out.append(_scan_plus(text, s, pos, words))
         else:
-            tok = _scan_context(text, s, pos) if c in CONTEXT_STARTS else None
-            if tok is None and pos + 1 < n and s[pos + 1] in "圈位" and s[pos : pos + 2] not in VOCAB:
-                if c not in TOKEN_STARTS:
-                    raise _unknown(text, s, pos)
-                raise _bad_context(text, pos, pos + 2, "the wind is one of 東 南 西 北, e.g. 東圈 or 南位")
+            found_context = words.scan(text, s, pos) if c in words.numbered_starts else None
+            tok = None
+            if found_context is not None:
+                tok = Token(TokenKind.CONTEXT, pos, found_context[0], value=found_context[1])
+            elif pos + 1 < n and s[pos + 1] in words.wind_endings and s[pos : pos + 2] not in words.vocab:
+                if c not in words.token_starts:
+                    raise _unknown(text, s, pos, words)
+                raise bad_context(text, pos, pos + 2, "the wind is one of 東 南 西 北, e.g. 東圈 or 南位")
             if tok is not None:
                 out.append(tok)
-            elif (found := _longest_word(s, pos)) is not None:
+            elif (found := _longest_word(s, pos, words)) is not None:
                 length, word = found
                 if word.kind is TokenKind.TILES:
                     kind = word.value
@@ -461,9 +341,9 @@ def tokenize(text: str) -> list[Token]:
                 pos = end
                 continue
             elif c.isascii() and c.isalpha():
-                out.extend(_scan_ascii(text, s, pos))
+                out.extend(_scan_ascii(text, s, pos, words))
             else:
-                raise _unknown(text, s, pos)
+                raise _unknown(text, s, pos, words)
         pos = out[-1].end
     return _merge_honours(out)
 
@@ -969,6 +849,7 @@ def parse_hand(
     situation: Situation | None = None,
     hand_size: int = 16,
     table_kinds: tuple[str, ...] | None = None,
+    words: ContextWords = HK_TAIWAN_WORDS,
 ) -> HandSpec:
     """Read a hand message into a :class:`HandSpec` (DESIGN §4, hand notation).
 
@@ -983,6 +864,8 @@ def parse_hand(
         table_kinds: the 越搭 kinds the table plays (printed names or aliases), or ``None`` when not
             known.  ``[搭]`` alone needs exactly one; with a tuple, a wildcard of another kind is an
             error (an empty tuple: the table plays no wildcards).
+        words: the rule system's context words (:class:`~taipai.core.context_words.ContextWords`);
+            港式台牌's by default.  A word not in it is ``unknown_token``.
 
     Returns:
         A HandSpec with ``concealed`` sorted (without the winning tile), ``wilds`` (concealed
@@ -1004,7 +887,7 @@ def parse_hand(
     if hand_size < 1 or hand_size % 3 != 1:
         raise ValueError(f"hand_size must be 3k+1 (13, 16), got {hand_size}")
     table = None if table_kinds is None else _table_kinds(table_kinds)
-    tokens = tokenize(text)
+    tokens = tokenize(text, words=words)
     if not tokens:
         raise HandError("empty", "empty hand message", hint="write the hand's tiles, e.g. 一二三萬 … 摸 東")
     p = _Parser(text, tokens, table)

@@ -1,10 +1,9 @@
 """Vocabulary tables for :mod:`taipai.core.notation` (DESIGN §4, hand notation).
 
 Everything here is data: the one-to-one character normalisation (simplified → traditional,
-full-width → ASCII), the suit and numeral characters, and :data:`VOCAB`, the table of fixed words
-(tiles, flowers, meld keywords, winning-tile keywords, context words) that the tokenizer matches
-longest-first.  Words with a number in them (``連2``, ``十隻內``, ``花上2``, ``槓上槓``, ``混花槓3``,
-``錦上添花3``) are patterns in :mod:`taipai.core.notation` because their value is computed.
+full-width → ASCII), the suit and numeral characters, and :data:`BASE_VOCAB`, the fixed words every
+game shares (tiles, flowers, meld keywords, winning-tile keywords).  Context words (``莊``, ``海底``,
+``連2``, ``十隻內`` …) are a rule system's: :mod:`taipai.core.context_words`.
 
 All words are written here in the *normalised* spelling: ``东``/``发``/``万``/``杠``/``庄``/``胡``/
 ``内`` … are mapped to their traditional forms (and ``胡`` to ``糊``) before matching, so every
@@ -62,7 +61,7 @@ class ContextEffect:
 
 @dataclass(frozen=True, slots=True)
 class Word:
-    """One entry of :data:`VOCAB`: the token kind and its value (tile, flower, keyword, effect)."""
+    """One fixed word of the vocabulary: the token kind and its value (tile, flower, keyword, effect)."""
 
     kind: TokenKind
     value: object = None
@@ -75,7 +74,7 @@ def _fullwidth() -> dict[int, str]:
 
 
 _VARIANTS: Final = {
-    # simplified / Japanese / alternative forms -> the spelling used in VOCAB
+    # simplified / Japanese / alternative forms -> the spelling used in the vocabularies
     "万": "萬",
     "条": "條",
     "饼": "餅",
@@ -225,55 +224,7 @@ WIN_WORDS: Final[dict[str, bool]] = {"摸": True, "食": False}
 ``自摸``; plain ``自摸`` is :attr:`TokenKind.SELF_DRAW`."""
 
 
-def _ctx(*fields: tuple[str, object], concealed: bool = False, no_flowers: bool = False) -> Word:
-    return Word(TokenKind.CONTEXT, ContextEffect(tuple(fields), concealed, no_flowers))
-
-
-def _context_words() -> dict[str, Word]:
-    words: dict[str, Word] = {
-        "莊": _ctx(("dealer", True)),
-        "莊家": _ctx(("dealer", True)),
-        "閒": _ctx(("dealer", False)),
-        "閒家": _ctx(("dealer", False)),
-        "叮": _ctx(("declared_ready", True)),
-        "門清叮": _ctx(("declared_ready", True), concealed=True),
-        "門清": _ctx(concealed=True),
-        "門前清": _ctx(concealed=True),
-        "一發": _ctx(("one_shot", True)),
-        "即叮即食": _ctx(("one_shot", True)),
-        "天叮": _ctx(("double_ready", True)),
-        "食聽牌": _ctx(("ready_discard_win", True)),
-        "出前一叮": _ctx(("ready_discard_win", True)),
-        "海底": _ctx(("last_tile_draw", True)),
-        "海底撈月": _ctx(("last_tile_draw", True)),
-        "河底": _ctx(("last_discard", True)),
-        "河底撈魚": _ctx(("last_discard", True)),
-        "搶槓": _ctx(("robbing_kong", True)),
-        "搶槓上槓": _ctx(("robbing_kong_on_kong", True)),
-        "絕張": _ctx(("last_copy", True)),
-        "明四絕": _ctx(("last_copy", True)),
-        "明八絕": _ctx(("last_copy_eight", True)),
-        "天糊": _ctx(("heavenly", True)),
-        "地糊": _ctx(("earthly", True)),
-        "人糊": _ctx(("human", True)),
-        "一炮雙響": _ctx(("multiple_winners", 2)),
-        "雙響": _ctx(("multiple_winners", 2)),
-        "一炮三響": _ctx(("multiple_winners", 3)),
-        "三響": _ctx(("multiple_winners", 3)),
-        "無花": _ctx(no_flowers=True),
-        "無花糊": _ctx(("no_flowers_at_table", True), no_flowers=True),
-    }
-    for w, kind in WIND_CHARS.items():
-        for form in (w, w + "風"):
-            words[form + "圈"] = _ctx(("round_wind", kind))
-            words[form + "位"] = _ctx(("seat_wind", kind))
-        words["圈風" + w] = _ctx(("round_wind", kind))
-        words["門風" + w] = _ctx(("seat_wind", kind))
-        words[w + "家"] = _ctx(("seat_wind", kind))
-    return words
-
-
-def _vocab() -> dict[str, Word]:
+def _base_vocab() -> dict[str, Word]:
     vocab: dict[str, Word] = {}
     vocab.update({w: Word(TokenKind.TILES, k) for w, k in HONOUR_WORDS.items()})
     vocab.update({w: Word(TokenKind.FLOWER, f) for w, f in FLOWER_WORDS.items()})
@@ -282,23 +233,11 @@ def _vocab() -> dict[str, Word]:
     vocab.update({w: Word(TokenKind.WIN, sd) for w, sd in WIN_WORDS.items()})
     vocab["自摸"] = Word(TokenKind.SELF_DRAW)
     vocab.update({w: Word(TokenKind.SEEN) for w in SEEN_WORDS})
-    vocab.update(_context_words())
     return vocab
 
 
-VOCAB: Final[dict[str, Word]] = _vocab()
-"""Fixed words, normalised spelling → :class:`Word`.  Matched longest first."""
-
-MAX_WORD_LEN: Final = max(len(w) for w in VOCAB)
-
-CONTEXT_STARTS: Final = frozenset("連槓花混錦十0123456789一二三四五六七八九")
-"""First characters of the numbered context words (patterns in :mod:`taipai.core.notation`)."""
-
-TOKEN_STARTS: Final = frozenset(
-    {w[0] for w in VOCAB}
-    | set(NUMERAL_RANK)
-    | CONTEXT_STARTS
-    | set("+[]0")
-    | set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
-)
-"""Characters at which some token may start; an unknown word ends before the next of these."""
+BASE_VOCAB: Final[dict[str, Word]] = _base_vocab()
+"""The notation's own fixed words, normalised spelling → :class:`Word`: honours, flowers, 花, meld
+keywords, 摸/食, 自摸 and the 現 labels.  A rule system's context words
+(:class:`taipai.core.context_words.ContextWords`) are added to these; the tokenizer matches the
+whole vocabulary longest first."""

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import pytest
 
+from taipai.core.context_words import HK_TAIWAN_WORDS
 from taipai.core.errors import ERROR_CODES, HandError
 from taipai.core.handspec import HandSpec, KongKind, Meld, MeldKind, Situation
 from taipai.core.notation import TokenKind, parse_hand, tokenize
-from taipai.core.notation_words import VOCAB, ContextEffect
+from taipai.core.notation_words import ContextEffect
 from taipai.core.tiles import EAST, GREEN, NORTH, RED, SOUTH, WEST, WHITE, tile
 
 
@@ -700,7 +701,7 @@ def test_as_dict_for_the_json_contract() -> None:
 
 def test_every_context_word_sets_real_situation_fields() -> None:
     fields = set(Situation.__dataclass_fields__)
-    for word, entry in VOCAB.items():
+    for word, entry in HK_TAIWAN_WORDS.vocab.items():
         if entry.kind is TokenKind.CONTEXT:
             assert isinstance(entry.value, ContextEffect), word
             for name, _ in entry.value.fields:

@@ -5,13 +5,14 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from taipai.core.context_words import HK_TAIWAN_WORDS
 from taipai.core.errors import ERROR_CODES, HandError
 from taipai.core.handspec import HandSpec, KongKind, Meld, MeldKind
 from taipai.core.notation import parse_hand
-from taipai.core.notation_words import VOCAB
 from taipai.core.tiles import HONOUR_CODES, HONOUR_NAMES_ZH, NUM_KINDS, NUMERALS_ZH, SUITS
 from taipai.core.wilds import ALIASES, KIND_NAMES
 
+VOCAB = HK_TAIWAN_WORDS.vocab
 VOCAB_CHARS = sorted({c for word in VOCAB for c in word})
 WILD_CHARS = sorted({c for name in (*KIND_NAMES, *ALIASES, "搭") for c in name})
 WILD_WORDS = [
