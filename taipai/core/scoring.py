@@ -26,6 +26,7 @@ from taipai.core.budget import (
     current_budget,
     over_budget_error,
 )
+from taipai.core.context_words import HK_TAIWAN_WORDS
 from taipai.core.evaluate import (
     GATES,
     SHAPE_PATTERNS,
@@ -66,51 +67,12 @@ __all__ = [
     "set_gates",
 ]
 
-CONTEXT_PATTERNS: dict[str, tuple[str, ...]] = {
-    "declared_ready": ("ready",),
-    "one_shot": ("one_shot",),
-    "ready_discard_win": ("ready_discard_win",),
-    "double_ready": ("double_ready",),
-    "last_tile_draw": ("last_tile_draw",),
-    "last_discard": ("last_discard",),
-    "kong_replacements": ("kong_self_draw", "kong_on_kong", "mixed_replacement_draw"),
-    "flower_replacements": ("flower_self_draw", "mixed_replacement_draw"),
-    "mixed_replacements": ("mixed_replacement_draw",),
-    "robbing_kong": ("robbing_kong", "robbing_kong_on_kong"),
-    "robbing_kong_on_kong": ("robbing_kong_on_kong",),
-    "last_copy": ("last_copy", "last_copy_eight"),
-    "last_copy_eight": ("last_copy_eight",),
-    "discards_seen": ("within_fifteen", "within_ten", "within_seven", "within_four", "human_win"),
-    "heavenly": ("heavenly_win",),
-    "earthly": ("earthly_win",),
-    "human": ("human_win",),
-    "multiple_winners": ("double_win", "triple_win"),
-    "kick_on_multi": ("kick_after_multi",),
-}
-"""Situation field -> the pattern ids that context word can score (DESIGN §4 context words)."""
+CONTEXT_PATTERNS: dict[str, tuple[str, ...]] = HK_TAIWAN_WORDS.scored_by()
+"""Situation field -> the pattern ids that context word can score (DESIGN §4 context words), from
+the context-word table :data:`~taipai.core.context_words.HK_TAIWAN_WORDS`."""
 
-CONTEXT_WORDS_ZH: dict[str, str] = {
-    "declared_ready": "叮",
-    "one_shot": "一發",
-    "ready_discard_win": "食聽牌",
-    "double_ready": "天叮",
-    "last_tile_draw": "海底",
-    "last_discard": "河底",
-    "kong_replacements": "槓上",
-    "flower_replacements": "花上",
-    "mixed_replacements": "混花槓",
-    "robbing_kong": "搶槓",
-    "robbing_kong_on_kong": "搶槓上槓",
-    "last_copy": "絕張",
-    "last_copy_eight": "明八絕",
-    "discards_seen": "X隻內",
-    "heavenly": "天糊",
-    "earthly": "地糊",
-    "human": "人糊",
-    "multiple_winners": "一炮多響",
-    "kick_on_multi": "錦上添花",
-}
-"""How players write each context word (for "not counted" lines in replies)."""
+CONTEXT_WORDS_ZH: dict[str, str] = HK_TAIWAN_WORDS.display_words()
+"""How players write each context word (for "not counted" lines in replies), from the same table."""
 
 
 def ignored_context(spec: HandSpec, score: Score) -> tuple[str, ...]:
