@@ -55,6 +55,20 @@ context word and the winning tile's keyword in every game, so the notation keeps
 
 A word that is not in the table of the system in use is an ``unknown_token`` like any other unknown
 word (a Taiwan table without 花上 refuses ``花上`` as 港式台牌 refuses ``立直``).
+
+Another game's table is written whole, or derived from this one with :meth:`ContextWords.changed`; a
+field 港式台牌 does not have lives on a subclass of :class:`Situation`::
+
+    @dataclass(frozen=True, slots=True)
+    class TaiwanSituation(Situation):
+        heavenly_ready: bool = False                       # 天聽 (seed 003)
+
+    TAIWAN_WORDS = HK_TAIWAN_WORDS.changed(
+        add=[ContextEntry("heavenly_ready", Sets.FLAG, (ContextWord("天聽", simplified=("天听",)),))],
+        drop=["天叮", "花上", "混花槓", "混花杠", "一炮雙響", …],
+        situation=TaiwanSituation,
+    )
+    parse_hand(text, situation=TaiwanSituation(), words=TAIWAN_WORDS)
 """
 
 from __future__ import annotations

@@ -99,7 +99,10 @@ class Meld:
 class Situation:
     """Context of the win that the tiles alone do not show (DESIGN §4, context words).
 
-    Every field has the default of an ordinary win.  Counts are plain ints.
+    Every field has the default of an ordinary win.  Counts are plain ints.  The words that set each
+    field (every spelling, how, and the word replies use) are the rule system's context-word table,
+    :data:`taipai.core.context_words.HK_TAIWAN_WORDS` for 港式台牌; a game with other fields subclasses
+    this class and names the subclass in its table.
 
     Attributes:
         dealer: the winner is the dealer (莊/莊家).
