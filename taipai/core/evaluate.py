@@ -280,8 +280,10 @@ def evaluate(
     if wait_tiles is None:
         wait_tiles = wait_set(concealed, used, spec.melds, hand_size, tables.specials)
     facts = hand_facts(spec, counts)
+    hand_memo: dict[str, object] = {}
     scored = [
-        _score_reading(HandView(spec, r, rules, wait_tiles, counts, facts), rules, tables) for r in found
+        _score_reading(HandView(spec, r, rules, wait_tiles, counts, facts, hand_memo), rules, tables)
+        for r in found
     ]
     best_index = max(range(len(scored)), key=lambda i: (scored[i].fan, scored[i].tile_fan, -i))
     best = scored[best_index]

@@ -227,6 +227,11 @@ class HandView:
         self_drawn: 自摸.
         flowers: flowers 1..8.
         repeat: seed 004 計法 「可重覆計算」 is on.
+        memo: scratch space of this view for the family modules (facts several detectors of one
+            family share, computed by the first that asks), keyed ``"<family>.<fact>"``.  It lives
+            and dies with the view, so scoring holds no state between hands and is re-entrant.
+        hand_memo: the same for facts of the hand's tiles alone, shared by every view of one hand
+            (the ``hand_memo`` argument; a fresh dict when None).
     """
 
     __slots__ = (
@@ -237,8 +242,10 @@ class HandView:
         "features",
         "flowers",
         "groups",
+        "hand_memo",
         "honours",
         "melds",
+        "memo",
         "pungs",
         "reading",
         "repeat",
@@ -260,8 +267,11 @@ class HandView:
         waits: tuple[int, ...],
         counts: list[int],
         hand: tuple[frozenset[int], int, int] | None = None,
+        hand_memo: dict[str, object] | None = None,
     ) -> None:
         self.spec = spec
+        self.memo: dict[str, object] = {}
+        self.hand_memo: dict[str, object] = {} if hand_memo is None else hand_memo
         self.situation: Situation = spec.situation
         self.rules = rules
         self.reading = reading

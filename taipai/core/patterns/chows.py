@@ -41,22 +41,12 @@ Test = Callable[[tuple[Group, ...]], bool]
 _STRAIGHT_STARTS = 0b1001001
 """Chow starting-rank bits of 123, 456 and 789."""
 
-_slot: list[object] = [None, {}]
-
-
-def _memo(v: HandView) -> dict[str, object]:
-    """Per-view scratch space for this module (last view only)."""
-    if _slot[0] is not v:
-        _slot[0] = v
-        _slot[1] = {}
-    return _slot[1]  # type: ignore[return-value]
-
 
 def _summary(v: HandView) -> tuple[set[int], list[int], tuple[int, int, int]]:
     """(set of chow tiles, chows per suit, per suit the bit mask of chow starting ranks 0..6) of a
     standard reading; cached.  Cheap pre-filters."""
-    memo = _memo(v)
-    hit = memo.get("summary")
+    memo = v.memo
+    hit = memo.get("chows.summary")
     if hit is None:
         per_suit = [0, 0, 0]
         masks = [0, 0, 0]
@@ -65,7 +55,7 @@ def _summary(v: HandView) -> tuple[set[int], list[int], tuple[int, int, int]]:
             per_suit[s] += 1
             masks[s] |= 1 << (g.tile % 9)
         hit = ({g.tile for g in v.chows}, per_suit, tuple(masks))
-        memo["summary"] = hit
+        memo["chows.summary"] = hit
     return hit  # type: ignore[return-value]
 
 
@@ -74,7 +64,7 @@ def _found(v: HandView, key: str, size: int, test: Test, possible: bool = True) 
 
     ``possible`` is a cheap necessary condition; when False the combinations are not tried.
     """
-    memo = _memo(v)
+    memo = v.memo
     hit = memo.get(key)
     if hit is None:
         ok = possible and v.standard and len(v.chows) >= size
@@ -146,19 +136,19 @@ def _straight(c: tuple[Group, ...], same_suit: bool) -> bool:
 
 def _triple(v: HandView) -> list[tuple[Group, ...]]:
     possible = len(v.chows) >= 3 and _ranks_in_three_suits(v) != 0
-    return _found(v, "triple", 3, _same_numbers_three_suits, possible)
+    return _found(v, "chows.triple", 3, _same_numbers_three_suits, possible)
 
 
 def _five_step(v: HandView) -> list[tuple[Group, ...]]:
     possible = len(v.chows) >= 5 and max(_summary(v)[1]) >= 5
-    return _found(v, "five", 5, lambda c: _shifted(c, True, (1,)), possible)
+    return _found(v, "chows.five", 5, lambda c: _shifted(c, True, (1,)), possible)
 
 
 def _four_step(v: HandView) -> list[tuple[Group, ...]]:
     if len(v.chows) < 4 or max(_summary(v)[1]) < 4:
         return []
     five = _five_step(v)
-    return _found(v, "four", 4, lambda c: _shifted(c, True, (1, 2)) and not _inside(c, five))
+    return _found(v, "chows.four", 4, lambda c: _shifted(c, True, (1, 2)) and not _inside(c, five))
 
 
 # ---------------------------------------------------------------- detectors
@@ -195,7 +185,7 @@ def terminal_chows(v: HandView) -> Hits:
     if len(v.chows) < 2:
         return []
     possible = any(m & 65 == 65 for m in _summary(v)[2])  # 123 (bit 0) and 789 (bit 6)
-    return _keys(_found(v, "terminal", 2, _terminal_pair, possible))
+    return _keys(_found(v, "chows.terminal", 2, _terminal_pair, possible))
 
 
 @detector("mixed_double_chow", needs=F_CHOW_SAME_RANK)
@@ -209,7 +199,7 @@ def mixed_double_chow(v: HandView) -> Hits:
     if not _ranks_in_two_suits(v):
         return []
     triple = _triple(v)
-    return _keys(_found(v, "pair", 2, lambda c: _same_numbers_two_suits(c) and not _inside(c, triple)))
+    return _keys(_found(v, "chows.pair", 2, lambda c: _same_numbers_two_suits(c) and not _inside(c, triple)))
 
 
 @detector("mixed_triple_chow", needs=F_CHOW_TRIPLE)
@@ -227,7 +217,7 @@ def mixed_shifted_chows(v: HandView) -> Hits:
     """
     if len(v.chows) < 3 or 0 in _summary(v)[1]:
         return []
-    return _keys(_found(v, "mixed_shift", 3, lambda c: _shifted(c, False, (1, 2))))
+    return _keys(_found(v, "chows.mixed_shift", 3, lambda c: _shifted(c, False, (1, 2))))
 
 
 @detector("pure_shifted_chows", needs=F_CHOW_RUN3)
@@ -239,7 +229,7 @@ def pure_shifted_chows(v: HandView) -> Hits:
     if len(v.chows) < 3 or max(_summary(v)[1]) < 3:
         return []
     bigger = _four_step(v) + _five_step(v)
-    return _keys(_found(v, "three", 3, lambda c: _shifted(c, True, (1, 2)) and not _inside(c, bigger)))
+    return _keys(_found(v, "chows.three", 3, lambda c: _shifted(c, True, (1, 2)) and not _inside(c, bigger)))
 
 
 @detector("four_shifted_chows", needs=F_CHOW_RUN3)
@@ -270,7 +260,7 @@ def mixed_straight(v: HandView) -> Hits:
     m0, m1, m2 = _summary(v)[2]
     held = m0 | m1 | m2
     possible = held & _STRAIGHT_STARTS == _STRAIGHT_STARTS
-    return _keys(_found(v, "mixed_straight", 3, lambda c: _straight(c, False), possible))
+    return _keys(_found(v, "chows.mixed_straight", 3, lambda c: _straight(c, False), possible))
 
 
 @detector("pure_straight", needs=F_CHOW_STRAIGHT)
@@ -282,4 +272,4 @@ def pure_straight(v: HandView) -> Hits:
     if len(v.chows) < 3:
         return []
     possible = any(m & _STRAIGHT_STARTS == _STRAIGHT_STARTS for m in _summary(v)[2])
-    return _keys(_found(v, "pure_straight", 3, lambda c: _straight(c, True), possible))
+    return _keys(_found(v, "chows.pure_straight", 3, lambda c: _straight(c, True), possible))

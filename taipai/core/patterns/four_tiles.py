@@ -35,8 +35,6 @@ _KONG = MeldKind.KONG.value
 Unit = tuple[str, bool]
 """(row id, concealed) of one 四歸 unit."""
 
-_slot: list[object] = [None, ()]
-
 
 def _holds(g: Group, t: int) -> bool:
     """True when group ``g`` contains tile kind ``t``."""
@@ -46,9 +44,10 @@ def _holds(g: Group, t: int) -> bool:
 
 
 def units(v: HandView) -> tuple[Unit, ...]:
-    """The 四歸 units of this reading (see the module docstring); cached for the last view."""
-    if _slot[0] is v:
-        return _slot[1]  # type: ignore[return-value]
+    """The 四歸 units of this reading (see the module docstring); cached on the view."""
+    hit = v.memo.get("four_tiles.units")
+    if hit is not None:
+        return hit  # type: ignore[return-value]
     counts = v.counts
     fours = [t for t in range(len(counts)) if counts[t] == 4]
     out: list[Unit] = []
@@ -61,8 +60,7 @@ def units(v: HandView) -> tuple[Unit, ...]:
     elif fours:
         out = _standard_units(v.groups, fours)
     result = tuple(out)
-    _slot[0] = v
-    _slot[1] = result
+    v.memo["four_tiles.units"] = result
     return result
 
 

@@ -17,9 +17,6 @@ from taipai.core.patterns.base import (
 )
 from taipai.core.tiles import EAST, RED
 
-_FACTS: tuple[object, tuple[int, int, int, int, bool, bool]] = (None, (0, 0, 0, 0, False, False))
-"""One-entry cache: (view, facts) of the last view seen (detectors of a view run one after another)."""
-
 
 def _honour_facts(v: HandView) -> tuple[int, int, int, int, bool, bool]:
     """``(wind pung mask, wind pungs, dragon pung mask, dragon pungs, wind eyes, dragon eyes)``.
@@ -29,10 +26,9 @@ def _honour_facts(v: HandView) -> tuple[int, int, int, int, bool, bool]:
     嚦咕嚦咕 and the extra meld of 十三幺 (they are real triplets held in the hand); 十六不搭 has
     none.  Computed once per view and shared by every detector of this family.
     """
-    global _FACTS
-    key, facts = _FACTS
-    if key is v:
-        return facts
+    hit = v.memo.get("honours.facts")
+    if hit is not None:
+        return hit  # type: ignore[return-value]
     wmask = wn = dmask = dn = 0
     for g in v.pungs:
         t = g.tile
@@ -44,7 +40,7 @@ def _honour_facts(v: HandView) -> tuple[int, int, int, int, bool, bool]:
             wn += 1
     e = v.eyes
     facts = (wmask, wn, dmask, dn, e is not None and EAST <= e < RED, e is not None and e >= RED)
-    _FACTS = (v, facts)
+    v.memo["honours.facts"] = facts
     return facts
 
 

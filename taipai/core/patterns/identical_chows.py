@@ -29,14 +29,14 @@ _PUNG = MeldKind.PUNG.value
 Table = dict[int, tuple[int, bool]]
 """chow kind (lowest tile) -> (multiplicity, every group involved is 暗)."""
 
-_slot: list[object] = [None, {}]
 _ROWS = {2: "double_chow", 3: "triple_chow", 4: "quadruple_chow"}
 
 
 def occurrences(v: HandView) -> dict[str, list[bool]]:
-    """Row id -> 暗 flag of each 般高 occurrence of this reading; cached for the last view."""
-    if _slot[0] is v:
-        return _slot[1]  # type: ignore[return-value]
+    """Row id -> 暗 flag of each 般高 occurrence of this reading; cached on the view."""
+    hit = v.memo.get("identical_chows.occurrences")
+    if hit is not None:
+        return hit  # type: ignore[return-value]
     out: dict[str, list[bool]] = {}
     if v.standard:
         table: Table = {}
@@ -51,8 +51,7 @@ def occurrences(v: HandView) -> dict[str, list[bool]]:
             _add_reread(v, table)
         if any(m >= 2 for m, _ in table.values()):
             out = _occurrences(v, table)
-    _slot[0] = v
-    _slot[1] = out
+    v.memo["identical_chows.occurrences"] = out
     return out
 
 

@@ -35,7 +35,6 @@ from taipai.core.tiles import RANK_OF, SUIT_OF
 
 _KONG = MeldKind.KONG.value
 
-_slot: list[object] = [None, {}]
 
 SISTER_ROWS = {
     (2, False): "two_sisters",
@@ -49,14 +48,6 @@ SISTER_ROWS = {
 }
 """姊妹 row of a run of consecutive pungs: (pungs in the run, eyes of the suit continue it) -> row id
 (seed 004, 刻子類); shared with :mod:`taipai.core.scorebound`."""
-
-
-def _memo(v: HandView) -> dict[str, object]:
-    """Per-view scratch space shared by the detectors of this module (last view only)."""
-    if _slot[0] is not v:
-        _slot[0] = v
-        _slot[1] = {}
-    return _slot[1]  # type: ignore[return-value]
 
 
 def _suited_eyes(v: HandView) -> int | None:
@@ -131,8 +122,8 @@ def _terminal_pair(c: tuple[Group, ...]) -> bool:
 
 def _brothers(v: HandView) -> dict[str, int]:
     """Row -> occurrences of the 兄弟 rows: per number, the pungs of that number in the suits."""
-    memo = _memo(v)
-    hit = memo.get("brothers")
+    memo = v.memo
+    hit = memo.get("pungs.brothers")
     if hit is None:
         out: dict[str, int] = {}
         if v.standard:
@@ -150,7 +141,7 @@ def _brothers(v: HandView) -> dict[str, int]:
                 else:
                     continue
                 out[row] = out.get(row, 0) + 1
-        memo["brothers"] = hit = out
+        memo["pungs.brothers"] = hit = out
     return hit  # type: ignore[return-value]
 
 
@@ -189,8 +180,8 @@ def _sisters(v: HandView) -> dict[str, int]:
     run at either end it is 「小(L+1)姊妹」 (小三 for L = 2 … 六姊妹 for L = 5).  The eyes join one
     run only: the longest, the lower one on a tie (our choice).
     """
-    memo = _memo(v)
-    hit = memo.get("sisters")
+    memo = v.memo
+    hit = memo.get("pungs.sisters")
     if hit is None:
         out: dict[str, int] = {}
         if v.standard and len(v.pungs) >= 2:
@@ -215,7 +206,7 @@ def _sisters(v: HandView) -> dict[str, int]:
             for i, (_, n) in enumerate(runs):
                 row = SISTER_ROWS[(n, i == joined)]
                 out[row] = out.get(row, 0) + 1
-        memo["sisters"] = hit = out
+        memo["pungs.sisters"] = hit = out
     return hit  # type: ignore[return-value]
 
 
@@ -295,11 +286,11 @@ def six_sisters(v: HandView) -> Hits:
 
 
 def _shifted_big(v: HandView) -> list[tuple[Group, ...]]:
-    memo = _memo(v)
-    hit = memo.get("shifted_big")
+    memo = v.memo
+    hit = memo.get("pungs.shifted_big")
     if hit is None:
         hit = v.instances(v.pungs, 3, _three_suits_in_a_row) if v.standard and len(v.pungs) >= 3 else []
-        memo["shifted_big"] = hit
+        memo["pungs.shifted_big"] = hit
     return hit  # type: ignore[return-value]
 
 

@@ -5,7 +5,8 @@ here has ``enabled = false``: a table turns a row on with ``/rules``.
 
 Shapes: tile-set rows (缺五, 綠一色, 藍一色, 四數/三數/兩數, 大於五, 小於五, 假雙般高) apply to every
 reading; rows about chows or pungs (小雙風, 雙風刻, 連六, 一色連環套, 全姊妹) to STANDARD readings only.
-Tile-set facts are computed once per hand (:func:`_tiles`, cached on the count array).
+Tile-set facts are computed once per hand (:func:`_tiles`, cached on the hand's memo,
+:attr:`HandView.hand_memo`).
 """
 
 from __future__ import annotations
@@ -32,14 +33,12 @@ class _TileFacts(NamedTuple):
     dragons: bool
 
 
-_tiles_last: list[object] = [None, None]
-
-
 def _tiles(v: HandView) -> _TileFacts:
-    """Tile-set facts of the hand, cached on the identity of ``v.counts`` (one list per hand)."""
+    """Tile-set facts of the hand, cached on the hand (:attr:`HandView.hand_memo`)."""
+    hit = v.hand_memo.get("rare.tiles")
+    if hit is not None:
+        return hit  # type: ignore[return-value]
     c = v.counts
-    if _tiles_last[0] is c:
-        return _tiles_last[1]  # type: ignore[return-value]
     kinds = 0
     bit = 1
     for n in c:
@@ -52,8 +51,7 @@ def _tiles(v: HandView) -> _TileFacts:
         bool(kinds >> EAST & 0xF),
         bool(kinds >> (NORTH + 1) & 0x7),
     )
-    _tiles_last[0] = c
-    _tiles_last[1] = facts
+    v.hand_memo["rare.tiles"] = facts
     return facts
 
 

@@ -7,8 +7,8 @@ Shapes: 斷幺九 is a tile-set pattern and applies to every reading (a 嚦咕�
 apply to STANDARD readings only (our choice: a 嚦咕嚦咕's pairs are not 「眼」, and 十三幺 /
 十六不搭 have no groups to speak of).
 
-Two caches keep the detectors cheap: :func:`_tiles` holds tile-set facts keyed on the count array
-(shared by every reading of one hand), :func:`_groups` holds per-group facts keyed on the view.
+Two caches keep the detectors cheap: :func:`_tiles` holds tile-set facts on the hand's memo
+(shared by every reading of one hand), :func:`_groups` holds per-group facts on the view's.
 """
 
 from __future__ import annotations
@@ -50,14 +50,12 @@ class _TileFacts(NamedTuple):
     total: int  # all tiles (kongs as four)
 
 
-_tiles_last: list[object] = [None, None]
-
-
 def _tiles(v: HandView) -> _TileFacts:
-    """Tile-set facts of the hand, cached on the identity of ``v.counts`` (one list per hand)."""
+    """Tile-set facts of the hand, cached on the hand (:attr:`HandView.hand_memo`)."""
+    hit = v.hand_memo.get("terminals.tiles")
+    if hit is not None:
+        return hit  # type: ignore[return-value]
     c = v.counts
-    if _tiles_last[0] is c:
-        return _tiles_last[1]  # type: ignore[return-value]
     orphans = 0
     terminals = 0
     for t in ORPHANS:
@@ -67,8 +65,7 @@ def _tiles(v: HandView) -> _TileFacts:
             if IS_TERMINAL[t]:
                 terminals += n
     facts = _TileFacts(orphans, terminals, v.honours, sum(c))
-    _tiles_last[0] = c
-    _tiles_last[1] = facts
+    v.hand_memo["terminals.tiles"] = facts
     return facts
 
 
@@ -79,13 +76,11 @@ class _GroupFacts(NamedTuple):
     all_terminal: bool  # every suited group holds a 一 or 九
 
 
-_groups_last: list[object] = [None, None]
-
-
 def _groups(v: HandView) -> _GroupFacts:
     """Per-group facts of a STANDARD reading (melds and eyes), cached on the view."""
-    if _groups_last[0] is v:
-        return _groups_last[1]  # type: ignore[return-value]
+    hit = v.memo.get("terminals.groups")
+    if hit is not None:
+        return hit  # type: ignore[return-value]
     honour_groups = 0
     number_groups = 0
     common = 0b1111111110
@@ -101,8 +96,7 @@ def _groups(v: HandView) -> _GroupFacts:
         if not mask & _TERMINAL_MASK:
             all_terminal = False
     facts = _GroupFacts(honour_groups, number_groups, common if number_groups else 0, all_terminal)
-    _groups_last[0] = v
-    _groups_last[1] = facts
+    v.memo["terminals.groups"] = facts
     return facts
 
 
