@@ -199,19 +199,28 @@ def _thirteen(rng: random.Random) -> HandSpec | None:
     return _finish(rng, concealed, tuple(melds), win)
 
 
-def thirteen_tile_hands(n: int = 2000, seed: int = 1313) -> list[HandSpec]:
+def _orphans13(rng: random.Random) -> HandSpec:
+    """十三幺 of a 13-tile game: the 13 terminal and honour kinds and one of them again."""
+    tiles = [*ORPHANS, rng.choice(ORPHANS)]
+    win = tiles.pop(rng.randrange(len(tiles)))
+    return _finish(rng, tiles, (), win)
+
+
+def thirteen_tile_hands(n: int = 2000, seed: int = 1313, *, orphans: float = 0.0) -> list[HandSpec]:
     """``n`` distinct valid 13-tile winning hands (4 melds + eyes, 14 tiles with the winning tile;
-    exposed melds, kongs of every kind, flowers, self-draws), deterministic for a given ``seed``.
+    exposed melds, kongs of every kind, flowers, self-draws), deterministic for a given ``seed``;
+    an ``orphans`` share of 十三幺 (not a 4-melds reading: the game's own shape).
     ``declared_ready`` is always off (a 13-tile game may have no 叮 word)."""
     rng = random.Random(seed)
     out: list[HandSpec] = []
     seen: set[tuple] = set()
     while len(out) < n:
-        spec = _thirteen(rng)
+        special = orphans > 0 and rng.random() < orphans
+        spec = _orphans13(rng) if special else _thirteen(rng)
         if spec is None:
             continue
         key = (spec.concealed, spec.melds, spec.winning_tile, spec.self_drawn)
-        if key in seen or not readings(spec, hand_size=13):
+        if key in seen or not (special or readings(spec, hand_size=13)):
             continue
         seen.add(key)
         out.append(replace(spec, situation=replace(spec.situation, declared_ready=False)))

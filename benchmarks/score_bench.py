@@ -61,6 +61,9 @@ SPECIAL_SHARE = {"hk-taiwan": 0.06}
 """Share of special shapes (嚦咕嚦咕, 十六不搭, 十三幺) in a 16-tile system's corpus; 0 for the others
 (Taiwan's 嚦咕嚦咕 is 「選用」 in seed 003, off in its preset)."""
 
+ORPHANS_SHARE = {"hk-old": 0.02}
+"""Share of 十三幺 in a 13-tile system's corpus (seed 003 lists 十三么 among hk-old's 例牌)."""
+
 MAX_CANDIDATES = 16
 """A system's corpus stops growing at this many candidates per wanted hand (a high minimum to win
 refuses most hands)."""
@@ -141,7 +144,7 @@ def seat_of(spec: HandSpec) -> Seat:
 def candidates(system: RuleSystem, rules: object, m: int, seed: int, wild_share: float) -> list[HandSpec]:
     """The first ``m`` candidate hands of ``system``'s corpus (a longer list starts with the shorter)."""
     if system.hand_size == 13:
-        specs = thirteen_tile_hands(m, seed=seed)
+        specs = thirteen_tile_hands(m, seed=seed, orphans=ORPHANS_SHARE.get(system.id, 0.0))
     else:
         specs = winning_hands(m, seed=seed, specials=SPECIAL_SHARE.get(system.id, 0.0))
     if system.wildcards and wild_share > 0:
