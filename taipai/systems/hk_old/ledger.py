@@ -1,0 +1,200 @@
+"""廣東牌's money and deal (ledger seam) (seed 003 「不同處」; :class:`~taipai.core.system.TableRules`).
+
+Amounts are money (the table's currency; :meth:`HkOldOptions.money` is the identity).
+
+- **A portion** is ``base × multiplier(翻)``, 翻 capped at the table's maximum (:func:`portion`).  Seed 003:
+  「先講好最大多小台, 多少錢一底, 然後每加一台就一倍錢, 例如: 1元一底的話, 十台就是512元了」: the default
+  multiplier is 2^(翻−1) (1 for 0 翻); 半辣上 and 辣辣上 are options (:func:`multiplier`).
+- **A win on a discard** (搶槓 too, 「當出沖論」, the konging player as the discarder): ``full`` (全銃,
+  default) the discarder alone pays the portion; ``half`` (半銃) the discarder pays the portion and each
+  player who neither discarded nor won pays half of it
+  (seed 003: 「香港一般放炮也要給, 但沒放炮的也要給一半」).
+- **下家先糊** (seed 003: 「台:有一炮三響 / 港: 下家先糊」): a discard claimed by several players is refused
+  (``first_claim_wins``, naming the first claimant in turn order after the discarder, who is the one to
+  book) unless the table plays 一炮多響 (``multi_win``); then each leg is paid on its own.
+- **A self-draw**: each of the three pays the portion (``self_draw = double``: twice).  **包自摸**: a
+  :class:`SelfDraw` with ``kong_discarder`` makes that player pay the whole self-draw (the three
+  portions), for whatever reason the table agreed on (no 明槓 check in 廣東牌).
+- **詐糊**: the false winner pays each other player the self-draw portion at the table's maximum.
+- **起糊**: a new win below the table's minimum is refused (``below_minimum``); a count above the maximum
+  is paid as the maximum.
+- **Dealer**: a dealer win keeps the deal (with 一炮多響, when the dealer is among the winners); a 流局
+  keeps it too unless ``draw_keeps_deal`` is off.  No 拉/踢, no cash prizes, no 斬拉 offers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from fractions import Fraction
+from typing import Any
+
+from taipai.core.system import Outcome
+from taipai.core.table.amounts import Amount, norm
+from taipai.core.table.deal import next_deal
+from taipai.core.table.errors import TableError
+from taipai.core.table.events import Draw, Event, FalseWin, SelfDraw, SessionEnded, WinByDiscard
+from taipai.core.table.state import ChainMove, CutOffer, Payment, TableState
+from taipai.systems.hk_old.options import HkOldOptions
+
+HALF_SPICY = (1, 2, 4, 8, 16, 24, 32, 48, 64, 96, 128, 192, 256, 384)
+"""半辣上 multipliers for 0–13 翻; beyond 13 each further two 翻 double (the table's own step)."""
+
+
+def multiplier(fan: int, mode: str = "doubling") -> int:
+    """How many 底 a portion of ``fan`` 翻 is worth.
+
+    Args:
+        fan: 翻 ≥ 0 (already capped at the table's maximum).
+        mode: ``doubling`` (seed 003: 2^(翻−1); 1 for 0 翻, the least a win pays), ``half_spicy``
+            (半辣上: :data:`HALF_SPICY`, then ×2 every two 翻) or ``spicy`` (辣辣上: 2^翻).
+
+    Raises:
+        ValueError: an unknown ``mode`` or a negative ``fan`` (the options and the machine refuse both first).
+    """
+    if fan < 0:
+        raise ValueError(f"fan must be ≥ 0, got {fan}")
+    if mode == "doubling":
+        return 1 if fan == 0 else 2 ** (fan - 1)
+    if mode == "spicy":
+        return 2**fan
+    if mode == "half_spicy":
+        if fan < len(HALF_SPICY):
+            return HALF_SPICY[fan]
+        last = len(HALF_SPICY) - 1
+        steps, odd = divmod(fan - last, 2)
+        return (HALF_SPICY[last - 1] if odd else HALF_SPICY[last]) * 2 ** (steps + odd)
+    raise ValueError(f"unknown multiplier {mode!r}")
+
+
+def portion(fan: int, opts: HkOldOptions) -> Amount:
+    """Money of one portion of a ``fan`` 翻 win: ``base × multiplier(min(fan, maximum))``."""
+    return norm(Fraction(opts.base) * multiplier(opts.limit_value(fan), opts.multiplier))
+
+
+def self_draw_portion(fan: int, opts: HkOldOptions) -> Amount:
+    """What each of the three pays on a ``fan`` 翻 self-draw: a portion (two: ``self_draw = double``)."""
+    return norm(portion(fan, opts) * (2 if opts.self_draw == "double" else 1))
+
+
+def first_in_turn(names: tuple[str, ...], discarder: str, claimants: tuple[str, ...]) -> str:
+    """The claimant nearest the discarder in turn order (東→南→西→北, the next seat first): 下家先糊."""
+    i = names.index(discarder)
+    order = [names[(i + k) % len(names)] for k in range(1, len(names))]
+    return next(n for n in order if n in claimants)
+
+
+def _options(state: TableState) -> HkOldOptions:
+    opts = state.options
+    if not isinstance(opts, HkOldOptions):
+        raise TableError("bad_event", "the table's settings are not 廣東牌 settings")
+    return opts
+
+
+def _booked(fan: int, opts: HkOldOptions, strict: bool, winner: str) -> int:
+    """The 翻 a leg is paid at; a new leg under 起糊 is refused."""
+    if strict and fan < opts.minimum:
+        raise TableError(
+            "below_minimum",
+            f"{winner}'s {fan}翻 is below this table's minimum of {opts.minimum}翻 (起糊)",
+            f"a win needs at least {opts.minimum}翻",
+            {"count": str(fan), "minimum": str(opts.minimum), "winner": winner},
+        )
+    return opts.limit_value(fan)
+
+
+class HkOldTable:
+    """:class:`~taipai.core.system.TableRules` of 廣東牌 (amounts in money; module docstring)."""
+
+    own_events: tuple[type[Event], ...] = ()
+
+    def default_options(self) -> HkOldOptions:
+        """Seed 003's defaults (:class:`HkOldOptions`): 底 1, 起糊 3, maximum 8, flowers, 清一色 6, doubling,
+        全銃, a single self-draw portion, 下家先糊."""
+        return HkOldOptions()
+
+    def options_from_dict(self, data: Mapping[str, Any]) -> HkOldOptions:
+        """:meth:`HkOldOptions.from_dict` (missing keys take the defaults; unknown keys ``bad_option``)."""
+        return HkOldOptions.from_dict(data)
+
+    def win(self, state: TableState, event: WinByDiscard | SelfDraw, *, strict: bool) -> Outcome:
+        """The payments of a win (module docstring) and the next deal.
+
+        Raises:
+            TableError: ``first_claim_wins`` (several winners on one discard without 一炮多響;
+                ``values``: ``winner``, the one to book, and ``discarder``), ``below_minimum`` (a new leg
+                under 起糊; ``values``: ``count``, ``minimum``, ``winner``), ``same_player`` (包自摸 by the
+                winner).
+        """
+        opts = _options(state)
+        pays: list[Payment] = []
+        if isinstance(event, WinByDiscard):
+            winners = tuple(leg.winner for leg in event.legs)
+            if len(winners) > 1 and not opts.multi_win:
+                first = first_in_turn(state.names, event.discarder, winners)
+                raise TableError(
+                    "first_claim_wins",
+                    f"下家先糊: only {first}, the first after {event.discarder} in turn, wins this discard",
+                    f"book {first}'s win alone, or play 一炮多響 (multi_win on)",
+                    {"winner": first, "discarder": event.discarder},
+                )
+            parts = []
+            for leg in event.legs:
+                fan = _booked(leg.fan, opts, strict, leg.winner)
+                amount = portion(fan, opts)
+                pays.append(Payment(event.discarder, leg.winner, amount, "win"))
+                if opts.discard == "half":
+                    half = norm(Fraction(amount) / 2)
+                    others = (n for n in state.names if n != event.discarder and n not in winners)
+                    pays.extend(Payment(o, leg.winner, half, "half_share") for o in others)
+                how = "kong (搶槓)" if leg.robbed_kong else "discard"
+                parts.append(f"{leg.winner} wins on {event.discarder}'s {how}: {fan}翻")
+            summary = "; ".join(parts)
+        else:
+            winners = (event.winner,)
+            fan = _booked(event.fan, opts, strict, event.winner)
+            each = self_draw_portion(fan, opts)
+            others = tuple(n for n in state.names if n != event.winner)
+            summary = f"{event.winner} self-draws (自摸): {fan}翻"
+            if event.kong_discarder is not None:
+                if event.kong_discarder == event.winner:
+                    raise TableError("same_player", f"{event.winner} cannot pay their own self-draw (包自摸)")
+                pays.append(Payment(event.kong_discarder, event.winner, norm(each * len(others)), "bao"))
+                summary += f", {event.kong_discarder} pays all (包自摸)"
+            else:
+                pays.extend(Payment(o, event.winner, each, "win") for o in others)
+        st = next_deal(state, keep=state.dealer in winners)
+        return Outcome(st, summary, tuple(pays))
+
+    def draw(self, state: TableState, event: Draw) -> Outcome:
+        """流局: the dealer stays (``draw_keeps_deal``, default) or the deal passes; nobody pays."""
+        st = next_deal(state, keep=_options(state).draw_keeps_deal)
+        return Outcome(st, "draw (流局)")
+
+    def false_win(self, state: TableState, event: FalseWin) -> Outcome:
+        """詐糊: the false winner pays each other player the self-draw portion at the table's maximum."""
+        opts = _options(state)
+        amount = self_draw_portion(opts.maximum, opts)
+        pays = tuple(Payment(event.player, o, amount, "false_win") for o in state.names if o != event.player)
+        return Outcome(state, f"{event.player} false win (詐糊): pays each the maximum self-draw", pays)
+
+    def end(self, state: TableState, event: SessionEnded) -> Outcome:
+        """埋數: every win was paid at once, so nothing is left to settle."""
+        return Outcome(state, "session ended (埋數)")
+
+    def own(self, state: TableState, event: Event, *, strict: bool) -> Outcome:
+        """廣東牌 has no events of its own.
+
+        Raises:
+            TableError: ``bad_event`` always.
+        """
+        raise TableError("bad_event", f"not a 廣東牌 event: {event!r}")
+
+    def offers(
+        self, state: TableState, moves: tuple[ChainMove, ...]
+    ) -> tuple[tuple[CutOffer, ...], tuple[CutOffer, ...]]:
+        """No 斬拉 in 廣東牌: ``(state.pending, ())``."""
+        return state.pending, ()
+
+
+TABLE = HkOldTable()
+"""The one instance :data:`taipai.systems.hk_old.SYSTEM` uses."""

@@ -1,0 +1,186 @@
+"""廣東牌's table settings (house rules): 起糊, the maximum, flowers, 清一色, and how money is paid.
+
+Seed 003 (「不同處」 and 「香港牌台數說明」) is loose on most of these; each choice is a setting here, and the
+default is the one the seed's own words point at (see each attribute).  Ledger amounts at an hk-old table
+are money in the table's currency (``base`` is the money of one 底), so :meth:`HkOldOptions.money` is the
+identity.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from taipai.core.table.amounts import Amount, amount_from_json, amount_to_json, norm
+from taipai.core.table.errors import TableError
+
+MULTIPLIERS = ("doubling", "half_spicy", "spicy")
+"""How 翻 become 底: ``doubling`` (the seed's 2^(翻−1)), ``half_spicy`` (半辣上), ``spicy`` (辣辣上)."""
+
+DISCARD_MODES = ("full", "half")
+"""Who pays a win on a discard: ``full`` (全銃) or ``half`` (半銃); see :class:`HkOldOptions`."""
+
+SELF_DRAW_MODES = ("single", "double")
+"""A self-draw portion: ``single`` (each of the three pays one portion) or ``double`` (two)."""
+
+PURE_ONE_SUIT_VALUES = (6, 7)
+"""清一色 is 6 翻 (seed 003 六翻役) or 7 (「好多人會當他是七翻計算」)."""
+
+MAX_LIMIT = 99
+"""The largest maximum (and 起糊) a table may set; a real table plays 8 to 13."""
+
+_CHOICES: dict[str, tuple[str, ...]] = {
+    "multiplier": MULTIPLIERS,
+    "discard": DISCARD_MODES,
+    "self_draw": SELF_DRAW_MODES,
+}
+_BOOLS = ("flowers", "multi_win", "draw_keeps_deal")
+_INTS = ("minimum", "maximum", "pure_one_suit")
+_TRUE = frozenset({"on", "true", "yes", "1", "開", "有"})
+_FALSE = frozenset({"off", "false", "no", "0", "關", "冇", "無"})
+
+
+@dataclass(frozen=True)
+class HkOldOptions:
+    """One hk-old table's settings (:class:`~taipai.core.table.state.TableSettings`).  Immutable.
+
+    Attributes:
+        base: money of one 底 (an ``int`` or ``Fraction``, > 0).  Default 1 (seed 003: 「1元一底的話」).
+        minimum: 起糊, the fewest 翻 a win must reach (seed 003: 「可以先講好最少幾台才准糊的規定」).
+            Default 3.
+        maximum: the table's maximum 翻 (seed 003: 「先講好最大多小台」); a 例牌 is worth it, a larger sum
+            is booked as it.  Default 8 (with 8, seed 003 prices 小三元 and 花么九 at 4).
+        flowers: the table plays the eight flowers (seed 003: 「香港有人打花, 有人不打花」).  Default on;
+            off, 正花 / 無花 / 梅蘭菊竹 / 春夏秋冬 / 七隻花 / 八隻花 score nothing and a hand listing a
+            flower is refused.
+        pure_one_suit: 翻 of 清一色, 6 (default, seed 003 六翻役) or 7 (「好多人會當他是七翻計算」).
+        multiplier: a portion is ``base × multiplier(翻)``: ``doubling`` (default, seed 003: 「每加一台就
+            一倍錢, 例如: 1元一底的話, 十台就是512元」: 2^(翻−1), and 1 for 0 翻, the least a win pays),
+            ``half_spicy`` (半辣上: 1, 2, 4, 8, 16, 24, 32, 48, 64, 96, 128, 192, 256, 384 for 0–13 翻,
+            then ×2 every two 翻) or ``spicy`` (辣辣上: 2^翻).
+        discard: a win on a discard (and 搶槓, 「當出沖論」): ``full`` (全銃, default: the discarder
+            alone pays the whole portion, nobody else pays —
+            seed 003: 「台灣放炮的給 … (後來都改為依台灣例)」)
+            or ``half`` (半銃: the discarder pays the portion and each of the two others half of it —
+            seed 003: 「香港一般放炮也要給, 但沒放炮的也要給一半」).
+        self_draw: ``single`` (default: each of the three pays one portion; the 自摸 row's 1 翻 already
+            doubles it, and the seed says nothing more) or ``double`` (each pays two portions).
+        multi_win: 一炮多響: several players may win on one discard.  Default off (seed 003: 「港: 下家先糊」:
+            only the first claimant in turn order after the discarder wins).
+        draw_keeps_deal: a 流局 keeps the dealer (default on; off passes the deal).  A dealer win always
+            keeps it.
+    """
+
+    base: Amount = 1
+    minimum: int = 3
+    maximum: int = 8
+    flowers: bool = True
+    pure_one_suit: int = 6
+    multiplier: str = "doubling"
+    discard: str = "full"
+    self_draw: str = "single"
+    multi_win: bool = False
+    draw_keeps_deal: bool = True
+
+    def __post_init__(self) -> None:
+        for name, choices in _CHOICES.items():
+            if getattr(self, name) not in choices:
+                raise TableError(
+                    "bad_value", f"{name} = {getattr(self, name)!r}", f"one of {', '.join(choices)}"
+                )
+        for name in _BOOLS:
+            if not isinstance(getattr(self, name), bool):
+                raise TableError("bad_value", f"{name} = {getattr(self, name)!r}", "on or off")
+        for name in _INTS:
+            v = getattr(self, name)
+            if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= MAX_LIMIT:
+                raise TableError("bad_value", f"{name} = {v!r}", f"a whole number 0-{MAX_LIMIT}")
+        if self.maximum < 1:
+            raise TableError("bad_value", f"maximum = {self.maximum}", "a maximum of at least 1 翻")
+        if self.minimum > self.maximum:
+            raise TableError(
+                "bad_value",
+                f"minimum {self.minimum} 翻 is above the maximum {self.maximum} 翻",
+                "起糊 at most the maximum",
+            )
+        if self.pure_one_suit not in PURE_ONE_SUIT_VALUES:
+            raise TableError("bad_value", f"pure_one_suit = {self.pure_one_suit}", "6 or 7 (清一色)")
+        base = amount_from_json(self.base)
+        if base <= 0:
+            raise TableError("bad_amount", f"base = {self.base!r}", "a positive amount of money per 底")
+        object.__setattr__(self, "base", base)
+
+    def money(self, amount: Amount) -> Amount:
+        """Ledger amounts at an hk-old table are money already: ``amount`` itself."""
+        return norm(amount)
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready dict (``base`` via :func:`~taipai.core.table.amounts.amount_to_json`)."""
+        out = {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
+        out["base"] = amount_to_json(self.base)
+        return out
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> HkOldOptions:
+        """Inverse of :meth:`to_dict`; missing keys take the defaults.
+
+        Raises:
+            TableError: ``bad_option`` for an unknown key, ``bad_value`` / ``bad_amount`` for a bad value.
+        """
+        names = {f.name for f in dataclasses.fields(cls)}
+        unknown = set(data) - names
+        if unknown:
+            raise TableError("bad_option", f"unknown option(s) {sorted(unknown)}", ", ".join(sorted(names)))
+        return cls(**dict(data))
+
+    def with_option(self, option: str, value: str | int | bool) -> HkOldOptions:
+        """A copy with one setting changed (a ``RuleChanged`` event).
+
+        ``value`` may be text as typed: ``"5"`` for a count, ``"1/2"`` / ``"0.5"`` for ``base``,
+        ``on``/``off`` (``開``/``關``) for a flag, a choice's name for the others.
+
+        Raises:
+            TableError: ``bad_option`` (unknown name, the hint lists them), ``bad_value`` / ``bad_amount``.
+        """
+        if option in _CHOICES:
+            if not isinstance(value, str) or value not in _CHOICES[option]:
+                raise TableError("bad_value", f"{option} = {value!r}", ", ".join(_CHOICES[option]))
+            return dataclasses.replace(self, **{option: value})
+        if option in _BOOLS:
+            return dataclasses.replace(self, **{option: _flag(option, value)})
+        if option in _INTS:
+            return dataclasses.replace(self, **{option: _count(option, value)})
+        if option == "base":
+            if isinstance(value, bool):
+                raise TableError("bad_value", f"base = {value!r}", "an amount of money per 底")
+            return dataclasses.replace(self, base=amount_from_json(value))
+        names = [*_CHOICES, *_BOOLS, *_INTS, "base"]
+        raise TableError("bad_option", f"unknown option {option!r}", ", ".join(names))
+
+    def limit_value(self, fan: int) -> int:
+        """``fan`` as booked: at most :attr:`maximum` (a larger sum is booked as the maximum)."""
+        return min(fan, self.maximum)
+
+
+def _flag(option: str, value: str | int | bool) -> bool:
+    if isinstance(value, bool):
+        return value
+    word = str(value).strip().casefold()
+    if word in _TRUE:
+        return True
+    if word in _FALSE:
+        return False
+    raise TableError("bad_value", f"{option} = {value!r}", "on or off")
+
+
+def _count(option: str, value: str | int | bool) -> int:
+    if isinstance(value, bool):
+        raise TableError("bad_value", f"{option} = {value!r}", f"a whole number 0-{MAX_LIMIT}")
+    if isinstance(value, int):
+        return value
+    text = value.strip().removesuffix("翻").strip()
+    if not (text.isascii() and text.isdigit()) or len(text) > 3:
+        raise TableError("bad_value", f"{option} = {value!r}", f"a whole number 0-{MAX_LIMIT}")
+    return int(text)
