@@ -1,0 +1,139 @@
+"""The Taiwan 16-tile context words (seed 003 「台灣牌台數說明」) and the refusal of 港式台牌-only words.
+
+:data:`TAIWAN_WORDS` is this game's :class:`~taipai.core.context_words.ContextWords` table, passed to
+:func:`taipai.core.notation.parse_hand` (``words=``): the words every mahjong message shares (莊/閒, 連N,
+X圈, X位, 門清, 無花, 一炮雙響/三響) and the seed's own: 自摸 (the notation's), 搶槓, 槓上開花 (槓上, 槓上花;
+槓上槓 reads as one 槓上開花), 海底撈月 (海底), 天聽, 地聽, 天胡, 地胡, 人胡.  天聽 and 地聽 set the fields
+that :class:`TaiwanSituation` adds to the shared :class:`~taipai.core.handspec.Situation`.
+
+A 港式台牌 word that means nothing here (叮, 一發, 食聽牌, 天叮, 河底, 花上, 混花槓, 搶槓上槓, 絕張, 明八絕,
+X隻內, 錦上添花, 無花糊) is refused by :func:`refuse_foreign_words` with ``not_in_this_game`` naming the
+word and the game, instead of the plain ``unknown_token`` of a word no game has.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Final
+
+from taipai.core.context_words import HK_TAIWAN_WORDS, ContextEntry, ContextWord, ContextWords, Sets
+from taipai.core.errors import HandError
+from taipai.core.handspec import Situation
+from taipai.core.notation import tokenize
+from taipai.core.notation_words import ContextEffect, TokenKind
+
+GAME_ZH: Final = "台灣牌"
+"""The game's name in replies (``not_in_this_game``)."""
+
+
+@dataclass(frozen=True, slots=True)
+class TaiwanSituation(Situation):
+    """:class:`Situation` with the two declarations of seed 003 that 港式台牌 has no word for.
+
+    Attributes:
+        heavenly_ready: 天聽 (seed 003: 「閒家配牌補花後即宣佈聽牌, 是為天聽」).
+        earthly_ready: 地聽 (seed 003: 「打出第1張牌即宣佈聽牌, 本身須門清 … 是為地聽」).
+    """
+
+    heavenly_ready: bool = False
+    earthly_ready: bool = False
+
+
+FOREIGN_FIELDS: Final = (
+    "declared_ready",
+    "one_shot",
+    "ready_discard_win",
+    "double_ready",
+    "last_discard",
+    "flower_replacements",
+    "mixed_replacements",
+    "robbing_kong_on_kong",
+    "last_copy",
+    "last_copy_eight",
+    "discards_seen",
+    "kick_on_multi",
+    "no_flowers_at_table",
+)
+"""港式台牌 Situation fields with no row in seed 003 「台灣牌台數說明」: their words are refused."""
+
+SCORES: Final[dict[str, tuple[str, ...]]] = {
+    "last_tile_draw": ("last_tile",),
+    "kong_replacements": ("kong_bloom",),
+    "robbing_kong": ("robbing_kong",),
+    "heavenly": ("heavenly_win",),
+    "earthly": ("earthly_win",),
+    "human": ("human_win",),
+    "heavenly_ready": ("heavenly_ready",),
+    "earthly_ready": ("earthly_ready",),
+}
+"""Situation field → the Taiwan row ids its word can score (a word set that scores none of them is
+listed in ``Score.ignored``)."""
+
+_DISPLAY: Final = {
+    "last_tile_draw": "海底撈月",
+    "kong_replacements": "槓上開花",
+    "heavenly": "天胡",
+    "earthly": "地胡",
+    "human": "人胡",
+}
+"""Seed 003's spelling of the words 港式台牌 writes otherwise (海底, 槓上, 天糊 …)."""
+
+
+def _taiwan_words() -> ContextWords:
+    shared = tuple(
+        replace(e, scores=SCORES.get(e.field or "", ()), display=_DISPLAY.get(e.field or "", e.display))
+        for e in HK_TAIWAN_WORDS.entries
+        if e.field not in FOREIGN_FIELDS
+    )
+    own = (
+        ContextEntry(
+            "heavenly_ready",
+            Sets.FLAG,
+            (ContextWord("天聽", simplified=("天听",)),),
+            gloss="a non-dealer declared ready right after the deal",
+            scores=SCORES["heavenly_ready"],
+        ),
+        ContextEntry(
+            "earthly_ready",
+            Sets.FLAG,
+            (ContextWord("地聽", simplified=("地听",)),),
+            gloss="declared ready with the first discard, concealed",
+            scores=SCORES["earthly_ready"],
+        ),
+    )
+    return ContextWords((*shared, *own), TaiwanSituation)
+
+
+TAIWAN_WORDS: Final = _taiwan_words()
+"""The Taiwan 16-tile context words (see the module docstring)."""
+
+_PROBE: Final = HK_TAIWAN_WORDS.changed(add=TAIWAN_WORDS.entries[-2:], situation=TaiwanSituation)
+"""港式台牌's words plus 天聽 / 地聽: reads a message far enough to name a foreign word in it."""
+
+
+def refuse_foreign_words(text: str) -> None:
+    """Refuse a 港式台牌-only context word in ``text`` (called when parsing with :data:`TAIWAN_WORDS` failed).
+
+    Raises:
+        HandError: ``not_in_this_game``, ``token`` the word as typed, ``hint_args`` ``{"token", "game"}``;
+            nothing when ``text`` holds no such word (or cannot be read even with 港式台牌's words),
+            so the caller raises its own error.
+    """
+    try:
+        tokens = tokenize(text, words=_PROBE)
+    except HandError:
+        return
+    for t in tokens:
+        if t.kind is not TokenKind.CONTEXT or not isinstance(t.value, ContextEffect):
+            continue
+        if any(name in FOREIGN_FIELDS for name, _ in t.value.fields):
+            word = text[t.start : t.end]
+            raise HandError(
+                "not_in_this_game",
+                f"{word!r} at {t.start} is a 港式台牌 word; {GAME_ZH} (Taiwan 16-tile) has no such row",
+                token=word,
+                position=t.start,
+                hint=f"{GAME_ZH} counts 自摸, 搶槓, 槓上開花, 海底撈月, 天聽, 地聽, 天胡, 地胡, 人胡; "
+                "leave the word out",
+                hint_args={"token": word, "game": GAME_ZH},
+            )
