@@ -2,8 +2,8 @@
 
 Issue 13 item 9: every chat ever seen cost ~4.5 KB that was never released (its table state, its
 lock, its language), so memory grew with the number of chats for ever.  The caches are now least
-recently used (``taipai.bot.service.service``: ``STATE_CACHE`` states holding at most
-``STATE_CACHE_EVENTS`` events, ``LOCK_CACHE``, ``LOCALE_CACHE``).
+recently used (``taipai.bot.service.book``: ``STATE_CACHE`` states holding at most
+``STATE_CACHE_EVENTS`` events; ``taipai.bot.service.service``: ``LOCK_CACHE``, ``LOCALE_CACHE``).
 
 The script drives :meth:`Service.handle` directly on a fresh SQLite file, as the Telegram adapter
 does (a platform chat, members with user ids): in each of ``--chats`` chats A opens a table, B, C
@@ -34,6 +34,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from taipai.bot.service import Service  # noqa: E402
+from taipai.bot.service import book as book_module  # noqa: E402
 from taipai.bot.service import service as service_module  # noqa: E402
 from taipai.bot.service.identity import Member  # noqa: E402
 from taipai.bot.store import ChatRef, Store, sqlite_url  # noqa: E402
@@ -108,7 +109,9 @@ def main() -> None:
     parser.add_argument("--unbounded", action="store_true", help="caches without a bound (as before)")
     args = parser.parse_args()
     if args.unbounded:
-        for name in ("STATE_CACHE", "STATE_CACHE_EVENTS", "LOCK_CACHE", "LOCALE_CACHE"):
+        for name in ("STATE_CACHE", "STATE_CACHE_EVENTS"):
+            setattr(book_module, name, 1 << 40)
+        for name in ("LOCK_CACHE", "LOCALE_CACHE"):
             setattr(service_module, name, 1 << 40)
     with tempfile.TemporaryDirectory() as tmp:
         asyncio.run(run(args.chats, args.per_chat, Path(tmp) / "memory.db"))

@@ -219,7 +219,9 @@ async def _migrate(args: argparse.Namespace, settings: Any) -> int:
 # ---------------------------------------------------------------------------------------- ledger
 async def _ledger(args: argparse.Namespace, settings: Any) -> int:
     from taipai.bot.store import ChatRef
-    from taipai.core.table import event_from_dict, replay, state_to_dict
+    from taipai.core.table import state_to_dict
+    from taipai.core.table.codec import event_from_dict
+    from taipai.core.table.machine import replay
 
     missing = _missing_sqlite_file(_database_url(args.db, settings))
     if missing is not None:  # reading must not create the file (nor its folder)
@@ -271,7 +273,7 @@ async def _ledger(args: argparse.Namespace, settings: Any) -> int:
         print(json.dumps(out, ensure_ascii=False))
         return 0
     from taipai.bot.service import render
-    from taipai.bot.service.export import history_items
+    from taipai.bot.service.history import history_items
 
     print("\n".join(render.scoreboard(state)))
     if state.history:

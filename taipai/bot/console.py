@@ -19,7 +19,7 @@ from typing import TextIO
 
 from taipai.bot.i18n import _, use_locale
 from taipai.bot.service import Reply, Service, render
-from taipai.bot.service.commands import has_control
+from taipai.bot.service.parse import has_control
 from taipai.bot.store import ChatRef
 
 log = logging.getLogger(__name__)
@@ -71,7 +71,7 @@ def _anyone_may_say(text: str) -> bool:
     slash command that does not parse (its reply says the right form): answered even before anyone
     has said who they are.  A command that books something (``/newgame``, ``/win`` …) still needs
     a speaker: it is recorded with the event, and the one who opens the table sets its rules."""
-    from taipai.bot.service.commands import CommandError, parse_command
+    from taipai.bot.service.parse import CommandError, parse_command
 
     try:
         cmd = parse_command(text)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from taipai.bot.service.commands import (
+from taipai.bot.service.parse import (
     NO_ARGUMENT_KINDS,
     SLASH_NAMES,
     CommandError,
@@ -167,7 +167,7 @@ def test_hands_are_not_counts(hand):
     ],
 )
 def test_a_trailing_emoji_is_dropped(text: str, kept: str) -> None:
-    from taipai.bot.service.commands import drop_trailing_emoji
+    from taipai.bot.service.parse import drop_trailing_emoji
 
     assert drop_trailing_emoji(text) == kept
 

@@ -7,6 +7,7 @@ import asyncio
 import pytest
 
 from taipai.bot.service import Service
+from taipai.bot.service import book as book_module
 from taipai.bot.service import service as service_module
 from taipai.bot.service.lru import ChatLocks, LRUDict
 from taipai.bot.store import ChatRef
@@ -106,8 +107,8 @@ async def test_a_lock_in_use_is_never_dropped_and_still_serialises_its_chat():
 
 @pytest.mark.asyncio
 async def test_the_service_caches_stay_bounded_and_answer_after_eviction(store, monkeypatch):
-    monkeypatch.setattr(service_module, "STATE_CACHE", 3)
-    monkeypatch.setattr(service_module, "STATE_CACHE_EVENTS", 5)
+    monkeypatch.setattr(book_module, "STATE_CACHE", 3)
+    monkeypatch.setattr(book_module, "STATE_CACHE_EVENTS", 5)
     monkeypatch.setattr(service_module, "LOCK_CACHE", 2)
     monkeypatch.setattr(service_module, "LOCALE_CACHE", 2)
     service = Service(store, locale="en")

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import pytest
 
-from taipai.bot.service.commands import parse_command
+from taipai.bot.service.parse import parse_command
 from taipai.core.table import CashPrize, SelfDraw, TableOpened
 
 pytestmark = pytest.mark.both_databases

@@ -15,15 +15,17 @@ import time
 from fractions import Fraction
 
 import pytest
-from taipai.bot.service.commands import MAX_FAN, CommandError, parse_command, read_count
 
 from taipai.bot.console import run_console, split_line
 from taipai.bot.i18n import use_locale
 from taipai.bot.service import Service, render
-from taipai.bot.service.export import exact, session_csv
+from taipai.bot.service.export import session_csv
+from taipai.bot.service.history import exact
+from taipai.bot.service.parse import MAX_FAN, CommandError, parse_command, read_count
 from taipai.bot.store import ChatRef
 from taipai.core.settle import settle_transfers
-from taipai.core.table import CashPrize, RuleChanged, SessionEnded, TableOpened, WinByDiscard, WinLeg, apply
+from taipai.core.table import CashPrize, RuleChanged, SessionEnded, TableOpened, WinByDiscard, WinLeg
+from taipai.core.table.machine import apply
 from taipai.core.table.state import TableState
 from taipai.systems.hk_taiwan.options import TableOptions
 
@@ -259,7 +261,7 @@ async def test_money_in_the_chat_has_every_digit_to_the_cent(talk_en):
     ],
 )
 def test_money_is_shown_to_the_cent(value, shown):
-    from taipai.bot.service.export import cents
+    from taipai.bot.service.history import cents
 
     assert cents(value) == shown
 

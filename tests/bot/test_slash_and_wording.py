@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from taipai.bot.service.commands import SLASH_NAMES
+from taipai.bot.service.parse import SLASH_NAMES
 
 
 async def _open(talk) -> None:
@@ -116,7 +116,7 @@ async def test_rule_changes_read_in_player_words_in_english(talk_en):
 
 def test_every_rule_value_has_player_words():
     from taipai.bot.service import render
-    from taipai.bot.service.service import RULE_CHOICES, RULE_NAMES
+    from taipai.bot.service.decide import RULE_CHOICES, RULE_NAMES
 
     for option, values in RULE_CHOICES.items():
         assert set(render._RULE_VALUE_WORDS[option]) == set(values), option

@@ -325,7 +325,7 @@ async def test_history_and_export(talk_en, tmp_path):
         ]
     )
     replies = await talk.service.handle(talk.chat, "A", "/export")
-    from taipai.bot.service.service import export_name
+    from taipai.bot.service.export import export_name
 
     path = tmp_path / "out" / export_name(talk.service.store, talk.chat, 1)
     assert path.name.startswith("taipai-") and path.name.endswith("-test-group-1-session1.csv")
@@ -361,8 +361,10 @@ async def test_history_and_export(talk_en, tmp_path):
 
 
 def test_csv_is_a_pure_function_of_the_state():
-    from taipai.bot.service.export import CSV_COLUMNS, exact, session_csv
-    from taipai.core.table import CashPrize, TableOpened, WinByDiscard, WinLeg, replay
+    from taipai.bot.service.export import CSV_COLUMNS, session_csv
+    from taipai.bot.service.history import exact
+    from taipai.core.table import CashPrize, TableOpened, WinByDiscard, WinLeg
+    from taipai.core.table.machine import replay
 
     state = replay(
         [

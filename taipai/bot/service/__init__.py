@@ -10,19 +10,21 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from taipai.bot.service.commands import Command, CommandError, parse_command, read_count
-    from taipai.bot.service.service import Button, Reply, Service, resolve_player
+    from taipai.bot.service.decide import resolve_player
+    from taipai.bot.service.parse import Command, CommandError, parse_command, read_count
+    from taipai.bot.service.reply import Button, Reply
+    from taipai.bot.service.service import Service
     from taipai.bot.store import ChatRef
 
 _EXPORTS = {
-    "Button": "taipai.bot.service.service",
-    "Reply": "taipai.bot.service.service",
+    "Button": "taipai.bot.service.reply",
+    "Reply": "taipai.bot.service.reply",
     "Service": "taipai.bot.service.service",
-    "resolve_player": "taipai.bot.service.service",
-    "Command": "taipai.bot.service.commands",
-    "CommandError": "taipai.bot.service.commands",
-    "parse_command": "taipai.bot.service.commands",
-    "read_count": "taipai.bot.service.commands",
+    "resolve_player": "taipai.bot.service.decide",
+    "Command": "taipai.bot.service.parse",
+    "CommandError": "taipai.bot.service.parse",
+    "parse_command": "taipai.bot.service.parse",
+    "read_count": "taipai.bot.service.parse",
     "ChatRef": "taipai.bot.store",
 }
 

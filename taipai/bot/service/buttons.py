@@ -31,32 +31,56 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from taipai.bot.i18n import _
-from taipai.bot.service import render
-from taipai.bot.service.commands import Command, parse_command
-from taipai.bot.service.export import history_items
-from taipai.bot.service.identity import SIT_BUTTON, authorise, take_seat, valid_user_id
-from taipai.bot.service.split import message_limit
-from taipai.bot.store import ChatRef, DuplicateMessage, EventRow, SeqConflict, SessionNotOpen
-from taipai.bot.store.chats import append_events
-from taipai.core.table import (
-    Draw,
-    Event,
-    Redo,
-    SelfDraw,
-    TableState,
-    Transition,
-    Undo,
-    WinByDiscard,
-    apply,
-    event_from_dict,
-)
+from taipai.bot.service import parse, render
+from taipai.bot.service.book import Book
+from taipai.bot.service.decide import Ignored, Refused
+from taipai.bot.service.hands import ReadHand
+from taipai.bot.service.identity import SIT_BUTTON, Member, Seats, authorise, take_seat, valid_user_id
+from taipai.bot.service.parse import CommandError, parse_command
+from taipai.bot.service.reply import Button, Reply, corrected_replies, history_reply
+from taipai.bot.store import ChatRef, DuplicateMessage, EventRow, SeqConflict, SessionNotOpen, SessionRow
+from taipai.core.table import Event, Redo, SelfDraw, TableState, Undo, WinByDiscard
+from taipai.core.table.codec import event_from_dict
+from taipai.core.table.machine import apply
 
-if TYPE_CHECKING:
-    from taipai.bot.service.identity import Member
-    from taipai.bot.service.service import Button, Reply, Service
+
+class Desk(Seats, Protocol):
+    """What a press or an edit needs of the :class:`~taipai.bot.service.service.Service` (which
+    calls this module, so this module names only the parts it uses)."""
+
+    book: Book
+
+    def lock(self, chat: ChatRef) -> Any:
+        """``async with desk.lock(chat):`` one message of ``chat`` at a time."""
+        ...
+
+    async def run(
+        self, chat: ChatRef, speaker: str, text: str, message_id: str | None, cmd: parse.Command
+    ) -> list[Reply]:
+        """Decide, book and answer ``cmd`` as the text command would."""
+        ...
+
+    async def hand_event(
+        self, state: TableState, cmd: parse.RecordWin | parse.RecordSelfDraw, text: str
+    ) -> tuple[WinByDiscard | SelfDraw, list[ReadHand], dict[str, Any]]:
+        """The event of a hand message, its readings and the detail kept with it."""
+        ...
+
+    async def handle(
+        self,
+        chat: ChatRef,
+        speaker: str,
+        text: str,
+        message_id: str | None = None,
+        *,
+        member: Member | None = None,
+    ) -> list[Reply]:
+        """Handle one chat message."""
+        ...
+
 
 MAX_RETRIES = 5
 HAND_KINDS = ("win_by_discard", "self_draw")
@@ -77,36 +101,7 @@ class _Notice(Exception):
         self.text = text
 
 
-# ------------------------------------------------------------------------------------ making buttons
-def after_event(session_id: int, seq: int, event: Event, t: Transition) -> tuple[Button, ...]:
-    """Buttons for the reply to event ``seq``: 撤銷 under a hand or draw; 斬 / 唔斬 per new offer."""
-    from taipai.bot.service.service import Button
-
-    out: list[Button] = []
-    if isinstance(event, WinByDiscard | SelfDraw | Draw):
-        out.append(Button(_("Undo"), f"undo:{session_id}:{seq}"))
-    names = t.state.names
-    for o in t.offers:
-        base = f"cut:{session_id}:{names.index(o.debtor)}:{names.index(o.creditor)}:{o.level}"
-        args = {"debtor": o.debtor, "creditor": o.creditor}
-        out.append(Button(_("Cut ({debtor} → {creditor})").format(**args), base + ":y"))
-        out.append(Button(_("Don't cut ({debtor} → {creditor})").format(**args), base + ":n"))
-    return tuple(out)
-
-
-def history_reply(chat: ChatRef, session_id: int, state: TableState, before: int | None = None) -> Reply:
-    """A ``/history`` page of session ``session_id`` sized for ``chat``'s platform
-    (:func:`~taipai.bot.service.split.message_limit`), with a 更多 (more) button ``hist:<session
-    id>:<before>`` when older events remain; ``before`` as in :func:`render.history_page`."""
-    from taipai.bot.service.service import Button, Reply
-
-    lines, more = render.history_page(
-        state, history_items(state), before=before, limit=message_limit(chat.platform)
-    )
-    buttons = (Button(_("More (earlier)"), f"hist:{session_id}:{more}"),) if more is not None else ()
-    return Reply("\n".join(lines), buttons)
-
-
+# ------------------------------------------------------------------------------------ laying buttons out
 def rows(buttons: Sequence[Button]) -> list[list[Button]]:
     """Lay buttons out in rows: buttons whose data differ only after the last ``:`` share a row
     (斬 / 唔斬 of one offer, apply / keep of one edit); every other button gets its own row."""
@@ -144,11 +139,11 @@ def effective_seqs(rows_: Sequence[EventRow]) -> list[int]:
 
 
 # ------------------------------------------------------------------------------------ presses
-async def press(service: Service, chat: ChatRef, speaker: str, data: str, member: Member | None) -> Pressed:
+async def press(service: Desk, chat: ChatRef, speaker: str, data: str, member: Member | None) -> Pressed:
     """Handle one button press (see the module docstring); the caller sets the locale."""
     parts = data.split(":")
     try:
-        async with service._lock(chat):
+        async with service.lock(chat):
             for _attempt in range(MAX_RETRIES):
                 try:
                     if parts[0] == "undo" and len(parts) == 3:
@@ -171,7 +166,7 @@ async def press(service: Service, chat: ChatRef, speaker: str, data: str, member
                         return await _press_sit(service, chat, member, sid, seat, parts[3])
                     raise _Notice(_("That button is not from this version of taipai."))
                 except SeqConflict:
-                    service._cache.clear()
+                    service.book.forget()
             raise SeqConflict(f"could not append to {chat} after {MAX_RETRIES} tries")
     except ValueError:
         return Pressed(notice=_("That button is not from this version of taipai."))
@@ -189,7 +184,7 @@ def _small_int(text: str) -> int:
     return int(text)
 
 
-async def _session_state(service: Service, chat: ChatRef, session_id: int) -> tuple[Any, int, TableState]:
+async def _session_state(service: Desk, chat: ChatRef, session_id: int) -> tuple[SessionRow, int, TableState]:
     """The chat's open session when it is ``session_id``; else a notice: the button is another
     chat's, or its session has ended."""
     session = await service.store.open_session(chat)
@@ -207,20 +202,25 @@ def _another_chat() -> str:
 
 
 async def _may_record(
-    service: Service, session: Any, state: TableState, member: Member | None, speaker: str, kind: str = "undo"
+    service: Desk,
+    session: SessionRow,
+    state: TableState,
+    member: Member | None,
+    speaker: str,
+    cmd: parse.Command,
 ) -> tuple[str | None, str]:
     """``(seat held, name the press is made under)``; raises :class:`_Notice` when the member may
-    not give the command ``kind`` (the terminal, ``member`` ``None``, speaks as ``speaker``)."""
+    not give ``cmd`` (the terminal, ``member`` ``None``, speaks as ``speaker``)."""
     if member is None:
         return speaker, speaker
-    player, refusal = await authorise(service, session, state, member, Command(kind))
+    player, refusal = await authorise(service, session, state, member, cmd)
     if refusal:
         raise _Notice(refusal.text)
     return player, player or member.display
 
 
 async def _press_undo(
-    service: Service, chat: ChatRef, speaker: str, member: Member | None, session_id: int, seq: int
+    service: Desk, chat: ChatRef, speaker: str, member: Member | None, session_id: int, seq: int
 ) -> Pressed:
     session, _last, state = await _session_state(service, chat, session_id)
     live = effective_seqs(await service.store.events(session.id))
@@ -228,11 +228,12 @@ async def _press_undo(
         raise _Notice(_("That has been undone already."))
     if live[-1] != seq:
         raise _Notice(_("Only the last event can be undone; later events came after this one."))
-    _seat, who = await _may_record(service, session, state, member, speaker)
-    return Pressed(replies=await service._run(chat, who, "/undo", None, Command("undo", slash=True)))
+    cmd = parse.UndoLast(slash=True)
+    _seat, who = await _may_record(service, session, state, member, speaker, cmd)
+    return Pressed(replies=await service.run(chat, who, "/undo", None, cmd))
 
 
-async def _press_history(service: Service, chat: ChatRef, session_id: int, before: int) -> Pressed:
+async def _press_history(service: Desk, chat: ChatRef, session_id: int, before: int) -> Pressed:
     session = await service.store.session(session_id)
     if session is None:
         raise ValueError("no such session")
@@ -243,7 +244,7 @@ async def _press_history(service: Service, chat: ChatRef, session_id: int, befor
 
 
 async def _press_cut(
-    service: Service,
+    service: Desk,
     chat: ChatRef,
     speaker: str,
     member: Member | None,
@@ -260,17 +261,16 @@ async def _press_cut(
     debtor, creditor = names[debtor_i], names[creditor_i]
     if not any(o.debtor == debtor and o.creditor == creditor and o.level == level for o in state.pending):
         raise _Notice(_("That 斬拉 offer is no longer open."))
-    held, _who = await _may_record(service, session, state, member, speaker, "cut")
+    cmd = (parse.AcceptCut if accept else parse.DeclineCut)(creditor, slash=True)
+    held, _who = await _may_record(service, session, state, member, speaker, cmd)
     if held != debtor and member is not None:
         raise _Notice(_("Only {debtor} can answer this 斬拉 offer.").format(debtor=debtor))
-    kind = "cut" if accept else "nocut"
-    cmd = Command(kind, target=creditor, slash=True)
-    return Pressed(replies=await service._run(chat, debtor, "/" + kind, None, cmd))
+    return Pressed(replies=await service.run(chat, debtor, "/" + cmd.kind, None, cmd))
 
 
 # ------------------------------------------------------------------------------------ edits
 async def edit(
-    service: Service,
+    service: Desk,
     chat: ChatRef,
     speaker: str,
     message_id: str,
@@ -282,15 +282,13 @@ async def edit(
     A message never booked is handled as a new message with the same id (so it is booked at most
     once).  Nothing is booked here; the ``fix:<id>:y`` button applies it.
     """
-    from taipai.bot.service.service import Reply
-
     row = await service.chats.event_for_message(chat, message_id)
     if row is None:
         return await service.handle(chat, speaker, new_text, message_id, member=member)
     if row.kind not in HAND_KINDS:
         return []  # only hands are corrected by editing; other edits are left alone
     row = await _as_corrected(service, row)
-    async with service._lock(chat):
+    async with service.lock(chat):
         try:
             session, state_before, old, _live = await _editable(service, chat, row)
             new, _reads, _detail = await _corrected(service, state_before, new_text)
@@ -305,8 +303,6 @@ async def edit(
     lines.append(_("After: {what}").format(what=render.describe(new, state_before)))
     lines += _effect(state_before, new)
     lines.append(_("Apply the correction?"))
-    from taipai.bot.service.service import Button
-
     buttons = (
         Button(_("✅ Apply"), f"fix:{pending.id}:y"),
         Button(_("✖ Keep as booked"), f"fix:{pending.id}:n"),
@@ -314,7 +310,7 @@ async def edit(
     return [Reply("\n".join(lines), buttons)]
 
 
-async def _as_corrected(service: Service, row: EventRow) -> EventRow:
+async def _as_corrected(service: Desk, row: EventRow) -> EventRow:
     """The hand that stands for the message booked as ``row``: its applied corrections followed
     (each is booked as ``fix:<edit id>`` in place of the hand the edit was made on), so a message
     edited again is compared with the hand as corrected, not refused as undone (someone told that
@@ -341,8 +337,8 @@ def _effect(state: TableState, event: Event, *, strict: bool = True) -> list[str
 
 
 async def _editable(
-    service: Service, chat: ChatRef, row: EventRow
-) -> tuple[Any, TableState, Event, list[int]]:
+    service: Desk, chat: ChatRef, row: EventRow
+) -> tuple[SessionRow, TableState, Event, list[int]]:
     session = await service.store.open_session(chat)
     if session is None or session.id != row.session_id:
         raise _Notice(_("That hand belongs to a session that has ended; it cannot be corrected now."))
@@ -357,37 +353,28 @@ async def _editable(
 
 
 async def _corrected(
-    service: Service, state: TableState, text: str
-) -> tuple[Event, list[Any], dict[str, Any]]:
-    from taipai.bot.service.commands import CommandError
-    from taipai.bot.service.service import _Ignore, _Refused
-
+    service: Desk, state: TableState, text: str
+) -> tuple[WinByDiscard | SelfDraw, list[ReadHand], dict[str, Any]]:
     try:
         cmd = parse_command(text)
     except CommandError as err:
         raise _Notice(render.command_error(err)) from err
-    if cmd is None or cmd.kind not in ("win", "self_draw"):
+    if not isinstance(cmd, parse.RecordWin | parse.RecordSelfDraw):
         raise _Notice(_("The edited message is no longer a hand; to take the hand back, use 撤銷 (/undo)."))
     cmd = dataclasses.replace(cmd, slash=True)  # a name that is not at the table is an error here
     try:
-        if cmd.kind == "win":
-            event, reads = await service._win_event(state, cmd, text)
-            return event, reads, {"legs": [r.detail() for r in reads]}
-        event1, read = await service._self_draw_event(state, cmd, text)
-        return event1, [read], read.detail()
-    except _Refused as r:
+        return await service.hand_event(state, cmd, text)
+    except Refused as r:
         raise _Notice(r.text) from r
-    except _Ignore as i:
+    except Ignored as i:
         raise _Notice(
             _("The edited message is no longer a hand; to take the hand back, use 撤銷 (/undo).")
         ) from i
 
 
 async def _press_fix(
-    service: Service, chat: ChatRef, speaker: str, member: Member | None, edit_id: int, apply_it: bool
+    service: Desk, chat: ChatRef, speaker: str, member: Member | None, edit_id: int, apply_it: bool
 ) -> Pressed:
-    from taipai.bot.service.service import Reply, _Cached
-
     pending = await service.chats.edit(edit_id)
     if pending is None:
         raise ValueError("no such edit")
@@ -399,57 +386,35 @@ async def _press_fix(
         raise _Notice(_another_chat())
     session, before, _old, _live = await _editable(service, chat, row)
     seq, state = await service.state_of(session)
-    _seat, who = await _may_record(service, session, state, member, speaker)
+    _seat, who = await _may_record(service, session, state, member, speaker, parse.UndoLast())
     if not apply_it:
         return Pressed(replies=[Reply(_("{name} kept the hand as it was booked.").format(name=who))])
     new, reads, detail = await _corrected(service, before, pending.text)
     undo = Undo(by=who)
     t_undo = apply(state, undo)
     t = apply(t_undo.state, new)
-    lines = [_("Correction applied by {name}.").format(name=who)]
-    if isinstance(new, WinByDiscard):
-        lines += render.win(before, new, reads)
-    else:
-        lines += render.self_draw(before, new, reads[0])  # type: ignore[arg-type]
-    lines += render.moves(t.state, t.moves)
-    lines += render.payments(t.state, t.payments)
-    lines += render.offers(t.state, t.offers)
-    lines.append(render.next_hand(t.state))
-    replies = [Reply("\n".join(lines), after_event(session.id, seq + 2, new, t))]
-    await append_events(
-        service.store,
-        session,
-        seq + 1,
-        [
-            {
-                "speaker": who,
-                "kind": undo.kind,
-                "payload": undo.to_dict(),
-                "source_message_id": source + ":undo",
-            },
-            {
-                "speaker": pending.speaker,
-                "kind": new.kind,
-                "payload": new.to_dict(),
-                "source_message_id": source,
-                "source_text": pending.text,
-                "detail": detail,
-            },
-        ],
-        replies=replies,  # stored with the events when an inbox row is being handled
-    )
-    service._cache[session.id] = _Cached(seq + 2, t.state)
+    replies = corrected_replies(session.id, seq, before, new, reads, t, who)
+    rows_ = [
+        {"speaker": who, "kind": undo.kind, "payload": undo.to_dict(), "source_message_id": source + ":undo"},
+        {
+            "speaker": pending.speaker,
+            "kind": new.kind,
+            "payload": new.to_dict(),
+            "source_message_id": source,
+            "source_text": pending.text,
+            "detail": detail,
+        },
+    ]
+    await service.book.append_many(session, seq, rows_, t.state, replies)  # with the replies, one transaction
     return Pressed(replies=replies)
 
 
 # ------------------------------------------------------------------------------------ seats
 async def _press_sit(
-    service: Service, chat: ChatRef, member: Member | None, session_id: int, seat: int, user_id: str
+    service: Desk, chat: ChatRef, member: Member | None, session_id: int, seat: int, user_id: str
 ) -> Pressed:
     """A seat offer pressed: it takes the seat only for the member it was offered to, and only while
     nobody holds it (:func:`.identity.take_seat`); anyone else gets a notice saying how to sit."""
-    from taipai.bot.service.service import Reply
-
     session, _last, state = await _session_state(service, chat, session_id)
     if not 0 <= seat < len(state.names):
         raise ValueError("seat index")

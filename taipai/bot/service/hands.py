@@ -23,7 +23,7 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from taipai.bot.service.commands import read_count
+from taipai.bot.service.parse import read_count
 from taipai.core.errors import HandError
 from taipai.core.handspec import Situation
 from taipai.core.table import WINDS as TABLE_WINDS

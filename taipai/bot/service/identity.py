@@ -8,7 +8,7 @@ same person).  DESIGN §1: 「A player is a seat held by a platform user id; nam
 never a credential.」
 
 - A seat is **held by a user id**.  A member takes one with ``坐 南`` / ``/sit 南`` (a seat wind, a
-  player name or @name, read with :func:`~taipai.bot.service.service.resolve_player`); the 開枱 names
+  player name or @name, read with :func:`~taipai.bot.service.decide.resolve_player`); the 開枱 names
   are only names until someone sits.  A seat held by one member is refused to every other; the holder
   gives it up with ``離座`` / ``/leave``, a chat admin frees anyone's with ``/leave 南`` (``離座 南``).
   One seat per member: sitting elsewhere gives up the old seat.  Seats are rows of the ``members``
@@ -31,20 +31,40 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from taipai.bot.i18n import LOCALES, _, normalize_locale, use_locale
-from taipai.bot.store import ChatRef, SessionRow
-from taipai.bot.store.chats import MemberRow
+from taipai.bot.service import parse
+from taipai.bot.service.decide import resolve_player
+from taipai.bot.service.parse import LANG_WORDS, LEAVE_WORDS, SIT_WORDS, Command
+from taipai.bot.service.render import players_line
+from taipai.bot.service.reply import Button, Reply
+from taipai.bot.store import ChatRef, SessionRow, Store
+from taipai.bot.store.chats import ChatData, MemberRow
+from taipai.core.table import SessionEnded, TableState
 
-if TYPE_CHECKING:
-    from taipai.bot.service.commands import Command
-    from taipai.bot.service.service import Button, Reply, Service
-    from taipai.core.table import TableState
 
-SIT_WORDS = ("坐", "坐位", "入座")
-LEAVE_WORDS = ("離座", "离座", "唔坐")
-LANG_WORDS = ("語言", "语言")
+class Seats(Protocol):
+    """What this module needs of the :class:`~taipai.bot.service.service.Service` (which calls this
+    module, so this module names only the parts it uses)."""
+
+    store: Store
+    chats: ChatData
+    locale: str
+
+    async def state_of(self, session: SessionRow, *, last_seq: int | None = None) -> tuple[int, TableState]:
+        """``(last seq, state)`` of a session."""
+        ...
+
+    async def chat_locale(self, chat: ChatRef) -> str | None:
+        """The language the chat chose with ``/lang``, or ``None``."""
+        ...
+
+    async def set_chat_locale(self, chat: ChatRef, locale: str) -> None:
+        """Store the chat's language."""
+        ...
+
+
 _SLASH = re.compile(r"^/([A-Za-z_]+)(?:@\S+)?(?:\s+(.*))?$", re.S)
 
 OPEN_KINDS = frozenset({"open", "score", "chains", "history", "export", "help", "rules"})
@@ -171,8 +191,6 @@ def seat_offer(state: TableState, member: Member, rows: list[MemberRow]) -> str 
 
 def sit_button(session_id: int, state: TableState, player: str, member: Member) -> Button:
     """The button offering ``player``'s seat to ``member`` alone (see :data:`SIT_BUTTON`)."""
-    from taipai.bot.service.service import Button
-
     label = _("I am {player} ({seat})").format(player=player, seat=state.seat_wind(player))
     return Button(label, f"{SIT_BUTTON}:{session_id}:{state.names.index(player)}:{member.user_id}")
 
@@ -186,15 +204,13 @@ def needs_admin(cmd: Command, state: TableState | None = None) -> bool:
     """True for the commands only the table's creator or a chat admin may give: 埋數, rule changes,
     and (given the table's ``state``) taking back or redoing a 埋數: ``撤銷`` of an ended table
     reopens it, ``重做`` of an undone 埋數 settles it again."""
-    if cmd.kind == "settle" or (cmd.kind == "rules" and bool(getattr(cmd, "args", ()))):
+    if isinstance(cmd, parse.Settle) or (isinstance(cmd, parse.Rules) and bool(cmd.args)):
         return True
     if state is None:
         return False
-    from taipai.core.table import SessionEnded
-
-    if cmd.kind == "undo" and state.ended:
+    if isinstance(cmd, parse.UndoLast) and state.ended:
         return True
-    return cmd.kind == "redo" and bool(state.redo) and isinstance(state.redo[-1], SessionEnded)
+    return isinstance(cmd, parse.RedoLast) and bool(state.redo) and isinstance(state.redo[-1], SessionEnded)
 
 
 _LOOK_UP = MemberRow(0, "", "", None, False)
@@ -202,7 +218,7 @@ _LOOK_UP = MemberRow(0, "", "", None, False)
 
 
 async def authorise(
-    service: Service,
+    service: Seats,
     session: SessionRow,
     state: TableState,
     member: Member,
@@ -241,7 +257,7 @@ async def authorise(
 
 
 async def seat_first(
-    service: Service, session: SessionRow, state: TableState, member: Member, why: str | None = None
+    service: Seats, session: SessionRow, state: TableState, member: Member, why: str | None = None
 ) -> Refusal:
     """The refusal of a member without a seat (``why``: a sentence put first): how to take one, with
     the seat offer when their name is a free seat's, or who holds the seat of their name."""
@@ -273,12 +289,10 @@ def _held_by(state: TableState, player: str, holder: MemberRow) -> str:
 
 
 async def run_chat_command(
-    service: Service, chat: ChatRef, speaker: str, member: Member | None, cmd: ChatCommand
+    service: Seats, chat: ChatRef, speaker: str, member: Member | None, cmd: ChatCommand
 ) -> Reply:
     """Carry out ``坐``/``/sit``, ``離座``/``/leave`` or ``/lang``; returns the reply (in the current
     locale)."""
-    from taipai.bot.service.service import Reply
-
     if cmd.kind == "lang":
         return Reply(await _lang(service, chat, cmd.arg))
     if cmd.kind == "leave":
@@ -286,7 +300,7 @@ async def run_chat_command(
     return await _sit(service, chat, member, cmd.arg)
 
 
-async def _lang(service: Service, chat: ChatRef, arg: str) -> str:
+async def _lang(service: Seats, chat: ChatRef, arg: str) -> str:
     if not arg:
         return _("Language: {language}. Change it with /lang en or /lang zh.").format(
             language=_("English")
@@ -303,7 +317,7 @@ async def _lang(service: Service, chat: ChatRef, arg: str) -> str:
         return _("Language set: English.") if locale == "en" else _("Language set: written Cantonese.")
 
 
-async def _table(service: Service, chat: ChatRef) -> tuple[SessionRow, TableState] | str:
+async def _table(service: Seats, chat: ChatRef) -> tuple[SessionRow, TableState] | str:
     """The chat's open session and its state, or the reply saying no table is open."""
     session = await service.store.open_session(chat)
     if session is None:
@@ -312,10 +326,7 @@ async def _table(service: Service, chat: ChatRef) -> tuple[SessionRow, TableStat
     return session, state
 
 
-async def _sit(service: Service, chat: ChatRef, member: Member | None, arg: str) -> Reply:
-    from taipai.bot.service.render import players_line
-    from taipai.bot.service.service import Reply, resolve_player
-
+async def _sit(service: Seats, chat: ChatRef, member: Member | None, arg: str) -> Reply:
     if member is None:
         return Reply(_("Seats are claimed in a group chat, where taipai knows who is speaking."))
     table = await _table(service, chat)
@@ -386,7 +397,7 @@ def _free_seats(state: TableState, rows: list[MemberRow]) -> str:
 
 
 async def take_seat(
-    service: Service, session: SessionRow, state: TableState, member: Member, player: str
+    service: Seats, session: SessionRow, state: TableState, member: Member, player: str
 ) -> tuple[bool, str]:
     """Bind ``player``'s seat to ``member`` (``坐``, or a seat offer pressed).
 
@@ -400,12 +411,9 @@ async def take_seat(
     )
 
 
-async def _leave(service: Service, chat: ChatRef, member: Member | None, arg: str) -> str:
+async def _leave(service: Seats, chat: ChatRef, member: Member | None, arg: str) -> str:
     """``離座`` gives up the member's own seat; ``離座 南`` frees 南's seat, for its holder or a chat
     admin (the creator too may only free their own: a seat is its holder's)."""
-    from taipai.bot.service.render import players_line
-    from taipai.bot.service.service import resolve_player
-
     if member is None:
         return _("Seats are claimed in a group chat, where taipai knows who is speaking.")
     table = await _table(service, chat)
@@ -445,7 +453,7 @@ async def _leave(service: Service, chat: ChatRef, member: Member | None, arg: st
     ).format(who=member.display, player=player, seat=seat, holder=freed.display)
 
 
-async def note_creator(service: Service, chat: ChatRef, member: Member, before: SessionRow | None) -> None:
+async def note_creator(service: Seats, chat: ChatRef, member: Member, before: SessionRow | None) -> None:
     """After ``開枱``: when a new session was opened by this message, remember ``member`` as its creator."""
     session = await service.store.open_session(chat)
     if session is not None and (before is None or before.id != session.id):

@@ -1,6 +1,6 @@
 """Win messages written the way people type them in a hurry, read against the table's names.
 
-:func:`taipai.bot.service.commands.parse_command` is purely syntactic and wants the names spelled
+:func:`taipai.bot.service.parse.parse_command` is purely syntactic and wants the names spelled
 out with spaces (``B 食 A 12番``).  Players also write ``自摸 12番`` or ``食 A 12番`` (the speaker is
 the winner) and run names together (``B自摸12番``, ``B食A 一二三萬…``).  :func:`spell_out` turns
 those into the spaced form when the names are the table's players and the reading is unambiguous;
@@ -12,10 +12,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from taipai.bot.service.commands import (
-    _LEG_SPLIT,
+from taipai.bot.service.parse import (
     DEAL_IN_WORDS,
     FLY_WORDS,
+    LEG_SPLIT,
     SELF_DRAW_WORDS,
     WIN_WORDS,
     is_count_text,
@@ -129,7 +129,7 @@ def spell_out(text: str, names: Sequence[str], speaker: str | None) -> str | Non
     A name that could be read two ways (one player's name starts another's) is taken only when a
     space, or what must follow it, tells which; otherwise :class:`AmbiguousName` is raised.
     """
-    parts = _LEG_SPLIT.split(text.strip())
+    parts = LEG_SPLIT.split(text.strip())
     spelled = [_spell_leg(p, names, speaker) for p in parts if p.strip()]
     if not spelled or any(s is None for s in spelled):
         return None

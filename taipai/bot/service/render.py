@@ -12,14 +12,13 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from taipai.bot.i18n import N_, _, current_locale
-from taipai.bot.service.commands import MAX_FAN, CommandError
-from taipai.bot.service.export import LegRow, cents, exact, leg_rows, settled_money
 from taipai.bot.service.hands import DEALER_PATTERN, ReadHand
+from taipai.bot.service.history import LegRow, cents, exact, leg_rows, settled_money
+from taipai.bot.service.parse import MAX_FAN, CommandError
 from taipai.bot.service.split import utf16_len
 from taipai.core.errors import HandError
 from taipai.core.settle import settle_transfers
 from taipai.core.table import (
-    PRIZES,
     CashPrize,
     ChainMove,
     CutChain,
@@ -34,16 +33,17 @@ from taipai.core.table import (
     SessionEnded,
     TableError,
     TableOpened,
-    TableOptions,
     TableState,
     WinByDiscard,
 )
 from taipai.core.table.amounts import Amount
-from taipai.core.table.chains import kick_amount
 from taipai.core.table.state import WINDS
+from taipai.systems.hk_taiwan.chains import kick_amount
+from taipai.systems.hk_taiwan.options import TableOptions
+from taipai.systems.hk_taiwan.prizes import PRIZES
 
 if TYPE_CHECKING:
-    from taipai.bot.service.export import HistoryItem
+    from taipai.bot.service.history import HistoryItem
 
 _CN = "零一二三四五六七八九"
 
@@ -76,7 +76,7 @@ def signed(value: Amount) -> str:
 
 
 def cash(value: Amount, *, sign: bool = False) -> str:
-    """Money, rounded to the cent (:func:`~taipai.bot.service.export.cents`), with its sign before
+    """Money, rounded to the cent (:func:`~taipai.bot.service.history.cents`), with its sign before
     the ``$``: ``$1080``, ``-$7.50``, ``+$0.83`` for 0.825 (``sign``: show ``+``); ``$0`` for an
     amount under half a cent."""
     shown = cents(abs(value))
@@ -166,9 +166,7 @@ _COMMAND_ERRORS = {
         "One message books one discard, but it names two discarders ({first} and {second}). Several "
         "winners on one discard are written B 食 A 12番; C 食 A 8番; send other wins on their own."
     ),
-    "deal_in_usage": N_(
-        "A deal-in is written: A 出銃 B 12番 (A discarded, B won), the same as B 食 A 12番."
-    ),
+    "deal_in_usage": N_("A deal-in is written: A 出銃 B 12番 (A discarded, B won), the same as B 食 A 12番."),
     "self_draw_usage": N_(
         "A self-draw is written: B 自摸 12番, or B 自摸 followed by the hand (/selfdraw B 12)."
     ),
@@ -675,7 +673,7 @@ def score_notes(score: object) -> list[str]:
 def leg_line(state: TableState, leg: LegRow) -> str:
     """One leg of a win, indented: ``  C (for A) → B: 18 (12 fan + 底 5 + dealer 1)``.
 
-    ``state`` prices the amount (its rate); ``leg`` is a :class:`~taipai.bot.service.export.LegRow`.
+    ``state`` prices the amount (its rate); ``leg`` is a :class:`~taipai.bot.service.history.LegRow`.
     When someone pays another's leg (槓上自摸 包) the payer is shown with whose leg it is.
     """
     parts = [_fan(leg.fan), _("底 {n}").format(n=leg.base)]
@@ -710,7 +708,7 @@ def event_lines(
         event: any table event.
         before: the table the event was applied to (its options, dealer and 連莊); ``state`` when
             ``None``.
-        legs: a win's legs (:func:`~taipai.bot.service.export.leg_rows`); ``None``: worked out from
+        legs: a win's legs (:func:`~taipai.bot.service.history.leg_rows`); ``None``: worked out from
             ``before``.
         reads: the scored hands of a win, one per winner, when the hands were typed (adds each
             hand's pattern lines); ``None`` for a count or a replayed event.
@@ -1274,7 +1272,7 @@ def history_page(
 
     Args:
         state: the table (names, rules).  items: the session's history (:func:`~taipai.bot.service.
-            export.history_items`), oldest first.
+            history.history_items`), oldest first.
         before: show only events numbered below this (the "more" button's page); ``None``: the latest.
         limit: the page's size in UTF-16 code units (the platform's message limit); ``None``: no
             limit, everything on one page.  An event too long for a page alone still gets its page.

@@ -11,8 +11,8 @@ from __future__ import annotations
 import dataclasses
 import re
 import unicodedata
-from dataclasses import dataclass, field
-from typing import NoReturn
+from dataclasses import dataclass
+from typing import ClassVar, NoReturn
 
 from taipai.core.errors import HandError
 
@@ -163,55 +163,221 @@ class Leg:
     hand: str
 
 
-@dataclass(frozen=True, slots=True)
-class Command:
-    """A parsed command.
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Said:
+    """What every command carries besides its own fields.
 
     Attributes:
-        kind: ``open``, ``win``, ``self_draw``, ``draw``, ``score``, ``chains``, ``settle``, ``undo``,
-            ``redo``,
-            ``cut``, ``nocut``, ``help``, ``false_win``, ``prize``, ``fly``, ``rules``, ``history``,
-            ``export``.
-        players: for ``open``: the four names as typed, seat order 東南西北.
-        discarder: for ``win``: the discarder as typed (for 搶槓: the konging player).
-        legs: for ``win`` (one or more winners on one discard) and ``self_draw`` (one leg).
-        target: for ``cut``/``nocut``: the creditor as typed, when named (``斬 B``), else ``""``.
+        kind: the command's name (class attribute): ``open``, ``win``, ``self_draw``, ``draw``,
+            ``score``, ``chains``, ``settle``, ``undo``, ``redo``, ``cut``, ``nocut``, ``help``,
+            ``false_win``, ``prize``, ``fly``, ``rules``, ``history``, ``export``; the words of
+            :mod:`.identity` (permissions) and the slash table (:data:`SLASH_NAMES`) use it.
         slash: written as a slash command (then it is surely meant for the bot).
-        player: for ``false_win``, ``prize`` (the collector or payer of the prize's flow; ``""`` for
-            a dice prize said without a name: the dealer) and ``fly``.
-        other: for the robbing prizes: who is paid (``CashPrize.other``).
-        prize: for ``prize``: the prize id (:data:`taipai.core.table.PRIZES`).
-        tile: for ``fly``: the tile as typed.
-        args: for ``rules``: the words after the command (``("cut", "none")``).
-        robbed_kong: for ``win``: 搶槓 (seed 004: 「搶槓…只會視為槓牌一方出沖」).
-        kong_payer: for ``self_draw``: the player who pays all (槓上自摸 on their discard's kong,
-            seed 004 槓上自摸 row 「明槓出銃者全包」), as typed; ``""`` when nobody does.
         loose: the Cantonese form is a common word (追, 飛, 暗槓) that ordinary talk also uses; the
             service ignores it when the names are not at the table.
-        kong_said: for ``self_draw``: the kong word said with it (:data:`KONG_DRAW_WORDS` such as
-            ``槓上`` or ``槓上自摸``, or :data:`NOT_EXPOSED_KONG_WORDS`), taken off a bare count
-            (``12番 槓上 C包``) or said as the command word (``B 槓上自摸 …``); ``""`` when none.
     """
 
-    kind: str
-    players: tuple[str, ...] = ()
-    discarder: str = ""
-    legs: tuple[Leg, ...] = field(default=())
-    target: str = ""
+    kind: ClassVar[str] = ""
     slash: bool = False
-    player: str = ""
-    other: str = ""
-    prize: str = ""
-    tile: str = ""
-    args: tuple[str, ...] = ()
-    robbed_kong: bool = False
-    kong_payer: str = ""
     loose: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class OpenTable(Said):
+    """``開枱 A B C D`` / ``/newgame A B C D``: ``players`` as typed, seat order 東南西北 (A deals first)."""
+
+    kind: ClassVar[str] = "open"
+    players: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class RecordWin(Said):
+    """``B 食 A <hand or count>`` (one or more winners on one discard, ``; `` between legs).
+
+    Attributes:
+        discarder: as typed (for 搶槓: the konging player).
+        legs: one per winner.
+        robbed_kong: 搶槓 (seed 004: 「搶槓…只會視為槓牌一方出沖」).
+    """
+
+    kind: ClassVar[str] = "win"
+    discarder: str
+    legs: tuple[Leg, ...]
+    robbed_kong: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class RecordSelfDraw(Said):
+    """``B 自摸 <hand or count>`` (``legs``: one leg).
+
+    Attributes:
+        kong_payer: the player who pays all (槓上自摸 on their discard's kong, seed 004 槓上自摸 row
+            「明槓出銃者全包」), as typed; ``""`` when nobody does.
+        kong_said: the kong word said with it (:data:`KONG_DRAW_WORDS` such as ``槓上`` or
+            ``槓上自摸``, or :data:`NOT_EXPOSED_KONG_WORDS`), taken off a bare count (``12番 槓上
+            C包``) or said as the command word (``B 槓上自摸 …``); ``""`` when none.
+    """
+
+    kind: ClassVar[str] = "self_draw"
+    legs: tuple[Leg, ...]
+    kong_payer: str = ""
     kong_said: str = ""
 
 
+@dataclass(frozen=True, slots=True)
+class RecordDraw(Said):
+    """``流局`` / ``/draw``."""
+
+    kind: ClassVar[str] = "draw"
+
+
+@dataclass(frozen=True, slots=True)
+class ShowScore(Said):
+    """``計數`` / ``/score``."""
+
+    kind: ClassVar[str] = "score"
+
+
+@dataclass(frozen=True, slots=True)
+class ShowChains(Said):
+    """``/chains``."""
+
+    kind: ClassVar[str] = "chains"
+
+
+@dataclass(frozen=True, slots=True)
+class Settle(Said):
+    """``埋數`` / ``/settle``."""
+
+    kind: ClassVar[str] = "settle"
+
+
+@dataclass(frozen=True, slots=True)
+class UndoLast(Said):
+    """``撤銷`` / ``/undo``."""
+
+    kind: ClassVar[str] = "undo"
+
+
+@dataclass(frozen=True, slots=True)
+class RedoLast(Said):
+    """``重做`` / ``/redo``."""
+
+    kind: ClassVar[str] = "redo"
+
+
+@dataclass(frozen=True, slots=True)
+class AcceptCut(Said):
+    """``斬`` / ``/cut`` (said by the debtor): ``target`` the creditor as typed, ``""`` when unnamed."""
+
+    kind: ClassVar[str] = "cut"
+    target: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class DeclineCut(Said):
+    """``唔斬`` / ``/nocut`` (said by the debtor): ``target`` as :class:`AcceptCut`."""
+
+    kind: ClassVar[str] = "nocut"
+    target: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ShowHelp(Said):
+    """``幫助`` / ``/help`` (``/start``)."""
+
+    kind: ClassVar[str] = "help"
+
+
+@dataclass(frozen=True, slots=True)
+class RecordFalseWin(Said):
+    """``B 詐糊`` / ``/falsewin B``: ``player`` as typed."""
+
+    kind: ClassVar[str] = "false_win"
+    player: str
+
+
+@dataclass(frozen=True, slots=True)
+class RecordPrize(Said):
+    """A 現金獎 (``A 一台花``, ``圍骰``, ``A 追 二萬``, ``A 七搶一 B``).
+
+    Attributes:
+        prize: the prize id (:data:`taipai.systems.hk_taiwan.prizes.PRIZES`).
+        player: the collector or payer of the prize's flow as typed; ``""`` for a dice prize said
+            without a name (the dealer).
+        other: for the robbing prizes: who is paid (``CashPrize.other``).
+        tile: for 追: the tile as typed.
+    """
+
+    kind: ClassVar[str] = "prize"
+    prize: str
+    player: str = ""
+    other: str = ""
+    tile: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class RecordFly(Said):
+    """``B 飛 九筒`` / ``/fly B 九筒``: ``player`` and ``tile`` as typed."""
+
+    kind: ClassVar[str] = "fly"
+    player: str
+    tile: str
+
+
+@dataclass(frozen=True, slots=True)
+class Rules(Said):
+    """``規則`` / ``/rules`` (``args`` empty: show them) or ``/rules NAME VALUE`` (``args`` the words)."""
+
+    kind: ClassVar[str] = "rules"
+    args: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class ShowHistory(Said):
+    """``歷史`` / ``/history``."""
+
+    kind: ClassVar[str] = "history"
+
+
+@dataclass(frozen=True, slots=True)
+class Export(Said):
+    """``匯出`` / ``/export``."""
+
+    kind: ClassVar[str] = "export"
+
+
+Command = (
+    OpenTable
+    | RecordWin
+    | RecordSelfDraw
+    | RecordDraw
+    | ShowScore
+    | ShowChains
+    | Settle
+    | UndoLast
+    | RedoLast
+    | AcceptCut
+    | DeclineCut
+    | ShowHelp
+    | RecordFalseWin
+    | RecordPrize
+    | RecordFly
+    | Rules
+    | ShowHistory
+    | Export
+)
+"""A parsed command: one of these frozen dataclasses (names are as typed, hands unread)."""
+
+_PLAIN: dict[str, type[Command]] = {
+    c.kind: c
+    for c in (RecordDraw, ShowScore, ShowChains, Settle, UndoLast, RedoLast, ShowHelp, ShowHistory, Export)
+}
+"""The commands that take nothing: kind → class."""
+
+
 _SLASH = re.compile(r"^/([A-Za-z_][A-Za-z0-9_]*)(?:@\S+)?(?:\s+(.*))?$", re.S)
-_LEG_SPLIT = re.compile(r"\s*[;；\n]\s*")
+LEG_SPLIT = re.compile(r"\s*[;；\n]\s*")
 
 
 def _norm(text: str) -> str:
@@ -244,11 +410,11 @@ def parse_command(text: str) -> Command | None:
         if cmd is None and raw.endswith(("?", "？")):
             # 計數？ asks to see the table: a question may ask for what only shows something
             asked = _parse_words(raw.rstrip("?？ \t"))
-            if asked is not None and (asked.kind in _SHOWING or (asked.kind == "rules" and not asked.args)):
+            if isinstance(asked, _SHOWING) or (isinstance(asked, Rules) and not asked.args):
                 cmd = asked
-    if cmd is not None and cmd.kind == "open":
+    if isinstance(cmd, OpenTable):
         cmd = dataclasses.replace(cmd, players=check_names(cmd.players))
-    if cmd is not None:
+    if isinstance(cmd, RecordWin | RecordSelfDraw):
         for leg in cmd.legs:
             if _BAD_COUNT.match(unicodedata.normalize("NFKC", leg.hand).strip()):
                 raise CommandError("bad_count")  # B 食 A -3番: the count is wrong, not a tile
@@ -257,7 +423,7 @@ def parse_command(text: str) -> Command | None:
     return cmd
 
 
-_SHOWING = frozenset({"score", "chains", "history", "help"})
+_SHOWING = (ShowScore, ShowChains, ShowHistory, ShowHelp)
 """Command kinds that only show something, read even when asked with a question mark (``計數？``)."""
 
 _COUNT_THEN = re.compile(r"^(\S+?)(?:\s*[;；,，]\s*|\s+)(\S.*)$", re.S)
@@ -321,39 +487,39 @@ def _parse_slash(name: str, rest: str) -> Command:
     if kind == "open":
         if len(words) != 4:
             raise CommandError("open_usage")
-        return Command("open", players=tuple(words))
+        return OpenTable(tuple(words))
     if kind == "win":
         legs = _win_legs_slash(rest)
         if legs is None:
             raise CommandError("win_usage")
         discarder, parsed = legs
-        return Command("win", discarder=discarder, legs=parsed)
+        return RecordWin(discarder, parsed)
     if kind == "rob_kong":
         legs = _win_legs_slash(rest)
         if legs is None or len(legs[1]) != 1:
             raise CommandError("rob_kong_usage")
-        return Command("win", discarder=legs[0], legs=legs[1], robbed_kong=True)
+        return RecordWin(legs[0], legs[1], robbed_kong=True)
     if kind == "self_draw":
         if len(words) < 2:
             raise CommandError("self_draw_usage")
         winner, hand = rest.split(None, 1)
         hand, payer = _kong_payer(hand.strip())
         hand, said = _kong_said(hand, payer)
-        return Command("self_draw", legs=(Leg(winner, hand),), kong_payer=payer, kong_said=said)
+        return RecordSelfDraw((Leg(winner, hand),), kong_payer=payer, kong_said=said)
     if kind in ("cut", "nocut"):
         if len(words) > 1:
             raise CommandError("cut_usage", command="/" + name)
-        return Command(kind, target=words[0] if words else "")
+        return (AcceptCut if kind == "cut" else DeclineCut)(words[0] if words else "")
     if kind == "false_win":
         if len(words) != 1:
             raise CommandError("false_win_usage")
-        return Command("false_win", player=words[0])
+        return RecordFalseWin(words[0])
     if kind.startswith("prize:"):
         prize = kind.split(":", 1)[1]
         dice = prize in ("dice_triple", "dice_123")
         if len(words) > 1 or (not words and not dice):
             raise CommandError("prize_usage", command="/" + name)
-        return Command("prize", prize=prize, player=words[0] if words else "")
+        return RecordPrize(prize, player=words[0] if words else "")
     if kind == "chase":
         if not 1 <= len(words) <= 2:
             raise CommandError("chase_usage")
@@ -365,12 +531,12 @@ def _parse_slash(name: str, rest: str) -> Command:
     if kind == "fly":
         if len(words) < 2:
             raise CommandError("fly_usage")
-        return Command("fly", player=words[0], tile=rest.split(None, 1)[1].strip())
+        return RecordFly(words[0], rest.split(None, 1)[1].strip())
     if kind == "rules":
-        return Command("rules", args=tuple(words))
+        return Rules(tuple(words))
     if kind in NO_ARGUMENT_KINDS and words:
         raise CommandError("no_args", command="/" + name)
-    return Command(kind)
+    return _PLAIN[kind]()
 
 
 HAND_WORDS = frozenset({"莊", "庄", "摸", "碰", "槓", "杠", "上", "連", "连"})
@@ -388,14 +554,19 @@ def is_count_text(text: str) -> bool:
         return True
 
 
+SIT_WORDS = ("坐", "坐位", "入座")
+"""``坐 南``: take a seat (:mod:`.identity`)."""
+LEAVE_WORDS = ("離座", "离座", "唔坐")
+"""``離座``: give a seat up (:mod:`.identity`)."""
+LANG_WORDS = ("語言", "语言")
+"""``語言 en``: the chat's language (:mod:`.identity`)."""
+
 SEAT_WORDS = frozenset("東南西北东")
 """Seat winds: at the table they mean "whoever sits there now" (東 = the dealer), never a player."""
 
 
 def command_words() -> frozenset[str]:
     """Every word that starts or shapes a command (its Cantonese forms and aliases, 包, 坐, 語言)."""
-    from taipai.bot.service.identity import LANG_WORDS, LEAVE_WORDS, SIT_WORDS
-
     words: set[str] = {"包", *CHASE_WORDS, *CHASE_AGAIN_WORDS, *SIT_WORDS, *LEAVE_WORDS, *LANG_WORDS}
     for group in (
         OPEN_WORDS,
@@ -509,7 +680,7 @@ def _kong_said(hand: str, payer: str) -> tuple[str, str]:
     return rest[0], next((b for b in said if b in NOT_EXPOSED_KONG_WORDS), said[0])
 
 
-def _chase(player: str, what: str) -> Command:
+def _chase(player: str, what: str) -> RecordPrize:
     """``A 追`` (honour or terminal: 1 底), ``A 追 二萬`` (by the tile), ``A 追 再追`` (2 底)."""
     if what in CHASE_AGAIN_WORDS or what.lower() == "again":
         prize = "chase_again"
@@ -517,7 +688,7 @@ def _chase(player: str, what: str) -> Command:
         prize = "chase"
     else:
         prize = _chase_by_tile(what)
-    return Command("prize", prize=prize, player=player, tile=what, loose=True)
+    return RecordPrize(prize, player=player, tile=what, loose=True)
 
 
 def _chase_by_tile(tile: str) -> str:
@@ -554,16 +725,16 @@ def one_tile(text: str) -> int | None:
     return None
 
 
-def _rob(robber: str, prize: str, robbed: str) -> Command:
+def _rob(robber: str, prize: str, robbed: str) -> RecordPrize:
     """``A 七搶一 B`` / ``A 一搶七 B``: B pays A 6 底 (``CashPrize(prize, player=B, other=A)``)."""
-    return Command("prize", prize=prize, player=robbed, other=robber)
+    return RecordPrize(prize, player=robbed, other=robber)
 
 
 def _win_legs_slash(rest: str) -> tuple[str, tuple[Leg, ...]] | None:
     # /win B A <hand>   or   /win B A 12; C A 8   (several winners on one discard)
     legs: list[Leg] = []
     discarder = ""
-    for part in _LEG_SPLIT.split(rest.strip()):
+    for part in LEG_SPLIT.split(rest.strip()):
         if not part.strip() and legs:  # 「/win B A 12;」: a trailing separator, as in free text
             continue
         bits = part.split(None, 2)
@@ -587,7 +758,7 @@ def _parse_words(raw: str) -> Command | None:
         names = _NAME_SPLIT.split(raw.split(None, 1)[1].strip()) if len(words) > 1 else []
         if len(names) != 4:
             raise CommandError("open_usage")
-        return Command("open", players=tuple(names))
+        return OpenTable(tuple(names))
     single = {
         **dict.fromkeys(DRAW_WORDS, "draw"),
         **dict.fromkeys(SCORE_WORDS, "score"),
@@ -599,25 +770,25 @@ def _parse_words(raw: str) -> Command | None:
         **dict.fromkeys(EXPORT_WORDS, "export"),
     }
     if head in single and len(words) == 1:
-        return Command(single[head])
+        return _PLAIN[single[head]]()
     if head in RULES_WORDS:
-        return Command("rules", args=tuple(words[1:]))
+        return Rules(tuple(words[1:]))
     if len(words) == 1 and PRIZE_WORDS.get(head) in ("dice_triple", "dice_123"):
-        return Command("prize", prize=PRIZE_WORDS[head])
+        return RecordPrize(PRIZE_WORDS[head])
     special = _parse_table_words(words)
     if special is not None:
         return special
     if head in CUT_WORDS and len(words) <= 2:
-        return Command("cut", target=words[1] if len(words) == 2 else "")
+        return AcceptCut(words[1] if len(words) == 2 else "")
     if head in NOCUT_WORDS and len(words) <= 2:
-        return Command("nocut", target=words[1] if len(words) == 2 else "")
+        return DeclineCut(words[1] if len(words) == 2 else "")
     if len(words) >= 2 and (words[1] in SELF_DRAW_WORDS or words[1] in KONG_SELF_DRAW_WORDS):
         if len(words) < 3:
             raise CommandError("no_hand")
         hand, payer = _kong_payer(raw.split(None, 2)[2].strip())
         hand, said = _kong_said(hand, payer)
         said = words[1] if words[1] in KONG_SELF_DRAW_WORDS and not said else said
-        return Command("self_draw", legs=(Leg(words[0], hand),), kong_payer=payer, kong_said=said)
+        return RecordSelfDraw((Leg(words[0], hand),), kong_payer=payer, kong_said=said)
     if len(words) >= 3 and words[1] in WIN_WORDS:
         return _win_words(raw)
     if len(words) >= 2 and words[1] in DEAL_IN_WORDS:
@@ -626,7 +797,7 @@ def _parse_words(raw: str) -> Command | None:
         if len(words) < 4:
             raise CommandError("rob_kong_usage")
         bits = raw.split(None, 3)
-        return Command("win", discarder=bits[2], legs=(Leg(bits[0], bits[3].strip()),), robbed_kong=True)
+        return RecordWin(bits[2], (Leg(bits[0], bits[3].strip()),), robbed_kong=True)
     return None
 
 
@@ -638,13 +809,13 @@ def _parse_table_words(words: list[str]) -> Command | None:
     if word in FALSE_WIN_WORDS:
         if rest:
             raise CommandError("false_win_usage")
-        return Command("false_win", player=who)
+        return RecordFalseWin(who)
     if word in PRIZE_WORDS:
         if rest:
             if word in ("暗槓", "暗杠"):
                 return None  # a hand message with a concealed kong, not the prize
             raise CommandError("prize_usage", command=word)
-        return Command("prize", prize=PRIZE_WORDS[word], player=who, loose=word in ("暗槓", "暗杠"))
+        return RecordPrize(PRIZE_WORDS[word], player=who, loose=word in ("暗槓", "暗杠"))
     if word in CHASE_WORDS and len(rest) <= 1:
         try:
             return _chase(who, rest[0] if rest else "")
@@ -659,17 +830,17 @@ def _parse_table_words(words: list[str]) -> Command | None:
             raise CommandError("rob_usage")
         return _rob(who, ROB_WORDS[word], rest[0])
     if word in FLY_WORDS and len(rest) == 1:
-        return Command("fly", player=who, tile=rest[0], loose=True)
+        return RecordFly(who, rest[0], loose=True)
     return None
 
 
-def _win_words(raw: str) -> Command:
+def _win_words(raw: str) -> RecordWin:
     """``B 食 A <hand>``, ``A 出銃 B <hand>`` (A dealt in to B), or several legs on one discard
     (``B 食 A 12番; C 食 A 8番``, the forms may mix).  Every leg must name the same discarder:
     ``two_discarders`` names the first two that differ."""
     legs: list[Leg] = []
     discarder = ""
-    for part in _LEG_SPLIT.split(raw.strip()):
+    for part in LEG_SPLIT.split(raw.strip()):
         if not part.strip() and legs:  # 「B 食 A 12番;」: a trailing separator
             continue
         bits = part.split(None, 3)
@@ -683,7 +854,7 @@ def _win_words(raw: str) -> Command:
             raise CommandError("two_discarders", first=discarder, second=by)
         discarder = by
         legs.append(Leg(who, bits[3].strip()))
-    return Command("win", discarder=discarder, legs=tuple(legs))
+    return RecordWin(discarder, tuple(legs))
 
 
 _CN_DIGITS = {
@@ -708,7 +879,7 @@ _BAD_COUNT = re.compile(r"^(?:[-−]\s*[0-9]+(?:\.[0-9]+)?|[0-9]+\.[0-9]+)\s*(?:
 _CN_COUNT = re.compile(r"^([零〇一二兩两三四五六七八九十百廿卅]+)\s*(?:番|翻|台)$")
 
 
-def _cn_number(s: str) -> int | None:
+def read_cn_number(s: str) -> int | None:
     total, current = 0, 0
     for ch in s:
         if ch in _CN_DIGITS:
@@ -750,7 +921,7 @@ def read_count(hand: str) -> int | None:
         m = _CN_COUNT.match(s)
         if not m:
             return None
-        value = _cn_number(m.group(1))
+        value = read_cn_number(m.group(1))
         if value is None:
             return None
     if value > MAX_FAN:

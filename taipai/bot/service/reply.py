@@ -1,0 +1,173 @@
+"""Reply: what the bot posts for a booked event (the last step of message → parse → decide → book →
+reply).
+
+Pure: the text comes from :mod:`.render` (in the current locale), the buttons carry ids only
+(:mod:`.buttons` presses them).  A reply is made before its event is stored, and stored with it, so a
+reply that cannot be made books nothing and a booked event's reply is never lost.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from taipai.bot.i18n import _
+from taipai.bot.service import render
+from taipai.bot.service.hands import ReadHand
+from taipai.bot.service.history import history_items
+from taipai.bot.service.split import message_limit
+from taipai.bot.store import ChatRef
+from taipai.core.settle import settle_transfers
+from taipai.core.table import (
+    CashPrize,
+    CutChain,
+    Draw,
+    Event,
+    FalseWin,
+    FlyTile,
+    Redo,
+    RuleChanged,
+    SelfDraw,
+    SessionEnded,
+    TableState,
+    Transition,
+    Undo,
+    WinByDiscard,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Button:
+    """A button under a reply (Telegram inline keyboard, Discord view); ``data`` is stateless ids."""
+
+    label: str
+    data: str
+
+
+@dataclass(frozen=True, slots=True)
+class Document:
+    """A file to send with a reply (``/export``): ``filename`` and its bytes (UTF-8 CSV)."""
+
+    filename: str
+    content: bytes
+
+
+@dataclass(frozen=True, slots=True)
+class Reply:
+    """One message the bot posts: ``text`` (may span lines), optional ``buttons`` and ``document``.
+
+    The terminal shows only ``text`` (for ``/export`` it names the file written); a platform adapter
+    may send ``document`` as a file instead.
+    """
+
+    text: str
+    buttons: tuple[Button, ...] = ()
+    document: Document | None = None
+
+
+def transfers(state: TableState) -> list[tuple[str, str, Any]]:
+    """The fewest transfers that settle ``state`` (fan units); balances must sum to zero."""
+    if sum(state.balances.values()) != 0:  # pragma: no cover - the core keeps the ledger zero-sum
+        raise RuntimeError(f"balances do not sum to zero: {state.balances}")
+    return settle_transfers(state.balances)
+
+
+def after_event(session_id: int, seq: int, event: Event, t: Transition) -> tuple[Button, ...]:
+    """Buttons for the reply to event ``seq``: 撤銷 under a hand or draw; 斬 / 唔斬 per new offer
+    (callback data as in :mod:`.buttons`)."""
+    out: list[Button] = []
+    if isinstance(event, WinByDiscard | SelfDraw | Draw):
+        out.append(Button(_("Undo"), f"undo:{session_id}:{seq}"))
+    names = t.state.names
+    for o in t.offers:
+        base = f"cut:{session_id}:{names.index(o.debtor)}:{names.index(o.creditor)}:{o.level}"
+        args = {"debtor": o.debtor, "creditor": o.creditor}
+        out.append(Button(_("Cut ({debtor} → {creditor})").format(**args), base + ":y"))
+        out.append(Button(_("Don't cut ({debtor} → {creditor})").format(**args), base + ":n"))
+    return tuple(out)
+
+
+def history_reply(chat: ChatRef, session_id: int, state: TableState, before: int | None = None) -> Reply:
+    """A ``/history`` page of session ``session_id`` sized for ``chat``'s platform
+    (:func:`~taipai.bot.service.split.message_limit`), with a 更多 (more) button ``hist:<session
+    id>:<before>`` when older events remain; ``before`` as in :func:`render.history_page`."""
+    lines, more = render.history_page(
+        state, history_items(state), before=before, limit=message_limit(chat.platform)
+    )
+    buttons = (Button(_("More (earlier)"), f"hist:{session_id}:{more}"),) if more is not None else ()
+    return Reply("\n".join(lines), buttons)
+
+
+def settled_text(state: TableState, t: Transition) -> list[str]:
+    """The lines of a 埋數 that ``t`` made: the chains it settled, then the fewest transfers."""
+    return [*render.moves(t.state, t.moves), *render.settled(t.state, transfers(t.state))]
+
+
+def event_replies(
+    session_id: int,
+    seq: int,
+    state: TableState,
+    event: Event,
+    t: Transition,
+    reads: list[ReadHand],
+    speaker: str,
+) -> list[Reply]:
+    """The replies to ``event`` (booked as ``seq + 1`` of session ``session_id``) moving ``state``
+    by ``t``: the hand's reading, the chain moves, payments and 斬拉 offers, the next hand; with 撤銷
+    and 斬 / 唔斬 buttons (:func:`after_event`).  ``reads`` are the legs' hands (a win, a self-draw),
+    ``speaker`` who undid or redid."""
+    lines: list[str]
+    if isinstance(event, WinByDiscard):
+        lines = render.win(state, event, reads)
+    elif isinstance(event, SelfDraw):
+        lines = render.self_draw(state, event, reads[0])
+    elif isinstance(event, Draw) or (isinstance(event, CutChain) and not event.accept):
+        lines = render.event_lines(t.state, event, before=state)
+    elif isinstance(event, Undo):
+        lines = render.undone(speaker, state, t.state)
+    elif isinstance(event, Redo) and t.state.ended:  # 重做 of an undone 埋數: settled again
+        return [
+            Reply(
+                "\n".join([render.redone(speaker, t.state.history[-1].event, state), *settled_text(state, t)])
+            )
+        ]
+    elif isinstance(event, Redo):
+        lines = [render.redone(speaker, t.state.history[-1].event, state)]
+    elif isinstance(event, SessionEnded):
+        return [Reply("\n".join(settled_text(state, t)))]
+    elif isinstance(event, FalseWin | CashPrize | FlyTile | RuleChanged):
+        return [Reply("\n".join(render.table_event(t.state, event, t.payments, state)))]
+    else:  # an accepted 斬: its chain move line (斬拉: …) says it all
+        lines = []
+    if isinstance(event, WinByDiscard | SelfDraw | Draw):
+        lines += render.lapsed(state, t.state)
+    lines += render.moves(t.state, t.moves, state)
+    lines += render.payments(t.state, t.payments)
+    lines += render.offers(t.state, t.offers)
+    if not isinstance(event, CutChain):
+        lines.append(render.next_hand(t.state))
+    return [Reply("\n".join(lines), after_event(session_id, seq + 1, event, t))]
+
+
+def corrected_replies(
+    session_id: int,
+    seq: int,
+    before: TableState,
+    new: WinByDiscard | SelfDraw,
+    reads: list[ReadHand],
+    t: Transition,
+    by: str,
+) -> list[Reply]:
+    """The reply to an edited hand's correction applied by ``by``: the booked hand undone and ``new``
+    booked as events ``seq + 1`` and ``seq + 2``; ``before`` is the table before the old hand, ``t``
+    the transition of ``new``."""
+    lines = [_("Correction applied by {name}.").format(name=by)]
+    if isinstance(new, WinByDiscard):
+        lines += render.win(before, new, reads)
+    else:
+        lines += render.self_draw(before, new, reads[0])
+    lines += render.moves(t.state, t.moves)
+    lines += render.payments(t.state, t.payments)
+    lines += render.offers(t.state, t.offers)
+    lines.append(render.next_hand(t.state))
+    return [Reply("\n".join(lines), after_event(session_id, seq + 2, new, t))]
