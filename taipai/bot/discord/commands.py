@@ -2,7 +2,7 @@
 
 Every command turns its options back into the slash text the service already understands
 (``/win B A 12``) and hands that to :meth:`TaipaiDiscord.relay`, so Discord, Telegram and the terminal
-read a command in exactly one place (:mod:`taipai.bot.service.commands`).  Names, descriptions and
+read a command in exactly one place (:mod:`taipai.bot.service.parse`).  Names, descriptions and
 option names are ``locale_str`` with catalogue msgids (see :mod:`.translator`), so ``zh-TW`` and
 ``zh-CN`` clients see 開枱, 食糊, 自摸 …
 
@@ -12,7 +12,7 @@ not know the command.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, Protocol, cast
 
 import discord
 from discord import app_commands
@@ -21,13 +21,19 @@ from discord.app_commands import Choice
 from taipai.bot.discord.translator import choice_name, command_name, option_name, text
 from taipai.bot.i18n import N_
 
-if TYPE_CHECKING:
-    from taipai.bot.discord.client import TaipaiDiscord
+
+class Relay(Protocol):
+    """The part of :class:`~taipai.bot.discord.client.TaipaiDiscord` a slash command calls (the
+    client imports this module, so it is named by what it does)."""
+
+    async def relay(self, interaction: discord.Interaction, text: str) -> None:
+        """Store the slash command's ``text`` for the service; its replies answer the interaction."""
+        ...
 
 
 async def relay(interaction: discord.Interaction, *parts: str | None) -> None:
     """Send ``"/name arg …"`` (empty/``None`` parts dropped) to the service and post its replies."""
-    client = cast("TaipaiDiscord", interaction.client)
+    client = cast(Relay, interaction.client)
     words = [p.strip() for p in parts if p is not None and p.strip()]
     await client.relay(interaction, " ".join(words))
 

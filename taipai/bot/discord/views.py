@@ -12,13 +12,22 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 import discord
 
 if TYPE_CHECKING:
-    from taipai.bot.discord.client import TaipaiDiscord
     from taipai.bot.service import Button
+
+
+class Presser(Protocol):
+    """The part of :class:`~taipai.bot.discord.client.TaipaiDiscord` a button press calls (the
+    client imports this module, so it is named by what it does)."""
+
+    async def press(self, interaction: discord.Interaction, data: str) -> None:
+        """Hand a press's ``data`` to the service and answer the interaction."""
+        ...
+
 
 CUSTOM_ID_PREFIX = "tp:"
 MAX_CUSTOM_ID = 100
@@ -63,7 +72,7 @@ class ServiceButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"t
 
     async def callback(self, interaction: discord.Interaction) -> None:
         """Hand the press to the client, which asks the service and answers."""
-        client = cast("TaipaiDiscord", interaction.client)
+        client = cast(Presser, interaction.client)
         await client.press(interaction, self.data)
 
 

@@ -124,6 +124,7 @@ COMMANDS: tuple[tuple[str, str], ...] = (
 )
 """``setMyCommands`` entries: command name and the msgid of its description (en and zh)."""
 
+
 class TelegramStartupError(RuntimeError):
     """The bot could not start (bad token, unreachable Bot API server); the message never holds the token."""
 
