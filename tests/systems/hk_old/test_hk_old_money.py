@@ -1,0 +1,317 @@
+"""廣東牌 (hk-old) money through the ledger seam: seed 003 「不同處」, worked by hand.
+
+「港: 先講好最大多小台, 多少錢一底, 然後每加一台就一倍錢, 例如: 1元一底的話, 十台就是512元了」;
+「台灣放炮的給, 香港一般放炮也要給, 但沒放炮的也要給一半(後來都改為依台灣例)」; 「台:有一炮三響 / 港: 下家先糊」.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+import pytest
+
+from taipai.core.table.errors import TableError
+from taipai.core.table.events import (
+    Draw,
+    Event,
+    FalseWin,
+    RuleChanged,
+    SelfDraw,
+    SessionEnded,
+    TableOpened,
+    Undo,
+    WinByDiscard,
+    WinLeg,
+)
+from taipai.core.table.machine import apply, replay
+from taipai.core.table.state import TableState, Transition
+from taipai.systems.hk_old.ledger import HALF_SPICY, multiplier, portion
+from taipai.systems.hk_old.options import HkOldOptions
+
+P = ("A", "B", "C", "D")
+"""Seats 東南西北; A deals first."""
+
+
+def opened(**opts: Any) -> TableState:
+    return apply(None, TableOpened(P, HkOldOptions(**opts), system="hk-old")).state
+
+
+def pays(t: Transition) -> list[tuple[str, str, object, str]]:
+    return [(p.payer, p.payee, p.amount, p.rule) for p in t.payments]
+
+
+def dis(discarder: str, *legs: tuple[str, int]) -> WinByDiscard:
+    return WinByDiscard(discarder, tuple(WinLeg(w, fan) for w, fan in legs))
+
+
+def run(state: TableState, *events: Event) -> TableState:
+    for e in events:
+        state = apply(state, e).state
+    return state
+
+
+# ------------------------------------------------------------------------------------------ multipliers
+
+
+def test_doubling_ten_fan_is_512():
+    """「1元一底的話, 十台就是512元」: 2^(翻−1) 底; 1翻 is one 底 (0翻 too, the least a win pays)."""
+    assert multiplier(10) == 512
+    assert [multiplier(n) for n in range(0, 5)] == [1, 1, 2, 4, 8]
+    assert portion(10, HkOldOptions(maximum=10)) == 512
+
+
+def test_half_spicy_row_by_row():
+    """半辣上: 1, 2, 4, 8, 16, 24, 32, 48, 64, 96, 128, 192, 256, 384 for 0–13翻, then ×2 every two 翻."""
+    table = [1, 2, 4, 8, 16, 24, 32, 48, 64, 96, 128, 192, 256, 384]
+    assert [multiplier(n, "half_spicy") for n in range(14)] == table
+    assert list(HALF_SPICY) == table
+    assert [multiplier(n, "half_spicy") for n in (14, 15, 16)] == [512, 768, 1024]
+
+
+def test_spicy():
+    """辣辣上: 2^翻."""
+    assert [multiplier(n, "spicy") for n in (0, 1, 3, 10)] == [1, 2, 8, 1024]
+
+
+def test_portion_is_capped_at_the_maximum():
+    """A count above the maximum is paid as the maximum: 10翻 at a table of 8 is 2^7 = 128 底."""
+    assert portion(10, HkOldOptions()) == 128
+    assert portion(3, HkOldOptions(base=5)) == 20
+
+
+# ------------------------------------------------------------------------------------------ a win on a discard
+
+
+def test_ten_fan_on_a_discard_pays_512_under_the_default():
+    """Default 全銃 and doubling at 1元一底 (maximum 10): B 食 A 10翻 → A pays B 512, nobody else."""
+    t = apply(opened(maximum=10), dis("A", ("B", 10)))
+    assert pays(t) == [("A", "B", 512, "win")]
+    assert t.state.balances == {"A": -512, "B": 512, "C": 0, "D": 0}
+
+
+def test_full_and_half_on_one_hand():
+    """The same 4翻 win (portion 2^3 = 8): 全銃, the discarder pays 8; 半銃, the discarder pays 8 and each of
+    the two who did not discard pays half, 4 (「沒放炮的也要給一半」)."""
+    win = dis("A", ("B", 4))
+    full = apply(opened(), win)
+    assert pays(full) == [("A", "B", 8, "win")]
+    half = apply(opened(discard="half"), win)
+    assert pays(half) == [("A", "B", 8, "win"), ("C", "B", 4, "half_share"), ("D", "B", 4, "half_share")]
+    assert half.state.balances == {"A": -8, "B": 16, "C": -4, "D": -4}
+
+
+def test_half_share_of_an_odd_portion_is_exact():
+    """半銃 at 1翻 (portion 1 底): the others pay ½ each, an exact fraction."""
+    t = apply(opened(discard="half", minimum=1), dis("A", ("B", 1)))
+    assert [p.amount for p in t.payments] == [1, Fraction(1, 2), Fraction(1, 2)]
+    assert sum(t.state.balances.values()) == 0
+
+
+def test_robbed_kong_is_paid_as_a_discard():
+    """搶槓(當出沖論): the konging player pays as the discarder."""
+    t = apply(opened(), WinByDiscard("C", (WinLeg("B", 5, robbed_kong=True),)))
+    assert pays(t) == [("C", "B", 16, "win")]
+
+
+# ------------------------------------------------------------------------------------------ self-draw, 包, 詐糊
+
+
+def test_self_draw_each_of_three_pays():
+    """自摸: each of the three pays one portion: 5翻 at 1元一底 → 16 each (48 in all)."""
+    t = apply(opened(), SelfDraw("B", 5))
+    assert pays(t) == [("A", "B", 16, "win"), ("C", "B", 16, "win"), ("D", "B", 16, "win")]
+
+
+def test_self_draw_double_option():
+    """``self_draw = double``: each pays two portions (32 each at 5翻)."""
+    t = apply(opened(self_draw="double"), SelfDraw("B", 5))
+    assert [p.amount for p in t.payments] == [32, 32, 32]
+
+
+def test_bao_zimo_the_named_player_pays_the_whole_self_draw():
+    """包自摸: C pays what the three would have paid, 3 × 16 = 48, for any reason (no 明槓 check)."""
+    t = apply(opened(), SelfDraw("B", 5, kong_discarder="C"))
+    assert pays(t) == [("C", "B", 48, "bao")]
+    with pytest.raises(TableError) as info:
+        apply(opened(), SelfDraw("B", 5, kong_discarder="B"))
+    assert info.value.code == "same_player"
+
+
+def test_false_win_pays_each_the_maximum_self_draw():
+    """詐糊: the false winner pays each other player the self-draw at the maximum: 8翻 → 2^7 = 128 each."""
+    t = apply(opened(), FalseWin("D"))
+    assert pays(t) == [
+        ("D", "A", 128, "false_win"),
+        ("D", "B", 128, "false_win"),
+        ("D", "C", 128, "false_win"),
+    ]
+    assert t.state.hand == 0 and t.state.dealer == "A"
+
+
+# ------------------------------------------------------------------------------------------ 起糊
+
+
+def test_below_minimum_is_refused():
+    """起糊 3: a 2翻 win is refused with the count it reached; nothing is booked."""
+    state = opened()
+    with pytest.raises(TableError) as info:
+        apply(state, dis("A", ("B", 2)))
+    assert info.value.code == "below_minimum"
+    assert info.value.args_ == {"count": "2", "minimum": "3", "winner": "B"}
+    with pytest.raises(TableError):
+        apply(state, SelfDraw("B", 1))
+
+
+def test_a_stored_log_replays_as_booked():
+    """A stored log is not re-checked against 起糊 (strict=False), so it replays as it was booked."""
+    state = apply(opened(), dis("A", ("B", 2)), strict=False).state
+    assert state.balances["B"] == 2
+
+
+def test_a_count_above_the_maximum_is_paid_as_the_maximum():
+    """B 自摸 12翻 at a table of 8: each pays 2^7 = 128."""
+    t = apply(opened(), SelfDraw("B", 12))
+    assert [p.amount for p in t.payments] == [128, 128, 128]
+
+
+# ------------------------------------------------------------------------------------------ 下家先糊
+
+
+def test_first_claim_wins_names_the_next_player():
+    """港: 下家先糊: A (東) discards, C (西) and B (南) both claim: B is next in turn and the only winner."""
+    state = opened()
+    with pytest.raises(TableError) as info:
+        apply(state, dis("A", ("C", 3), ("B", 3)))
+    assert info.value.code == "first_claim_wins"
+    assert info.value.args_ == {"winner": "B", "discarder": "A"}
+    with pytest.raises(TableError) as wrap:
+        apply(state, dis("D", ("C", 3), ("A", 3)))
+    assert wrap.value.args_["winner"] == "A"
+
+
+def test_multi_win_option_pays_each_leg():
+    """一炮多響 on: each leg on its own (4翻 → 8 and 3翻 → 4 from A); with 半銃 only D (neither discarder
+    nor winner) pays the halves."""
+    t = apply(opened(multi_win=True), dis("A", ("B", 4), ("C", 3)))
+    assert pays(t) == [("A", "B", 8, "win"), ("A", "C", 4, "win")]
+    half = apply(opened(multi_win=True, discard="half"), dis("A", ("B", 4), ("C", 3)))
+    assert pays(half) == [
+        ("A", "B", 8, "win"),
+        ("D", "B", 4, "half_share"),
+        ("A", "C", 4, "win"),
+        ("D", "C", 2, "half_share"),
+    ]
+
+
+# ------------------------------------------------------------------------------------------ dealer
+
+
+def test_dealer_win_and_draw_keep_the_deal():
+    """A dealer win keeps the deal (連莊); a 流局 too (default); another's win passes it."""
+    state = run(opened(), SelfDraw("A", 3))
+    assert (state.dealer, state.streak, state.hand) == ("A", 1, 1)
+    state = run(state, Draw())
+    assert (state.dealer, state.streak) == ("A", 2)
+    state = run(state, dis("C", ("B", 3)))
+    assert (state.dealer, state.streak) == ("B", 0)
+
+
+def test_draw_passes_the_deal_when_set():
+    state = run(opened(draw_keeps_deal=False), Draw())
+    assert (state.dealer, state.streak) == ("B", 0)
+
+
+def test_no_dealer_fan_on_any_leg():
+    """廣東牌 has no 莊 翻: the dealer's self-draw pays the same portion from each."""
+    t = apply(opened(), SelfDraw("A", 4))
+    assert [p.amount for p in t.payments] == [8, 8, 8]
+
+
+# ------------------------------------------------------------------------------------------ settings
+
+
+def test_rule_changed_then_ten_fan_pays_512():
+    """規則 maximum 10, then B 自摸 10翻: each of the three pays 512."""
+    state = run(opened(), RuleChanged("maximum", "10"))
+    t = apply(state, SelfDraw("B", 10))
+    assert [p.amount for p in t.payments] == [512, 512, 512]
+
+
+@pytest.mark.parametrize(
+    ("option", "value", "field", "expected"),
+    [
+        ("minimum", "5", "minimum", 5),
+        ("maximum", "13翻", "maximum", 13),
+        ("flowers", "off", "flowers", False),
+        ("multi_win", "on", "multi_win", True),
+        ("multiplier", "half_spicy", "multiplier", "half_spicy"),
+        ("discard", "half", "discard", "half"),
+        ("pure_one_suit", 7, "pure_one_suit", 7),
+        ("base", "0.5", "base", Fraction(1, 2)),
+    ],
+)
+def test_with_option(option: str, value: str | int, field: str, expected: object):
+    assert getattr(HkOldOptions().with_option(option, value), field) == expected
+
+
+@pytest.mark.parametrize(
+    ("option", "value", "code"),
+    [
+        ("minimum", "9", "bad_value"),  # above the maximum 8
+        ("maximum", "0", "bad_value"),
+        ("pure_one_suit", 8, "bad_value"),
+        ("multiplier", "triple", "bad_value"),
+        ("flowers", "maybe", "bad_value"),
+        ("base", "0", "bad_amount"),
+        ("la_mode", "off", "bad_option"),
+    ],
+)
+def test_with_option_refuses(option: str, value: str | int, code: str):
+    with pytest.raises(TableError) as info:
+        HkOldOptions().with_option(option, value)
+    assert info.value.code == code
+
+
+def test_options_round_trip():
+    opts = HkOldOptions(base=Fraction(1, 2), maximum=10, discard="half", multi_win=True)
+    assert HkOldOptions.from_dict(opts.to_dict()) == opts
+    assert HkOldOptions.from_dict({}) == HkOldOptions()
+    assert opts.money(Fraction(3, 2)) == Fraction(3, 2)
+    with pytest.raises(TableError) as info:
+        HkOldOptions.from_dict({"rate": 1})
+    assert info.value.code == "bad_option"
+
+
+def test_session_end_and_zero_sum():
+    """Every payment is booked at once, so 埋數 settles nothing and balances sum to zero throughout."""
+    state = opened(discard="half")
+    for e in (
+        dis("A", ("B", 4)),
+        SelfDraw("C", 3, kong_discarder="D"),
+        FalseWin("B"),
+        Draw(),
+        SessionEnded(),
+    ):
+        t = apply(state, e)
+        state = t.state
+        assert sum(state.balances.values()) == 0
+    assert state.ended and t.payments == ()
+
+
+def test_undo_gives_the_state_back_and_replay_agrees():
+    """Undo after a win gives back exactly the state before it; replaying the log gives the same state."""
+    before = opened(discard="half")
+    won = apply(before, dis("A", ("B", 4))).state
+    undone = apply(won, Undo("A"))
+    assert undone.state == before
+    assert sorted(pays(undone)) == sorted(
+        [("B", "A", 8, "undo:win"), ("B", "C", 4, "undo:half_share"), ("B", "D", 4, "undo:half_share")]
+    )
+    log = [
+        TableOpened(P, HkOldOptions(discard="half"), system="hk-old"),
+        dis("A", ("B", 4)),
+        SelfDraw("C", 3),
+    ]
+    # 半銃 4翻: A −8, B +16, C −4, D −4; C 自摸 3翻: 4 from each of A, B, D
+    assert replay(log).balances == {"A": -12, "B": 12, "C": 8, "D": -8}
