@@ -1,0 +1,141 @@
+"""廣東牌 (hk-old) behind the rule-system seam: the registry, the rule table as data, and a hand scored then
+booked through the game-neutral machine (seed 003 「香港牌台數說明」, 「不同處」)."""
+
+from __future__ import annotations
+
+import tomllib
+from importlib import resources
+from pathlib import Path
+
+import pytest
+
+from taipai.core.errors import HandError
+from taipai.core.registry import SYSTEMS, system_by_id, system_by_name
+from taipai.core.system import Seat
+from taipai.core.table.codec import event_from_dict
+from taipai.core.table.errors import TableError
+from taipai.core.table.events import SelfDraw, TableOpened, Undo, WinByDiscard, WinLeg
+from taipai.core.table.machine import apply, replay
+from taipai.core.tiles import EAST, SOUTH
+from taipai.systems.hk_old import SYSTEM
+from taipai.systems.hk_old.options import HkOldOptions
+from taipai.systems.hk_old.patterns import KNOWN
+from taipai.systems.hk_taiwan.options import TableOptions
+
+P = ("A", "B", "C", "D")
+
+
+@pytest.mark.parametrize("word", ["廣東牌", "香港牌", "港式", "老港", "hk-old", "HK13", "Cantonese"])
+def test_registry_finds_hk_old_by_its_names(word: str):
+    found = system_by_name(word)
+    assert found is not None and found.id == "hk-old"
+
+
+def test_system_attributes():
+    assert system_by_id("hk-old") is SYSTEM and "hk-old" in SYSTEMS
+    assert (SYSTEM.unit, SYSTEM.hand_size, SYSTEM.wildcards, SYSTEM.english) == (
+        "翻",
+        13,
+        False,
+        "Hong Kong 13-tile",
+    )
+    assert isinstance(SYSTEM.table.default_options(), HkOldOptions)
+
+
+def test_preset_rows_are_the_seed_table():
+    """One row per detector; names exactly as seed 003 writes them; the 例牌 are the 13 of the seed."""
+    rules = SYSTEM.load_rules()
+    assert set(rules.rows) == KNOWN
+    limits = [r.name for r in rules.rows.values() if r.limit]
+    assert limits == [
+        "天胡",
+        "地胡",
+        "坎坎胡",
+        "十三么",
+        "全字胡",
+        "大三元",
+        "小四喜",
+        "大四喜",
+        "槓上槓自摸",
+        "全么九",
+        "十八羅漢",
+        "九字連環",
+        "鐘鼓齊鳴",
+    ]
+    by_family = {
+        f: sorted(r.name for r in rules.rows.values() if r.family == f) for f in ("two", "three", "six")
+    }
+    assert by_family == {
+        "two": ["手胡"],
+        "three": sorted(["對對胡", "混一色", "小三元", "花么九", "人胡"]),
+        "six": ["清一色"],
+    }
+    assert all(r.fan == 1 for r in rules.rows.values() if r.family == "one")
+    raw = tomllib.loads(resources.files("taipai.systems.hk_old").joinpath("preset.toml").read_text("utf-8"))
+    assert all(entry["row"] for entry in raw["pattern"])
+
+
+def test_house_rules_file(tmp_path: Path):
+    """A file overrides by id or by name; a base other than hk-old, an unknown row or key, 清一色's 翻 in a
+    file, and exclusions in a cycle are refused (bad_rules)."""
+    ok = tmp_path / "ok.toml"
+    ok.write_text('[patterns."對對胡"]\nfan = 4\n[patterns.hand_win]\nenabled = false\n', "utf-8")
+    house = SYSTEM.load_rules(str(ok))
+    assert house.rows["all_pungs"].fan == 4 and not house.rows["hand_win"].enabled
+    assert SYSTEM.load_rules().rows["all_pungs"].fan == 3
+    bad = {
+        "base.toml": 'base = "hk-taiwan"\n',
+        "row.toml": "[patterns.no_such_row]\nfan = 1\n",
+        "key.toml": "[patterns.all_pungs]\nvalue = 1\n",
+        "pure.toml": '[patterns."清一色"]\nfan = 7\n',
+        "cycle.toml": '[patterns.self_drawn]\nexcludes = ["last_tile"]\n',
+        "fan.toml": "[patterns.all_pungs]\nfan = -1\n",
+    }
+    for name, text in bad.items():
+        path = tmp_path / name
+        path.write_text(text, "utf-8")
+        with pytest.raises(HandError) as info:
+            SYSTEM.load_rules(str(path))
+        assert info.value.code == "bad_rules", name
+    with pytest.raises(HandError) as missing:
+        SYSTEM.load_rules(str(tmp_path / "nope.toml"))
+    assert missing.value.code == "bad_rules"
+
+
+def test_a_hand_scored_then_booked_through_the_machine():
+    """B (南) 食 A: 混一色 3 + 平胡 1 + 門前清 1 + 無花 1 = 6翻 → 2^5 = 32 from A under 全銃; undo gives the
+    state back; the stored JSON replays to the same state."""
+    opened = apply(None, TableOpened(P, system="hk-old")).state
+    assert opened.system == "hk-old" and isinstance(opened.options, HkOldOptions)
+    seat = Seat(dealer=False, seat_wind=SOUTH, round_wind=EAST)
+    scored = SYSTEM.score(
+        "一二三萬 四五六萬 七八九萬 二三四萬 北 食 北", seat, SYSTEM.load_rules(), opened.options
+    )
+    fan = SYSTEM.booked_fan(scored.score)
+    assert fan == 6
+    event = WinByDiscard("A", (WinLeg("B", fan),))
+    t = apply(opened, event)
+    assert [(p.payer, p.payee, p.amount) for p in t.payments] == [("A", "B", 32)]
+    assert (t.state.dealer, t.state.hand) == ("B", 1)
+    assert apply(t.state, Undo("B")).state == opened
+    log = [
+        event_from_dict(e.to_dict())
+        for e in (TableOpened(P, HkOldOptions(maximum=10), system="hk-old"), event)
+    ]
+    assert replay(log).balances == {"A": -32, "B": 32, "C": 0, "D": 0}
+
+
+def test_a_count_of_the_chat_is_checked_then_booked():
+    """`B 自摸 12翻` at the default table books 8 (the maximum) and each pays 128; `2翻` is refused."""
+    opened = apply(None, TableOpened(P, system="hk-old")).state
+    fan = SYSTEM.check_count(12, opened.options)
+    t = apply(opened, SelfDraw("B", fan))
+    assert [p.amount for p in t.payments] == [128, 128, 128]
+    with pytest.raises(HandError):
+        SYSTEM.check_count(2, opened.options)
+
+
+def test_hk_taiwan_options_are_refused_at_an_hk_old_table():
+    with pytest.raises(TableError) as info:
+        apply(None, TableOpened(P, TableOptions(), system="hk-old"))
+    assert info.value.code == "bad_event"
