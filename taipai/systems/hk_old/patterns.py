@@ -28,13 +28,15 @@ class HandView:
         reading: the 4-melds-+-eyes reading, or ``None`` for 十三么.
         seat_wind / round_wind: tile kinds 27..30.
         dealer: the winner deals.
-        hand_win: the message said 手胡.
+        hand_win: the message said 手胡 (:class:`~taipai.systems.hk_old.words.HkOldSituation`).
         flowers_on: the table plays flowers.
         tiles: every tile kind of the hand (concealed, winning tile, melds; a kong as four).
         pungs: the tile of each pung or kong of the reading.
         chows: the number of chows of the reading.
         eyes: the eyes' tile, or ``None`` (十三么).
         kongs: the number of kongs laid down.
+        concealed_pungs: the pungs and kongs of the reading that are concealed (a 暗槓 is; a pung
+            completed by the discarded winning tile is not).
     """
 
     spec: HandSpec

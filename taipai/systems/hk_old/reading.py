@@ -17,15 +17,16 @@ from typing import Any
 
 from taipai.core.errors import HandError
 from taipai.core.hand import readings, waits
-from taipai.core.handspec import HandSpec, Situation
-from taipai.core.notation import parse_hand
+from taipai.core.handspec import HandSpec
+from taipai.core.notation import parse_hand, tokenize
+from taipai.core.notation_words import ContextEffect, TokenKind
 from taipai.core.scoring import Budget, PatternScore, Score
 from taipai.core.system import ScoredHand, Seat
 from taipai.core.tiles import ORPHANS, name_zh
 from taipai.systems.hk_old.options import HkOldOptions
 from taipai.systems.hk_old.patterns import DETECTORS, HandView
 from taipai.systems.hk_old.rules import SETTING_ROWS, HkOldRules
-from taipai.systems.hk_old.words import extract, refuse_foreign
+from taipai.systems.hk_old.words import HK_OLD_WORDS, HkOldSituation, refuse_foreign_words, refuse_seen_list
 
 HAND_SIZE = 13
 """Tiles held before the win: 4 melds + eyes with the winning tile (seed 003: 「港:13隻」)."""
@@ -103,7 +104,17 @@ def _orphan_waits(spec: HandSpec) -> set[int]:
     return set()
 
 
-def _check_context(spec: HandSpec, said: dict[str, str], facts: set[str], opts: HkOldOptions) -> list[str]:
+def _said(text: str) -> dict[str, str]:
+    """``{Situation field: the context word as written}`` of a message that parsed (for refusals)."""
+    out: dict[str, str] = {}
+    for t in tokenize(text, words=HK_OLD_WORDS):
+        if t.kind is TokenKind.CONTEXT and isinstance(t.value, ContextEffect):
+            for name, _value in t.value.fields:
+                out.setdefault(name, text[t.start : t.end])
+    return out
+
+
+def _check_context(spec: HandSpec, said: dict[str, str], opts: HkOldOptions) -> list[str]:
     """Refuse facts the hand contradicts; return the Situation fields said that score nothing here."""
     s = spec.situation
     ignored: list[str] = []
@@ -152,7 +163,7 @@ def _check_context(spec: HandSpec, said: dict[str, str], facts: set[str], opts: 
             ignored.append("flower_replacements")
     if s.last_tile_draw and not spec.self_drawn:
         ignored.append("last_tile_draw")
-    if "hand_win" in facts and not spec.is_concealed:
+    if getattr(s, "hand_win", False) and not spec.is_concealed:
         raise _bad_context(
             said.get("hand_win", "手胡"), "手胡 is won with nothing laid down", "手胡 needs a 門前清 hand"
         )
@@ -215,8 +226,8 @@ def score_message(
     """Parse a 13-tile hand message and score it in 翻 (seed 003 「香港牌台數說明」).
 
     Args:
-        text: the hand as typed (DESIGN §4 with 13 tiles; 廣東牌's context words, see
-            :mod:`taipai.systems.hk_old.words`).
+        text: the hand as typed (DESIGN §4 with 13 tiles; 廣東牌's context words,
+            :data:`taipai.systems.hk_old.words.HK_OLD_WORDS`).
         seat: what the table knows of the winner (dealer, seat and round wind).
         rules: :func:`taipai.systems.hk_old.rules.load`'s rule set.
         options: the table's :class:`HkOldOptions` (maximum, 起糊, flowers, 清一色); defaults when None.
@@ -230,24 +241,28 @@ def score_message(
 
     Raises:
         HandError: bad notation (the notation's codes; ``wild_unsupported`` for any wildcard);
-            ``unknown_token`` for a 港式台牌-only word (叮, 一發, 絕張, 十隻內 …); ``bad_context`` for a word
+            ``not_in_this_game`` for a 港式台牌-only word (叮, 一發, 絕張, 十隻內 …) or a 現 list
+            (``hint_args`` ``token``, ``game``); ``bad_context`` for a word
             the hand contradicts (天胡 by a non-dealer, 搶槓 with 摸, 槓上 without a kong, 手胡 with a meld
             laid down, flowers at a table without them); ``not_a_win``; ``below_minimum`` (``hint_args``
             ``count`` and ``minimum``) for a win under the table's 起糊.
     """
     del budget
     opts = _settings(options)
-    taken = extract(text)
-    said = refuse_foreign(taken.text)
-    said.update(taken.words)
-    table = Situation(
+    table = HkOldSituation(
         dealer=seat.dealer,
         streak=seat.streak,
         round_wind=seat.round_wind,
         seat_wind=seat.seat_wind,
     )
-    spec = parse_hand(taken.text, situation=table, hand_size=HAND_SIZE, table_kinds=())
-    if taken.facts & {"last_tile_draw", "kong_replacements"}:
+    try:
+        spec = parse_hand(text, situation=table, hand_size=HAND_SIZE, table_kinds=(), words=HK_OLD_WORDS)
+    except HandError:
+        refuse_foreign_words(text)
+        raise
+    if spec.situation.seen_tiles:
+        refuse_seen_list(text)
+    if getattr(spec.situation, "kong_last_tile", False):  # 槓爆 = 海底 and 槓上 together
         s = spec.situation
         s = dataclasses.replace(s, last_tile_draw=True, kong_replacements=max(1, s.kong_replacements))
         spec = dataclasses.replace(spec, situation=s)
@@ -258,8 +273,7 @@ def score_message(
         if overruled:
             fixed = dataclasses.replace(message_seat, **{n: getattr(table, n) for n in overruled})
             spec = dataclasses.replace(spec, situation=fixed)
-    facts = set(taken.facts)
-    ignored = _check_context(spec, said, facts, opts)
+    ignored = _check_context(spec, _said(text), opts)
     s = spec.situation
     found = readings(spec, hand_size=HAND_SIZE)
     views = [
@@ -269,7 +283,7 @@ def score_message(
             seat_wind=s.seat_wind,
             round_wind=s.round_wind,
             dealer=s.dealer,
-            hand_win="hand_win" in facts,
+            hand_win=getattr(s, "hand_win", False),
             flowers_on=opts.flowers,
         )
         for r in found
@@ -282,7 +296,7 @@ def score_message(
                 seat_wind=s.seat_wind,
                 round_wind=s.round_wind,
                 dealer=s.dealer,
-                hand_win="hand_win" in facts,
+                hand_win=getattr(s, "hand_win", False),
                 flowers_on=opts.flowers,
             )
         )

@@ -1,121 +1,163 @@
-"""廣東牌's context words (seed 003 「香港牌台數說明」) on top of the shared hand notation (DESIGN §4).
+"""廣東牌's context words (seed 003 「香港牌台數說明」) and the refusal of 港式台牌-only words.
 
-The notation's own context words are 港式台牌's.  A 廣東牌 hand keeps those that mean something here —
-自摸, 莊/閒, 東圈/南位, 海底, 槓上/槓上花/槓上開花, 槓上槓, 花上/花上花, 搶槓, 天糊, 地糊, 人糊, 門清, 無花 —
-and adds its own, scanned out of the text before the notation reads it (:func:`extract`):
+:data:`HK_OLD_WORDS` is this game's :class:`~taipai.core.context_words.ContextWords` table, passed to
+:func:`taipai.core.notation.parse_hand` (``words=``): the words every mahjong message shares (莊/閒, 連N,
+X圈, X位, 門清, 無花) and the seed's own: 自摸 (the notation's), 海底 / 海底撈月, 槓上 / 槓上花 / 槓上開花
+(槓上槓 is 2: 槓上槓自摸), 花上 / 花上花 (a chain: 花上花 is 2, scored once as 花上花), 搶槓, 天胡, 地胡,
+人胡, and two that :class:`HkOldSituation` adds: 手胡 (兩翻役 「手胡(類以日本牌既"雙立直")」) and 槓爆 /
+鐘鼓齊鳴 (例牌 「鐘鼓齊鳴(又叫"槓爆",海底撈月兼槓上花的獎勵)」).
 
-- ``手胡`` / ``手糊``: 兩翻役 手胡 (「類以日本牌既"雙立直"」);
-- ``槓爆`` / ``鐘鼓齊鳴``: 例牌 鐘鼓齊鳴 (「又叫"槓爆",海底撈月兼槓上花的獎勵」) = 海底 and 槓上 together.
-
-A 港式台牌 word that has no row here (叮, 一發, 天叮, 食聽牌, 河底, 絕張, 明八絕, X隻內, 混花槓, 搶槓上槓,
-一炮雙響/三響, 錦上添花, 無花糊, and the 現 list of seen tiles) is refused by :func:`refuse_foreign`
-rather than silently dropped: a hand is never booked on a word the table did not mean.
+A 港式台牌 word that means nothing here (叮, 一發, 食聽牌, 天叮, 河底, 混花槓, 搶槓上槓, 絕張, 明八絕, X隻內,
+一炮雙響/三響, 錦上添花, 無花糊) is refused by :func:`refuse_foreign_words` with ``not_in_this_game``
+naming the word and the game (as the ``taiwan`` system does), instead of the plain ``unknown_token`` of a
+word no game has; so is a 現 list (tiles seen on the table, for a wildcard this game does not play).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import Final
 
+from taipai.core.context_words import HK_TAIWAN_WORDS, ContextEntry, ContextWord, ContextWords, Sets
 from taipai.core.errors import HandError
+from taipai.core.handspec import Situation
 from taipai.core.notation import tokenize
-from taipai.core.notation_words import NORMALISE, ContextEffect, TokenKind
+from taipai.core.notation_words import ContextEffect, TokenKind
 
-EXTRA_WORDS: dict[str, tuple[str, ...]] = {
-    "手糊": ("hand_win",),
-    "槓爆": ("last_tile_draw", "kong_replacements"),
-    "鐘鼓齊鳴": ("last_tile_draw", "kong_replacements"),
-}
-"""廣東牌's own words (normalised spelling: 胡 is read as 糊) → the facts they set."""
-
-FOREIGN_FIELDS: dict[str, str] = {
-    "declared_ready": "叮",
-    "one_shot": "一發",
-    "ready_discard_win": "食聽牌",
-    "double_ready": "天叮",
-    "last_discard": "河底",
-    "mixed_replacements": "混花槓",
-    "robbing_kong_on_kong": "搶槓上槓",
-    "last_copy": "絕張",
-    "last_copy_eight": "明八絕",
-    "discards_seen": "X隻內",
-    "multiple_winners": "一炮多響",
-    "kick_on_multi": "錦上添花",
-    "no_flowers_at_table": "無花糊",
-}
-""":class:`~taipai.core.handspec.Situation` fields only 港式台牌 words set, and a name for each."""
-
-SYSTEM_NAME = "廣東牌"
+GAME_ZH: Final = "廣東牌"
+"""The game's name in replies (``not_in_this_game``)."""
 
 
 @dataclass(frozen=True, slots=True)
-class Extracted:
-    """A hand message with 廣東牌's own words taken out.
+class HkOldSituation(Situation):
+    """:class:`Situation` with the two facts of seed 003's 香港牌 table that 港式台牌 has no word for.
 
     Attributes:
-        text: the message with each extra word replaced by spaces (positions unchanged).
-        facts: the facts the words set (``hand_win``, ``last_tile_draw``, ``kong_replacements``).
-        words: ``{fact: the word as written}``, for error messages.
+        hand_win: 手胡 was said (兩翻役 「手胡(類以日本牌既"雙立直")」).
+        kong_last_tile: 槓爆 / 鐘鼓齊鳴 was said: the last tile of the wall drawn after a kong (例牌
+            「鐘鼓齊鳴(又叫"槓爆",海底撈月兼槓上花的獎勵)」); read as 海底 and 槓上 together.
     """
 
-    text: str
-    facts: frozenset[str]
-    words: dict[str, str]
+    hand_win: bool = False
+    kong_last_tile: bool = False
 
 
-def extract(text: str) -> Extracted:
-    """Take 廣東牌's own words (:data:`EXTRA_WORDS`) out of ``text``.
+FOREIGN_FIELDS: Final = (
+    "declared_ready",
+    "one_shot",
+    "ready_discard_win",
+    "double_ready",
+    "last_discard",
+    "mixed_replacements",
+    "robbing_kong_on_kong",
+    "last_copy",
+    "last_copy_eight",
+    "discards_seen",
+    "multiple_winners",
+    "kick_on_multi",
+    "no_flowers_at_table",
+)
+"""港式台牌 Situation fields with no row in seed 003 「香港牌台數說明」: their words are refused."""
 
-    Args:
-        text: the hand message as typed (any string).
+SCORES: Final[dict[str, tuple[str, ...]]] = {
+    "last_tile_draw": ("last_tile", "kong_last_tile"),
+    "kong_replacements": ("kong_flower", "kong_on_kong", "kong_last_tile"),
+    "flower_replacements": ("flower_flower",),
+    "robbing_kong": ("robbing_kong",),
+    "heavenly": ("heavenly",),
+    "earthly": ("earthly",),
+    "human": ("human_win",),
+    "hand_win": ("hand_win",),
+    "kong_last_tile": ("kong_last_tile",),
+}
+"""Situation field → the 廣東牌 row ids its word can score."""
+
+_DISPLAY: Final = {
+    "last_tile_draw": "海底撈月",
+    "kong_replacements": "槓上花",
+    "flower_replacements": "花上花",
+    "heavenly": "天胡",
+    "earthly": "地胡",
+    "human": "人胡",
+}
+"""Seed 003's spelling of the words 港式台牌 writes otherwise (海底, 槓上, 天糊 …)."""
+
+_OWN: Final = (
+    ContextEntry(
+        "hand_win",
+        Sets.FLAG,
+        (ContextWord("手糊", ("手胡",)),),
+        display="手胡",
+        gloss="won from a hand ready since the first discard (like a double riichi)",
+        scores=SCORES["hand_win"],
+    ),
+    ContextEntry(
+        "kong_last_tile",
+        Sets.FLAG,
+        (ContextWord("鐘鼓齊鳴", ("槓爆",), ("钟鼓齐鸣", "杠爆")),),
+        gloss="self-drew the last tile of the wall as a kong's replacement",
+        scores=SCORES["kong_last_tile"],
+    ),
+)
+
+
+def _hk_old_words() -> ContextWords:
+    shared = tuple(
+        replace(e, scores=SCORES.get(e.field or "", ()), display=_DISPLAY.get(e.field or "", e.display))
+        for e in HK_TAIWAN_WORDS.entries
+        if e.field not in FOREIGN_FIELDS
+    )
+    return ContextWords((*shared, *_OWN), HkOldSituation)
+
+
+HK_OLD_WORDS: Final = _hk_old_words()
+"""廣東牌's context words (see the module docstring)."""
+
+_PROBE: Final = HK_TAIWAN_WORDS.changed(add=_OWN, situation=HkOldSituation)
+"""港式台牌's words plus 廣東牌's own: reads a message far enough to name a foreign word in it."""
+
+
+def foreign(word: str, position: int, why: str) -> HandError:
+    """The ``not_in_this_game`` refusal of ``word`` at ``position`` (``why``: English, what the word is).
 
     Returns:
-        :class:`Extracted`: the text the shared notation reads, and the facts the words set.
+        A :class:`HandError` with ``hint_args`` ``{"token", "game"}`` (for the caller to raise).
     """
-    normal = text.translate(NORMALISE)
-    out = list(text)
-    facts: set[str] = set()
-    words: dict[str, str] = {}
-    for word, sets in EXTRA_WORDS.items():
-        start = normal.find(word)
-        while start >= 0:
-            end = start + len(word)
-            for fact in sets:
-                facts.add(fact)
-                words.setdefault(fact, text[start:end])
-            out[start:end] = " " * len(word)
-            start = normal.find(word, end)
-    return Extracted("".join(out), frozenset(facts), words)
-
-
-def refuse_foreign(text: str) -> dict[str, str]:
-    """Refuse a 港式台牌-only word in ``text``; return ``{Situation field: word as written}`` for the
-    context words it does hold (for later error messages).
-
-    Raises:
-        HandError: ``unknown_token`` naming the word and its position (``hint_args``: ``token``,
-            ``system``), with a hint that 廣東牌 does not count it; or whatever
-            :func:`taipai.core.notation.tokenize` raises for a bad message.
-    """
-    found: dict[str, str] = {}
-    for tok in tokenize(text):
-        word = text[tok.start : tok.end]
-        if tok.kind is TokenKind.SEEN:
-            raise _foreign(word, tok.start, "a list of tiles seen on the table is for the 現 wildcard")
-        if tok.kind is not TokenKind.CONTEXT or not isinstance(tok.value, ContextEffect):
-            continue
-        for name, _value in tok.value.fields:
-            if name in FOREIGN_FIELDS:
-                raise _foreign(word, tok.start, f"{word} is a 港式台牌 word")
-            found.setdefault(name, word)
-    return found
-
-
-def _foreign(word: str, position: int, why: str) -> HandError:
     return HandError(
-        "unknown_token",
-        f"{word!r} at {position} means nothing in {SYSTEM_NAME} (hk-old)",
+        "not_in_this_game",
+        f"{word!r} at {position} is {why}; {GAME_ZH} (Hong Kong 13-tile) has no such row",
         token=word,
         position=position,
-        hint=f"{why}; {SYSTEM_NAME} has no such row: leave it out",
-        hint_args={"token": word, "system": "hk-old"},
+        hint=f"{GAME_ZH} counts 自摸, 海底撈月, 槓上花, 花上花, 搶槓, 手胡, 人胡, 天胡, 地胡, 槓爆; "
+        "leave the word out",
+        hint_args={"token": word, "game": GAME_ZH},
     )
+
+
+def refuse_foreign_words(text: str) -> None:
+    """Refuse a 港式台牌-only context word in ``text`` (called when parsing with :data:`HK_OLD_WORDS`
+    failed).
+
+    Raises:
+        HandError: ``not_in_this_game`` (:func:`foreign`); nothing when ``text`` holds no such word (or
+            cannot be read even with 港式台牌's words), so the caller raises its own error.
+    """
+    try:
+        tokens = tokenize(text, words=_PROBE)
+    except HandError:
+        return
+    for t in tokens:
+        effect = t.value if t.kind is TokenKind.CONTEXT else None
+        if isinstance(effect, ContextEffect) and any(name in FOREIGN_FIELDS for name, _ in effect.fields):
+            raise foreign(text[t.start : t.end], t.start, "a 港式台牌 word")
+
+
+def refuse_seen_list(text: str) -> None:
+    """Refuse a 現 / 枱面 list (tiles seen on the table: seed 000's 現 wildcard, not played here).
+
+    Raises:
+        HandError: ``not_in_this_game`` naming the label.
+    """
+    for t in tokenize(text, words=HK_OLD_WORDS):
+        if t.kind is TokenKind.SEEN:
+            raise foreign(text[t.start : t.end], t.start, "a list of tiles seen for the 現 wildcard")

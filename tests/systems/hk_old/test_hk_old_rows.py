@@ -438,12 +438,25 @@ def test_check_count():
     assert SYSTEM.booked_fan(score(PURE, opts=HkOldOptions(minimum=0))) == 8
 
 
-@pytest.mark.parametrize("word", ["叮", "一發", "絕張", "十隻內", "河底", "天叮", "搶槓上槓", "無花糊"])
+@pytest.mark.parametrize(
+    "word", ["叮", "一發", "絕張", "十隻內", "河底", "天叮", "搶槓上槓", "無花糊", "一炮雙響", "混花槓3"]
+)
 def test_hk_taiwan_words_refused(word: str):
     """港式台牌-only words mean nothing in 廣東牌: refused naming the word, not silently dropped."""
     err = refused(PLAIN + f" 食 南 {word}")
-    assert err.code == "unknown_token" and err.token == word
-    assert err.hint_args["system"] == "hk-old"
+    assert (err.code, err.token) == ("not_in_this_game", word)
+    assert err.hint_args == {"token": word, "game": "廣東牌"}
+
+
+def test_seen_list_refused():
+    """A 現 list (tiles seen, for seed 000's 現 wildcard) means nothing in 廣東牌."""
+    err = refused(PLAIN + " 食 南 現:九索")
+    assert (err.code, err.token) == ("not_in_this_game", "現")
+
+
+def test_unknown_word_is_still_unknown():
+    """A word no game has stays unknown_token."""
+    assert refused(PLAIN + " 食 南 立直").code == "unknown_token"
 
 
 def test_wildcards_refused():
