@@ -39,7 +39,7 @@ class HkOld:
         Raises:
             HandError: ``bad_rules``, saying where.
         """
-        return load(source, KNOWN)
+        return load(source, KNOWN, (self.id, *self.names))
 
     score = staticmethod(score_message)
     booked_fan = staticmethod(booked_fan)

@@ -248,15 +248,33 @@ def preset(known: frozenset[str]) -> HkOldRules:
     return rules_from_dict(tomllib.loads(text), known)
 
 
-def load(source: str | None, known: frozenset[str]) -> HkOldRules:
-    """The preset when ``source`` is None or ``hk-old``, else the TOML file at ``source``.
+def load(
+    source: str | None,
+    known: frozenset[str],
+    names: tuple[str, ...] = (PRESET,),
+    *,
+    _seen: tuple[str, ...] = (),
+) -> HkOldRules:
+    """The preset when ``source`` is None or one of ``names``, else the TOML file at ``source``.
+
+    Args:
+        source: ``None``, a name of this system, or a file path.  A file holding ``[[pattern]]`` rows is a
+            whole table; otherwise it overrides its ``base`` (a name of this system, the default, or
+            another such file).
+        known: the ids this system detects.
+        names: what ``source`` and ``base`` may call this system (``hk-old``, ``廣東牌`` …; case and
+            spaces ignored).
 
     Raises:
-        HandError: ``bad_rules`` for a missing, unreadable or oversized file, bad TOML, a ``base`` other
-            than ``hk-old``, or any bad row (the message says where).
+        HandError: ``bad_rules`` for a missing, unreadable or oversized file, bad TOML, a ``base`` that is
+            neither this system nor a file, a ``base`` chain that comes back to itself, or any bad row
+            (the message says where).
     """
-    if source is None or source == PRESET:
+    folded = {"".join(n.split()).casefold() for n in (PRESET, *names)}
+    if source is None or "".join(source.split()).casefold() in folded:
         return preset(known)
+    if source in _seen:
+        raise _bad(f"rule files name each other as base: {' → '.join([*_seen, source])}")
     path = Path(source)
     try:
         if not path.is_file():
@@ -273,6 +291,8 @@ def load(source: str | None, known: frozenset[str]) -> HkOldRules:
     if "pattern" in data:
         return rules_from_dict(data, known)
     base = data.get("base", PRESET)
-    if base != PRESET:
-        raise _bad(f"base must be {PRESET!r} for a 廣東牌 house-rules file, got {base!r}")
-    return apply_overrides(preset(known), data, known)
+    if not isinstance(base, str):
+        raise _bad(f"base must be {PRESET!r} or a house-rules file, got {base!r}")
+    if "".join(base.split()).casefold() not in folded and not Path(base).is_file():
+        raise _bad(f"base must be {PRESET!r} (or another 廣東牌 house-rules file) here, got {base!r}")
+    return apply_overrides(load(base, known, names, _seen=(*_seen, source)), data, known)

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from taipai.core.errors import HandError
-from taipai.core.registry import SYSTEMS, system_by_id, system_by_name
+from taipai.core.registry import SYSTEMS, system_by_id, system_by_name, system_of_source
 from taipai.core.system import Seat
 from taipai.core.table.codec import event_from_dict
 from taipai.core.table.errors import TableError
@@ -100,6 +100,23 @@ def test_house_rules_file(tmp_path: Path):
     with pytest.raises(HandError) as missing:
         SYSTEM.load_rules(str(tmp_path / "nope.toml"))
     assert missing.value.code == "bad_rules"
+
+
+def test_house_rules_base_chain(tmp_path: Path):
+    """``base`` may name this system (``廣東牌``) or another house file; a loop is refused; the registry's
+    ``system_of_source`` finds hk-old from either."""
+    first = tmp_path / "first.toml"
+    first.write_text('base = "廣東牌"\n[patterns."對對胡"]\nfan = 4\n', "utf-8")
+    second = tmp_path / "second.toml"
+    second.write_text(f'base = "{first}"\n[patterns."混一色"]\nfan = 2\n', "utf-8")
+    rules = SYSTEM.load_rules(str(second))
+    assert (rules.rows["all_pungs"].fan, rules.rows["mixed_one_suit"].fan) == (4, 2)
+    assert system_of_source(str(second)) is SYSTEM
+    loop = tmp_path / "loop.toml"
+    loop.write_text(f'base = "{loop}"\n', "utf-8")
+    with pytest.raises(HandError) as info:
+        SYSTEM.load_rules(str(loop))
+    assert info.value.code == "bad_rules" and "each other" in info.value.message
 
 
 def test_a_hand_scored_then_booked_through_the_machine():
