@@ -12,11 +12,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from taipai.core.context_words import ContextWords
 from taipai.core.system import RuleSystem, TableRules
 from taipai.systems.taiwan.ledger import TABLE
 from taipai.systems.taiwan.patterns import check_rows
 from taipai.systems.taiwan.reading import booked_fan, check_count, score_message
 from taipai.systems.taiwan.rules import NAMES, TaiwanRules, load_rules
+from taipai.systems.taiwan.words import TAIWAN_WORDS
 
 
 @dataclass(frozen=True)
@@ -30,6 +32,8 @@ class Taiwan:
     hand_size: int = 16
     wildcards: bool = False
     table: TableRules = TABLE
+    words: ContextWords = TAIWAN_WORDS
+    """This game's context words (``words.display(field)`` names a field of ``Score.ignored``)."""
 
     def load_rules(self, source: str | None = None) -> TaiwanRules:
         """The seed 003 preset (``None`` or ``"taiwan"``), or a TOML file extending it

@@ -79,35 +79,38 @@ _DISPLAY: Final = {
 """Seed 003's spelling of the words 港式台牌 writes otherwise (海底, 槓上, 天糊 …)."""
 
 
+OWN_ENTRIES: Final = (
+    ContextEntry(
+        "heavenly_ready",
+        Sets.FLAG,
+        (ContextWord("天聽", simplified=("天听",)),),
+        gloss="a non-dealer declared ready right after the deal",
+        scores=SCORES["heavenly_ready"],
+    ),
+    ContextEntry(
+        "earthly_ready",
+        Sets.FLAG,
+        (ContextWord("地聽", simplified=("地听",)),),
+        gloss="declared ready with the first discard, concealed",
+        scores=SCORES["earthly_ready"],
+    ),
+)
+"""天聽 and 地聽: the words this game has and 港式台牌 does not."""
+
+
 def _taiwan_words() -> ContextWords:
     shared = tuple(
         replace(e, scores=SCORES.get(e.field or "", ()), display=_DISPLAY.get(e.field or "", e.display))
         for e in HK_TAIWAN_WORDS.entries
         if e.field not in FOREIGN_FIELDS
     )
-    own = (
-        ContextEntry(
-            "heavenly_ready",
-            Sets.FLAG,
-            (ContextWord("天聽", simplified=("天听",)),),
-            gloss="a non-dealer declared ready right after the deal",
-            scores=SCORES["heavenly_ready"],
-        ),
-        ContextEntry(
-            "earthly_ready",
-            Sets.FLAG,
-            (ContextWord("地聽", simplified=("地听",)),),
-            gloss="declared ready with the first discard, concealed",
-            scores=SCORES["earthly_ready"],
-        ),
-    )
-    return ContextWords((*shared, *own), TaiwanSituation)
+    return ContextWords((*shared, *OWN_ENTRIES), TaiwanSituation)
 
 
 TAIWAN_WORDS: Final = _taiwan_words()
 """The Taiwan 16-tile context words (see the module docstring)."""
 
-_PROBE: Final = HK_TAIWAN_WORDS.changed(add=TAIWAN_WORDS.entries[-2:], situation=TaiwanSituation)
+_PROBE: Final = HK_TAIWAN_WORDS.changed(add=OWN_ENTRIES, situation=TaiwanSituation)
 """港式台牌's words plus 天聽 / 地聽: reads a message far enough to name a foreign word in it."""
 
 

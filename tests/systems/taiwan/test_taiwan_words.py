@@ -118,3 +118,18 @@ def test_the_system_attributes() -> None:
         False,
     )
     assert SYSTEM.names[0] == "台灣牌"
+
+
+def test_not_counted_words_have_this_games_spelling() -> None:
+    """A reply names an ignored word as seed 003 writes it (海底撈月, 槓上開花, 天胡, 天聽)."""
+    words = SYSTEM.words
+    shown = {
+        f: words.display(f) for f in ("last_tile_draw", "kong_replacements", "heavenly", "heavenly_ready")
+    }
+    assert shown == {
+        "last_tile_draw": "海底撈月",
+        "kong_replacements": "槓上開花",
+        "heavenly": "天胡",
+        "heavenly_ready": "天聽",
+    }
+    assert "叮" not in words.vocab and "天聽" in words.vocab
