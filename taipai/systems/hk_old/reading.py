@@ -104,17 +104,17 @@ def _orphan_waits(spec: HandSpec) -> set[int]:
     return set()
 
 
-def _said(text: str) -> dict[str, str]:
-    """``{Situation field: the context word as written}`` of a message that parsed (for refusals)."""
-    out: dict[str, str] = {}
+def _word(text: str, field_name: str, default: str) -> str:
+    """The context word of a message that parsed that set ``field_name``, as written (for a refusal),
+    else ``default``."""
     for t in tokenize(text, words=HK_OLD_WORDS):
-        if t.kind is TokenKind.CONTEXT and isinstance(t.value, ContextEffect):
-            for name, _value in t.value.fields:
-                out.setdefault(name, text[t.start : t.end])
-    return out
+        effect = t.value if t.kind is TokenKind.CONTEXT else None
+        if isinstance(effect, ContextEffect) and any(name == field_name for name, _ in effect.fields):
+            return text[t.start : t.end]
+    return default
 
 
-def _check_context(spec: HandSpec, said: dict[str, str], opts: HkOldOptions) -> list[str]:
+def _check_context(spec: HandSpec, text: str, opts: HkOldOptions) -> list[str]:
     """Refuse facts the hand contradicts; return the Situation fields said that score nothing here."""
     s = spec.situation
     ignored: list[str] = []
@@ -125,39 +125,40 @@ def _check_context(spec: HandSpec, said: dict[str, str], opts: HkOldOptions) -> 
             "leave the flowers out, or turn flowers on (規則 flowers on)",
         )
     if s.heavenly and not (s.dealer and spec.self_drawn):
-        w = said.get("heavenly", "天胡")
+        w = _word(text, "heavenly", "天胡")
         raise _bad_context(
             w, f"{w} is the dealer's win on the deal", "天胡 is for the dealer, self-drawn (摸)"
         )
     if s.earthly and (s.dealer or spec.self_drawn):
-        w = said.get("earthly", "地胡")
+        w = _word(text, "earthly", "地胡")
         raise _bad_context(
             w, f"{w} is a non-dealer's win on the dealer's first discard", "地胡 is 食 the dealer's tile"
         )
     if s.human and (s.dealer or not spec.self_drawn):
-        w = said.get("human", "人胡")
+        w = _word(text, "human", "人胡")
         raise _bad_context(
             w,
             f"{w} is a non-dealer's win on their first drawn tile",
             "人胡 is 摸 by a non-dealer; a win on the dealer's first discard is 地胡",
         )
     if s.robbing_kong and spec.self_drawn:
-        w = said.get("robbing_kong", "搶槓")
+        w = _word(text, "robbing_kong", "搶槓")
         raise _bad_context(w, f"{w} is a win on another player's kong tile", "搶槓 is written with 食 X")
     kongs = sum(1 for m in spec.melds if m.kong is not None)
     if s.kong_replacements:
-        w = said.get("kong_replacements", "槓上")
         if not spec.self_drawn:
             ignored.append("kong_replacements")
         elif kongs < s.kong_replacements:
+            said_as = "槓爆" if getattr(s, "kong_last_tile", False) else "槓上"
+            w = _word(text, "kong_replacements", said_as)
             raise _bad_context(
                 w,
                 f"{w} needs {s.kong_replacements} kong(s) laid down, the hand has {kongs}",
                 "write the kongs: 槓 東東東東, 暗槓 …, 加槓 …",
             )
     if s.flower_replacements:
-        w = said.get("flower_replacements", "花上")
         if not opts.flowers or not spec.flowers:
+            w = _word(text, "flower_replacements", "花上")
             raise _bad_context(w, f"{w} needs a flower in the hand", "list the flowers, e.g. 花:春梅")
         if not spec.self_drawn:
             ignored.append("flower_replacements")
@@ -165,7 +166,7 @@ def _check_context(spec: HandSpec, said: dict[str, str], opts: HkOldOptions) -> 
         ignored.append("last_tile_draw")
     if getattr(s, "hand_win", False) and not spec.is_concealed:
         raise _bad_context(
-            said.get("hand_win", "手胡"), "手胡 is won with nothing laid down", "手胡 needs a 門前清 hand"
+            _word(text, "hand_win", "手胡"), "手胡 is won with nothing laid down", "手胡 needs a 門前清 hand"
         )
     return ignored
 
@@ -273,7 +274,7 @@ def score_message(
         if overruled:
             fixed = dataclasses.replace(message_seat, **{n: getattr(table, n) for n in overruled})
             spec = dataclasses.replace(spec, situation=fixed)
-    ignored = _check_context(spec, _said(text), opts)
+    ignored = _check_context(spec, text, opts)
     s = spec.situation
     found = readings(spec, hand_size=HAND_SIZE)
     views = [

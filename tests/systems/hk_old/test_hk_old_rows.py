@@ -397,6 +397,8 @@ def test_kong_last_tile():
     limit(kong + " 槓爆", "鐘鼓齊鳴")
     limit(kong + " 鐘鼓齊鳴", "鐘鼓齊鳴")
     assert rows(kong + " 海底")["海底撈月"] == 1
+    err = refused(PLAIN + " 摸 南 槓爆")
+    assert (err.code, err.token) == ("bad_context", "槓爆")
 
 
 # ------------------------------------------------------------------------------------------ combination
