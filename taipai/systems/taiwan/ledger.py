@@ -29,15 +29,11 @@ from taipai.systems.taiwan.events import FlowerWin
 from taipai.systems.taiwan.options import TaiwanTableOptions
 
 
-def leg_payments(
-    payer: str, payee: str, tai: int, state: TableState, *, bases: int = 1, base_paid: bool = True
-) -> list[Payment]:
-    """One leg's payments: ``win`` = 底 × bases + ``tai`` × 台額, and ``dealer`` = (作莊 + 連N拉N) × 台額 when
-    the dealer is ``payer`` or ``payee`` (money).  ``base_paid`` False leaves the 底 out (a second charge
-    of the same leg: 七搶一's 8台 on top of a self-drawn hand)."""
+def leg_payments(payer: str, payee: str, tai: int, state: TableState, *, bases: int = 1) -> list[Payment]:
+    """One leg's payments (money): ``win`` = 底 × bases + ``tai`` × 台額, and ``dealer`` =
+    (作莊 + 連N拉N) × 台額 when the dealer is ``payer`` or ``payee``."""
     opts: TaiwanTableOptions = state.options  # type: ignore[assignment]
-    hand = opts.leg(tai, bases) if base_paid else opts.per_tai * tai
-    pays = [Payment(payer, payee, hand, "win")]
+    pays = [Payment(payer, payee, opts.leg(tai, bases), "win")]
     if state.dealer in (payer, payee):
         pays.append(Payment(payer, payee, opts.per_tai * opts.dealer_bonus(state.streak), "dealer"))
     return pays
@@ -155,7 +151,8 @@ def _flower_win(state: TableState, event: FlowerWin) -> Outcome:
         if event.hand_self_drawn:
             for payer in others:
                 pays += leg_payments(payer, event.winner, event.hand, state)
-            pays += leg_payments(robbed, event.winner, event.tai, state, base_paid=False)[:1]
+            per_tai = state.options.per_tai  # type: ignore[attr-defined]
+            pays.append(Payment(robbed, event.winner, per_tai * event.tai, "win"))  # no second 底
             summary = (
                 f"{event.winner} 七搶一 robbing {robbed}: {event.tai} 台 from {robbed}, "
                 f"the self-drawn hand {event.hand} 台 from all three"
