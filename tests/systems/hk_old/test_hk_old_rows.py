@@ -480,3 +480,11 @@ def test_table_overrules_the_message_seat():
     assert "門風牌" not in {p.name for p in got.score.patterns}
     cli = SYSTEM.score(hand, Seat(seat_wind=EAST), RULES, LOW, table_seat=False)
     assert cli.overruled == () and "門風牌" in {p.name for p in cli.score.patterns}
+
+
+def test_limits_do_not_stack():
+    """「以下均為 "例牌"(計算至最大翻數)」: 大四喜 and 全字胡 together are still worth the maximum once; both are
+    listed, each at the maximum, and the ordinary rows are not."""
+    got = score("碰 東東東 南南南 西西西 北北北 中 食 中", opts=HkOldOptions())
+    assert got.fan == 8
+    assert [(p.name, p.fan) for p in got.patterns] == [("全字胡", 8), ("大四喜", 8)]
