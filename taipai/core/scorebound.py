@@ -21,18 +21,28 @@ Soundness is what matters: ``tests/core/test_wild_bound.py`` checks on 3,000 nat
 five rule tables that no hand scores more than its bound, that envelopes bound their members, and
 that the wildcard search gives the same Score with the bound and without.  A rule table that counts
 repeats (seed 004 計法 「可重覆計算」) is not bounded (:func:`bounder` returns None): occurrences then
-multiply.  A row this module does not know gets five times its largest value on every hand.
+multiply.
+
+Each row says how it is bounded where its detector is registered (``bound=`` of
+:func:`taipai.core.patterns.base.detector`): from the tile counts by one of this module's terms
+(:data:`TERM_ROWS`; :func:`check_bounds` refuses at import a row declared under a term that does not
+bound it, or a term's row declared otherwise), by a count of occurrences times its largest value
+(``at_most``, on every hand), or as a situation row (``by_situation``: its feature bits, the
+context word it needs, its 2n+1 ``n`` and its occurrences, :meth:`Bounder._situation`).  A row with
+no bound cannot be registered.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from functools import lru_cache
 from itertools import combinations, count, pairwise, product
 from types import SimpleNamespace
 
-from taipai.core.handspec import HandSpec, KongKind, Meld, MeldKind, Situation
+from taipai.core.handspec import HandSpec, KongKind, Meld, MeldKind
 from taipai.core.patterns.base import (
+    BOUNDS,
+    COUNTS,
     F_CONCEALED,
     F_CONTEXT_WORDS,
     F_DEALER,
@@ -40,15 +50,15 @@ from taipai.core.patterns.base import (
     F_FLOWERS4,
     F_FOUR_MELDS,
     F_NO_FLOWERS,
-    F_NO_HONOURS,
     F_SELF,
+    MOST,
     NEEDS,
+    SITUATION,
+    Bound,
     situation_bits,
 )
-from taipai.core.patterns.flowers import flower_facts
 from taipai.core.patterns.pungs import SISTER_ROWS
 from taipai.core.rules import Linear, RuleSet
-from taipai.core.scoretypes import SITUATION_FAMILIES
 from taipai.core.tiles import EAST
 
 _STATIC_BITS = (
@@ -347,28 +357,76 @@ class _Values:
         return self(pid) if x is None or isinstance(x, Linear) else int(x)
 
 
-KNOWN_TILE_ROWS = frozenset(
-    {
-        "pair_wait", "false_single_wait", "single_wait", "eyes_258",
-        "no_honours", "wind_pung", "round_wind", "seat_wind", "dragon_pung", "small_three_winds",
-        "big_three_winds", "small_three_dragons", "big_three_dragons", "small_four_winds",
-        "big_four_winds", "all_honours",
-        "four_one", "four_two", "four_four", "eight_three", "twelve_four",
-        "double_chow", "triple_chow", "quadruple_chow", "two_double_chows",
-        "all_chows", "great_all_chows", "terminal_chows", "mixed_double_chow", "mixed_triple_chow",
-        "mixed_shifted_chows", "pure_shifted_chows", "four_shifted_chows", "five_shifted_chows",
-        "mixed_straight", "pure_straight",
-        "kong", "two_concealed_pungs", "three_concealed_pungs", "four_concealed_pungs",
-        "five_concealed_pungs", "terminal_pungs", "double_pung", "small_triple_pung", "big_triple_pung",
-        *SISTER_ROWS.values(), "small_mixed_shifted_pungs", "big_mixed_shifted_pungs", "all_pungs",
-        "all_concealed_pungs", "eighteen_arhats",
-        "all_simples", "mixed_outside_hand", "pure_outside_hand", "mixed_terminals", "pure_terminals",
-        "mixed_with_number", "pure_with_number",
-        "missing_one_suit", "five_gates", "seven_gates", "half_flush", "full_flush",
-        "chicken_hand", "duck_hand", "eight_pairs", "sixteen_unrelated", "thirteen_orphans",
-    }
+_DARK_ROWS = ("two_concealed_pungs", "three_concealed_pungs", "four_concealed_pungs", "five_concealed_pungs")
+_TERMINAL_GROUP_ROWS = ("mixed_outside_hand", "pure_outside_hand", "mixed_terminals", "pure_terminals")
+"""The 幺九 rows on groups (bits 0..3 of :meth:`_RuleTables.pung_rows`' ``terminal_rows``): standard
+readings only, and they exclude 對對糊 and each other, so they are bounded with the pung rows."""
+_FOUR_ROWS = ("four_one", "four_two", "four_four", "eight_three", "twelve_four")
+_HONOUR_ROWS = (
+    "wind_pung", "round_wind", "seat_wind", "dragon_pung", "small_three_winds", "big_three_winds",
+    "small_four_winds", "big_four_winds", "small_three_dragons", "big_three_dragons",
 )  # fmt: skip
-"""The tile rows this module bounds; any other enabled tile row counts five times its value."""
+
+TERM_ROWS: dict[str, tuple[str, ...]] = {
+    "waits": ("pair_wait", "false_single_wait", "single_wait"),
+    "kongs": ("kong", "eighteen_arhats"),
+    "honours": _HONOUR_ROWS,
+    "tile_set": (
+        "no_honours", "no_honours_no_flowers", "missing_one_suit", "all_simples", "half_flush",
+        "full_flush", "all_honours", "five_gates", "seven_gates",
+    ),
+    "four_tiles": _FOUR_ROWS,
+    "identical_chows": ("double_chow", "triple_chow", "quadruple_chow", "two_double_chows"),
+    "chows_in_suit": (
+        "pure_shifted_chows", "four_shifted_chows", "five_shifted_chows", "terminal_chows", "pure_straight",
+    ),
+    "chows_across": _ACROSS_ROWS,
+    "all_chows": ("all_chows", "great_all_chows"),
+    "pungs_in_suit": ("terminal_pungs", *SISTER_ROWS.values()),
+    "pungs_across": (
+        "double_pung", "small_triple_pung", "big_triple_pung", "small_mixed_shifted_pungs",
+        "big_mixed_shifted_pungs",
+    ),
+    "pung_rows": (*_DARK_ROWS, "all_pungs", "all_concealed_pungs", *_TERMINAL_GROUP_ROWS),
+    "with_number": ("eyes_258", "mixed_with_number", "pure_with_number"),
+    "shapes": ("eight_pairs", "sixteen_unrelated", "thirteen_orphans"),
+    "chicken": ("chicken_hand", "duck_hand"),
+}  # fmt: skip
+"""The terms of the bound from the tile counts (:func:`taipai.core.patterns.base.by_counts`) and the
+rows each one reads: what this module's code implements, checked against what every row declares
+with its detector (:func:`check_bounds`, at import)."""
+
+KNOWN_TILE_ROWS = frozenset(pid for rows in TERM_ROWS.values() for pid in rows)
+"""The rows bounded from the tile counts (each one's largest value is an attribute of
+``_RuleTables.r``)."""
+
+
+def check_bounds(bounds: dict[str, Bound] | None = None) -> None:
+    """Check that the rows declared ``by_counts(term)`` with their detectors (``bounds``:
+    :data:`taipai.core.patterns.base.BOUNDS` by default) are exactly the rows each term of
+    :data:`TERM_ROWS` reads, so that no row is left out of the bound (which would then under-count
+    it and prune the best reading).
+
+    Raises:
+        ValueError: naming each row declared under a term this module lacks or does not list it
+            under, and each row a term reads that is declared otherwise (or not at all).
+    """
+    bounds = BOUNDS if bounds is None else bounds
+    wrong = [
+        f"{pid} is declared by_counts({b.term!r}), which does not bound it"
+        for pid, b in bounds.items()
+        if b.kind == COUNTS and pid not in TERM_ROWS.get(b.term, ())
+    ]
+    for term, rows in TERM_ROWS.items():
+        for pid in rows:
+            b = bounds.get(pid)
+            if b is None or b.kind != COUNTS or b.term != term:
+                wrong.append(f"term {term!r} bounds {pid}, declared {b!r}")
+    if wrong:
+        raise ValueError("pattern bounds do not match core/scorebound.py: " + "; ".join(wrong))
+
+
+check_bounds()
 
 
 _TABLE_SERIALS = count()
@@ -383,17 +441,18 @@ class _RuleTables:
         tables are dropped (a reused id would hand a new rule table another table's summaries)."""
         v = _Values(rules)
         self.v = v
-        enabled = [pid for pid, p in rules.patterns.items() if p.enabled]
+        enabled = [pid for pid, p in rules.patterns.items() if p.enabled and pid in BOUNDS]
         self.situation = tuple(
-            pid for pid in enabled if rules.patterns[pid].family in SITUATION_FAMILIES or pid == "dealer"
+            (pid, NEEDS.get(pid, 0), BOUNDS[pid]) for pid in enabled if BOUNDS[pid].kind == SITUATION
         )
-        self.unknown = sum(
-            5 * v(pid) for pid in enabled if pid not in self.situation and pid not in KNOWN_TILE_ROWS
-        )
+        """(id, feature bits, Bound) of the enabled rows that describe the win (see
+        :meth:`Bounder._situation`)."""
+        self.at_most = sum(BOUNDS[pid].most * v(pid) for pid in enabled if BOUNDS[pid].kind == MOST)
+        """The enabled rows bounded by a count of occurrences (:func:`~taipai.core.patterns.base.
+        at_most`), on every hand.  (A row of the table with no detector and no bound never scores.)"""
         self.sisters = {key: v(pid) for key, pid in SISTER_ROWS.items()}
-        four_rows = ("four_one", "four_two", "four_four", "eight_three", "twelve_four")
-        self.four = tuple(v.at(pid, "concealed") for pid in four_rows)
-        self.four_open = tuple(v.at(pid, "open") for pid in four_rows)
+        self.four = tuple(v.at(pid, "concealed") for pid in _FOUR_ROWS)
+        self.four_open = tuple(v.at(pid, "open") for pid in _FOUR_ROWS)
         self.brothers = (v("big_triple_pung"), v("small_triple_pung"), v("double_pung"))
         mwn = rules.patterns.get("mixed_with_number")
         values = sorted(int(x) for x in mwn.values.values()) if mwn is not None and mwn.enabled else []  # type: ignore[call-overload]
@@ -563,12 +622,6 @@ class _RuleTables:
         return hit
 
 
-_DARK_ROWS = ("two_concealed_pungs", "three_concealed_pungs", "four_concealed_pungs", "five_concealed_pungs")
-_TERMINAL_GROUP_ROWS = ("mixed_outside_hand", "pure_outside_hand", "mixed_terminals", "pure_terminals")
-"""The 幺九 rows on groups (bits 0..3 of :meth:`_RuleTables.pung_rows`' ``terminal_rows``): standard
-readings only, and they exclude 對對糊 and each other, so they are bounded with the pung rows."""
-
-
 def _best_consistent(rules: RuleSet, values: dict[str, int]) -> int:
     """The most fan any subset of the rows ``values`` (row id -> the fan it would give) scores when
     they hit together: a row that another hit row excludes (「不另計」) scores nothing."""
@@ -593,37 +646,6 @@ def _tables(rules: RuleSet) -> _RuleTables:
             _rule_tables.clear()
         hit = _rule_tables[id(rules)] = (rules, _RuleTables(rules))
     return hit[1]
-
-
-_SITUATION_WORDS: dict[str, Callable[[Situation], bool]] = {
-    "ready": lambda s: s.declared_ready or s.one_shot or s.double_ready,
-    "one_shot": lambda s: s.one_shot,
-    "ready_discard_win": lambda s: s.ready_discard_win,
-    "double_ready": lambda s: s.double_ready,
-    "double_win": lambda s: s.multiple_winners == 2,
-    "triple_win": lambda s: s.multiple_winners == 3,
-    "kick_after_multi": lambda s: s.kick_on_multi in (2, 3),
-    "kong_self_draw": lambda s: s.kong_replacements == 1,
-    "kong_on_kong": lambda s: 2 <= s.kong_replacements <= 5,
-    "robbing_kong": lambda s: s.robbing_kong,
-    "robbing_kong_on_kong": lambda s: s.robbing_kong_on_kong,
-    "flower_self_draw": lambda s: s.flower_replacements >= 1,
-    "mixed_replacement_draw": lambda s: 2 <= s.mixed_replacements <= 7,
-    "last_tile_draw": lambda s: s.last_tile_draw,
-    "last_discard": lambda s: s.last_discard,
-    "last_copy": lambda s: s.last_copy,
-    "last_copy_eight": lambda s: s.last_copy_eight,
-    "within_ten": lambda s: s.discards_seen is not None and 0 <= s.discards_seen <= 10,
-    "within_seven": lambda s: s.discards_seen is not None and 0 <= s.discards_seen <= 7,
-    "within_four": lambda s: s.discards_seen is not None and 0 <= s.discards_seen <= 4,
-    "human_win": lambda s: s.human,
-    "earthly_win": lambda s: s.earthly,
-    "heavenly_win": lambda s: s.heavenly,
-}
-"""The context word each 狀態/時態 row needs (a necessary condition: the detectors in
-``patterns/state.py`` and ``patterns/timing.py`` return nothing without it).  Their feature bits
-(F_READY, F_TIMING, F_MULTI) are shared by several rows, so the bits alone would count 天叮 40 on
-any hand that declared 叮."""
 
 
 SUMMARY_CACHE_MAX = 80_000
@@ -743,7 +765,7 @@ class Bounder:
         self._fixed = (
             wait_rows + self._kong_fan + (v("eighteen_arhats") if self._kongs >= self._groups else 0)
         )
-        self._fixed += t.unknown
+        self._fixed += t.at_most
         self._static = self._situation(rules, spec)
         self._cache: dict[tuple[int, tuple[int, ...]], Summary] = {}
         self._totals: dict[tuple[Summary, ...], int] = {}
@@ -778,25 +800,15 @@ class Bounder:
         bits |= F_CONCEALED if self._concealed_hand else 0
         bits |= F_FOUR_MELDS if len(self.melds) >= 4 else 0
         bits |= ~_STATIC_BITS
-        sets, seat_flowers, wrong_flowers = flower_facts(
-            spec.flowers, s.seat_wind - EAST + 1, rules.enabled("flower_set")
-        )
-        times = {
-            "flower_set": sets,
-            "seat_flower": seat_flowers,
-            "wrong_flower": wrong_flowers,
-            "eight_flowers": 1 if len(spec.flowers) == 8 else 0,
-        }
         total = 0
-        for pid in self._t.situation:
-            needs = NEEDS.get(pid, 0)
-            if needs & bits != needs or needs & F_NO_HONOURS:  # 無字花 is bounded with the tiles
+        v = self._t.v
+        for pid, needs, bound in self._t.situation:
+            if needs & bits != needs:
                 continue
-            word = _SITUATION_WORDS.get(pid)
-            if word is not None and not word(s):
+            if bound.word is not None and not bound.word(s):
                 continue
-            n = s.streak if pid == "dealer" else s.flower_replacements
-            total += self._t.v(pid, n) * times.get(pid, 1)
+            value = v(pid, 0 if bound.n is None else bound.n(s))
+            total += value if bound.times is None else value * bound.times(spec, rules)
         return total
 
     # ------------------------------------------------------------------ summaries

@@ -222,10 +222,10 @@ def test_no_private_name_imported_across_core_modules() -> None:
 
 
 REGISTRIES = {
-    "base.py": {"DETECTORS", "NEEDS"},
+    "base.py": {"BOUNDS", "DETECTORS", "NEEDS"},
     "flowers.py": {"_HONOURLESS"},
 }
-"""Module state the pattern families may write: the detector registry (filled once, at import, by
+"""Module state the pattern families may write: the detector and bound registry (filled once, at import, by
 ``@detector``) and a cache per rule table (not per hand: the same answer for every hand scored under
 that table)."""
 

@@ -2,7 +2,7 @@
 
 A detector is a small function registered under one pattern id::
 
-    @detector("half_flush")
+    @detector("half_flush", bound=by_counts("tile_set"))
     def half_flush(v: HandView) -> Hits:
         ...
         return ONCE            # or [("open", 0), ("concealed", 0)], or [] for no hit
@@ -11,11 +11,16 @@ It returns a list of occurrences ``(variant key, n)``: the key names one of the 
 (``base``, ``open``/``concealed``, ``exposed``/``added``/``concealed`` …) and ``n`` feeds a Linear value
 (2n+1).  Values, exclusions and on/off live in the rule set (:mod:`taipai.core.rules`), never in a
 detector.  A detector must be cheap: :class:`HandView` precomputes what many detectors share.
+
+Every registration says how the 越搭 search may bound its row (``bound=``, a :class:`Bound`): the
+search prunes completions by an upper bound on their total (:mod:`taipai.core.scorebound`), so a
+row it did not know would be a row it could under-count.  A registration without one is refused.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from itertools import combinations
 
 from taipai.core.hand import PAIR, Group, Reading, Shape, WaitShape
@@ -35,6 +40,82 @@ DETECTORS: dict[str, Detector] = {}
 
 NEEDS: dict[str, int] = {}
 """Pattern id -> feature bits (``F_*``) the hand must have for the detector to be worth running."""
+
+BOUNDS: dict[str, Bound] = {}
+"""Pattern id -> how the 越搭 search bounds the row (:class:`Bound`), filled with :data:`DETECTORS`
+(and by :func:`declare_bound` for the rows scoring itself scores: 雞糊, 鴨胡)."""
+
+COUNTS = "counts"
+MOST = "most"
+SITUATION = "situation"
+
+
+@dataclass(frozen=True, slots=True)
+class Bound:
+    """How the 越搭 search's bound (:mod:`taipai.core.scorebound`) bounds one row; build it with
+    :func:`by_counts`, :func:`at_most` or :func:`by_situation` next to the row's detector.
+
+    Attributes:
+        kind: :data:`COUNTS`, :data:`MOST` or :data:`SITUATION`.
+        term: (counts) the scorebound term that bounds the row from the hand's tile counts.
+        most: (most) occurrences the detector can return on one reading.
+        word: (situation) a necessary condition on the context words, or None.
+        n: (situation) the ``n`` of a 2n+1 value the detector uses, from the context words (None:
+            the detector gives 0).
+        times: (situation) occurrences on a hand, from its spec and the rule set (None: one).
+    """
+
+    kind: str
+    term: str = ""
+    most: int = 0
+    word: Callable[[Situation], bool] | None = None
+    n: Callable[[Situation], int] | None = None
+    times: Callable[[HandSpec, RuleSet], int] | None = None
+
+
+def by_counts(term: str) -> Bound:
+    """A row bounded from the completed hand's tile counts by ``term``, one of the terms
+    :mod:`taipai.core.scorebound` implements (``TERM_ROWS`` there: e.g. ``"tile_set"`` for 清一色,
+    ``"honours"`` for the 番子 and 三元 rows, whose 「不另計」 tie them together).  scorebound
+    refuses at import a row whose term it does not implement or does not list the row under."""
+    return Bound(COUNTS, term=term)
+
+
+def at_most(occurrences: int) -> Bound:
+    """A row bounded on every hand by ``occurrences`` times its largest value: how many times its
+    detector can hit one reading (e.g. 1 for a row that returns ``ONCE`` or nothing)."""
+    if occurrences < 1:
+        raise ValueError(f"at_most needs one occurrence or more, not {occurrences!r}")
+    return Bound(MOST, most=occurrences)
+
+
+def by_situation(
+    word: Callable[[Situation], bool] | None = None,
+    *,
+    n: Callable[[Situation], int] | None = None,
+    times: Callable[[HandSpec, RuleSet], int] | None = None,
+) -> Bound:
+    """A row that describes the win, not the tiles (flowers, 狀態, 時態, 莊家): bounded by its
+    largest value (at ``n(situation)`` for a 2n+1 value) times ``times(spec, rules)``, when the
+    hand's situation has the row's feature bits (``needs``) and ``word(situation)`` holds.
+
+    ``word`` must be a necessary condition of the detector (it returns nothing without it): the
+    feature bits F_READY, F_TIMING and F_MULTI are shared by several rows, so without a word the
+    bits alone would count 天叮 40 on any hand that declared 叮."""
+    return Bound(SITUATION, word=word, n=n, times=times)
+
+
+def declare_bound(pattern_id: str, bound: Bound) -> None:
+    """Record the :class:`Bound` of a row scored without a detector (雞糊 and 鴨胡 are decided by
+    scoring from what else hit).
+
+    Raises:
+        ValueError: the row already has a bound.
+    """
+    if pattern_id in BOUNDS:
+        raise ValueError(f"two bounds for {pattern_id}")
+    BOUNDS[pattern_id] = bound
+
 
 # Feature bits computed once per hand (hand_facts) or per view (HandView.features).  A detector
 # declares the bits it needs as a *necessary* condition: scoring skips it when a bit is missing,
@@ -109,17 +190,26 @@ _TERMINAL_RANKS = 0b100000001
 """0-based rank bits of 一 and 九."""
 
 
-def detector(pattern_id: str, *, needs: int = 0) -> Callable[[Detector], Detector]:
+def detector(pattern_id: str, *, bound: Bound, needs: int = 0) -> Callable[[Detector], Detector]:
     """Register ``fn`` as the detector of ``pattern_id`` (one detector per id).
 
-    ``needs``: feature bits (``F_*``) without which the pattern cannot occur; a speed hint only.
+    Args:
+        pattern_id: the row's id in the rule table.
+        bound: how the 越搭 search bounds the row (:class:`Bound`); required.
+        needs: feature bits (``F_*``) without which the pattern cannot occur; a speed hint only.
+
+    Raises:
+        ValueError: ``pattern_id`` already has a detector or a bound; ``bound`` is not a Bound.
     """
+    if not isinstance(bound, Bound):
+        raise ValueError(f"the bound of {pattern_id} must be a Bound, not {bound!r}")
 
     def register(fn: Detector) -> Detector:
-        if pattern_id in DETECTORS:
+        if pattern_id in DETECTORS or pattern_id in BOUNDS:
             raise ValueError(f"two detectors for {pattern_id}")
         DETECTORS[pattern_id] = fn
         NEEDS[pattern_id] = needs
+        BOUNDS[pattern_id] = bound
         return fn
 
     return register

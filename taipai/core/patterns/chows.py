@@ -32,6 +32,7 @@ from taipai.core.patterns.base import (
     HandView,
     Hits,
     all_concealed,
+    by_counts,
     detector,
     open_or_concealed,
 )
@@ -154,7 +155,7 @@ def _four_step(v: HandView) -> list[tuple[Group, ...]]:
 # ---------------------------------------------------------------- detectors
 
 
-@detector("all_chows", needs=F_ALL_CHOWS)
+@detector("all_chows", bound=by_counts("all_chows"), needs=F_ALL_CHOWS)
 def all_chows(v: HandView) -> Hits:
     """平糊 5 (seed 004, 順子類): 「全部牌為順子組成，眼可以是番子牌」.
 
@@ -167,7 +168,7 @@ def all_chows(v: HandView) -> Hits:
     return []
 
 
-@detector("great_all_chows", needs=F_ALL_CHOWS | F_NO_HONOURS)
+@detector("great_all_chows", bound=by_counts("all_chows"), needs=F_ALL_CHOWS | F_NO_HONOURS)
 def great_all_chows(v: HandView) -> Hits:
     """無字花大平糊 15 (seed 004, 順子類): 「牌型不含任何番子牌和花牌，而且全為順子」.
 
@@ -179,7 +180,7 @@ def great_all_chows(v: HandView) -> Hits:
     return []
 
 
-@detector("terminal_chows", needs=F_CHOW_TERMINALS)
+@detector("terminal_chows", bound=by_counts("chows_in_suit"), needs=F_CHOW_TERMINALS)
 def terminal_chows(v: HandView) -> Hits:
     """老少順 3/5 (seed 004, 順子類): 「兩組順子為同一花色的一、二、三加七、八、九。可分明暗」."""
     if len(v.chows) < 2:
@@ -188,7 +189,7 @@ def terminal_chows(v: HandView) -> Hits:
     return _keys(_found(v, "chows.terminal", 2, _terminal_pair, possible))
 
 
-@detector("mixed_double_chow", needs=F_CHOW_SAME_RANK)
+@detector("mixed_double_chow", bound=by_counts("chows_across"), needs=F_CHOW_SAME_RANK)
 def mixed_double_chow(v: HandView) -> Hits:
     """喜相逢 3/5 (seed 004, 順子類): 「兩個款式不同的但數字一樣順子。可分明暗」.
 
@@ -202,13 +203,13 @@ def mixed_double_chow(v: HandView) -> Hits:
     return _keys(_found(v, "chows.pair", 2, lambda c: _same_numbers_two_suits(c) and not _inside(c, triple)))
 
 
-@detector("mixed_triple_chow", needs=F_CHOW_TRIPLE)
+@detector("mixed_triple_chow", bound=by_counts("chows_across"), needs=F_CHOW_TRIPLE)
 def mixed_triple_chow(v: HandView) -> Hits:
     """三色同順 10/20 (seed 004, 順子類): 「三個款式不同的但數字一樣順子。可分明暗」."""
     return _keys(_triple(v))
 
 
-@detector("mixed_shifted_chows", needs=F_CHOW_MIXED_SHIFT)
+@detector("mixed_shifted_chows", bound=by_counts("chows_across"), needs=F_CHOW_MIXED_SHIFT)
 def mixed_shifted_chows(v: HandView) -> Hits:
     """三色三步高 5/10 (seed 004, 順子類).
 
@@ -220,7 +221,7 @@ def mixed_shifted_chows(v: HandView) -> Hits:
     return _keys(_found(v, "chows.mixed_shift", 3, lambda c: _shifted(c, False, (1, 2))))
 
 
-@detector("pure_shifted_chows", needs=F_CHOW_RUN3)
+@detector("pure_shifted_chows", bound=by_counts("chows_in_suit"), needs=F_CHOW_RUN3)
 def pure_shifted_chows(v: HandView) -> Hits:
     """一色三步高 8/15 (seed 004, 順子類): 「三組為同一花色、遞增一位或兩位的順子。可分明暗」.
 
@@ -232,7 +233,7 @@ def pure_shifted_chows(v: HandView) -> Hits:
     return _keys(_found(v, "chows.three", 3, lambda c: _shifted(c, True, (1, 2)) and not _inside(c, bigger)))
 
 
-@detector("four_shifted_chows", needs=F_CHOW_RUN3)
+@detector("four_shifted_chows", bound=by_counts("chows_in_suit"), needs=F_CHOW_RUN3)
 def four_shifted_chows(v: HandView) -> Hits:
     """一色四步高 20/40 (seed 004, 順子類): 「四組為同一花色、遞增一位或兩位的順子。可分明暗」.
 
@@ -241,13 +242,13 @@ def four_shifted_chows(v: HandView) -> Hits:
     return _keys(_four_step(v))
 
 
-@detector("five_shifted_chows", needs=F_CHOW_RUN3)
+@detector("five_shifted_chows", bound=by_counts("chows_in_suit"), needs=F_CHOW_RUN3)
 def five_shifted_chows(v: HandView) -> Hits:
     """一色五步高 60/80 (seed 004, 順子類): 「五組為同一花色、遞增一位的順子。可分明暗」."""
     return _keys(_five_step(v))
 
 
-@detector("mixed_straight", needs=F_CHOW_MIXED_STRAIGHT)
+@detector("mixed_straight", bound=by_counts("chows_across"), needs=F_CHOW_MIXED_STRAIGHT)
 def mixed_straight(v: HandView) -> Hits:
     """雜龍 8/15 (seed 004, 順子類, 雜龍 (彩龍)).
 
@@ -263,7 +264,7 @@ def mixed_straight(v: HandView) -> Hits:
     return _keys(_found(v, "chows.mixed_straight", 3, lambda c: _straight(c, False), possible))
 
 
-@detector("pure_straight", needs=F_CHOW_STRAIGHT)
+@detector("pure_straight", bound=by_counts("chows_in_suit"), needs=F_CHOW_STRAIGHT)
 def pure_straight(v: HandView) -> Hits:
     """清龍 10/20 (seed 004, 順子類, 清龍 (一條龍)): 「擁有同一花色「一」至「九」的牌。可分明暗」.
 

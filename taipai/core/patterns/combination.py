@@ -23,6 +23,8 @@ from taipai.core.patterns.base import (
     ONCE,
     HandView,
     Hits,
+    by_counts,
+    declare_bound,
     detector,
 )
 from taipai.core.tiles import DRAGONS, EAST, NORTH, ORPHANS, SUIT_OF, WINDS
@@ -52,7 +54,13 @@ def _big_gates(v: HandView) -> bool:
     return gates == _ALL_GATES
 
 
-@detector("missing_one_suit", needs=F_NO_HONOURS | F_TWO_SUITS)
+# 雞糊 and 鴨胡 have no detector: scoring decides them from what else hit (core/evaluate.py,
+# seed 004 雞糊 「除了莊、花、底外無任何翻數的牌」); the bound knows when they may apply.
+declare_bound("chicken_hand", by_counts("chicken"))
+declare_bound("duck_hand", by_counts("chicken"))
+
+
+@detector("missing_one_suit", bound=by_counts("tile_set"), needs=F_NO_HONOURS | F_TWO_SUITS)
 def missing_one_suit(v: HandView) -> Hits:
     """缺一門 5: 「牌型中缺少一種花色序數牌。無字限定，不計無字」 (seed 004, 組合類, 缺一門).
 
@@ -62,7 +70,7 @@ def missing_one_suit(v: HandView) -> Hits:
     return ONCE if not v.honours and len(v.suits) <= 2 else []
 
 
-@detector("five_gates", needs=F_FIVE_DOORS)
+@detector("five_gates", bound=by_counts("tile_set"), needs=F_FIVE_DOORS)
 def five_gates(v: HandView) -> Hits:
     """五門齊 10 / 大五門齊 15 (seed 004, 組合類, 五門齊).
 
@@ -75,7 +83,7 @@ def five_gates(v: HandView) -> Hits:
     return [("big", 0)] if _big_gates(v) else ONCE
 
 
-@detector("seven_gates", needs=F_FIVE_DOORS | F_FLOWERS)
+@detector("seven_gates", bound=by_counts("tile_set"), needs=F_FIVE_DOORS | F_FLOWERS)
 def seven_gates(v: HandView) -> Hits:
     """七門齊 15 / 大七門齊 20 (seed 004, 組合類, 七門齊; 「不計五門齊」).
 
@@ -91,7 +99,7 @@ def seven_gates(v: HandView) -> Hits:
     return [("big", 0)] if _big_gates(v) else ONCE
 
 
-@detector("half_flush", needs=F_ONE_SUIT | F_HONOURS)
+@detector("half_flush", bound=by_counts("tile_set"), needs=F_ONE_SUIT | F_HONOURS)
 def half_flush(v: HandView) -> Hits:
     """混一色 30: 「牌型由單一花色(筒、索、萬)和字牌組成」 (seed 004, 組合類, 混一色).
 
@@ -100,7 +108,7 @@ def half_flush(v: HandView) -> Hits:
     return ONCE if v.honours and len(v.suits) == 1 else []
 
 
-@detector("full_flush", needs=F_ONE_SUIT | F_NO_HONOURS)
+@detector("full_flush", bound=by_counts("tile_set"), needs=F_ONE_SUIT | F_NO_HONOURS)
 def full_flush(v: HandView) -> Hits:
     """清一色 80: 「牌型由同一花色(筒、索、萬)組成」 (seed 004, 組合類, 清一色; 無字限定，不另計無字).
 
@@ -109,7 +117,7 @@ def full_flush(v: HandView) -> Hits:
     return ONCE if not v.honours and len(v.suits) == 1 else []
 
 
-@detector("eight_pairs", needs=F_SPECIAL)
+@detector("eight_pairs", bound=by_counts("shapes"), needs=F_SPECIAL)
 def eight_pairs(v: HandView) -> Hits:
     """嚦咕嚦咕 40 / 八飛 60 (seed 004, 組合類, 嚦咕嚦咕).
 
@@ -126,7 +134,7 @@ def eight_pairs(v: HandView) -> Hits:
     return ONCE
 
 
-@detector("sixteen_unrelated", needs=F_SPECIAL)
+@detector("sixteen_unrelated", bound=by_counts("shapes"), needs=F_SPECIAL)
 def sixteen_unrelated(v: HandView) -> Hits:
     """十六不搭 40 / 不搭三相逢 60 / 不搭雜龍 80 (seed 004, 組合類, 十六不搭).
 
@@ -146,7 +154,7 @@ def sixteen_unrelated(v: HandView) -> Hits:
     return ONCE
 
 
-@detector("thirteen_orphans", needs=F_SPECIAL)
+@detector("thirteen_orphans", bound=by_counts("shapes"), needs=F_SPECIAL)
 def thirteen_orphans(v: HandView) -> Hits:
     """十三幺 100 / 十三飛 120 (seed 004, 組合類, 十三幺).
 

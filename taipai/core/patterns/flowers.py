@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from taipai.core.handspec import HandSpec
 from taipai.core.patterns.base import (
     DETECTORS,
     F_FLOWERS,
@@ -16,6 +17,8 @@ from taipai.core.patterns.base import (
     ONCE,
     HandView,
     Hits,
+    by_counts,
+    by_situation,
     detector,
 )
 from taipai.core.rules import PatternRule, RuleSet
@@ -51,11 +54,18 @@ def flower_facts(flowers: tuple[int, ...], seat: int, sets_count: bool) -> tuple
     return len(sets), seat_n, wrong_n
 
 
+def flower_counts(spec: HandSpec, rules: RuleSet) -> tuple[int, int, int]:
+    """:func:`flower_facts` of the flowers of ``spec`` held at its seat (``Situation.seat_wind``)
+    under ``rules`` (whether 一台花 is enabled): ``(complete sets, 正花, 爛花)``.  Read by the
+    detectors below and by their bounds (``by_situation(times=...)``)."""
+    return flower_facts(spec.flowers, spec.situation.seat_wind - EAST + 1, rules.enabled("flower_set"))
+
+
 def _facts(v: HandView) -> tuple[int, int, int]:
-    return flower_facts(v.flowers, v.situation.seat_wind - EAST + 1, v.rules.enabled("flower_set"))
+    return flower_counts(v.spec, v.rules)
 
 
-@detector("no_flowers", needs=F_NO_FLOWERS)
+@detector("no_flowers", bound=by_situation(), needs=F_NO_FLOWERS)
 def no_flowers(v: HandView) -> Hits:
     """無花 1: 「牌型沒有任何花牌」 (seed 004, 花牌類, 無花).
 
@@ -65,7 +75,11 @@ def no_flowers(v: HandView) -> Hits:
     return ONCE if v.rules.options.flowers and not v.flowers else []
 
 
-@detector("wrong_flower", needs=F_FLOWERS)
+@detector(
+    "wrong_flower",
+    bound=by_situation(times=lambda spec, rules: flower_counts(spec, rules)[2]),
+    needs=F_FLOWERS,
+)
 def wrong_flower(v: HandView) -> Hits:
     """爛花 1 each: 「摸到與方位不符的花牌」 (seed 004, 花牌類, 爛花).
 
@@ -78,7 +92,11 @@ def wrong_flower(v: HandView) -> Hits:
     return ONCE * _facts(v)[2]
 
 
-@detector("seat_flower", needs=F_FLOWERS)
+@detector(
+    "seat_flower",
+    bound=by_situation(times=lambda spec, rules: flower_counts(spec, rules)[1]),
+    needs=F_FLOWERS,
+)
 def seat_flower(v: HandView) -> Hits:
     """正花 2 each: 「摸到與方位相符的花牌」 (seed 004, 花牌類, 正花).
 
@@ -128,7 +146,7 @@ def honourless_rows(rules: RuleSet) -> tuple[str, ...]:
     return rows
 
 
-@detector("no_honours_no_flowers", needs=F_NO_FLOWERS | F_NO_HONOURS)
+@detector("no_honours_no_flowers", bound=by_counts("tile_set"), needs=F_NO_FLOWERS | F_NO_HONOURS)
 def no_honours_no_flowers(v: HandView) -> Hits:
     """無字花 5: 「牌型不含任何番子牌和花牌。不再計無字，無花」 (seed 004, 花牌類, 無字花).
 
@@ -152,7 +170,11 @@ def no_honours_no_flowers(v: HandView) -> Hits:
     return ONCE
 
 
-@detector("flower_set", needs=F_FLOWERS4)
+@detector(
+    "flower_set",
+    bound=by_situation(times=lambda spec, rules: flower_counts(spec, rules)[0]),
+    needs=F_FLOWERS4,
+)
 def flower_set(v: HandView) -> Hits:
     """一台花 10 per set: 「集齊四季「春夏秋冬」或四君子「梅蘭菊竹」四種花牌。不再計爛花，正花」.
 
@@ -164,7 +186,11 @@ def flower_set(v: HandView) -> Hits:
     return ONCE * _facts(v)[0]
 
 
-@detector("eight_flowers", needs=F_FLOWERS4)
+@detector(
+    "eight_flowers",
+    bound=by_situation(times=lambda spec, rules: 1 if len(spec.flowers) == 8 else 0),
+    needs=F_FLOWERS4,
+)
 def eight_flowers(v: HandView) -> Hits:
     """大花糊 (八仙過海) 40: 「集齊八種花牌…如牌型為可食糊牌型，則將之疊加」 (seed 004, 花牌類).
 

@@ -15,6 +15,8 @@ from taipai.core.patterns.base import (
     ONCE,
     HandView,
     Hits,
+    by_counts,
+    by_situation,
     detector,
 )
 from taipai.core.tiles import RANK_OF
@@ -22,7 +24,7 @@ from taipai.core.tiles import RANK_OF
 _SINGLE_LOOKING = (WaitShape.EYES, WaitShape.EDGE, WaitShape.CLOSED)
 
 
-@detector("pair_wait", needs=F_PUNG | F_MULTI_WAIT)
+@detector("pair_wait", bound=by_counts("waits"), needs=F_PUNG | F_MULTI_WAIT)
 def pair_wait(v: HandView) -> Hits:
     """對碰 1: 「在聽牌階段為兩對對子聽牌的組合」 (seed 004, 型式類, 對碰).
 
@@ -34,7 +36,7 @@ def pair_wait(v: HandView) -> Hits:
     return []
 
 
-@detector("false_single_wait", needs=F_STANDARD | F_MULTI_WAIT)
+@detector("false_single_wait", bound=by_counts("waits"), needs=F_STANDARD | F_MULTI_WAIT)
 def false_single_wait(v: HandView) -> Hits:
     """假獨 1: 「糊的牌看似單釣，實則多面聽」 (seed 004, 型式類, 假獨).
 
@@ -46,7 +48,7 @@ def false_single_wait(v: HandView) -> Hits:
     return []
 
 
-@detector("single_wait", needs=F_SINGLE_WAIT)
+@detector("single_wait", bound=by_counts("waits"), needs=F_SINGLE_WAIT)
 def single_wait(v: HandView) -> Hits:
     """獨獨 2: 「胡牌只叫一張牌」 (seed 004, 型式類, 獨獨): the wait set has exactly one tile.
 
@@ -55,7 +57,7 @@ def single_wait(v: HandView) -> Hits:
     return ONCE if len(v.waits) == 1 else []
 
 
-@detector("eyes_258", needs=F_STANDARD)
+@detector("eyes_258", bound=by_counts("with_number"), needs=F_STANDARD)
 def eyes_258(v: HandView) -> Hits:
     """將眼 1: 「以「二」、「五」、「八」為眼」 (seed 004, 型式類, 將眼); standard readings only."""
     e = v.eyes
@@ -64,7 +66,7 @@ def eyes_258(v: HandView) -> Hits:
     return []
 
 
-@detector("dealer", needs=F_DEALER)
+@detector("dealer", bound=by_situation(n=lambda s: s.streak), needs=F_DEALER)
 def dealer(v: HandView) -> Hits:
     """莊家 2n+1 (seed 004, 型式類, 莊家 (莊家連n拉n)): when the winner is the dealer, n = 連莊."""
     s = v.situation

@@ -27,7 +27,7 @@ from itertools import combinations
 
 from taipai.core.hand import PAIR, Group
 from taipai.core.handspec import MeldKind
-from taipai.core.patterns.base import F_CHOWS2, F_FOUR, HandView, Hits, detector, open_or_concealed
+from taipai.core.patterns.base import F_CHOWS2, F_FOUR, HandView, Hits, by_counts, detector, open_or_concealed
 
 _CHOW = MeldKind.CHOW.value
 _KONG = MeldKind.KONG.value
@@ -96,7 +96,7 @@ def _hits(v: HandView, row: str) -> Hits:
     return [open_or_concealed(c) for r, c in units(v) if r == row]
 
 
-@detector("four_one", needs=F_FOUR)
+@detector("four_one", bound=by_counts("four_tiles"), needs=F_FOUR)
 def four_one(v: HandView) -> Hits:
     """四歸一 5/10 (seed 004, 四歸類): 「一副牌用盡四張一樣的牌。可分明暗」.
 
@@ -107,13 +107,13 @@ def four_one(v: HandView) -> Hits:
     return _hits(v, "four_one")
 
 
-@detector("four_two", needs=F_FOUR | F_CHOWS2)
+@detector("four_two", bound=by_counts("four_tiles"), needs=F_FOUR | F_CHOWS2)
 def four_two(v: HandView) -> Hits:
     """四歸二 10/20 (seed 004, 四歸類): 「四張同樣的牌分為兩順子和一對眼。可分明暗」."""
     return _hits(v, "four_two")
 
 
-@detector("four_four", needs=F_FOUR | F_CHOWS2)
+@detector("four_four", bound=by_counts("four_tiles"), needs=F_FOUR | F_CHOWS2)
 def four_four(v: HandView) -> Hits:
     """四歸四 20/40 (seed 004, 四歸類): 「四張同樣的牌分為四組順子。可分明暗」.
 
@@ -123,7 +123,7 @@ def four_four(v: HandView) -> Hits:
     return _hits(v, "four_four")
 
 
-@detector("eight_three", needs=F_FOUR)
+@detector("eight_three", bound=by_counts("four_tiles"), needs=F_FOUR)
 def eight_three(v: HandView) -> Hits:
     """八歸三 15/30 (seed 004, 四歸類): 「兩種四張一樣的牌分在三組牌內。可分明暗」.
 
@@ -133,7 +133,7 @@ def eight_three(v: HandView) -> Hits:
     return _hits(v, "eight_three")
 
 
-@detector("twelve_four", needs=F_FOUR)
+@detector("twelve_four", bound=by_counts("four_tiles"), needs=F_FOUR)
 def twelve_four(v: HandView) -> Hits:
     """十二歸四 60/80 (seed 004, 四歸類): 「三種四張一樣的牌分在四組牌內。可分明暗」.
 

@@ -13,6 +13,7 @@ from taipai.core.patterns.base import (
     ONCE,
     HandView,
     Hits,
+    by_counts,
     detector,
 )
 from taipai.core.tiles import EAST, RED
@@ -44,13 +45,13 @@ def _honour_facts(v: HandView) -> tuple[int, int, int, int, bool, bool]:
     return facts
 
 
-@detector("no_honours", needs=F_NO_HONOURS)
+@detector("no_honours", bound=by_counts("tile_set"), needs=F_NO_HONOURS)
 def no_honours(v: HandView) -> Hits:
     """無字 1: 「牌型不含任何番子牌」 (seed 004, 字牌類, 無字).  A tile-set pattern: any shape."""
     return ONCE if v.honours == 0 else []
 
 
-@detector("wind_pung", needs=F_WIND_PUNG)
+@detector("wind_pung", bound=by_counts("honours"), needs=F_WIND_PUNG)
 def wind_pung(v: HandView) -> Hits:
     """風牌 1 each: 「一組東、南、西或北的刻子」 (seed 004, 字牌類, 風牌); kongs count as pungs.
 
@@ -59,7 +60,7 @@ def wind_pung(v: HandView) -> Hits:
     return ONCE * _honour_facts(v)[1]
 
 
-@detector("round_wind", needs=F_WIND_PUNG)
+@detector("round_wind", bound=by_counts("honours"), needs=F_WIND_PUNG)
 def round_wind(v: HandView) -> Hits:
     """正風 +1: 「一組風牌與該局圈風相符，則另加1翻」 (seed 004, 字牌類, 正風).
 
@@ -68,7 +69,7 @@ def round_wind(v: HandView) -> Hits:
     return ONCE if _honour_facts(v)[0] >> (v.situation.round_wind - EAST) & 1 else []
 
 
-@detector("seat_wind", needs=F_WIND_PUNG)
+@detector("seat_wind", bound=by_counts("honours"), needs=F_WIND_PUNG)
 def seat_wind(v: HandView) -> Hits:
     """正位 +1: 「一組風牌與自己方位（門風）相符，則另加1翻」 (seed 004, 字牌類, 正位).
 
@@ -77,13 +78,13 @@ def seat_wind(v: HandView) -> Hits:
     return ONCE if _honour_facts(v)[0] >> (v.situation.seat_wind - EAST) & 1 else []
 
 
-@detector("dragon_pung", needs=F_DRAGON_PUNG)
+@detector("dragon_pung", bound=by_counts("honours"), needs=F_DRAGON_PUNG)
 def dragon_pung(v: HandView) -> Hits:
     """三元牌 2 each: 「牌型擁有一副中、發、白的刻子」 (seed 004, 字牌類, 三元牌); per pung or kong."""
     return ONCE * _honour_facts(v)[3]
 
 
-@detector("small_three_winds", needs=F_WIND_PUNG)
+@detector("small_three_winds", bound=by_counts("honours"), needs=F_WIND_PUNG)
 def small_three_winds(v: HandView) -> Hits:
     """小三風 15: 「有東南西北其中兩款刻子，另外一款作眼。不另計圈風、門風、刻風」 (seed 004, 字牌類).
 
@@ -95,7 +96,7 @@ def small_three_winds(v: HandView) -> Hits:
     return ONCE if wn == 2 and wind_eyes else []
 
 
-@detector("big_three_winds", needs=F_WIND_PUNG)
+@detector("big_three_winds", bound=by_counts("honours"), needs=F_WIND_PUNG)
 def big_three_winds(v: HandView) -> Hits:
     """大三風 30: 「有東南西北其中三款刻子。不另計圈風、門風、刻風」 (seed 004, 字牌類, 大三風).
 
@@ -104,20 +105,20 @@ def big_three_winds(v: HandView) -> Hits:
     return ONCE if _honour_facts(v)[1] >= 3 else []
 
 
-@detector("small_three_dragons", needs=F_DRAGON_PUNG)
+@detector("small_three_dragons", bound=by_counts("honours"), needs=F_DRAGON_PUNG)
 def small_three_dragons(v: HandView) -> Hits:
     """小三元 20: 「有中發白其中兩款刻子，餘下一款作眼。不另計三元牌」 (seed 004, 字牌類, 小三元)."""
     _, _, _, dn, _, dragon_eyes = _honour_facts(v)
     return ONCE if dn == 2 and dragon_eyes else []
 
 
-@detector("big_three_dragons", needs=F_DRAGON_PUNG)
+@detector("big_three_dragons", bound=by_counts("honours"), needs=F_DRAGON_PUNG)
 def big_three_dragons(v: HandView) -> Hits:
     """大三元 40: 「有中發白三款刻子。不另計三元牌」 (seed 004, 字牌類, 大三元)."""
     return ONCE if _honour_facts(v)[3] == 3 else []
 
 
-@detector("small_four_winds", needs=F_WIND_PUNG)
+@detector("small_four_winds", bound=by_counts("honours"), needs=F_WIND_PUNG)
 def small_four_winds(v: HandView) -> Hits:
     """小四喜 60: 「有東南西北其中三款刻子，餘下一款作眼。不另計圈風，門風，刻風，大三風」.
 
@@ -127,7 +128,7 @@ def small_four_winds(v: HandView) -> Hits:
     return ONCE if wn == 3 and wind_eyes else []
 
 
-@detector("big_four_winds", needs=F_WIND_PUNG)
+@detector("big_four_winds", bound=by_counts("honours"), needs=F_WIND_PUNG)
 def big_four_winds(v: HandView) -> Hits:
     """大四喜 80: 「有齊東南西北四款刻子。不另計圈風，門風，刻風」 (seed 004, 字牌類, 大四喜).
 
@@ -136,7 +137,7 @@ def big_four_winds(v: HandView) -> Hits:
     return ONCE if _honour_facts(v)[1] == 4 else []
 
 
-@detector("all_honours", needs=F_ALL_HONOURS)
+@detector("all_honours", bound=by_counts("tile_set"), needs=F_ALL_HONOURS)
 def all_honours(v: HandView) -> Hits:
     """字一色 100: 「牌型由字牌（風牌和三元牌）組成。另計圈風…大四喜。不計對對糊」 (seed 004, 字牌類).
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from taipai.core.hand import PAIR
 from taipai.core.handspec import MeldKind
-from taipai.core.patterns.base import F_SAME_CHOWS, HandView, Hits, detector, open_or_concealed
+from taipai.core.patterns.base import F_SAME_CHOWS, HandView, Hits, by_counts, detector, open_or_concealed
 
 _PUNG = MeldKind.PUNG.value
 
@@ -138,7 +138,7 @@ def _hits(v: HandView, row: str) -> Hits:
     return [open_or_concealed(c) for c in flags] if flags else []
 
 
-@detector("double_chow", needs=F_SAME_CHOWS)
+@detector("double_chow", bound=by_counts("identical_chows"), needs=F_SAME_CHOWS)
 def double_chow(v: HandView) -> Hits:
     """一般高 5/10 (seed 004, 般高類): 「兩個一樣的順子。可分明暗」.
 
@@ -148,7 +148,7 @@ def double_chow(v: HandView) -> Hits:
     return _hits(v, "double_chow")
 
 
-@detector("triple_chow", needs=F_SAME_CHOWS)
+@detector("triple_chow", bound=by_counts("identical_chows"), needs=F_SAME_CHOWS)
 def triple_chow(v: HandView) -> Hits:
     """三般高 15/30 (seed 004, 般高類): 「三個一樣的順子。可分明暗」.
 
@@ -158,13 +158,13 @@ def triple_chow(v: HandView) -> Hits:
     return _hits(v, "triple_chow")
 
 
-@detector("quadruple_chow", needs=F_SAME_CHOWS)
+@detector("quadruple_chow", bound=by_counts("identical_chows"), needs=F_SAME_CHOWS)
 def quadruple_chow(v: HandView) -> Hits:
     """四般高 30/60 (seed 004, 般高類): 「四個一樣的順子。可分明暗」."""
     return _hits(v, "quadruple_chow")
 
 
-@detector("two_double_chows", needs=F_SAME_CHOWS)
+@detector("two_double_chows", bound=by_counts("identical_chows"), needs=F_SAME_CHOWS)
 def two_double_chows(v: HandView) -> Hits:
     """雙般高 15/30 (seed 004, 般高類): 「兩組獨立的一般高。可分明暗」.
 

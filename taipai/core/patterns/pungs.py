@@ -28,6 +28,7 @@ from taipai.core.patterns.base import (
     ONCE,
     HandView,
     Hits,
+    by_counts,
     detector,
     kong_key,
 )
@@ -58,7 +59,7 @@ def _suited_eyes(v: HandView) -> int | None:
 # ---------------------------------------------------------------- 槓 and 暗刻
 
 
-@detector("kong", needs=F_KONG)
+@detector("kong", bound=by_counts("kongs"), needs=F_KONG)
 def kong(v: HandView) -> Hits:
     """槓 1/2 (seed 004, 刻子類, 槓): 「其中一組刻子有四張 … 其中明槓及加槓1翻，暗槓2翻」.
 
@@ -68,7 +69,7 @@ def kong(v: HandView) -> Hits:
     return [(kong_key(g), 0) for g in v.pungs if g.kind == _KONG]
 
 
-@detector("two_concealed_pungs", needs=F_CPUNGS2)
+@detector("two_concealed_pungs", bound=by_counts("pung_rows"), needs=F_CPUNGS2)
 def two_concealed_pungs(v: HandView) -> Hits:
     """兩暗刻 5 (seed 004, 刻子類): 「兩組門前清的刻子，包括槓牌」.
 
@@ -79,19 +80,19 @@ def two_concealed_pungs(v: HandView) -> Hits:
     return ONCE if v.concealed_pung_count() >= 2 else []
 
 
-@detector("three_concealed_pungs", needs=F_CPUNGS3)
+@detector("three_concealed_pungs", bound=by_counts("pung_rows"), needs=F_CPUNGS3)
 def three_concealed_pungs(v: HandView) -> Hits:
     """三暗刻 10 (seed 004, 刻子類): 「三組門前清的刻子，包括槓牌」 (three or more 暗刻)."""
     return ONCE if v.concealed_pung_count() >= 3 else []
 
 
-@detector("four_concealed_pungs", needs=F_CPUNGS3)
+@detector("four_concealed_pungs", bound=by_counts("pung_rows"), needs=F_CPUNGS3)
 def four_concealed_pungs(v: HandView) -> Hits:
     """四暗刻 30 (seed 004, 刻子類): 「四組門前清的刻子，包括槓牌」 (four or more 暗刻)."""
     return ONCE if v.concealed_pung_count() >= 4 else []
 
 
-@detector("five_concealed_pungs", needs=F_CPUNGS3)
+@detector("five_concealed_pungs", bound=by_counts("pung_rows"), needs=F_CPUNGS3)
 def five_concealed_pungs(v: HandView) -> Hits:
     """五暗刻 80 (seed 004, 刻子類): 「五組完全摸回來的刻子，包括槓牌。不另計對對胡」.
 
@@ -103,7 +104,7 @@ def five_concealed_pungs(v: HandView) -> Hits:
 # ---------------------------------------------------------------- 老少刻, 兄弟
 
 
-@detector("terminal_pungs", needs=F_PUNG_TERMINALS)
+@detector("terminal_pungs", bound=by_counts("pungs_in_suit"), needs=F_PUNG_TERMINALS)
 def terminal_pungs(v: HandView) -> Hits:
     """老少刻 5 (seed 004, 刻子類): 「兩組同一花色的幺九刻子」: 111 + 999 of one suit.
 
@@ -145,7 +146,7 @@ def _brothers(v: HandView) -> dict[str, int]:
     return hit  # type: ignore[return-value]
 
 
-@detector("double_pung", needs=F_PUNG_SAME_RANK)
+@detector("double_pung", bound=by_counts("pungs_across"), needs=F_PUNG_SAME_RANK)
 def double_pung(v: HandView) -> Hits:
     """兩兄弟 5 (seed 004, 刻子類, 兩兄弟 (雙同刻)): 「兩組數字一樣的刻子」.
 
@@ -155,7 +156,7 @@ def double_pung(v: HandView) -> Hits:
     return [("base", 0)] * _brothers(v).get("double_pung", 0)
 
 
-@detector("small_triple_pung", needs=F_PUNG_SAME_RANK)
+@detector("small_triple_pung", bound=by_counts("pungs_across"), needs=F_PUNG_SAME_RANK)
 def small_triple_pung(v: HandView) -> Hits:
     """小三兄弟 10 (seed 004, 刻子類, 小三兄弟 (小三色同刻)): 「雙同刻再加上另一個同刻做眼」.
 
@@ -164,7 +165,7 @@ def small_triple_pung(v: HandView) -> Hits:
     return [("base", 0)] * _brothers(v).get("small_triple_pung", 0)
 
 
-@detector("big_triple_pung", needs=F_PUNG_SAME_RANK)
+@detector("big_triple_pung", bound=by_counts("pungs_across"), needs=F_PUNG_SAME_RANK)
 def big_triple_pung(v: HandView) -> Hits:
     """大三兄弟 15 (seed 004, 刻子類, 大三兄弟 (大三色同刻)): 「三組數字一樣的刻子」 (one per suit)."""
     return [("base", 0)] * _brothers(v).get("big_triple_pung", 0)
@@ -214,7 +215,7 @@ def _sister_hits(v: HandView, row: str) -> Hits:
     return [("base", 0)] * _sisters(v).get(row, 0)
 
 
-@detector("two_sisters", needs=F_PUNG_ADJ)
+@detector("two_sisters", bound=by_counts("pungs_in_suit"), needs=F_PUNG_ADJ)
 def two_sisters(v: HandView) -> Hits:
     """兩姊妹 5 (seed 004, 刻子類, 兩姊妹 (雙連刻)): 「兩組同款而數子相連的刻子」.
 
@@ -223,7 +224,7 @@ def two_sisters(v: HandView) -> Hits:
     return _sister_hits(v, "two_sisters")
 
 
-@detector("small_three_sisters", needs=F_PUNG_ADJ)
+@detector("small_three_sisters", bound=by_counts("pungs_in_suit"), needs=F_PUNG_ADJ)
 def small_three_sisters(v: HandView) -> Hits:
     """小三姊妹 10 (seed 004, 刻子類, 小三姊妹 (小三連刻)).
 
@@ -233,7 +234,7 @@ def small_three_sisters(v: HandView) -> Hits:
     return _sister_hits(v, "small_three_sisters")
 
 
-@detector("big_three_sisters", needs=F_PUNG_ADJ)
+@detector("big_three_sisters", bound=by_counts("pungs_in_suit"), needs=F_PUNG_ADJ)
 def big_three_sisters(v: HandView) -> Hits:
     """大三姊妹 15 (seed 004, 刻子類, 大三姊妹 (大三連刻)).
 
@@ -243,7 +244,7 @@ def big_three_sisters(v: HandView) -> Hits:
     return _sister_hits(v, "big_three_sisters")
 
 
-@detector("small_four_sisters", needs=F_PUNG_ADJ)
+@detector("small_four_sisters", bound=by_counts("pungs_in_suit"), needs=F_PUNG_ADJ)
 def small_four_sisters(v: HandView) -> Hits:
     """小四姊妹 20 (seed 004, 刻子類, 小四姊妹 (小四連刻)).
 
@@ -252,13 +253,13 @@ def small_four_sisters(v: HandView) -> Hits:
     return _sister_hits(v, "small_four_sisters")
 
 
-@detector("big_four_sisters", needs=F_PUNG_ADJ)
+@detector("big_four_sisters", bound=by_counts("pungs_in_suit"), needs=F_PUNG_ADJ)
 def big_four_sisters(v: HandView) -> Hits:
     """大四姊妹 40 (seed 004, 刻子類, 大四姊妹 (大四連刻)): 「四組同款而數子相連樣的刻子」."""
     return _sister_hits(v, "big_four_sisters")
 
 
-@detector("small_five_sisters", needs=F_PUNG_ADJ)
+@detector("small_five_sisters", bound=by_counts("pungs_in_suit"), needs=F_PUNG_ADJ)
 def small_five_sisters(v: HandView) -> Hits:
     """小五姊妹 60 (seed 004, 刻子類, 小五姊妹 (小五連刻)).
 
@@ -267,13 +268,13 @@ def small_five_sisters(v: HandView) -> Hits:
     return _sister_hits(v, "small_five_sisters")
 
 
-@detector("big_five_sisters", needs=F_PUNG_ADJ)
+@detector("big_five_sisters", bound=by_counts("pungs_in_suit"), needs=F_PUNG_ADJ)
 def big_five_sisters(v: HandView) -> Hits:
     """大五姊妹 80 (seed 004, 刻子類, 大五姊妹 (大五連刻)): 「五組同款而數子相連樣的刻子 … 另計對對糊」."""
     return _sister_hits(v, "big_five_sisters")
 
 
-@detector("six_sisters", needs=F_PUNG_ADJ)
+@detector("six_sisters", bound=by_counts("pungs_in_suit"), needs=F_PUNG_ADJ)
 def six_sisters(v: HandView) -> Hits:
     """六姊妹 200 (seed 004, 刻子類, 六姊妹 (六連刻)).
 
@@ -304,7 +305,7 @@ def _three_suits_in_a_row(c: tuple[Group, ...]) -> bool:
     return ranks[1] == ranks[0] + 1 and ranks[2] == ranks[1] + 1
 
 
-@detector("small_mixed_shifted_pungs", needs=F_PUNG_SHIFT)
+@detector("small_mixed_shifted_pungs", bound=by_counts("pungs_across"), needs=F_PUNG_SHIFT)
 def small_mixed_shifted_pungs(v: HandView) -> Hits:
     """小三色三節高 5 (seed 004, 刻子類): 「兩組刻子和眼為各一花、遞增一位」.
 
@@ -334,7 +335,7 @@ def small_mixed_shifted_pungs(v: HandView) -> Hits:
     return [("base", 0) for _ in v.instances([*v.pungs, eyes_group], 3, test)]
 
 
-@detector("big_mixed_shifted_pungs", needs=F_PUNG_SHIFT)
+@detector("big_mixed_shifted_pungs", bound=by_counts("pungs_across"), needs=F_PUNG_SHIFT)
 def big_mixed_shifted_pungs(v: HandView) -> Hits:
     """大三色三節高 10 (seed 004, 刻子類): 「三組為各筒索萬各一花色、遞增一位的刻子」."""
     return [("base", 0) for _ in _shifted_big(v)]
@@ -343,7 +344,7 @@ def big_mixed_shifted_pungs(v: HandView) -> Hits:
 # ---------------------------------------------------------------- 對對糊, 坎坎胡, 廿二羅漢
 
 
-@detector("all_pungs", needs=F_NO_CHOWS)
+@detector("all_pungs", bound=by_counts("pung_rows"), needs=F_NO_CHOWS)
 def all_pungs(v: HandView) -> Hits:
     """對對糊 30 (seed 004, 刻子類): 「全副牌為刻子」: every meld of a standard reading is a pung or kong."""
     if v.standard and v.melds and not v.chows:
@@ -351,7 +352,7 @@ def all_pungs(v: HandView) -> Hits:
     return []
 
 
-@detector("all_concealed_pungs", needs=F_NO_CHOWS)
+@detector("all_concealed_pungs", bound=by_counts("pung_rows"), needs=F_NO_CHOWS)
 def all_concealed_pungs(v: HandView) -> Hits:
     """坎坎胡 100 (seed 004, 刻子類): 「門前清自摸對對糊，無槓牌」.
 
@@ -366,7 +367,7 @@ def all_concealed_pungs(v: HandView) -> Hits:
     return []
 
 
-@detector("eighteen_arhats", needs=F_KONG)
+@detector("eighteen_arhats", bound=by_counts("kongs"), needs=F_KONG)
 def eighteen_arhats(v: HandView) -> Hits:
     """廿二羅漢 160 (seed 004, 刻子類): 「有五對槓牌。不另計對對胡」: five kongs (槓 still counts each)."""
     if sum(1 for g in v.pungs if g.kind == _KONG) >= 5:

@@ -14,7 +14,15 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from taipai.core.handspec import MeldKind
-from taipai.core.patterns.base import ONCE, HandView, Hits, all_concealed, detector, open_or_concealed
+from taipai.core.patterns.base import (
+    ONCE,
+    HandView,
+    Hits,
+    all_concealed,
+    at_most,
+    detector,
+    open_or_concealed,
+)
 from taipai.core.tiles import EAST, GREEN, NORTH, RANK_OF, WHITE, flower_number, tile
 
 _EIGHT_DOTS = tile("p", 8)
@@ -67,7 +75,7 @@ def _wind_pungs(v: HandView) -> int:
 # ---------------------------------------------------------------- flowers and situation
 
 
-@detector("six_wrong_flowers")
+@detector("six_wrong_flowers", bound=at_most(1))
 def six_wrong_flowers(v: HandView) -> Hits:
     """六花不正 30: 「摸到的六張花牌均與自己方位不符」 (seed 004, 非常用翻數表).
 
@@ -82,7 +90,7 @@ def six_wrong_flowers(v: HandView) -> Hits:
     return ONCE if all(flower_number(f) != seat for f in fl) else []
 
 
-@detector("no_flowers_at_table")
+@detector("no_flowers_at_table", bound=at_most(1))
 def no_flowers_at_table(v: HandView) -> Hits:
     """無花糊 40: 「糊牌時四家沒有補過任何花牌」 (seed 004, 非常用翻數表).
 
@@ -94,7 +102,7 @@ def no_flowers_at_table(v: HandView) -> Hits:
     return []
 
 
-@detector("within_fifteen")
+@detector("within_fifteen", bound=at_most(1))
 def within_fifteen(v: HandView) -> Hits:
     """十五隻内 2: 「地下只有十五隻牌內食胡(算至第十五隻)，不計上及碰了的牌，不計食糊牌」.
 
@@ -114,7 +122,7 @@ def within_fifteen(v: HandView) -> Hits:
 # ---------------------------------------------------------------- winds
 
 
-@detector("small_two_winds")
+@detector("small_two_winds", bound=at_most(1))
 def small_two_winds(v: HandView) -> Hits:
     """小雙風 1: 「有「東」、「南」、「西」、「北」其中一款刻子，另外一款作眼。另計圈風，刻風」.
 
@@ -127,7 +135,7 @@ def small_two_winds(v: HandView) -> Hits:
     return ONCE if _wind_pungs(v) == 1 else []
 
 
-@detector("two_wind_pungs")
+@detector("two_wind_pungs", bound=at_most(1))
 def two_wind_pungs(v: HandView) -> Hits:
     """雙風刻 5: 「有「東」、「南」、「西」、「北」其中兩款刻子。另計圈風，刻風」.
 
@@ -148,7 +156,7 @@ def _same_suit(a: int, b: int) -> bool:
     return a // 9 == b // 9
 
 
-@detector("six_in_a_row")
+@detector("six_in_a_row", bound=at_most(2))
 def six_in_a_row(v: HandView) -> Hits:
     """連六 3/5: 「同一花色的兩組順子為連續的六個數字。可分明暗」 (seed 004, 非常用翻數表).
 
@@ -166,7 +174,7 @@ def six_in_a_row(v: HandView) -> Hits:
     return [open_or_concealed(all_concealed(c)) for c in v.instances(v.chows, 2, test)]
 
 
-@detector("pure_shifted_by_two")
+@detector("pure_shifted_by_two", bound=at_most(1))
 def pure_shifted_by_two(v: HandView) -> Hits:
     """一色連環套 5/10: 「三組同一花色、遞增兩位的順子。可分明暗」 (seed 004, 非常用翻數表).
 
@@ -184,7 +192,7 @@ def pure_shifted_by_two(v: HandView) -> Hits:
     return [open_or_concealed(all_concealed(c)) for c in v.instances(v.chows, 3, test)]
 
 
-@detector("false_two_double_chows")
+@detector("false_two_double_chows", bound=at_most(1))
 def false_two_double_chows(v: HandView) -> Hits:
     """假雙般高 10: 「食糊時有四對順序的對子」 (seed 004, 非常用翻數表).
 
@@ -202,7 +210,7 @@ def false_two_double_chows(v: HandView) -> Hits:
     return []
 
 
-@detector("all_related")
+@detector("all_related", bound=at_most(1))
 def all_related(v: HandView) -> Hits:
     """全姊妹 (全相連刻) 20: 「除了眼，其他組牌均為相逢或般高」 (seed 004, 非常用翻數表).
 
@@ -225,7 +233,7 @@ def all_related(v: HandView) -> Hits:
 # ---------------------------------------------------------------- colours and numbers
 
 
-@detector("all_green")
+@detector("all_green", bound=at_most(1))
 def all_green(v: HandView) -> Hits:
     """綠一色 160: 「牌型全由綠色的牌(即二、三、四、六、八索及/或發)組成。沒有發時，另計清一色」.
 
@@ -235,7 +243,7 @@ def all_green(v: HandView) -> Hits:
     return [] if _tiles(v).kinds & ~_GREEN else ONCE
 
 
-@detector("all_blue")
+@detector("all_blue", bound=at_most(1))
 def all_blue(v: HandView) -> Hits:
     """藍一色 200: 「牌型會由藍色的牌(即東、南、西、北、白板、八筒)組成」.
 
@@ -246,7 +254,7 @@ def all_blue(v: HandView) -> Hits:
     return ONCE if kinds >> _EIGHT_DOTS & 1 and not kinds & ~_BLUE else []
 
 
-@detector("four_numbers")
+@detector("four_numbers", bound=at_most(1))
 def four_numbers(v: HandView) -> Hits:
     """四數 40: 「牌面組合只有4種數字」; 「東南西北視為一組數字，中發白視為一組數字」.
 
@@ -255,19 +263,19 @@ def four_numbers(v: HandView) -> Hits:
     return ONCE if _numbers(_tiles(v)) <= 4 else []
 
 
-@detector("three_numbers")
+@detector("three_numbers", bound=at_most(1))
 def three_numbers(v: HandView) -> Hits:
     """三數 60: 「牌面組合只有3種數字」 (winds one number, dragons one); at most three.  Any reading."""
     return ONCE if _numbers(_tiles(v)) <= 3 else []
 
 
-@detector("two_numbers")
+@detector("two_numbers", bound=at_most(1))
 def two_numbers(v: HandView) -> Hits:
     """兩數 80: 「牌面組合只有2種數字，不計對對糊，三色同刻」 (winds one, dragons one).  Any reading."""
     return ONCE if _numbers(_tiles(v)) <= 2 else []
 
 
-@detector("no_fives")
+@detector("no_fives", bound=at_most(1))
 def no_fives(v: HandView) -> Hits:
     """缺五 5: 「牌型沒有「五」這數字」; 「無字限定，不另計無字」 (seed 004, 非常用翻數表).  Any reading."""
     if v.honours:
@@ -275,7 +283,7 @@ def no_fives(v: HandView) -> Hits:
     return [] if _tiles(v).ranks & (1 << 4) else ONCE
 
 
-@detector("all_upper")
+@detector("all_upper", bound=at_most(1))
 def all_upper(v: HandView) -> Hits:
     """大於五 (全大) 50: 「牌型全由數字六、七、八、九組成」; 「不另計無字，缺五」.  Any reading."""
     if v.honours:
@@ -283,7 +291,7 @@ def all_upper(v: HandView) -> Hits:
     return ONCE if not _tiles(v).ranks & 0b000011111 else []
 
 
-@detector("all_lower")
+@detector("all_lower", bound=at_most(1))
 def all_lower(v: HandView) -> Hits:
     """小於五 (全小) 50: 「牌型全由數字一、二、三、四組成」; 「不另計無字，缺五」.  Any reading."""
     if v.honours:
@@ -291,7 +299,7 @@ def all_lower(v: HandView) -> Hits:
     return ONCE if not _tiles(v).ranks & 0b111110000 else []
 
 
-@detector("all_waits")
+@detector("all_waits", bound=at_most(1))
 def all_waits(v: HandView) -> Hits:
     """張張可胡 200: 「清一色狀態下「一」至「九」皆可胡牌」; 「無字限定，不另計無字」.
 

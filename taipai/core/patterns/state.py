@@ -16,6 +16,7 @@ from taipai.core.patterns.base import (
     ONCE,
     HandView,
     Hits,
+    by_situation,
     detector,
 )
 
@@ -34,7 +35,7 @@ def _all_melded(v: HandView) -> bool:
     return all(m.exposed for m in melds)
 
 
-@detector("self_draw", needs=F_SELF)
+@detector("self_draw", bound=by_situation(), needs=F_SELF)
 def self_draw(v: HandView) -> Hits:
     """自摸 1: 「靠自己摸牌糊牌」 (seed 004, 狀態類, 自摸).  Any shape.
 
@@ -43,7 +44,7 @@ def self_draw(v: HandView) -> Hits:
     return ONCE if v.self_drawn else []
 
 
-@detector("concealed_hand", needs=F_CONCEALED | F_STANDARD)
+@detector("concealed_hand", bound=by_situation(), needs=F_CONCEALED | F_STANDARD)
 def concealed_hand(v: HandView) -> Hits:
     """門前清 3: 「牌面中無上、碰、明槓，允許暗槓」 (seed 004, 狀態類, 門前清).
 
@@ -54,7 +55,7 @@ def concealed_hand(v: HandView) -> Hits:
     return ONCE if v.concealed_hand and v.standard else []
 
 
-@detector("concealed_self_draw", needs=F_CONCEALED | F_SELF | F_STANDARD)
+@detector("concealed_self_draw", bound=by_situation(), needs=F_CONCEALED | F_SELF | F_STANDARD)
 def concealed_self_draw(v: HandView) -> Hits:
     """門清自摸 5: 「為門前清3翻加上自摸，再加上1翻作獎勵」 (seed 004, 狀態類, 門清自摸).
 
@@ -64,7 +65,9 @@ def concealed_self_draw(v: HandView) -> Hits:
     return ONCE if v.concealed_hand and v.self_drawn and v.standard else []
 
 
-@detector("ready", needs=F_READY)
+@detector(
+    "ready", bound=by_situation(lambda s: s.declared_ready or s.one_shot or s.double_ready), needs=F_READY
+)
 def ready(v: HandView) -> Hits:
     """叮 5/10: 「當手牌可準備糊牌時可向其餘三家聲明，門前清狀態下叮牌為立直10翻」 (seed 004, 狀態類).
 
@@ -79,7 +82,7 @@ def ready(v: HandView) -> Hits:
     return _CONCEALED if v.concealed_hand else ONCE
 
 
-@detector("one_shot", needs=F_READY)
+@detector("one_shot", bound=by_situation(lambda s: s.one_shot), needs=F_READY)
 def one_shot(v: HandView) -> Hits:
     """一發 5: 「宣佈聽牌的清況下，在一巡內糊牌，包括自摸」 (seed 004, 狀態類, 一發 (即叮即食)).
 
@@ -88,7 +91,7 @@ def one_shot(v: HandView) -> Hits:
     return ONCE if v.situation.one_shot else []
 
 
-@detector("ready_discard_win", needs=F_READY)
+@detector("ready_discard_win", bound=by_situation(lambda s: s.ready_discard_win), needs=F_READY)
 def ready_discard_win(v: HandView) -> Hits:
     """食聽牌 5: 「一家宣佈聽牌時捨出的牌為出銃牌」 (seed 004, 狀態類, 食聽牌 (出前一叮)).
 
@@ -98,7 +101,7 @@ def ready_discard_win(v: HandView) -> Hits:
     return ONCE if v.situation.ready_discard_win and not v.self_drawn else []
 
 
-@detector("double_ready", needs=F_READY)
+@detector("double_ready", bound=by_situation(lambda s: s.double_ready), needs=F_READY)
 def double_ready(v: HandView) -> Hits:
     """天叮 40: 「莊家起手聽牌，或閒家摸第一張後聽牌」 (seed 004, 狀態類, 天叮 (雙立直)).
 
@@ -108,7 +111,7 @@ def double_ready(v: HandView) -> Hits:
     return ONCE if v.situation.double_ready and v.concealed_hand else []
 
 
-@detector("half_melded", needs=F_FOUR_MELDS | F_SELF | F_SINGLE_WAIT)
+@detector("half_melded", bound=by_situation(), needs=F_FOUR_MELDS | F_SELF | F_SINGLE_WAIT)
 def half_melded(v: HandView) -> Hits:
     """半求人 15: 「全副牌落地（副露），獨獨的情況下自摸（暗槓不算）」 (seed 004, 狀態類, 半求人).
 
@@ -118,7 +121,7 @@ def half_melded(v: HandView) -> Hits:
     return ONCE if v.self_drawn and _all_melded(v) else []
 
 
-@detector("fully_melded", needs=F_FOUR_MELDS | F_SINGLE_WAIT)
+@detector("fully_melded", bound=by_situation(), needs=F_FOUR_MELDS | F_SINGLE_WAIT)
 def fully_melded(v: HandView) -> Hits:
     """全求人 30: 「全副牌落地（副露），獨獨的情況下其中一家出銃而糊牌（暗槓不算）」 (seed 004, 狀態類).
 
@@ -127,7 +130,7 @@ def fully_melded(v: HandView) -> Hits:
     return ONCE if not v.self_drawn and _all_melded(v) else []
 
 
-@detector("double_win", needs=F_MULTI)
+@detector("double_win", bound=by_situation(lambda s: s.multiple_winners == 2), needs=F_MULTI)
 def double_win(v: HandView) -> Hits:
     """一炮雙響 5: 「同時出銃給兩家」 (seed 004, 狀態類, 一炮雙響).
 
@@ -137,7 +140,7 @@ def double_win(v: HandView) -> Hits:
     return ONCE if v.situation.multiple_winners == 2 and not v.self_drawn else []
 
 
-@detector("triple_win", needs=F_MULTI)
+@detector("triple_win", bound=by_situation(lambda s: s.multiple_winners == 3), needs=F_MULTI)
 def triple_win(v: HandView) -> Hits:
     """一炮三響 10: 「同時出銃給三家」 (seed 004, 狀態類, 一炮三響).
 
@@ -146,7 +149,7 @@ def triple_win(v: HandView) -> Hits:
     return ONCE if v.situation.multiple_winners == 3 and not v.self_drawn else []
 
 
-@detector("kick_after_multi", needs=F_MULTI)
+@detector("kick_after_multi", bound=by_situation(lambda s: s.kick_on_multi in (2, 3)), needs=F_MULTI)
 def kick_after_multi(v: HandView) -> Hits:
     """錦上添花 5/10: 「在出銃一炮雙響或三響的情況下，自摸踢半」 (seed 004, 狀態類, 錦上添花).
 

@@ -27,6 +27,7 @@ from taipai.core.patterns.base import (
     ONCE,
     HandView,
     Hits,
+    by_counts,
     detector,
 )
 from taipai.core.tiles import IS_HONOUR, IS_TERMINAL, ORPHANS, RANK_OF
@@ -100,7 +101,7 @@ def _groups(v: HandView) -> _GroupFacts:
     return facts
 
 
-@detector("all_simples", needs=F_SIMPLES)
+@detector("all_simples", bound=by_counts("tile_set"), needs=F_SIMPLES)
 def all_simples(v: HandView) -> Hits:
     """斷幺九 5: 「全副牌沒有幺九及字牌」 (seed 004, 幺牌數字類, 斷幺九; 「無字限定，不另計無字」).
 
@@ -109,7 +110,7 @@ def all_simples(v: HandView) -> Hits:
     return ONCE if _tiles(v).orphans == 0 else []
 
 
-@detector("mixed_outside_hand", needs=F_NO_MIDDLE | F_STANDARD)
+@detector("mixed_outside_hand", bound=by_counts("pung_rows"), needs=F_NO_MIDDLE | F_STANDARD)
 def mixed_outside_hand(v: HandView) -> Hits:
     """混帶幺 20: 「全副牌順子、刻子和眼都有幺九或字牌」 (seed 004, 幺牌數字類, 混帶幺).
 
@@ -123,7 +124,7 @@ def mixed_outside_hand(v: HandView) -> Hits:
     return ONCE if g.number_groups and g.all_terminal else []
 
 
-@detector("pure_outside_hand", needs=F_NO_MIDDLE | F_STANDARD | F_NO_HONOURS)
+@detector("pure_outside_hand", bound=by_counts("pung_rows"), needs=F_NO_MIDDLE | F_STANDARD | F_NO_HONOURS)
 def pure_outside_hand(v: HandView) -> Hits:
     """全帶幺 40: 「全副牌順子、刻子和眼都只有幺九」 (seed 004, 幺牌數字類, 全帶幺; 無字限定).
 
@@ -134,7 +135,7 @@ def pure_outside_hand(v: HandView) -> Hits:
     return ONCE if _groups(v).all_terminal else []
 
 
-@detector("mixed_terminals", needs=F_ORPHANS_ONLY | F_STANDARD)
+@detector("mixed_terminals", bound=by_counts("pung_rows"), needs=F_ORPHANS_ONLY | F_STANDARD)
 def mixed_terminals(v: HandView) -> Hits:
     """混幺九 (花幺) 60: 「全副牌都是幺九及字牌的刻子。不另計對對糊」 (seed 004, 幺牌數字類).
 
@@ -149,7 +150,7 @@ def mixed_terminals(v: HandView) -> Hits:
     return ONCE if t.terminals and t.orphans == t.total else []
 
 
-@detector("pure_terminals", needs=F_ORPHANS_ONLY | F_STANDARD | F_NO_HONOURS)
+@detector("pure_terminals", bound=by_counts("pung_rows"), needs=F_ORPHANS_ONLY | F_STANDARD | F_NO_HONOURS)
 def pure_terminals(v: HandView) -> Hits:
     """清幺九 120: 「全副牌都是幺九刻子」 (seed 004, 幺牌數字類, 清幺九; 不另計無字，對對糊，三色同刻).
 
@@ -161,7 +162,7 @@ def pure_terminals(v: HandView) -> Hits:
     return ONCE if t.terminals == t.orphans == t.total else []
 
 
-@detector("mixed_with_number", needs=F_NARROW | F_HONOURS | F_STANDARD)
+@detector("mixed_with_number", bound=by_counts("with_number"), needs=F_NARROW | F_HONOURS | F_STANDARD)
 def mixed_with_number(v: HandView) -> Hits:
     """混帶X 20, (+10), (+5): 「每一組牌，包括眼，均帶有字牌和數字X，X為「一」到「九」」.
 
@@ -182,7 +183,7 @@ def mixed_with_number(v: HandView) -> Hits:
     return [(key, 0) for key in _WITH_NUMBER_KEYS[:n]]
 
 
-@detector("pure_with_number", needs=F_NARROW | F_NO_HONOURS | F_STANDARD)
+@detector("pure_with_number", bound=by_counts("with_number"), needs=F_NARROW | F_NO_HONOURS | F_STANDARD)
 def pure_with_number(v: HandView) -> Hits:
     """全帶X (滿庭芳) 50: 「每一組牌，包括眼，均帶有X。無字限定，不另計無字」 (seed 004, 幺牌數字類).
 

@@ -6,7 +6,7 @@ One detector per pattern id; values and exclusions are in presets/hk-taiwan.toml
 from __future__ import annotations
 
 from taipai.core.handspec import MeldKind
-from taipai.core.patterns.base import F_TIMING, ONCE, HandView, Hits, detector
+from taipai.core.patterns.base import F_TIMING, ONCE, HandView, Hits, by_situation, detector
 
 # Situation words are checked first (they are rare); the tile checks below them only run when the
 # word is present.  When a word contradicts the tiles or the way the hand was won (海底 on a discard
@@ -24,7 +24,7 @@ def _robbable(v: HandView) -> bool:
     return not v.self_drawn and w is not None and v.counts[w] == 1
 
 
-@detector("kong_self_draw", needs=F_TIMING)
+@detector("kong_self_draw", bound=by_situation(lambda s: s.kong_replacements == 1), needs=F_TIMING)
 def kong_self_draw(v: HandView) -> Hits:
     """槓上自摸 5: 「明、暗或加槓補牌時，補牌為糊牌」 (seed 004, 時態類, 槓上自摸).
 
@@ -36,7 +36,7 @@ def kong_self_draw(v: HandView) -> Hits:
     return ONCE if _kongs(v) >= 1 else []
 
 
-@detector("robbing_kong", needs=F_TIMING)
+@detector("robbing_kong", bound=by_situation(lambda s: s.robbing_kong), needs=F_TIMING)
 def robbing_kong(v: HandView) -> Hits:
     """搶槓 5: 「在其中一家槓牌時糊牌，算該家出銃」 (seed 004, 時態類, 搶槓).
 
@@ -47,7 +47,7 @@ def robbing_kong(v: HandView) -> Hits:
     return ONCE if v.situation.robbing_kong and _robbable(v) else []
 
 
-@detector("kong_on_kong", needs=F_TIMING)
+@detector("kong_on_kong", bound=by_situation(lambda s: 2 <= s.kong_replacements <= 5), needs=F_TIMING)
 def kong_on_kong(v: HandView) -> Hits:
     """槓上槓自摸 20/40/80/160: 「補牌同樣為槓牌，再補牌即食糊」 (seed 004, 時態類, 槓上槓自摸).
 
@@ -60,7 +60,7 @@ def kong_on_kong(v: HandView) -> Hits:
     return [(str(n), 0)] if _kongs(v) >= n else []
 
 
-@detector("robbing_kong_on_kong", needs=F_TIMING)
+@detector("robbing_kong_on_kong", bound=by_situation(lambda s: s.robbing_kong_on_kong), needs=F_TIMING)
 def robbing_kong_on_kong(v: HandView) -> Hits:
     """搶槓上槓 30: 「一家在槓上槓牌時糊牌，算該家出銃」 (seed 004, 時態類, 搶槓上槓).
 
@@ -69,7 +69,11 @@ def robbing_kong_on_kong(v: HandView) -> Hits:
     return ONCE if v.situation.robbing_kong_on_kong and _robbable(v) else []
 
 
-@detector("flower_self_draw", needs=F_TIMING)
+@detector(
+    "flower_self_draw",
+    bound=by_situation(lambda s: s.flower_replacements >= 1, n=lambda s: s.flower_replacements),
+    needs=F_TIMING,
+)
 def flower_self_draw(v: HandView) -> Hits:
     """花上自摸 2n+1: 「摸到花牌再補牌的情況下自摸糊牌」, 「n由1起計」 (seed 004, 時態類, 花上自摸).
 
@@ -82,7 +86,9 @@ def flower_self_draw(v: HandView) -> Hits:
     return [("base", n)] if len(v.flowers) >= n else []
 
 
-@detector("mixed_replacement_draw", needs=F_TIMING)
+@detector(
+    "mixed_replacement_draw", bound=by_situation(lambda s: 2 <= s.mixed_replacements <= 7), needs=F_TIMING
+)
 def mixed_replacement_draw(v: HandView) -> Hits:
     """混花槓自摸 10/20/40/70/100/140: 「摃上槓，花上花，槓上花上，花上槓上自摸等等」 (seed 004, 時態類).
 
@@ -97,7 +103,7 @@ def mixed_replacement_draw(v: HandView) -> Hits:
     return [(str(n), 0)] if sources >= n else []
 
 
-@detector("last_tile_draw", needs=F_TIMING)
+@detector("last_tile_draw", bound=by_situation(lambda s: s.last_tile_draw), needs=F_TIMING)
 def last_tile_draw(v: HandView) -> Hits:
     """海底撈月 5: 「摸最後一張牌自摸食糊。不另計自摸」 (seed 004, 時態類, 海底撈月).
 
@@ -107,13 +113,13 @@ def last_tile_draw(v: HandView) -> Hits:
     return ONCE if v.situation.last_tile_draw and v.self_drawn else []
 
 
-@detector("last_discard", needs=F_TIMING)
+@detector("last_discard", bound=by_situation(lambda s: s.last_discard), needs=F_TIMING)
 def last_discard(v: HandView) -> Hits:
     """河底撈魚 5: 「打出最後一張牌時放銃」 (seed 004, 時態類, 河底撈魚).  A discard win only."""
     return ONCE if v.situation.last_discard and not v.self_drawn else []
 
 
-@detector("last_copy", needs=F_TIMING)
+@detector("last_copy", bound=by_situation(lambda s: s.last_copy), needs=F_TIMING)
 def last_copy(v: HandView) -> Hits:
     """明四絕 (絕張) 5: 「副露和牌海中已有3張一樣的牌時，糊出最後一張」 (seed 004, 時態類).
 
@@ -125,7 +131,7 @@ def last_copy(v: HandView) -> Hits:
     return ONCE if v.spec.winning_tile not in v.spec.concealed else []
 
 
-@detector("last_copy_eight", needs=F_TIMING)
+@detector("last_copy_eight", bound=by_situation(lambda s: s.last_copy_eight), needs=F_TIMING)
 def last_copy_eight(v: HandView) -> Hits:
     """明八絕 10: 「叫兩扉的情況下，副露及牌海已有7張，糊出最後一張」 (seed 004, 時態類, 明八絕).
 
@@ -143,7 +149,11 @@ def _within(v: HandView, limit: int) -> bool:
     return n is not None and 0 <= n <= limit
 
 
-@detector("within_ten", needs=F_TIMING)
+@detector(
+    "within_ten",
+    bound=by_situation(lambda s: s.discards_seen is not None and 0 <= s.discards_seen <= 10),
+    needs=F_TIMING,
+)
 def within_ten(v: HandView) -> Hits:
     """十隻内 10: 「牌海只有10隻牌內食糊（算至第10隻）」 (seed 004, 時態類, 十隻内).
 
@@ -153,19 +163,27 @@ def within_ten(v: HandView) -> Hits:
     return ONCE if _within(v, 10) else []
 
 
-@detector("within_seven", needs=F_TIMING)
+@detector(
+    "within_seven",
+    bound=by_situation(lambda s: s.discards_seen is not None and 0 <= s.discards_seen <= 7),
+    needs=F_TIMING,
+)
 def within_seven(v: HandView) -> Hits:
     """七隻内 20: 「牌海只有7隻牌內食糊（算至第7隻）」 (seed 004, 時態類, 七隻内); discards_seen <= 7."""
     return ONCE if _within(v, 7) else []
 
 
-@detector("within_four", needs=F_TIMING)
+@detector(
+    "within_four",
+    bound=by_situation(lambda s: s.discards_seen is not None and 0 <= s.discards_seen <= 4),
+    needs=F_TIMING,
+)
 def within_four(v: HandView) -> Hits:
     """四隻內 40: 「牌海只有4隻牌內食糊（算至第4隻）」 (seed 004, 時態類, 四隻內); discards_seen <= 4."""
     return ONCE if _within(v, 4) else []
 
 
-@detector("human_win", needs=F_TIMING)
+@detector("human_win", bound=by_situation(lambda s: s.human), needs=F_TIMING)
 def human_win(v: HandView) -> Hits:
     """人糊 80: 「沒人上、碰、槓牌的情況下，牌海只有四隻牌內糊牌」 (seed 004, 時態類, 人糊).
 
@@ -179,7 +197,7 @@ def human_win(v: HandView) -> Hits:
     return ONCE if n is None or n <= 4 else []
 
 
-@detector("earthly_win", needs=F_TIMING)
+@detector("earthly_win", bound=by_situation(lambda s: s.earthly), needs=F_TIMING)
 def earthly_win(v: HandView) -> Hits:
     """地糊 100: 「莊家打出第一隻牌出銃給其他家」 (seed 004, 時態類, 地糊).
 
@@ -192,7 +210,7 @@ def earthly_win(v: HandView) -> Hits:
     return ONCE
 
 
-@detector("heavenly_win", needs=F_TIMING)
+@detector("heavenly_win", bound=by_situation(lambda s: s.heavenly), needs=F_TIMING)
 def heavenly_win(v: HandView) -> Hits:
     """天糊 120: 「莊家一開牌補花後即糊牌」, 「有玩家或不計槓牌」 (seed 004, 時態類, 天糊).
 
