@@ -1,20 +1,20 @@
-"""廣東牌's money and deal (ledger seam) (seed 003 「不同處」; :class:`~taipai.core.system.TableRules`).
+"""廣東牌's money and deal (:class:`~taipai.core.system.TableRules`; seed 003 「不同處」).
 
 Amounts are money (the table's currency; :meth:`HkOldOptions.money` is the identity).
 
 - **A portion** is ``base × multiplier(翻)``, 翻 capped at the table's maximum (:func:`portion`).  Seed 003:
   「先講好最大多小台, 多少錢一底, 然後每加一台就一倍錢, 例如: 1元一底的話, 十台就是512元了」: the default
   multiplier is 2^(翻−1) (1 for 0 翻); 半辣上 and 辣辣上 are options (:func:`multiplier`).
-- **A win on a discard** (搶槓 too, 「當出沖論」, the konging player as the discarder): ``full`` (全銃,
-  default) the discarder alone pays the portion; ``half`` (半銃) the discarder pays the portion and each
-  player who neither discarded nor won pays half of it
-  (seed 003: 「香港一般放炮也要給, 但沒放炮的也要給一半」).
+- **A win on a discard** (搶槓 too, 「當出沖論」, the konging player as the discarder): the winner collects
+  one portion.  ``full`` (全銃, default) the discarder pays it all; ``half`` (半銃) the discarder pays half
+  and each of the two others a quarter (seed 003: 「香港一般放炮也要給, 但沒放炮的也要給一半」: half of what
+  the discarder pays).  With 一炮多響 a co-winner's quarter is the discarder's to pay.
 - **下家先糊** (seed 003: 「台:有一炮三響 / 港: 下家先糊」): a discard claimed by several players is refused
   (``first_claim_wins``, naming the first claimant in turn order after the discarder, who is the one to
   book) unless the table plays 一炮多響 (``multi_win``); then each leg is paid on its own.
-- **A self-draw**: each of the three pays the portion (``self_draw = double``: twice).  **包自摸**: a
-  :class:`SelfDraw` with ``kong_discarder`` makes that player pay the whole self-draw (the three
-  portions), for whatever reason the table agreed on (no 明槓 check in 廣東牌).
+- **A self-draw**: each of the three pays the portion (``self_draw``: ``double`` twice, ``half`` half).
+  **包自摸**: a :class:`SelfDraw` with ``kong_discarder`` makes that player pay the whole self-draw (the
+  three shares), for whatever reason the table agreed on (no 明槓 check in 廣東牌).
 - **詐糊**: the false winner pays each other player the self-draw portion at the table's maximum.
 - **起糊**: a new win below the table's minimum is refused (``below_minimum``); a count above the maximum
   is paid as the maximum.
@@ -71,9 +71,33 @@ def portion(fan: int, opts: HkOldOptions) -> Amount:
     return norm(Fraction(opts.base) * multiplier(opts.limit_value(fan), opts.multiplier))
 
 
+SELF_DRAW_SHARE = {"single": Fraction(1), "double": Fraction(2), "half": Fraction(1, 2)}
+"""Portions each of the three pays on a self-draw, by the ``self_draw`` setting."""
+
+
 def self_draw_portion(fan: int, opts: HkOldOptions) -> Amount:
-    """What each of the three pays on a ``fan`` 翻 self-draw: a portion (two: ``self_draw = double``)."""
-    return norm(portion(fan, opts) * (2 if opts.self_draw == "double" else 1))
+    """What each of the three pays on a ``fan`` 翻 self-draw (:data:`SELF_DRAW_SHARE` portions)."""
+    return norm(portion(fan, opts) * SELF_DRAW_SHARE[opts.self_draw])
+
+
+def discard_shares(
+    names: tuple[str, ...], discarder: str, winner: str, winners: tuple[str, ...], amount: Amount, mode: str
+) -> list[Payment]:
+    """Who pays ``winner``'s ``amount`` (one portion) on ``discarder``'s tile.
+
+    ``full`` (全銃): the discarder pays it all.  ``half`` (半銃): the discarder half, each other player a
+    quarter; the quarter of a player who also won on this discard (``winners``) is the discarder's.
+    """
+    if mode == "full":
+        return [Payment(discarder, winner, amount, "win")]
+    quarter = norm(Fraction(amount) / 4)
+    others = [n for n in names if n not in (discarder, winner)]
+    payers = [o for o in others if o not in winners]
+    own = norm(Fraction(amount) - quarter * len(payers))
+    return [
+        Payment(discarder, winner, own, "win"),
+        *(Payment(o, winner, quarter, "half_share") for o in payers),
+    ]
 
 
 def first_in_turn(names: tuple[str, ...], discarder: str, claimants: tuple[str, ...]) -> str:
@@ -141,11 +165,9 @@ class HkOldTable:
             for leg in event.legs:
                 fan = _booked(leg.fan, opts, strict, leg.winner)
                 amount = portion(fan, opts)
-                pays.append(Payment(event.discarder, leg.winner, amount, "win"))
-                if opts.discard == "half":
-                    half = norm(Fraction(amount) / 2)
-                    others = (n for n in state.names if n != event.discarder and n not in winners)
-                    pays.extend(Payment(o, leg.winner, half, "half_share") for o in others)
+                pays.extend(
+                    discard_shares(state.names, event.discarder, leg.winner, winners, amount, opts.discard)
+                )
                 how = "kong (搶槓)" if leg.robbed_kong else "discard"
                 parts.append(f"{leg.winner} wins on {event.discarder}'s {how}: {fan}翻")
             summary = "; ".join(parts)

@@ -22,8 +22,8 @@ MULTIPLIERS = ("doubling", "half_spicy", "spicy")
 DISCARD_MODES = ("full", "half")
 """Who pays a win on a discard: ``full`` (全銃) or ``half`` (半銃); see :class:`HkOldOptions`."""
 
-SELF_DRAW_MODES = ("single", "double")
-"""A self-draw portion: ``single`` (each of the three pays one portion) or ``double`` (two)."""
+SELF_DRAW_MODES = ("single", "double", "half")
+"""What each of the three pays on a self-draw: one portion, two, or half of one."""
 
 PURE_ONE_SUIT_VALUES = (6, 7)
 """清一色 is 6 翻 (seed 003 六翻役) or 7 (「好多人會當他是七翻計算」)."""
@@ -60,13 +60,16 @@ class HkOldOptions:
             一倍錢, 例如: 1元一底的話, 十台就是512元」: 2^(翻−1), and 1 for 0 翻, the least a win pays),
             ``half_spicy`` (半辣上: 1, 2, 4, 8, 16, 24, 32, 48, 64, 96, 128, 192, 256, 384 for 0–13 翻,
             then ×2 every two 翻) or ``spicy`` (辣辣上: 2^翻).
-        discard: a win on a discard (and 搶槓, 「當出沖論」): ``full`` (全銃, default: the discarder
-            alone pays the whole portion, nobody else pays —
-            seed 003: 「台灣放炮的給 … (後來都改為依台灣例)」)
-            or ``half`` (半銃: the discarder pays the portion and each of the two others half of it —
-            seed 003: 「香港一般放炮也要給, 但沒放炮的也要給一半」).
-        self_draw: ``single`` (default: each of the three pays one portion; the 自摸 row's 1 翻 already
-            doubles it, and the seed says nothing more) or ``double`` (each pays two portions).
+        discard: who pays a win on a discard (and 搶槓, 「當出沖論」); the winner collects one portion
+            either way.  ``full`` (全銃, default): the discarder pays it all, for everyone (seed 003:
+            「台灣放炮的給 … (後來都改為依台灣例)」; 1元一底, 10翻: the discarder pays 512).  ``half`` (半銃):
+            the discarder pays one share, half the portion, and each of the two others half a share,
+            a quarter (seed 003: 「香港一般放炮也要給, 但沒放炮的也要給一半」: those who did not discard
+            pay half of what the discarder pays).
+        self_draw: what each of the three pays on a self-draw: ``single`` (default: one portion; the
+            自摸 row's 1 翻 already doubles it, and the seed says nothing more), ``double`` (two
+            portions) or ``half`` (half a portion: a self-draw then collects 1½ portions, as the
+            Hong Kong tables that list 出沖 and 自摸 side by side have it).
         multi_win: 一炮多響: several players may win on one discard.  Default off (seed 003: 「港: 下家先糊」:
             only the first claimant in turn order after the discarder wins).
         draw_keeps_deal: a 流局 keeps the dealer (default on; off passes the deal).  A dealer win always

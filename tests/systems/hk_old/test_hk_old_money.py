@@ -91,20 +91,21 @@ def test_ten_fan_on_a_discard_pays_512_under_the_default():
 
 
 def test_full_and_half_on_one_hand():
-    """The same 4翻 win (portion 2^3 = 8): 全銃, the discarder pays 8; 半銃, the discarder pays 8 and each of
-    the two who did not discard pays half, 4 (「沒放炮的也要給一半」)."""
+    """The same 4翻 win (portion 2^3 = 8), B collects 8 either way: 全銃, the discarder pays all 8 for
+    everyone; 半銃, the discarder pays one share, 4, and each of the two who did not discard half of that,
+    2 (「香港一般放炮也要給, 但沒放炮的也要給一半」)."""
     win = dis("A", ("B", 4))
     full = apply(opened(), win)
     assert pays(full) == [("A", "B", 8, "win")]
     half = apply(opened(discard="half"), win)
-    assert pays(half) == [("A", "B", 8, "win"), ("C", "B", 4, "half_share"), ("D", "B", 4, "half_share")]
-    assert half.state.balances == {"A": -8, "B": 16, "C": -4, "D": -4}
+    assert pays(half) == [("A", "B", 4, "win"), ("C", "B", 2, "half_share"), ("D", "B", 2, "half_share")]
+    assert half.state.balances == {"A": -4, "B": 8, "C": -2, "D": -2}
 
 
 def test_half_share_of_an_odd_portion_is_exact():
-    """半銃 at 1翻 (portion 1 底): the others pay ½ each, an exact fraction."""
+    """半銃 at 1翻 (portion 1 底): the discarder ½, the others ¼ each, exact fractions."""
     t = apply(opened(discard="half", minimum=1), dis("A", ("B", 1)))
-    assert [p.amount for p in t.payments] == [1, Fraction(1, 2), Fraction(1, 2)]
+    assert [p.amount for p in t.payments] == [Fraction(1, 2), Fraction(1, 4), Fraction(1, 4)]
     assert sum(t.state.balances.values()) == 0
 
 
@@ -123,10 +124,13 @@ def test_self_draw_each_of_three_pays():
     assert pays(t) == [("A", "B", 16, "win"), ("C", "B", 16, "win"), ("D", "B", 16, "win")]
 
 
-def test_self_draw_double_option():
-    """``self_draw = double``: each pays two portions (32 each at 5翻)."""
+def test_self_draw_double_and_half_options():
+    """``self_draw = double``: each pays two portions (32 each at 5翻); ``half``: half a portion (8 each,
+    a self-draw collecting 1½ portions)."""
     t = apply(opened(self_draw="double"), SelfDraw("B", 5))
     assert [p.amount for p in t.payments] == [32, 32, 32]
+    t = apply(opened(self_draw="half"), SelfDraw("B", 5))
+    assert [p.amount for p in t.payments] == [8, 8, 8]
 
 
 def test_bao_zimo_the_named_player_pays_the_whole_self_draw():
@@ -191,16 +195,17 @@ def test_first_claim_wins_names_the_next_player():
 
 
 def test_multi_win_option_pays_each_leg():
-    """一炮多響 on: each leg on its own (4翻 → 8 and 3翻 → 4 from A); with 半銃 only D (neither discarder
-    nor winner) pays the halves."""
+    """一炮多響 on: each leg on its own (4翻 → 8 and 3翻 → 4 from A); with 半銃 D (neither discarder nor
+    winner) pays its quarter of each, and the quarter the other winner would pay is the discarder's:
+    B's 8 = A 4 + 2 + D 2; C's 4 = A 2 + 1 + D 1."""
     t = apply(opened(multi_win=True), dis("A", ("B", 4), ("C", 3)))
     assert pays(t) == [("A", "B", 8, "win"), ("A", "C", 4, "win")]
     half = apply(opened(multi_win=True, discard="half"), dis("A", ("B", 4), ("C", 3)))
     assert pays(half) == [
-        ("A", "B", 8, "win"),
-        ("D", "B", 4, "half_share"),
-        ("A", "C", 4, "win"),
-        ("D", "C", 2, "half_share"),
+        ("A", "B", 6, "win"),
+        ("D", "B", 2, "half_share"),
+        ("A", "C", 3, "win"),
+        ("D", "C", 1, "half_share"),
     ]
 
 
@@ -306,12 +311,12 @@ def test_undo_gives_the_state_back_and_replay_agrees():
     undone = apply(won, Undo("A"))
     assert undone.state == before
     assert sorted(pays(undone)) == sorted(
-        [("B", "A", 8, "undo:win"), ("B", "C", 4, "undo:half_share"), ("B", "D", 4, "undo:half_share")]
+        [("B", "A", 4, "undo:win"), ("B", "C", 2, "undo:half_share"), ("B", "D", 2, "undo:half_share")]
     )
     log = [
         TableOpened(P, HkOldOptions(discard="half"), system="hk-old"),
         dis("A", ("B", 4)),
         SelfDraw("C", 3),
     ]
-    # 半銃 4翻: A −8, B +16, C −4, D −4; C 自摸 3翻: 4 from each of A, B, D
-    assert replay(log).balances == {"A": -12, "B": 12, "C": 8, "D": -8}
+    # 半銃 4翻: A −4, B +8, C −2, D −2; C 自摸 3翻: 4 from each of A, B, D
+    assert replay(log).balances == {"A": -8, "B": 4, "C": 10, "D": -6}

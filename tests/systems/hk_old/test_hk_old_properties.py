@@ -40,7 +40,7 @@ options = st.builds(
     maximum=st.sampled_from([8, 10, 13]),
     multiplier=st.sampled_from(["doubling", "half_spicy", "spicy"]),
     discard=st.sampled_from(["full", "half"]),
-    self_draw=st.sampled_from(["single", "double"]),
+    self_draw=st.sampled_from(["single", "double", "half"]),
     multi_win=st.booleans(),
     draw_keeps_deal=st.booleans(),
 )
