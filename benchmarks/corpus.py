@@ -294,3 +294,35 @@ def hand_message(spec: HandSpec, *, ready_word: bool = False) -> str:
     win = f"[{spec.winning_wild}]" if spec.winning_wild else name_zh(spec.winning_tile)
     parts.append(("摸 " if spec.self_drawn else "食 ") + win)
     return " ".join(parts)
+
+
+def crowded_thirteen(n: int = 500, seed: int = 1414) -> list[HandSpec]:
+    """``n`` distinct concealed 13-tile winning hands crowded into four ranks of one suit (with a
+    pung of another kind now and then), so many have several decompositions (``一一一二二二三三三``
+    is three pungs or three chows).  Every hand is checked to be a win before it is kept."""
+    rng = random.Random(seed)
+    out: list[HandSpec] = []
+    seen: set[tuple] = set()
+    while len(out) < n:
+        low = rng.randrange(3) * 9 + rng.randrange(6)
+        window = range(low, low + 4)
+        tiles: list[int] = []
+        for _ in range(4):
+            if rng.random() < 0.15:
+                tiles += [rng.randrange(NUM_KINDS)] * 3
+            elif rng.random() < 0.6:
+                t = rng.choice(window[:2])
+                tiles += [t, t + 1, t + 2]
+            else:
+                tiles += [rng.choice(window)] * 3
+        tiles += [rng.choice(window)] * 2
+        if max(tiles.count(t) for t in tiles) > 4:
+            continue
+        win = tiles.pop(rng.randrange(len(tiles)))
+        spec = _finish(rng, tiles, (), win)
+        key = (spec.concealed, spec.winning_tile, spec.self_drawn)
+        if key in seen or not readings(spec, hand_size=13):
+            continue
+        seen.add(key)
+        out.append(replace(spec, situation=replace(spec.situation, declared_ready=False)))
+    return out
