@@ -36,6 +36,44 @@ _CHOICES: dict[str, tuple[str, ...]] = {
     "discard": DISCARD_MODES,
     "self_draw": SELF_DRAW_MODES,
 }
+OPTION_WORDS: dict[str, str] = {
+    "底": "base",
+    "底注": "base",
+    "起糊": "minimum",
+    "起胡": "minimum",
+    "最少": "minimum",
+    "最大": "maximum",
+    "封頂": "maximum",
+    "爆棚": "maximum",
+    "滿糊": "maximum",
+    "花": "flowers",
+    "打花": "flowers",
+    "清一色": "pure_one_suit",
+    "計法": "multiplier",
+    "辣": "multiplier",
+    "銃": "discard",
+    "出銃": "discard",
+    "自摸": "self_draw",
+    "一炮多響": "multi_win",
+    "流局連莊": "draw_keeps_deal",
+    "臭莊": "draw_keeps_deal",
+}
+"""The words a table types for an option (``規則 起糊 5``, ``規則 最大 10``, ``規則 銃 半銃``)."""
+
+VALUE_WORDS: dict[str, dict[str, str]] = {
+    "multiplier": {"倍倍": "doubling", "一倍": "doubling", "半辣上": "half_spicy", "辣辣上": "spicy"},
+    "discard": {"全銃": "full", "半銃": "half", "全": "full", "半": "half"},
+    "self_draw": {
+        "一份": "single",
+        "單": "single",
+        "兩份": "double",
+        "雙": "double",
+        "半份": "half",
+        "半": "half",
+    },
+}
+"""The words a table types for a choice (``規則 計法 半辣上``)."""
+
 _BOOLS = ("flowers", "multi_win", "draw_keeps_deal")
 _INTS = ("minimum", "maximum", "pure_one_suit")
 _TRUE = frozenset({"on", "true", "yes", "1", "開", "有"})
@@ -141,15 +179,21 @@ class HkOldOptions:
     def with_option(self, option: str, value: str | int | bool) -> HkOldOptions:
         """A copy with one setting changed (a ``RuleChanged`` event).
 
-        ``value`` may be text as typed: ``"5"`` for a count, ``"1/2"`` / ``"0.5"`` for ``base``,
-        ``on``/``off`` (``開``/``關``) for a flag, a choice's name for the others.
+        ``option`` is a field name or a word of :data:`OPTION_WORDS` (``起糊``, ``最大``, ``底`` …).
+        ``value`` may be text as typed: ``"5"`` / ``"5翻"`` for a count, ``"1/2"`` / ``"0.5"`` for
+        ``base``, ``on``/``off`` (``開``/``關``) for a flag, a choice's name or a word of
+        :data:`VALUE_WORDS` (``半辣上``, ``半銃``) for the others.
 
         Raises:
             TableError: ``bad_option`` (unknown name, the hint lists them), ``bad_value`` / ``bad_amount``.
         """
+        option = OPTION_WORDS.get(option, option)
         if option in _CHOICES:
+            if isinstance(value, str):
+                value = VALUE_WORDS[option].get(value.strip(), value.strip())
             if not isinstance(value, str) or value not in _CHOICES[option]:
-                raise TableError("bad_value", f"{option} = {value!r}", ", ".join(_CHOICES[option]))
+                words = ", ".join([*_CHOICES[option], *VALUE_WORDS[option]])
+                raise TableError("bad_value", f"{option} = {value!r}", words)
             return dataclasses.replace(self, **{option: value})
         if option in _BOOLS:
             return dataclasses.replace(self, **{option: _flag(option, value)})
@@ -159,7 +203,7 @@ class HkOldOptions:
             if isinstance(value, bool):
                 raise TableError("bad_value", f"base = {value!r}", "an amount of money per 底")
             return dataclasses.replace(self, base=amount_from_json(value))
-        names = [*_CHOICES, *_BOOLS, *_INTS, "base"]
+        names = [*_CHOICES, *_BOOLS, *_INTS, "base", *(f"{w} ({n})" for w, n in OPTION_WORDS.items())]
         raise TableError("bad_option", f"unknown option {option!r}", ", ".join(names))
 
     def limit_value(self, fan: int) -> int:

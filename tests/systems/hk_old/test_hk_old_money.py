@@ -254,6 +254,14 @@ def test_rule_changed_then_ten_fan_pays_512():
         ("discard", "half", "discard", "half"),
         ("pure_one_suit", 7, "pure_one_suit", 7),
         ("base", "0.5", "base", Fraction(1, 2)),
+        ("起糊", "5", "minimum", 5),
+        ("最大", "10翻", "maximum", 10),
+        ("底", "2", "base", 2),
+        ("計法", "半辣上", "multiplier", "half_spicy"),
+        ("銃", "半銃", "discard", "half"),
+        ("花", "關", "flowers", False),
+        ("自摸", "半份", "self_draw", "half"),
+        ("一炮多響", "開", "multi_win", True),
     ],
 )
 def test_with_option(option: str, value: str | int, field: str, expected: object):
@@ -270,6 +278,7 @@ def test_with_option(option: str, value: str | int, field: str, expected: object
         ("flowers", "maybe", "bad_value"),
         ("base", "0", "bad_amount"),
         ("la_mode", "off", "bad_option"),
+        ("銃", "三銃", "bad_value"),
     ],
 )
 def test_with_option_refuses(option: str, value: str | int, code: str):
