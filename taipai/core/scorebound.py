@@ -36,10 +36,15 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
-from itertools import combinations, count, pairwise, product
+from itertools import count, pairwise
 from types import SimpleNamespace
 
 from taipai.core.handspec import HandSpec, KongKind, Meld, MeldKind
+from taipai.core.patterns import chows as chow_family
+from taipai.core.patterns import four_tiles as four_family
+from taipai.core.patterns import honours as honour_family
+from taipai.core.patterns import identical_chows as identical_family
+from taipai.core.patterns import pungs as pung_family
 from taipai.core.patterns.base import (
     BOUNDS,
     COUNTS,
@@ -57,7 +62,6 @@ from taipai.core.patterns.base import (
     Bound,
     situation_bits,
 )
-from taipai.core.patterns.pungs import SISTER_ROWS
 from taipai.core.rules import Linear, RuleSet
 from taipai.core.tiles import EAST
 
@@ -107,7 +111,6 @@ every other field (counts, fan, 0/1 flags of what is possible) by the most."""
 Summary = tuple[int, ...]
 
 _TERMINAL_RANKS = 0b100000001
-_ORDERS = ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0))
 
 
 def _chow_starts(suit: Sequence[int], at_least: int = 1) -> int:
@@ -198,45 +201,6 @@ def _groupings(counts: tuple[int, ...], eyes: bool, honours: bool) -> frozenset[
     return frozenset(out)
 
 
-_ACROSS_ROWS = ("mixed_double_chow", "mixed_triple_chow", "mixed_shifted_chows", "mixed_straight")
-
-
-def _chow_rows_across(c0: int, c1: int, c2: int) -> tuple[int, int, int, int]:
-    """How many of each :data:`_ACROSS_ROWS` chows from the ranks ``c0`` ``c1`` ``c2`` (bits per
-    suit) could make: 喜相逢 up to two (ranks shared by two suits), the others one."""
-    shared = (c0 & c1).bit_count() + (c0 & c2).bit_count() + (c1 & c2).bit_count()
-    masks = (c0, c1, c2)
-    shifted = straight = 0
-    if c0 and c1 and c2:
-        shifted = int(
-            any(
-                masks[a] & (masks[b] >> 1) & (masks[d] >> 2) or masks[a] & (masks[b] >> 2) & (masks[d] >> 4)
-                for a, b, d in _ORDERS
-            )
-        )
-        straight = int(any(masks[a] & 1 and masks[b] & 8 and masks[d] & 64 for a, b, d in _ORDERS))
-    return (min(2, shared), int(bool(c0 & c1 & c2)), shifted, straight)
-
-
-def _may_score_chow_rows(starts: int) -> bool:
-    """True when chows from the ranks ``starts`` (bits) could make 一色步高 (three a step of one or
-    two apart), 老少順 (123 and 789) or 清龍 (123 456 789, also three apart)."""
-    run = starts & (starts >> 1) & (starts >> 2) or starts & (starts >> 2) & (starts >> 4)
-    return bool(run) or starts & 65 == 65
-
-
-def _code_starts(chow_code: int) -> int:
-    """Bit r set when a chow code (:data:`Grouping`) holds a chow starting at rank r."""
-    bits = 0
-    r = 0
-    while chow_code:
-        if chow_code & 7:
-            bits |= 1 << r
-        chow_code >>= 3
-        r += 1
-    return bits
-
-
 def _with_x(counts: tuple[int, ...]) -> int:
     """帶X of one numbered suit: bit X set unless some group could not hold rank X.  Necessary: every
     tile within two ranks of X, and as each group holds at least one X (a chow exactly one, beside
@@ -318,18 +282,6 @@ def _count_facts(up: tuple[int, ...]) -> tuple[int, ...]:
     return hit
 
 
-def _runs(flags: Sequence[bool]) -> list[tuple[int, int]]:
-    out = []
-    start = -1
-    for r, on in enumerate([*flags, False]):
-        if on and start < 0:
-            start = r
-        elif not on and start >= 0:
-            out.append((start, r - start))
-            start = -1
-    return out
-
-
 class _Values:
     """The rule table's largest value of each row (0 when the row is off); ``v(pid)`` is a dict
     lookup (read in the bound's inner loop), ``v(pid, n)`` evaluates linear values at ``n``."""
@@ -357,44 +309,35 @@ class _Values:
         return self(pid) if x is None or isinstance(x, Linear) else int(x)
 
 
-_DARK_ROWS = ("two_concealed_pungs", "three_concealed_pungs", "four_concealed_pungs", "five_concealed_pungs")
-_TERMINAL_GROUP_ROWS = ("mixed_outside_hand", "pure_outside_hand", "mixed_terminals", "pure_terminals")
-"""The 幺九 rows on groups (bits 0..3 of :meth:`_RuleTables.pung_rows`' ``terminal_rows``): standard
-readings only, and they exclude 對對糊 and each other, so they are bounded with the pung rows."""
-_FOUR_ROWS = ("four_one", "four_two", "four_four", "eight_three", "twelve_four")
-_HONOUR_ROWS = (
-    "wind_pung", "round_wind", "seat_wind", "dragon_pung", "small_three_winds", "big_three_winds",
-    "small_four_winds", "big_four_winds", "small_three_dragons", "big_three_dragons",
-)  # fmt: skip
-
 TERM_ROWS: dict[str, tuple[str, ...]] = {
     "waits": ("pair_wait", "false_single_wait", "single_wait"),
     "kongs": ("kong", "eighteen_arhats"),
-    "honours": _HONOUR_ROWS,
+    "honours": honour_family.HONOUR_ROWS,
     "tile_set": (
         "no_honours", "no_honours_no_flowers", "missing_one_suit", "all_simples", "half_flush",
         "full_flush", "all_honours", "five_gates", "seven_gates",
     ),
-    "four_tiles": _FOUR_ROWS,
-    "identical_chows": ("double_chow", "triple_chow", "quadruple_chow", "two_double_chows"),
-    "chows_in_suit": (
-        "pure_shifted_chows", "four_shifted_chows", "five_shifted_chows", "terminal_chows", "pure_straight",
-    ),
-    "chows_across": _ACROSS_ROWS,
+    "four_tiles": four_family.FOUR_ROWS,
+    "identical_chows": identical_family.ROWS,
+    "chows_in_suit": chow_family.IN_SUIT_ROWS,
+    "chows_across": chow_family.ACROSS_ROWS,
     "all_chows": ("all_chows", "great_all_chows"),
-    "pungs_in_suit": ("terminal_pungs", *SISTER_ROWS.values()),
-    "pungs_across": (
-        "double_pung", "small_triple_pung", "big_triple_pung", "small_mixed_shifted_pungs",
-        "big_mixed_shifted_pungs",
-    ),
-    "pung_rows": (*_DARK_ROWS, "all_pungs", "all_concealed_pungs", *_TERMINAL_GROUP_ROWS),
+    "pungs_in_suit": pung_family.IN_SUIT_ROWS,
+    "pungs_across": pung_family.ACROSS_ROWS,
+    "pung_rows": pung_family.PUNG_ROWS,
     "with_number": ("eyes_258", "mixed_with_number", "pure_with_number"),
     "shapes": ("eight_pairs", "sixteen_unrelated", "thirteen_orphans"),
     "chicken": ("chicken_hand", "duck_hand"),
 }  # fmt: skip
 """The terms of the bound from the tile counts (:func:`taipai.core.patterns.base.by_counts`) and the
-rows each one reads: what this module's code implements, checked against what every row declares
-with its detector (:func:`check_bounds`, at import)."""
+rows each one reads, checked against what every row declares with its detector (:func:`check_bounds`,
+at import).  The terms of one family are computed by that family's module, next to its detectors
+(``honour_rows_bound`` in ``patterns/honours.py``, ``four_split_bound``, ``chow_rows_bound``,
+``chows_across_bound``, ``identical_chows_bound``, ``pung_rows_bound``, ``brothers_bound``,
+``mixed_shifted_pungs_bound``, ``sisters_bound``), which also names the rows they read; this module
+caches them per rule table and feeds them the counts.  The terms listed here by name (waits, kongs,
+tile_set, all_chows, with_number, shapes, chicken) read fields of several suits' summaries at once
+and are computed in :meth:`Bounder.total`."""
 
 KNOWN_TILE_ROWS = frozenset(pid for rows in TERM_ROWS.values() for pid in rows)
 """The rows bounded from the tile counts (each one's largest value is an attribute of
@@ -450,9 +393,9 @@ class _RuleTables:
         self.at_most = sum(BOUNDS[pid].most * v(pid) for pid in enabled if BOUNDS[pid].kind == MOST)
         """The enabled rows bounded by a count of occurrences (:func:`~taipai.core.patterns.base.
         at_most`), on every hand.  (A row of the table with no detector and no bound never scores.)"""
-        self.sisters = {key: v(pid) for key, pid in SISTER_ROWS.items()}
-        self.four = tuple(v.at(pid, "concealed") for pid in _FOUR_ROWS)
-        self.four_open = tuple(v.at(pid, "open") for pid in _FOUR_ROWS)
+        self.sisters = {key: v(pid) for key, pid in pung_family.SISTER_ROWS.items()}
+        self.four = tuple(v.at(pid, "concealed") for pid in four_family.FOUR_ROWS)
+        self.four_open = tuple(v.at(pid, "open") for pid in four_family.FOUR_ROWS)
         self.brothers = (v("big_triple_pung"), v("small_triple_pung"), v("double_pung"))
         mwn = rules.patterns.get("mixed_with_number")
         values = sorted(int(x) for x in mwn.values.values()) if mwn is not None and mwn.enabled else []  # type: ignore[call-overload]
@@ -471,169 +414,59 @@ class _RuleTables:
         self._honour_rows: dict[tuple[int, int, int, int, bool, bool], int] = {}
         self.r = SimpleNamespace(**{pid: v(pid) for pid in KNOWN_TILE_ROWS})
         """Each known tile row's largest value as an attribute (read in :meth:`Bounder.total`)."""
-        self.double_chows = (
-            v.at("double_chow", "concealed"),
-            v.at("double_chow", "open"),
-            v.at("two_double_chows", "concealed"),
-            v.at("two_double_chows", "open"),
-        )
+        self.double_chows = identical_family.bound_values(v)
 
     def honour_rows(self, w3: int, w2: int, d3: int, d2: int, round_pung: bool, seat_pung: bool) -> int:
-        """Most fan of the 番子 and 三元 rows with ``w3`` / ``d3`` wind / dragon kinds held three
-        times or more and ``w2`` / ``d2`` twice or more, the round / seat wind possibly a pung:
-        over the number of wind and dragon pungs a reading has and which kind (one at most) is its
-        eyes, the rows ``patterns/honours.py`` then detects (小三風 two wind pungs and wind eyes,
-        大三風 three or more, 小四喜 three and wind eyes, 大四喜 four; 小三元 / 大三元 likewise),
-        each keeping what the others' 「不另計」 leave (seed 004, 字牌類); cached."""
+        """:func:`taipai.core.patterns.honours.honour_rows_bound` of this table; cached."""
         key = (w3, w2, d3, d2, round_pung, seat_pung)
         hit = self._honour_rows.get(key)
         if hit is None:
-            v = self.v
-            hit = 0
-            for winds, dragons in product(range(w3 + 1), range(d3 + 1)):
-                for wind_eyes, dragon_eyes in ((False, False), (w2 > winds, False), (False, d2 > dragons)):
-                    rows = (
-                        ("wind_pung", winds),
-                        ("round_wind", round_pung),
-                        ("seat_wind", seat_pung),
-                        ("dragon_pung", dragons),
-                        ("small_three_winds", winds == 2 and wind_eyes),
-                        ("big_three_winds", winds >= 3),
-                        ("small_four_winds", winds == 3 and wind_eyes),
-                        ("big_four_winds", winds == 4),
-                        ("small_three_dragons", dragons == 2 and dragon_eyes),
-                        ("big_three_dragons", dragons == 3),
-                    )
-                    values = {pid: v(pid) * n for pid, n in rows if n and v(pid)}
-                    hit = max(hit, _best_consistent(self._rules, values))
+            hit = honour_family.honour_rows_bound(self.v, self._rules, w3, w2, d3, d2, round_pung, seat_pung)
             self._honour_rows[key] = hit
         return hit
 
     def four_split(self, fours: tuple[int, ...], dark: int, chows: int, pungs: int, pair_rank: int) -> int:
-        """四歸 rows of one suit in a standard reading whose groups in the suit are ``chows`` (a
-        code, :data:`Grouping`), the pungs ``pungs`` (bit per rank) and the eyes at ``pair_rank``, as
-        ``patterns/four_tiles.py`` partitions the kinds ``fours`` held four times: 十二歸四 (three
-        kinds in four groups), 八歸三 (two in three), else per kind 四歸四 (four chows), 四歸二 (two
-        chows and the eyes) or 四歸一; the best partition (the detector takes bigger units first).
-        ``dark``: bit r when kind r takes the 暗 values.  Cached."""
+        """:func:`taipai.core.patterns.four_tiles.four_split_bound` of this table (``chows``: a
+        :data:`Grouping` chow code); cached."""
         key = (fours, dark, chows, pungs, pair_rank)
         hit = self._four_splits.get(key)
         if hit is not None:
             return hit
-        m = [(chows >> (3 * r)) & 7 for r in range(7)]
-
-        def touching(kinds: tuple[int, ...]) -> int:
-            n = sum(m[st] for st in range(7) if any(st <= k <= st + 2 for k in kinds))
-            return n + sum(1 for k in kinds if pungs >> k & 1) + (1 if pair_rank in kinds else 0)
-
-        def values(kinds: tuple[int, ...]) -> tuple[int, ...]:
-            return self.four if all(dark >> k & 1 for k in kinds) else self.four_open
-
-        def single(r: int) -> int:
-            one, two, four, _, _ = values((r,))
-            in_chows = sum(m[st] for st in range(max(r - 2, 0), min(r, 6) + 1))
-            return four if in_chows == 4 else two if in_chows == 2 and pair_rank == r else one
-
-        def best(left: tuple[int, ...]) -> int:
-            if not left:
-                return 0
-            first, rest = left[0], left[1:]
-            out = single(first) + best(rest)
-            for other in rest:
-                if touching((first, other)) == 3:
-                    out = max(out, values((first, other))[3] + best(tuple(k for k in rest if k != other)))
-            for a, b in combinations(rest, 2):
-                if touching((first, a, b)) == 4:
-                    out = max(out, values((first, a, b))[4] + best(tuple(k for k in rest if k not in (a, b))))
-            return out
-
         if len(self._four_splits) >= SUMMARY_CACHE_MAX:
             self._four_splits.clear()
-        hit = self._four_splits[key] = best(fours)
+        hit = self._four_splits[key] = four_family.four_split_bound(
+            self.four, self.four_open, fours, dark, chows, pungs, pair_rank
+        )
         return hit
 
     def chows_across(self, c0: int, c1: int, c2: int, dark: tuple[int, int, int]) -> int:
-        """Most fan of 喜相逢 (two at most), 三色同順, 三色步高 and 雜龍 with chows from the ranks
-        ``c0`` ``c1`` ``c2`` (bits, per suit), each row at its 暗 value only when the concealed
-        chows ``dark`` alone make it (seed 004 順子類: 「可分明暗」); cached."""
+        """:func:`taipai.core.patterns.chows.chows_across_bound` of this table; cached."""
         key = (c0, c1, c2, *dark)
         hit = self._chows_across.get(key)
         if hit is None:
-            v = self.v
-            found = _chow_rows_across(c0, c1, c2)
-            dark_found = found if dark == (c0, c1, c2) else _chow_rows_across(*dark)
-            hit = 0
-            for pid, n, n_dark in zip(_ACROSS_ROWS, found, dark_found, strict=True):
-                hit += v.at(pid, "concealed") * n_dark + v.at(pid, "open") * (n - n_dark)
+            hit = chow_family.chows_across_bound(self.v, c0, c1, c2, dark)
             if len(self._chows_across) >= SUMMARY_CACHE_MAX:
                 self._chows_across.clear()
             self._chows_across[key] = hit
         return hit
 
     def chow_rows(self, chow_code: int) -> int:
-        """Most fan of 一色三/四/五步高, 老少順 and 清龍 on the chows of one suit given as a code
-        (:data:`Grouping`), as ``patterns/chows.py`` counts them: a 步高 inside a bigger one does not
-        count again (with five chows a 三步高 may lie outside the 四步高), occurrences are disjoint."""
+        """:func:`taipai.core.patterns.chows.chow_rows_bound` of this table (a :data:`Grouping`
+        chow code); cached."""
         hit = self._chow_rows.get(chow_code)
         if hit is None:
-            v = self.v
-            m = [(chow_code >> (3 * r)) & 7 for r in range(7)]
-            starts = _code_starts(chow_code)
-            n = sum(m)
-
-            def run(k: int, steps: tuple[int, ...]) -> bool:
-                for step in steps:
-                    runs = starts
-                    for i in range(1, k):
-                        runs &= starts >> (i * step)
-                    if runs:
-                        return True
-                return False
-
-            five = run(5, (1,))
-            four = run(4, (1, 2)) and not five
-            three = run(3, (1, 2)) and not five and not (four and n <= 4)
-            hit = (
-                (v("five_shifted_chows") if five else 0)
-                + (v("four_shifted_chows") if four else 0)
-                + (v("pure_shifted_chows") if three else 0)
-                + v("terminal_chows") * min(m[0], m[6])
-                + v("pure_straight") * min(m[0], m[3], m[6])
-            )
-            self._chow_rows[chow_code] = hit
+            hit = self._chow_rows[chow_code] = chow_family.chow_rows_bound(self.v, chow_code)
         return hit
 
     def pung_rows(self, dark: int, all_pungs: bool, all_concealed: bool, terminal_rows: int) -> int:
-        """Most fan of 二/三/四/五暗刻, 對對糊, 坎坎胡 and the 幺九 group rows together, with ``dark``
-        concealed pungs at most, 對對糊 / 坎坎胡 possible or not and ``terminal_rows`` the bits of
-        :data:`_TERMINAL_GROUP_ROWS` possible: the best set of them that may hit at once, each
-        keeping only what the others' 「不另計」 leave (坎坎胡 replaces the rest; 五暗刻 replaces
-        對對糊; 混幺九 replaces 對對糊 and 混帶幺, seed 004 幺牌數字類)."""
+        """:func:`taipai.core.patterns.pungs.pung_rows_bound` of this table; cached."""
         key = (dark, all_pungs, all_concealed, terminal_rows)
         hit = self._pung_rows.get(key)
         if hit is None:
-            possible = [pid for n, pid in enumerate(_DARK_ROWS, start=2) if dark >= n]
-            if all_pungs:
-                possible.append("all_pungs")
-            if all_concealed:
-                possible.append("all_concealed_pungs")
-            possible += [pid for i, pid in enumerate(_TERMINAL_GROUP_ROWS) if terminal_rows >> i & 1]
-            hit = self._pung_rows[key] = _best_consistent(self._rules, {pid: self.v(pid) for pid in possible})
+            hit = self._pung_rows[key] = pung_family.pung_rows_bound(
+                self.v, self._rules, dark, all_pungs, all_concealed, terminal_rows
+            )
         return hit
-
-
-def _best_consistent(rules: RuleSet, values: dict[str, int]) -> int:
-    """The most fan any subset of the rows ``values`` (row id -> the fan it would give) scores when
-    they hit together: a row that another hit row excludes (「不另計」) scores nothing."""
-    possible = list(values)
-    best = 0
-    for size in range(1, len(possible) + 1):
-        for subset in combinations(possible, size):
-            excluded: set[str] = set()
-            for pid in subset:
-                excluded |= set(rules.patterns[pid].excludes)
-            best = max(best, sum(values[pid] for pid in subset if pid not in excluded))
-    return best
 
 
 _rule_tables: dict[int, tuple[RuleSet, _RuleTables]] = {}
@@ -781,7 +614,9 @@ class Bounder:
         # the natural winning tile as (suit, bit of its rank), or None
         self._win_bit = None if win < 0 else (min(win // 9, 3), 1 << (win - 27 if win >= 27 else win % 9))
         # this many concealed pungs in every standard reading (SURE_DARK) score a 暗刻 row
-        self._sure_dark_scores = next((n for n, pid in enumerate(_DARK_ROWS, start=2) if v(pid) > 0), 99)
+        self._sure_dark_scores = next(
+            (n for n, pid in enumerate(pung_family.DARK_ROWS, start=2) if v(pid) > 0), 99
+        )
         # 嚦咕嚦咕 40, or 八飛 60 when the winning tile made the pung (patterns/combination.py): a
         # winning wildcard may be any tile
         self._eight_pairs = (
@@ -1005,22 +840,8 @@ class Bounder:
         return self._t.four_split(fours, dark, chows, pungs, pair_rank)
 
     def _sisters(self, up: tuple[int, ...]) -> int:
-        """姊妹 rows of one suit: per run of pungs the largest row it could make (two rows inside a
-        run of five, a pung left out between them)."""
-        sisters = self._t.sisters
-        total = 0
-        for start, length in _runs([c >= 3 for c in up]):
-            length = min(length, 5)
-            if length < 2:
-                continue
-            ext = (start > 0 and up[start - 1] >= 2) or (start + length < 9 and up[start + length] >= 2)
-            best = 0
-            for ln in range(2, length + 1):
-                best = max(best, sisters[(ln, False)])
-                if ext or ln < length:
-                    best = max(best, sisters[(ln, True)])
-            total += best * (2 if length >= 5 else 1)
-        return total
+        """:func:`taipai.core.patterns.pungs.sisters_bound` of one suit's counts ``up``."""
+        return pung_family.sisters_bound(self._t.sisters, up)
 
     def _split_rows(self, concealed: tuple[int, ...], fours: tuple[int, ...], suit: int, starts: int) -> int:
         """Rows of one numbered suit that depend on how a standard reading splits it: 一色三/四/五步高,
@@ -1031,7 +852,7 @@ class Bounder:
         counts, MANY_CHOWS.)  ``starts``: bit r when some split holds a chow from r (declared ones
         included); without 四歸 and without three chows a step apart, 123 and 789 or 123 456 789
         among them, no split scores these rows and none is looked at."""
-        if not fours and not _may_score_chow_rows(starts):
+        if not fours and not chow_family.chow_rows_possible(starts):
             return 0
         t = self._t
         declared = self._declared_chow_code[suit]
@@ -1188,50 +1009,23 @@ class Bounder:
         return tile
 
     def _identical_chows(self, dark: int, open_kinds: int, many: int) -> int:
-        """般高類 (明/暗): ``dark`` kinds that could be doubled in the concealed tiles, ``open_kinds``
-        only with a declared chow (明), ``many`` the :data:`MANY_CHOWS` bits.  Each kind counts under
-        one row by how many chows it has (``patterns/identical_chows.py``), and a 16-tile hand holds
-        at most five chows, re-read pungs included: 四般高 alone, 三般高 and one 一般高 of another
-        kind (a tripled kind is among the doubled ones), or two doubled kinds, where 雙般高 replaces
-        their two 一般高."""
-        one_dark, one_open, two_dark, two_open = self._t.double_chows
-        first = one_dark if dark else one_open if open_kinds else 0
-        if dark + open_kinds < 2:
-            best = first
-        else:
-            second = one_dark if dark >= 2 else one_open
-            best = max(first + second, two_dark if dark >= 2 else two_open)
-        if many & 1:
-            best = max(best, self._t.r.triple_chow + (first if dark + open_kinds >= 2 else 0))
-        if many & 2:
-            best = max(best, self._t.r.quadruple_chow)
-        return best
+        """:func:`taipai.core.patterns.identical_chows.identical_chows_bound`: ``dark`` kinds that
+        could be doubled in the concealed tiles, ``open_kinds`` only with a declared chow (明),
+        ``many`` the :data:`MANY_CHOWS` bits."""
+        return identical_family.identical_chows_bound(self._t.double_chows, dark, open_kinds, many)
 
     def _brothers(self, suits: tuple[Summary, ...]) -> int:
-        """兄弟 rows: per number one row (大三兄弟 with three pungs, 小三兄弟 with two and the eyes,
-        兩兄弟 with two)."""
-        big, small, double = self._t.brothers
-        p0, p1, p2 = (s[PUNG] for s in suits)
-        r0, r1, r2 = (s[PAIR] for s in suits)
-        three = p0 & p1 & p2
-        with_eyes = (p0 & p1 & ~p2 & r2) | (p0 & ~p1 & p2 & r1) | (~p0 & p1 & p2 & r0)
-        two = ((p0 & p1) | (p0 & p2) | (p1 & p2)) & ~three & ~with_eyes
-        return (
-            three.bit_count() * max(big, small, double)
-            + with_eyes.bit_count() * max(small, double)
-            + two.bit_count() * double
+        """:func:`taipai.core.patterns.pungs.brothers_bound` of the numbered suits' summaries."""
+        return pung_family.brothers_bound(
+            self._t.brothers, [s[PUNG] for s in suits], [s[PAIR] for s in suits]
         )
 
     def _mixed_shifted_pungs(self, suits: tuple[Summary, ...]) -> int:
-        """三色三節高: pungs of r, r+1, r+2 in three suits (大), or two pungs and the eyes (小)."""
-        v = self._t.v
-        big = small = False
-        for a, b, d in _ORDERS:
-            pa, pb, pd = suits[a][PUNG], suits[b][PUNG] >> 1, suits[d][PUNG] >> 2
-            ea, eb, ed = suits[a][PAIR], suits[b][PAIR] >> 1, suits[d][PAIR] >> 2
-            big = big or bool(pa & pb & pd)
-            small = small or bool(ea & eb & ed & ((pa & pb) | (pa & pd) | (pb & pd)))
-        return (v("big_mixed_shifted_pungs") if big else 0) + (v("small_mixed_shifted_pungs") if small else 0)
+        """:func:`taipai.core.patterns.pungs.mixed_shifted_pungs_bound` of the numbered suits'
+        summaries."""
+        return pung_family.mixed_shifted_pungs_bound(
+            self._t.v, [s[PUNG] for s in suits], [s[PAIR] for s in suits]
+        )
 
     def bound(self, final: Sequence[int]) -> int:
         """An upper bound on the total (fan + 底) of any reading of the hand whose 34 tile counts,

@@ -16,9 +16,9 @@ from taipai.core import wildsearch
 from taipai.core.errors import HandError
 from taipai.core.handspec import HandSpec, Situation
 from taipai.core.notation import parse_hand
+from taipai.core.patterns.base import best_consistent
 from taipai.core.rules import RuleSet, apply_overrides, load_rules
 from taipai.core.scorebound import (
-    _best_consistent,
     _RuleTables,
     _splits,
     _tables,
@@ -209,9 +209,9 @@ def test_坎坎胡_replaces_the_other_pung_rows_in_the_bound() -> None:
     """Seed 004: 坎坎胡 100 「不另計」 對對糊 and 五暗刻; 五暗刻 80 replaces 對對糊 30.  The most the
     three rows give together is 100, not 210."""
     five, all_pungs, kan = {"five_concealed_pungs": 80}, {"all_pungs": 30}, {"all_concealed_pungs": 100}
-    assert _best_consistent(PRESET, five | all_pungs | kan) == 100
-    assert _best_consistent(PRESET, five | all_pungs) == 80
-    assert _best_consistent(PRESET, {"four_concealed_pungs": 30} | all_pungs) == 60
+    assert best_consistent(PRESET, five | all_pungs | kan) == 100
+    assert best_consistent(PRESET, five | all_pungs) == 80
+    assert best_consistent(PRESET, {"four_concealed_pungs": 30} | all_pungs) == 60
 
 
 def _tables_of_preset() -> _RuleTables:

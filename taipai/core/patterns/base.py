@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import combinations
+from typing import Protocol
 
 from taipai.core.hand import PAIR, Group, Reading, Shape, WaitShape
 from taipai.core.handspec import HandSpec, KongKind, MeldKind, Situation
@@ -103,6 +104,35 @@ def by_situation(
     feature bits F_READY, F_TIMING and F_MULTI are shared by several rows, so without a word the
     bits alone would count 天叮 40 on any hand that declared 叮."""
     return Bound(SITUATION, word=word, n=n, times=times)
+
+
+class RowValues(Protocol):
+    """The values of one rule table's rows as a bound reads them (``core/scorebound.py`` passes
+    one to the family modules' bound functions)."""
+
+    def __call__(self, pattern_id: str, n: int = 0, /) -> int:
+        """The row's largest value (at ``n`` for a 2n+1 value); 0 when the row is off."""
+        ...
+
+    def at(self, pattern_id: str, key: str, /) -> int:
+        """The value of one key of a 明/暗 row (``"open"`` / ``"concealed"``); the row's largest
+        value when it has no such key; 0 when it is off."""
+        ...
+
+
+def best_consistent(rules: RuleSet, values: dict[str, int]) -> int:
+    """The most fan any subset of the rows ``values`` (row id -> the fan it would give) scores when
+    they hit together: a row that another hit row excludes (「不另計」, the rule table's
+    ``excludes``) scores nothing.  Tries every subset: for the few rows of one bound term."""
+    possible = list(values)
+    best = 0
+    for size in range(1, len(possible) + 1):
+        for subset in combinations(possible, size):
+            excluded: set[str] = set()
+            for pid in subset:
+                excluded |= set(rules.patterns[pid].excludes)
+            best = max(best, sum(values[pid] for pid in subset if pid not in excluded))
+    return best
 
 
 def declare_bound(pattern_id: str, bound: Bound) -> None:

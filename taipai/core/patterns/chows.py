@@ -31,6 +31,7 @@ from taipai.core.patterns.base import (
     ONCE,
     HandView,
     Hits,
+    RowValues,
     all_concealed,
     by_counts,
     detector,
@@ -274,3 +275,99 @@ def pure_straight(v: HandView) -> Hits:
         return []
     possible = any(m & _STRAIGHT_STARTS == _STRAIGHT_STARTS for m in _summary(v)[2])
     return _keys(_found(v, "chows.pure_straight", 3, lambda c: _straight(c, True), possible))
+
+
+# -- the bound of this family's rows for the 越搭 search (core/scorebound.py, terms "chows_in_suit"
+# and "chows_across"; 平糊 and 無字花大平糊 are bounded with the tile set, term "all_chows")
+
+IN_SUIT_ROWS = (
+    "pure_shifted_chows",
+    "four_shifted_chows",
+    "five_shifted_chows",
+    "terminal_chows",
+    "pure_straight",
+)
+"""The rows :func:`chow_rows_bound` bounds: chows of one suit."""
+ACROSS_ROWS = ("mixed_double_chow", "mixed_triple_chow", "mixed_shifted_chows", "mixed_straight")
+"""The rows :func:`chows_across_bound` bounds: chows in several suits."""
+_ORDERS = ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0))
+
+
+def chow_rows_possible(starts: int) -> bool:
+    """True when chows from the ranks ``starts`` (bit r: a chow r..r+2) could make 一色步高 (three a
+    step of one or two apart), 老少順 (123 and 789) or 清龍 (123 456 789, also three apart): else
+    :func:`chow_rows_bound` is 0 on every split."""
+    run = starts & (starts >> 1) & (starts >> 2) or starts & (starts >> 2) & (starts >> 4)
+    return bool(run) or starts & 65 == 65
+
+
+def _code_starts(chow_code: int) -> int:
+    """Bit r set when a chow code (3 bits per starting rank) holds a chow starting at rank r."""
+    bits = 0
+    r = 0
+    while chow_code:
+        if chow_code & 7:
+            bits |= 1 << r
+        chow_code >>= 3
+        r += 1
+    return bits
+
+
+def chow_rows_bound(v: RowValues, chow_code: int) -> int:
+    """Most fan of 一色三/四/五步高, 老少順 and 清龍 (:data:`IN_SUIT_ROWS`) on the chows of one suit,
+    given as a code (3 bits per starting rank r at bit 3r: how many chows r..r+2), as the detectors
+    above count them: a 步高 inside a bigger one does not count again (with five chows a 三步高 may
+    lie outside the 四步高), occurrences are disjoint (seed 004, 順子類)."""
+    m = [(chow_code >> (3 * r)) & 7 for r in range(7)]
+    starts = _code_starts(chow_code)
+    n = sum(m)
+
+    def run(k: int, steps: tuple[int, ...]) -> bool:
+        for step in steps:
+            runs = starts
+            for i in range(1, k):
+                runs &= starts >> (i * step)
+            if runs:
+                return True
+        return False
+
+    five = run(5, (1,))
+    four = run(4, (1, 2)) and not five
+    three = run(3, (1, 2)) and not five and not (four and n <= 4)
+    return (
+        (v("five_shifted_chows") if five else 0)
+        + (v("four_shifted_chows") if four else 0)
+        + (v("pure_shifted_chows") if three else 0)
+        + v("terminal_chows") * min(m[0], m[6])
+        + v("pure_straight") * min(m[0], m[3], m[6])
+    )
+
+
+def _chow_rows_across(c0: int, c1: int, c2: int) -> tuple[int, int, int, int]:
+    """How many of each :data:`ACROSS_ROWS` chows from the ranks ``c0`` ``c1`` ``c2`` (bits per
+    suit) could make: 喜相逢 up to two (ranks shared by two suits), the others one."""
+    shared = (c0 & c1).bit_count() + (c0 & c2).bit_count() + (c1 & c2).bit_count()
+    masks = (c0, c1, c2)
+    shifted = straight = 0
+    if c0 and c1 and c2:
+        shifted = int(
+            any(
+                masks[a] & (masks[b] >> 1) & (masks[d] >> 2) or masks[a] & (masks[b] >> 2) & (masks[d] >> 4)
+                for a, b, d in _ORDERS
+            )
+        )
+        straight = int(any(masks[a] & 1 and masks[b] & 8 and masks[d] & 64 for a, b, d in _ORDERS))
+    return (min(2, shared), int(bool(c0 & c1 & c2)), shifted, straight)
+
+
+def chows_across_bound(v: RowValues, c0: int, c1: int, c2: int, dark: tuple[int, int, int]) -> int:
+    """Most fan of 喜相逢 (two at most), 三色同順, 三色步高 and 雜龍 (:data:`ACROSS_ROWS`) with chows
+    from the ranks ``c0`` ``c1`` ``c2`` (bit r: a chow r..r+2, per suit), each row at its 暗 value
+    only when the concealed chows ``dark`` (the same bits) alone make it (seed 004 順子類:
+    「可分明暗」)."""
+    found = _chow_rows_across(c0, c1, c2)
+    dark_found = found if dark == (c0, c1, c2) else _chow_rows_across(*dark)
+    total = 0
+    for pid, n, n_dark in zip(ACROSS_ROWS, found, dark_found, strict=True):
+        total += v.at(pid, "concealed") * n_dark + v.at(pid, "open") * (n - n_dark)
+    return total

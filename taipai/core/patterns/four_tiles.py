@@ -141,3 +141,62 @@ def twelve_four(v: HandView) -> Hits:
     ``123 ×4`` (which also score 四般高).  Counted instead of the kinds' other 四歸 rows.
     """
     return _hits(v, "twelve_four")
+
+
+# -- the bound of this family's rows for the 越搭 search (core/scorebound.py, term "four_tiles")
+
+FOUR_ROWS = ("four_one", "four_two", "four_four", "eight_three", "twelve_four")
+"""The rows :func:`four_split_bound` bounds, in the order of its ``dark_values`` / ``open_values``."""
+
+
+def four_split_bound(
+    dark_values: tuple[int, ...],
+    open_values: tuple[int, ...],
+    fours: tuple[int, ...],
+    dark: int,
+    chows: int,
+    pungs: int,
+    pair_rank: int,
+) -> int:
+    """四歸 rows of one suit in a standard reading whose groups in the suit are ``chows`` (3 bits
+    per starting rank r at bit 3r, counting the chows r..r+2), the pungs ``pungs`` (bit per rank)
+    and the eyes at ``pair_rank`` (-1 without), as :func:`units` partitions the kinds ``fours`` held
+    four times: 十二歸四 (three kinds in four groups), 八歸三 (two in three), else per kind 四歸四
+    (four chows), 四歸二 (two chows and the eyes) or 四歸一; the best partition (the detector takes
+    bigger units first).  Seed 004, 四歸類.
+
+    Args:
+        dark_values, open_values: the 暗 / 明 values of :data:`FOUR_ROWS`.
+        fours: ranks (0..8) held four times, not as a kong.  dark: bit r when rank r takes 暗.
+
+    Returns:
+        Fan (番), the most these rows score on that split.
+    """
+    m = [(chows >> (3 * r)) & 7 for r in range(7)]
+
+    def touching(kinds: tuple[int, ...]) -> int:
+        n = sum(m[st] for st in range(7) if any(st <= k <= st + 2 for k in kinds))
+        return n + sum(1 for k in kinds if pungs >> k & 1) + (1 if pair_rank in kinds else 0)
+
+    def values(kinds: tuple[int, ...]) -> tuple[int, ...]:
+        return dark_values if all(dark >> k & 1 for k in kinds) else open_values
+
+    def single(r: int) -> int:
+        one, two, four, _, _ = values((r,))
+        in_chows = sum(m[st] for st in range(max(r - 2, 0), min(r, 6) + 1))
+        return four if in_chows == 4 else two if in_chows == 2 and pair_rank == r else one
+
+    def best(left: tuple[int, ...]) -> int:
+        if not left:
+            return 0
+        first, rest = left[0], left[1:]
+        out = single(first) + best(rest)
+        for other in rest:
+            if touching((first, other)) == 3:
+                out = max(out, values((first, other))[3] + best(tuple(k for k in rest if k != other)))
+        for a, b in combinations(rest, 2):
+            if touching((first, a, b)) == 4:
+                out = max(out, values((first, a, b))[4] + best(tuple(k for k in rest if k not in (a, b))))
+        return out
+
+    return best(fours)

@@ -5,6 +5,8 @@ One detector per pattern id; values and exclusions are in presets/hk-taiwan.toml
 
 from __future__ import annotations
 
+from itertools import product
+
 from taipai.core.patterns.base import (
     F_ALL_HONOURS,
     F_DRAGON_PUNG,
@@ -13,9 +15,12 @@ from taipai.core.patterns.base import (
     ONCE,
     HandView,
     Hits,
+    RowValues,
+    best_consistent,
     by_counts,
     detector,
 )
+from taipai.core.rules import RuleSet
 from taipai.core.tiles import EAST, RED
 
 
@@ -145,3 +150,58 @@ def all_honours(v: HandView) -> Hits:
     on top (「另計」); 對對糊 is dropped by the preset's ``excludes``.
     """
     return ONCE if not v.suits and v.honours else []
+
+
+# -- the bound of this family's rows for the 越搭 search (core/scorebound.py, term "honours")
+
+HONOUR_ROWS = (
+    "wind_pung",
+    "round_wind",
+    "seat_wind",
+    "dragon_pung",
+    "small_three_winds",
+    "big_three_winds",
+    "small_four_winds",
+    "big_four_winds",
+    "small_three_dragons",
+    "big_three_dragons",
+)
+"""The rows :func:`honour_rows_bound` bounds (declared ``by_counts("honours")`` above)."""
+
+
+def honour_rows_bound(
+    v: RowValues, rules: RuleSet, w3: int, w2: int, d3: int, d2: int, round_pung: bool, seat_pung: bool
+) -> int:
+    """Most fan of the 番子 and 三元 rows on any reading of honours with ``w3`` / ``d3`` wind /
+    dragon kinds held three times or more and ``w2`` / ``d2`` twice or more, the round / seat wind
+    possibly a pung: over the number of wind and dragon pungs a reading has and which kind (one at
+    most) is its eyes, the rows the detectors above then find (小三風 two wind pungs and wind eyes,
+    大三風 three or more, 小四喜 three and wind eyes, 大四喜 four; 小三元 / 大三元 likewise), each
+    keeping what the others' 「不另計」 leave (seed 004, 字牌類).
+
+    Args:
+        v: the rule table's row values.  rules: its rule set (the ``excludes``).
+        w3, w2, d3, d2: kind counts (0..4 winds, 0..3 dragons).
+        round_pung, seat_pung: the round / seat wind is held three times or more.
+
+    Returns:
+        Fan (番), an upper bound on what these rows score together.
+    """
+    best = 0
+    for winds, dragons in product(range(w3 + 1), range(d3 + 1)):
+        for wind_eyes, dragon_eyes in ((False, False), (w2 > winds, False), (False, d2 > dragons)):
+            rows = (
+                ("wind_pung", winds),
+                ("round_wind", round_pung),
+                ("seat_wind", seat_pung),
+                ("dragon_pung", dragons),
+                ("small_three_winds", winds == 2 and wind_eyes),
+                ("big_three_winds", winds >= 3),
+                ("small_four_winds", winds == 3 and wind_eyes),
+                ("big_four_winds", winds == 4),
+                ("small_three_dragons", dragons == 2 and dragon_eyes),
+                ("big_three_dragons", dragons == 3),
+            )
+            values = {pid: v(pid) * n for pid, n in rows if n and v(pid)}
+            best = max(best, best_consistent(rules, values))
+    return best

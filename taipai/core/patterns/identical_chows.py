@@ -22,7 +22,15 @@ from __future__ import annotations
 
 from taipai.core.hand import PAIR
 from taipai.core.handspec import MeldKind
-from taipai.core.patterns.base import F_SAME_CHOWS, HandView, Hits, by_counts, detector, open_or_concealed
+from taipai.core.patterns.base import (
+    F_SAME_CHOWS,
+    HandView,
+    Hits,
+    RowValues,
+    by_counts,
+    detector,
+    open_or_concealed,
+)
 
 _PUNG = MeldKind.PUNG.value
 
@@ -173,3 +181,45 @@ def two_double_chows(v: HandView) -> Hits:
     from the standard reading that the double reading scores beside 嚦咕嚦咕.
     """
     return _hits(v, "two_double_chows")
+
+
+# -- the bound of this family's rows for the 越搭 search (core/scorebound.py, term "identical_chows")
+
+ROWS = ("double_chow", "triple_chow", "quadruple_chow", "two_double_chows")
+"""The rows :func:`identical_chows_bound` bounds."""
+
+
+def bound_values(v: RowValues) -> tuple[int, int, int, int, int, int]:
+    """What :func:`identical_chows_bound` reads of a rule table: 一般高 暗 / 明, 雙般高 暗 / 明,
+    三般高, 四般高 (their largest values)."""
+    return (
+        v.at("double_chow", "concealed"),
+        v.at("double_chow", "open"),
+        v.at("two_double_chows", "concealed"),
+        v.at("two_double_chows", "open"),
+        v("triple_chow"),
+        v("quadruple_chow"),
+    )
+
+
+def identical_chows_bound(
+    values: tuple[int, int, int, int, int, int], dark: int, open_kinds: int, many: int
+) -> int:
+    """Most fan of 般高類 (明/暗, seed 004): ``dark`` chow kinds that could be doubled in the
+    concealed tiles, ``open_kinds`` only with a declared chow (明), ``many`` bit 0: a kind could be
+    tripled, bit 1: quadrupled.  Each kind counts under one row by how many chows it has (as the
+    detectors above), and a 16-tile hand holds at most five chows, re-read pungs included: 四般高
+    alone, 三般高 and one 一般高 of another kind (a tripled kind is among the doubled ones), or two
+    doubled kinds, where 雙般高 replaces their two 一般高.  ``values``: :func:`bound_values`."""
+    one_dark, one_open, two_dark, two_open, triple, quadruple = values
+    first = one_dark if dark else one_open if open_kinds else 0
+    if dark + open_kinds < 2:
+        best = first
+    else:
+        second = one_dark if dark >= 2 else one_open
+        best = max(first + second, two_dark if dark >= 2 else two_open)
+    if many & 1:
+        best = max(best, triple + (first if dark + open_kinds >= 2 else 0))
+    if many & 2:
+        best = max(best, quadruple)
+    return best

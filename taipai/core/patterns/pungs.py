@@ -14,6 +14,8 @@ rows do not exclude each other in the rule table (our reading: the seed gives no
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from taipai.core.hand import PAIR, Group
 from taipai.core.handspec import MeldKind
 from taipai.core.patterns.base import (
@@ -28,10 +30,14 @@ from taipai.core.patterns.base import (
     ONCE,
     HandView,
     Hits,
+    RowValues,
+    best_consistent,
     by_counts,
     detector,
     kong_key,
 )
+from taipai.core.patterns.terminals import TERMINAL_GROUP_ROWS
+from taipai.core.rules import RuleSet
 from taipai.core.tiles import RANK_OF, SUIT_OF
 
 _KONG = MeldKind.KONG.value
@@ -373,3 +379,100 @@ def eighteen_arhats(v: HandView) -> Hits:
     if sum(1 for g in v.pungs if g.kind == _KONG) >= 5:
         return ONCE
     return []
+
+
+# -- the bound of this family's rows for the 越搭 search (core/scorebound.py, terms "pung_rows",
+# "pungs_across", "pungs_in_suit"; 槓 and 廿二羅漢 are bounded from the declared kongs, "kongs")
+
+DARK_ROWS = ("two_concealed_pungs", "three_concealed_pungs", "four_concealed_pungs", "five_concealed_pungs")
+PUNG_ROWS = (*DARK_ROWS, "all_pungs", "all_concealed_pungs", *TERMINAL_GROUP_ROWS)
+"""The rows :func:`pung_rows_bound` bounds (the 幺九 group rows of ``terminals.py`` with them)."""
+ACROSS_ROWS = (
+    "double_pung",
+    "small_triple_pung",
+    "big_triple_pung",
+    "small_mixed_shifted_pungs",
+    "big_mixed_shifted_pungs",
+)
+"""The rows :func:`brothers_bound` and :func:`mixed_shifted_pungs_bound` bound."""
+IN_SUIT_ROWS = ("terminal_pungs", *SISTER_ROWS.values())
+"""The rows bounded suit by suit: 老少刻 (a pung of 一 and of 九, one value) and :func:`sisters_bound`."""
+_ORDERS = ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0))
+
+
+def pung_rows_bound(
+    v: RowValues, rules: RuleSet, dark: int, all_pungs: bool, all_concealed: bool, terminal_rows: int
+) -> int:
+    """Most fan of 二/三/四/五暗刻, 對對糊, 坎坎胡 and the 幺九 group rows together (:data:`PUNG_ROWS`),
+    with ``dark`` concealed pungs at most, 對對糊 / 坎坎胡 possible or not and ``terminal_rows`` the
+    bits of :data:`~taipai.core.patterns.terminals.TERMINAL_GROUP_ROWS` possible: the best set of
+    them that may hit at once, each keeping only what the others' 「不另計」 leave (坎坎胡 replaces
+    the rest; 五暗刻 replaces 對對糊; 混幺九 replaces 對對糊 and 混帶幺, seed 004 刻子類, 幺牌數字類)."""
+    possible = [pid for n, pid in enumerate(DARK_ROWS, start=2) if dark >= n]
+    if all_pungs:
+        possible.append("all_pungs")
+    if all_concealed:
+        possible.append("all_concealed_pungs")
+    possible += [pid for i, pid in enumerate(TERMINAL_GROUP_ROWS) if terminal_rows >> i & 1]
+    return best_consistent(rules, {pid: v(pid) for pid in possible})
+
+
+def brothers_bound(values: tuple[int, int, int], pungs: Sequence[int], pairs: Sequence[int]) -> int:
+    """兄弟 rows (seed 004, 刻子類): per number one row, 大三兄弟 with three pungs, 小三兄弟 with two
+    and the eyes, 兩兄弟 with two.  ``values``: 大三兄弟, 小三兄弟, 兩兄弟; ``pungs`` / ``pairs``: per
+    suit (萬筒索), bit r when rank r may be a pung / is held twice."""
+    big, small, double = values
+    p0, p1, p2 = pungs
+    r0, r1, r2 = pairs
+    three = p0 & p1 & p2
+    with_eyes = (p0 & p1 & ~p2 & r2) | (p0 & ~p1 & p2 & r1) | (~p0 & p1 & p2 & r0)
+    two = ((p0 & p1) | (p0 & p2) | (p1 & p2)) & ~three & ~with_eyes
+    return (
+        three.bit_count() * max(big, small, double)
+        + with_eyes.bit_count() * max(small, double)
+        + two.bit_count() * double
+    )
+
+
+def mixed_shifted_pungs_bound(v: RowValues, pungs: Sequence[int], pairs: Sequence[int]) -> int:
+    """三色三節高 (seed 004, 刻子類): pungs of r, r+1, r+2 in three suits (大), or two pungs and the
+    eyes (小); ``pungs`` / ``pairs`` as :func:`brothers_bound`."""
+    big = small = False
+    for a, b, d in _ORDERS:
+        pa, pb, pd = pungs[a], pungs[b] >> 1, pungs[d] >> 2
+        ea, eb, ed = pairs[a], pairs[b] >> 1, pairs[d] >> 2
+        big = big or bool(pa & pb & pd)
+        small = small or bool(ea & eb & ed & ((pa & pb) | (pa & pd) | (pb & pd)))
+    return (v("big_mixed_shifted_pungs") if big else 0) + (v("small_mixed_shifted_pungs") if small else 0)
+
+
+def _runs(flags: Sequence[bool]) -> list[tuple[int, int]]:
+    """(start, length) of each run of True in ``flags``."""
+    out = []
+    start = -1
+    for r, on in enumerate([*flags, False]):
+        if on and start < 0:
+            start = r
+        elif not on and start >= 0:
+            out.append((start, r - start))
+            start = -1
+    return out
+
+
+def sisters_bound(values: dict[tuple[int, bool], int], counts: Sequence[int]) -> int:
+    """姊妹 rows of one numbered suit holding ``counts`` (nine counts): per run of ranks held three
+    times or more the largest row it could make (:data:`SISTER_ROWS`; two rows inside a run of
+    five, a pung left out between them).  ``values``: :data:`SISTER_ROWS` key -> the row's value."""
+    total = 0
+    for start, length in _runs([c >= 3 for c in counts]):
+        length = min(length, 5)
+        if length < 2:
+            continue
+        ext = (start > 0 and counts[start - 1] >= 2) or (start + length < 9 and counts[start + length] >= 2)
+        best = 0
+        for ln in range(2, length + 1):
+            best = max(best, values[(ln, False)])
+            if ext or ln < length:
+                best = max(best, values[(ln, True)])
+        total += best * (2 if length >= 5 else 1)
+    return total

@@ -41,6 +41,10 @@ _SAME_MASK = tuple(0 if i >= 27 else 1 << RANK_OF[i] for i in range(34))
 """Rank bit of a pung / kong / pair of each tile (0 for honours)."""
 
 _WITH_NUMBER_KEYS = ("first", "second", "third")
+
+TERMINAL_GROUP_ROWS = ("mixed_outside_hand", "pure_outside_hand", "mixed_terminals", "pure_terminals")
+"""The 幺九 rows on groups: standard readings only, and they exclude 對對糊 and each other, so the
+越搭 bound takes them with the pung rows (:func:`taipai.core.patterns.pungs.pung_rows_bound`)."""
 """混帶X value keys: first X 20, second +10, third +5 (seed 004, 混帶X: 20, (+10), (+5))."""
 
 
