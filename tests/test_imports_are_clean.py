@@ -189,6 +189,49 @@ def private_attribute_uses() -> list[str]:
     return out
 
 
+PUBLIC_UNDERSCORE = frozenset({"_exit", "_mapping", "_replace", "_asdict", "_fields", "_make"})
+"""Documented public API spelled with a leading underscore: ``os._exit``, SQLAlchemy's ``Row._mapping``,
+``namedtuple``'s ``_replace`` / ``_asdict`` / ``_fields`` / ``_make``."""
+
+
+def defined_names(tree: ast.Module) -> set[str]:
+    """Every name a module defines or binds itself: functions, classes, assignments (``x = …``,
+    ``self._x = …``), arguments, keywords, and ``__slots__``-like strings."""
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            names.add(node.name)
+        elif isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store):
+            names.add(node.attr)
+        elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            names.add(node.id)
+        elif isinstance(node, ast.arg) or (isinstance(node, ast.keyword) and node.arg):
+            names.add(node.arg)
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+            names.add(node.value)
+    return names
+
+
+def foreign_private_attributes() -> list[str]:
+    """``path:line: obj._name`` where a module reads a private attribute that it never defines itself
+    (``service._cache`` in buttons.py, ``self.store._clock`` in chats.py): reaching into another
+    module's object, whatever its class."""
+    out: list[str] = []
+    for _name, (path, tree) in modules().items():
+        own = defined_names(tree)
+        for node in ast.walk(tree):
+            if (
+                isinstance(node, ast.Attribute)
+                and node.attr.startswith("_")
+                and not (node.attr.startswith("__") and node.attr.endswith("__"))
+                and node.attr not in own
+                and node.attr not in PUBLIC_UNDERSCORE
+                and node.attr not in ALLOWED_PRIVATE
+            ):
+                out.append(f"{path.relative_to(ROOT)}:{node.lineno}: {ast.unparse(node.value)}.{node.attr}")
+    return out
+
+
 def test_the_scanner_sees_a_lazy_cycle_and_a_private_import(tmp_path: Path) -> None:
     """The checks can fail: two modules importing each other, one lazily, are one cycle."""
     a = ast.parse("def f():\n    from pkg import b\n")
@@ -220,3 +263,16 @@ def test_no_private_name_imported_across_modules() -> None:
 
 def test_no_private_name_of_another_module_reached_into() -> None:
     assert private_attribute_uses() == []
+
+
+def test_no_private_attribute_of_another_modules_object_is_read() -> None:
+    assert foreign_private_attributes() == []
+
+
+def test_the_attribute_scan_sees_a_private_attribute_defined_elsewhere() -> None:
+    tree = ast.parse(
+        "class A:\n    def f(self, other):\n        self._mine = 1\n        return other._theirs\n"
+    )
+    own = defined_names(tree)
+    reads = [n.attr for n in ast.walk(tree) if isinstance(n, ast.Attribute) and n.attr not in own]
+    assert reads == ["_theirs"]

@@ -19,7 +19,9 @@ from taipai.bot.store import ChatRef
 from taipai.core import scoring
 from taipai.core.errors import HandError
 from taipai.core.rules import load_rules
-from taipai.core.table import TableOpened, apply
+from taipai.core.table import TableOpened
+from taipai.core.table.machine import apply
+from taipai.systems.hk_taiwan import reading as hk_taiwan_reading
 
 from .conftest import Talk
 
@@ -90,7 +92,7 @@ def test_an_inexact_score_is_never_booked(monkeypatch):
     def inexact(spec, rules, *, budget=None):
         return dataclasses.replace(real(spec, rules, budget=budget), exact=False)
 
-    monkeypatch.setattr(scoring, "score_hand", inexact)
+    monkeypatch.setattr(hk_taiwan_reading, "score_hand", inexact)  # the scorer the game reads with
     state = apply(None, TableOpened(("A", "B", "C", "D"))).state
     with pytest.raises(HandError) as e:
         read_hand(QUICK, state, "B", RULES)

@@ -104,7 +104,8 @@ def test_the_argument_less_kinds_are_the_ones_that_take_nothing():
     ("text", "code"),
     [
         ("開枱 A B C", "open_usage"),
-        ("/newgame A B C D E", "open_usage"),
+        ("/newgame A B C D E", "open_game"),  # a fifth word names the game (issue 14)
+        ("/newgame A B C D E F", "open_usage"),
         ("/win B", "win_usage"),
         ("/win B A", "win_usage"),
         ("/selfdraw B", "self_draw_usage"),

@@ -23,15 +23,8 @@ import time
 import pytest
 
 from taipai.bot.cli import main
-from taipai.core.table import (
-    Draw,
-    SelfDraw,
-    TableOpened,
-    WinByDiscard,
-    WinLeg,
-    replay,
-    state_to_dict,
-)
+from taipai.core.table import Draw, SelfDraw, TableOpened, WinByDiscard, WinLeg, state_to_dict
+from taipai.core.table.machine import replay
 
 # (chat line, the event it books): wins in every direction, so chains open, raise, kick and settle.
 STREAM = [

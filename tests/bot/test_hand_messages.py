@@ -9,7 +9,8 @@ from taipai.core.handspec import Situation
 from taipai.core.notation import parse_hand
 from taipai.core.rules import load_rules
 from taipai.core.scoring import score_hand
-from taipai.core.table import Draw, TableOpened, WinByDiscard, WinLeg, apply
+from taipai.core.table import Draw, TableOpened, WinByDiscard, WinLeg
+from taipai.core.table.machine import apply
 from taipai.core.tiles import EAST, NORTH, SOUTH
 
 HAND_DISCARD = "一二三萬 四五六萬 七八九筒 二三四索 中中中 東 食 東"

@@ -30,6 +30,7 @@ from taipai.bot.service.parse import (
     read_count,
 )
 from taipai.bot.service.reply import Button
+from taipai.core.registry import DEFAULT_SYSTEM
 from taipai.core.table import (
     WINDS,
     CashPrize,
@@ -240,11 +241,12 @@ def win_event(discarder: str, legs: list[WinLeg]) -> WinByDiscard:
 
 @dataclass(frozen=True, slots=True)
 class SelfDrawPlan:
-    """What a self-draw needs read: the leg (its seated winner) and the player who pays all (包,
-    ``None`` when nobody does)."""
+    """What a self-draw needs read: the leg (its seated winner), the player who pays all (包, ``None``
+    when nobody does), and whether that 包 is 港式台牌's, on an exposed kong (:func:`kong_bao`)."""
 
     leg: LegToRead
     payer: str | None
+    kong: bool = True
 
     @property
     def bao(self) -> bool:
@@ -263,11 +265,20 @@ def self_draw_plan(state: TableState, cmd: parse.RecordSelfDraw) -> SelfDrawPlan
     leg = cmd.legs[0]
     winner = winner_or_discarder(state, leg.winner, cmd)
     payer = someone(state, cmd.kong_payer, cmd) if cmd.kong_payer else None
+    if not kong_bao(state):  # hk-old 包自摸: the player named pays, whatever the kongs
+        return SelfDrawPlan(_with_context(leg, winner, ()), payer, kong=False)
     plan = SelfDrawPlan(_with_context(leg, winner, ("槓上",) if payer or cmd.kong_said else ()), payer)
     count = read_count(leg.hand)
     if plan.bao and count is not None:
         check_bao_count(cmd, winner, payer or "", count)
     return plan
+
+
+def kong_bao(state: TableState) -> bool:
+    """Whether 包 at this table is 港式台牌's: only 槓上自摸 on an exposed kong, paid by who discarded
+    into it (seed 004 槓上自摸 row: 「明槓出銃者全包」).  Other games have their own 包 (hk-old 包自摸:
+    the player named pays the whole self-draw) or none (taiwan: the table refuses it)."""
+    return state.system == DEFAULT_SYSTEM
 
 
 def self_draw_event(plan: SelfDrawPlan, read: ReadHand) -> SelfDraw:
@@ -280,7 +291,7 @@ def self_draw_event(plan: SelfDrawPlan, read: ReadHand) -> SelfDraw:
     winner, payer = plan.leg.winner, plan.payer
     if read.self_drawn is False:
         raise Refused(render.hand_says_discard())
-    if plan.bao and read_count(plan.leg.leg.hand) is None and "exposed" not in read.kongs:
+    if plan.bao and plan.kong and read_count(plan.leg.leg.hand) is None and "exposed" not in read.kongs:
         reason = "not_exposed" if read.kongs else "no_kong"
         raise Refused(render.bao_refused(reason, payer or "", winner, ""))
     return SelfDraw(
@@ -288,7 +299,7 @@ def self_draw_event(plan: SelfDrawPlan, read: ReadHand) -> SelfDraw:
         fan=read.fan,
         bases=read.bases,
         kong_discarder=payer,
-        exposed_kong=payer is not None,
+        exposed_kong=payer is not None and plan.kong,
     )
 
 
@@ -363,6 +374,8 @@ def table_event(
         return FlyTile(player=someone(state, cmd.player, cmd), tile=tile_name(cmd.tile))
     if not authorised and speaker != creator:
         raise Refused(render.rules_creator_only(creator))
+    if not isinstance(state.options, TableOptions):
+        return game_rule_events(state, cmd.args)[0]  # one pair; several are booked by the service
     return rule_event(state, cmd.args)
 
 
@@ -552,3 +565,26 @@ def rule_event(state: TableState, args: tuple[str, ...]) -> RuleChanged:
     except TableError as err:
         raise Refused(render.rules_bad_value(args[0], args[-1])) from err
     return event
+
+
+def game_rule_events(state: TableState, args: tuple[str, ...]) -> list[RuleChanged]:
+    """``/rules NAME VALUE [NAME VALUE …]`` at a table of another game than 港式台牌: one
+    :class:`RuleChanged` per pair, each checked by the game's own settings (``with_option``, which
+    takes its option names and its Chinese words), in order: ``規則 底 100 台 50`` at a 台灣牌 table is
+    底 100 and 台額 50 (seed 003 「打100/50, 就表示沒台100, 每加一台加50」).
+
+    Raises:
+        Refused: an odd number of words (``rules_usage``), or a name or value the game does not take
+            (``rules_bad_value``, naming the pair).
+    """
+    if not args or len(args) % 2:
+        raise Refused(render.rules_usage(state))
+    opts = state.options
+    events: list[RuleChanged] = []
+    for name, value in zip(args[::2], args[1::2], strict=True):
+        try:
+            opts = opts.with_option(name, value)
+        except TableError as err:
+            raise Refused(render.rules_bad_value(name, value)) from err
+        events.append(RuleChanged(option=name, value=value))
+    return events

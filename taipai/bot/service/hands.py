@@ -9,7 +9,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import contextvars
-import dataclasses
 import hashlib
 import logging
 import multiprocessing
@@ -26,6 +25,9 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from taipai.bot.service.parse import read_count
 from taipai.core.errors import HandError
 from taipai.core.handspec import Situation
+from taipai.core.registry import system_by_id
+from taipai.core.scoring import over_budget_error
+from taipai.core.system import Seat
 from taipai.core.table import WINDS as TABLE_WINDS
 from taipai.core.table import TableState
 from taipai.core.tiles import EAST
@@ -35,11 +37,6 @@ if TYPE_CHECKING:
 
 DEALER_PATTERN = "dealer"
 """Pattern id of the dealer's 2n+1 in a :class:`~taipai.core.scoring.Score` (the table adds it itself)."""
-
-
-TABLE_FIELDS = ("dealer", "streak", "round_wind", "seat_wind")
-"""The :class:`Situation` fields a table knows better than a hand message (:func:`situation_for`):
-a context word that says otherwise (莊, 連2, 西圈, 北位) is overruled, and the reply says so."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,52 +83,51 @@ def situation_for(state: TableState, winner: str) -> Situation:
     )
 
 
+def seat_for(state: TableState, winner: str) -> Seat:
+    """What the table knows of ``winner`` now (:class:`~taipai.core.system.Seat`): dealer, 連莊 n,
+    門風 and 圈風."""
+    return Seat(
+        dealer=winner == state.dealer,
+        streak=state.streak,
+        seat_wind=EAST + TABLE_WINDS.index(state.seat_wind(winner)),
+        round_wind=EAST + TABLE_WINDS.index(state.round_wind),
+    )
+
+
 def read_hand(
     text: str, state: TableState, winner: str, rules: Any, *, budget: Budget | None = None
 ) -> ReadHand:
-    """Read a leg's hand: a bare count (``12番`` → fan 12, 1 底) or a hand message.
+    """Read a leg's hand at the table's game (``state.system``, :mod:`taipai.core.registry`): a bare
+    count (``12番``, ``3台``, ``5翻`` → that count, 1 底) or a hand message.
 
-    For a hand message: :func:`taipai.core.notation.parse_hand` with the winner's situation, then
-    :func:`taipai.core.scoring.score_hand` with ``rules`` within ``budget`` (the core's default
-    budget when None); the booked fan is ``score.fan`` minus the ``dealer`` pattern (the table adds
-    dealer fan to each leg that involves the dealer).
+    A count is checked by the system (:meth:`~taipai.core.system.RuleSystem.check_count`: hk-old
+    refuses one below its 起糊).  A hand message is read and scored by the system
+    (:meth:`~taipai.core.system.RuleSystem.score`) with the winner's seat, the table's settings and
+    ``rules`` (the system's rule set) within ``budget`` (the core's default when None); the booked
+    count is :meth:`~taipai.core.system.RuleSystem.booked_fan` (hk-taiwan: without the dealer's 2n+1,
+    which the ledger adds to each leg that involves the dealer).
 
     Raises:
-        HandError: the hand does not parse or is not a win (code ``not_a_win`` …);
+        HandError: the hand does not parse or is not a win (code ``not_a_win`` …); ``below_minimum``;
             ``over_budget`` when the wildcard search spent its budget, or gave a best reading it
-            could not prove (``Score.exact`` false): a guess is never booked as money (DESIGN §1);
-            ``scoring_unavailable`` when the core's scoring is not installed.
+            could not prove: a guess is never booked as money (DESIGN §1).
     """
+    system = system_by_id(state.system)
     count = read_count(text)
     if count is not None:
-        return ReadHand(fan=count, bases=1)
-    try:
-        from taipai.core.notation import parse_hand
-        from taipai.core.scoring import over_budget_error, score_hand
-    except ImportError as exc:  # pragma: no cover - only before the scoring core lands
-        raise HandError(
-            "scoring_unavailable", "hand scoring is not available; give a fan count like 12番"
-        ) from exc
-    table = situation_for(state, winner)
-    spec = parse_hand(text, situation=table, table_kinds=rules.wilds.table_kinds)
-    said = spec.situation
-    overruled = tuple(name for name in TABLE_FIELDS if getattr(said, name) != getattr(table, name))
-    if overruled:  # 莊 / 連n / 西圈 / 北位 in the message: the table knows who deals, the round, the seats
-        spec = dataclasses.replace(
-            spec, situation=dataclasses.replace(said, **{name: getattr(table, name) for name in TABLE_FIELDS})
-        )
-    score = score_hand(spec, rules, budget=budget)
-    if not score.exact:
+        return ReadHand(fan=system.check_count(count, state.options), bases=1)
+    scored = system.score(text, seat_for(state, winner), rules, state.options, budget=budget)
+    score = scored.score
+    if not score.exact:  # every game's scorer should refuse it already; a guess is never booked
         raise over_budget_error(budget)
-    dealer_fan = sum(p.fan for p in score.patterns if p.id == DEALER_PATTERN)
     return ReadHand(
-        fan=score.fan - dealer_fan,
+        fan=system.booked_fan(score),
         bases=score.bases,
         score=score,
-        self_drawn=spec.self_drawn,
-        robbed_kong=spec.situation.robbing_kong,
-        overruled=overruled,
-        kongs=tuple(m.kong.name.lower() for m in spec.melds if m.kong is not None),
+        self_drawn=scored.self_drawn,
+        robbed_kong=scored.robbed_kong,
+        overruled=scored.overruled,
+        kongs=scored.kongs,
     )
 
 

@@ -120,6 +120,8 @@ def _legs(entry: HistoryEntry, before: TableState | None, names: tuple[str, ...]
     event = entry.event
     if not isinstance(event, WinByDiscard | SelfDraw):
         return ()
+    if before is not None and not isinstance(before.options, TableOptions):
+        return ()  # fan + 底 + dealer fan legs are hk-taiwan's; another game's payments are its own
     options: TableOptions = before.options if before is not None else TableOptions()
     return leg_rows(event, names, entry.dealer, entry.streak, options)
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import ClassVar, NoReturn
 
 from taipai.core.errors import HandError
+from taipai.core.registry import SYSTEMS, system_by_name
 
 OPEN_WORDS = ("開枱", "開檯", "開台", "开台", "开枱", "開局", "开局")
 DRAW_WORDS = ("流局", "和局", "荒莊", "黃莊")
@@ -134,7 +135,8 @@ class CommandError(ValueError):
     """A message shaped like a command but malformed.
 
     Attributes:
-        code: ``open_usage``, ``win_usage``, ``self_draw_usage``, ``no_hand``, ``unknown_command``,
+        code: ``open_usage``, ``open_game`` (a fifth word after 開枱 that is no game), ``win_usage``,
+            ``self_draw_usage``, ``no_hand``, ``unknown_command``,
             ``deal_in_usage`` (``A 出銃`` without the winner), ``two_discarders`` (legs of one message
             on two discards: ``first``, ``second``), ``count_then_words``
             (a fan count with words after it: ``count`` and ``rest``), ``false_win_usage``,
@@ -184,10 +186,18 @@ class Said:
 
 @dataclass(frozen=True, slots=True)
 class OpenTable(Said):
-    """``開枱 A B C D`` / ``/newgame A B C D``: ``players`` as typed, seat order 東南西北 (A deals first)."""
+    """``開枱 A B C D [game]`` / ``/newgame A B C D [game]``.
+
+    Attributes:
+        players: as typed, seat order 東南西北 (A deals first).
+        system: the rule system's id when a game was named (``開枱 A B C D 台灣牌`` → ``taiwan``, by
+            the names of :mod:`taipai.core.registry`), ``""`` when none was (the service's default,
+            港式台牌).
+    """
 
     kind: ClassVar[str] = "open"
     players: tuple[str, ...]
+    system: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -485,9 +495,7 @@ def _parse_slash(name: str, rest: str) -> Command:
         raise CommandError("unknown_command", command="/" + name)
     words = _words(rest)
     if kind == "open":
-        if len(words) != 4:
-            raise CommandError("open_usage")
-        return OpenTable(tuple(words))
+        return _open(words)
     if kind == "win":
         legs = _win_legs_slash(rest)
         if legs is None:
@@ -755,10 +763,7 @@ def _parse_words(raw: str) -> Command | None:
     words = _words(raw)
     head = words[0]
     if head in OPEN_WORDS:
-        names = _NAME_SPLIT.split(raw.split(None, 1)[1].strip()) if len(words) > 1 else []
-        if len(names) != 4:
-            raise CommandError("open_usage")
-        return OpenTable(tuple(names))
+        return _open(_NAME_SPLIT.split(raw.split(None, 1)[1].strip()) if len(words) > 1 else [])
     single = {
         **dict.fromkeys(DRAW_WORDS, "draw"),
         **dict.fromkeys(SCORE_WORDS, "score"),
@@ -799,6 +804,33 @@ def _parse_words(raw: str) -> Command | None:
         bits = raw.split(None, 3)
         return RecordWin(bits[2], (Leg(bits[0], bits[3].strip()),), robbed_kong=True)
     return None
+
+
+def _open(words: list[str]) -> OpenTable:
+    """The names after 開枱 / ``/newgame``: four players, and a game's name before or after them
+    (``開枱 A B C D 台灣牌``, ``/newgame A B C D taiwan``; Cantonese and English names from
+    :func:`taipai.core.registry.system_by_name`).
+
+    Raises:
+        CommandError: ``open_usage`` (not four names), ``open_game`` (five words, neither end a game:
+            ``word`` is the last, ``games`` the games there are).
+    """
+    words = [w for w in words if w]
+    if len(words) == 5:
+        for at in (4, 0):
+            system = system_by_name(words[at])
+            if system is not None:
+                return OpenTable(tuple(words[:at] + words[at + 1 :]), system=system.id)
+        raise CommandError("open_game", word=words[4], games=game_names())
+    if len(words) != 4:
+        raise CommandError("open_usage")
+    return OpenTable(tuple(words))
+
+
+def game_names() -> str:
+    """The games a table may pick at 開枱, as the chat shows them: ``港式台牌 (hk-taiwan), 台灣牌
+    (taiwan), …`` (each system's first name and its id, in the registry's order)."""
+    return ", ".join(f"{s.names[0]} ({s.id})" for s in SYSTEMS.values())
 
 
 def _parse_table_words(words: list[str]) -> Command | None:

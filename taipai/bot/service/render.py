@@ -17,6 +17,7 @@ from taipai.bot.service.history import LegRow, cents, exact, leg_rows, settled_m
 from taipai.bot.service.parse import MAX_FAN, CommandError
 from taipai.bot.service.split import utf16_len
 from taipai.core.errors import HandError
+from taipai.core.registry import DEFAULT_SYSTEM, SYSTEMS, system_by_id
 from taipai.core.settle import settle_transfers
 from taipai.core.table import (
     CashPrize,
@@ -86,10 +87,27 @@ def cash(value: Amount, *, sign: bool = False) -> str:
     return head + "$" + shown
 
 
+def rate_of(state: TableState) -> Amount:
+    """Money a ledger unit is worth: the table's rate per fan (hk-taiwan, DESIGN §6); 1 at a table
+    whose ledger counts money already (taiwan 底 + 台 × 台額, hk-old 底 × multiplier)."""
+    rate: Amount = getattr(state.options, "rate", 1)
+    return rate
+
+
+def counts_fan(state: TableState) -> bool:
+    """Whether the table's ledger counts fan units priced by a rate (hk-taiwan) rather than money."""
+    return hasattr(state.options, "rate")
+
+
+def unit_of(state: TableState) -> str:
+    """The unit of a hand's value at this table's game: ``番``, ``台`` or ``翻`` (DESIGN §10)."""
+    return system_by_id(state.system).unit
+
+
 def money(state: TableState, value: Amount) -> str:
-    """Fan units with money beside them when the table's rate is not 1: ``18 ($1080)``."""
-    rate = state.options.rate
-    if rate == 1:
+    """Fan units with money beside them when the table's rate is not 1: ``18 ($1080)``; at a table
+    whose ledger counts money (:func:`counts_fan` false), the amount."""
+    if rate_of(state) == 1:
         return amount(value)
     return _("{fan} ({money})").format(fan=amount(value), money=cash(state.options.money(value)))
 
@@ -109,12 +127,16 @@ def greeting() -> str:
     )
 
 
-def help_text() -> str:
-    """The ``/help`` reply: every command in its Cantonese and slash forms."""
+def help_text(system_id: str = DEFAULT_SYSTEM) -> str:
+    """The ``/help`` reply at a table of the game ``system_id`` (the chat's open table, else the
+    default, 港式台牌): that game's commands only, each in its Cantonese and slash forms."""
+    if system_id != DEFAULT_SYSTEM:
+        return "\n".join(_game_help(system_id))
     return "\n".join(
         [
             _("Commands:"),
             _("開枱 A B C D  /newgame A B C D: open a table (seats 東 南 西 北, A deals first)"),
+            _pick_a_game(),
             _("B 食 A 12番  /win B A 12: B wins on A's discard; a hand message works in place of 12番"),
             _("A 出銃 B 12番: the same win, said by the discarder"),
             _("B 自摸 12番  /selfdraw B 12: B wins by self-draw; each of the three pays"),
@@ -159,6 +181,10 @@ def help_text() -> str:
 # ---------------------------------------------------------------------------------------- errors
 _COMMAND_ERRORS = {
     "open_usage": N_("Open a table with four names: 開枱 A B C D (or /newgame A B C D)."),
+    "open_game": N_(
+        "「{word}」 is not a game taipai knows. Open a table with four names, 開枱 A B C D, and a game's "
+        "name after them if it is not 港式台牌: {games}."
+    ),
     "win_usage": N_(
         "A win on a discard is written: B 食 A 12番, or B 食 A followed by the hand (/win B A 12)."
     ),
@@ -226,7 +252,7 @@ _KONG_SHAPES = {
 def command_error(err: CommandError) -> str:
     """The reply to a malformed command (:class:`CommandError`); a name typed twice in two spellings
     (``開枱 a A b B``) names both."""
-    args = {k: short(v) for k, v in err.args_.items()}  # echoed user text stays short
+    args = {k: v if k == "games" else short(v) for k, v in err.args_.items()}  # echoed user text stays short
     code = err.code
     if code == "name_duplicate" and args.get("first", args.get("name")) != args.get("name"):
         code = "name_duplicate_spelling"
@@ -401,6 +427,14 @@ def hand_error(err: HandError, *, offset: int = 0, counts_accepted: bool = True)
         return _("{count} wildcards in one hand; this table allows at most {limit}.").format(
             count=err.hint_args.get("count", "?"), limit=err.hint_args["limit"]
         )
+    if err.code == "below_minimum" and "minimum" in err.hint_args:  # hk-old 起糊 (seed 003: 「起糊」)
+        return _(
+            "{count}翻 is below this table's minimum of {minimum}翻 (起糊): a win needs at least {minimum}翻."
+        ).format(count=err.hint_args.get("count", "?"), minimum=err.hint_args["minimum"])
+    if err.code == "not_in_this_game" and "game" in err.hint_args:  # a word of another game's table
+        return _("「{token}」 is not counted in {game}; leave the word out.").format(
+            token=short(err.token), game=err.hint_args["game"]
+        ) + _position(err, offset)
     kong = err.hint_args.get("meld") if err.code == "meld_shape" else None
     if kong in _KONG_SHAPES:  # 槓東東東: a kong is four tiles (or one, for short)
         msgid = _KONG_SHAPES[kong]  # type: ignore[index]
@@ -603,8 +637,12 @@ def which_offer(name: str, offers: Sequence[CutOffer]) -> str:
 
 # ---------------------------------------------------------------------------------------- bookings
 def opened(state: TableState) -> str:
-    """Reply to 開枱."""
-    return _opened(tuple(p.name for p in state.players))
+    """Reply to 開枱; a table that plays another game than 港式台牌 names it and its unit."""
+    line = _opened(tuple(p.name for p in state.players))
+    if state.system == DEFAULT_SYSTEM:
+        return line
+    game = _("Game: {game}, counted in {unit}.").format(game=game_name(state.system), unit=unit_of(state))
+    return line + "\n" + game
 
 
 def _opened(names: Sequence[str]) -> str:
@@ -613,11 +651,14 @@ def _opened(names: Sequence[str]) -> str:
     return _("Table open: {players}. {dealer} deals first.").format(players=seats, dealer=names[0])
 
 
-def _fan(n: int) -> str:
-    return _("{n} fan").format(n=n)
+def _fan(n: int, unit: str = "番") -> str:
+    """A count in the game's unit: ``12 fan`` (番; 「12番」 in Chinese), ``3台``, ``5翻``."""
+    if unit == "番":
+        return _("{n} fan").format(n=n)
+    return f"{n}{unit}"
 
 
-def _patterns(read: ReadHand) -> list[str]:
+def _patterns(read: ReadHand, unit: str = "番") -> list[str]:
     lines: list[str] = []
     if read.score is None:
         return lines
@@ -625,7 +666,7 @@ def _patterns(read: ReadHand) -> list[str]:
         if p.id == DEALER_PATTERN:
             continue
         name = p.name if p.count <= 1 else f"{p.name}×{p.count}"
-        lines.append("  " + _("{pattern}: {fan}").format(pattern=name, fan=_fan(p.fan)))
+        lines.append("  " + _("{pattern}: {fan}").format(pattern=name, fan=_fan(p.fan, unit)))
     lines.extend("  " + x for x in double_reading_lines(read.score))
     lines.extend("  " + x for x in score_notes(read.score))
     return lines
@@ -718,8 +759,10 @@ def event_lines(
         lines indented by two spaces.  Raises nothing for an event the table accepted.
     """
     ref = before or state
+    unit = unit_of(ref)
     if isinstance(event, WinByDiscard | SelfDraw) and legs is None:
-        legs = leg_rows(event, ref.names, ref.dealer, ref.streak, ref.options)
+        # the legs of fan + 底 + dealer fan are hk-taiwan's; another game's payments are listed after
+        legs = leg_rows(event, ref.names, ref.dealer, ref.streak, ref.options) if counts_fan(ref) else ()
     if isinstance(event, WinByDiscard):
         lines: list[str] = []
         for i, w in enumerate(event.legs):
@@ -727,21 +770,23 @@ def event_lines(
                 _("{winner} robs {discarder}'s kong (搶槓): {fan}")
                 if w.robbed_kong
                 else _("{winner} wins on {discarder}'s discard: {fan}")
-            ).format(winner=w.winner, discarder=event.discarder, fan=_fan(w.fan))
+            ).format(winner=w.winner, discarder=event.discarder, fan=_fan(w.fan, unit))
             lines.append(_with_bases(head, w.bases))
             if reads:
-                lines += [*_patterns(reads[i]), *overruled(ref, reads[i], w.winner)]
+                lines += [*_patterns(reads[i], unit), *overruled(ref, reads[i], w.winner)]
             if legs and i < len(legs):
                 lines.append(leg_line(state, legs[i]))
         return lines
     if isinstance(event, SelfDraw):
-        head = _("{winner} self-draws (自摸): {fan}").format(winner=event.winner, fan=_fan(event.fan))
+        head = _("{winner} self-draws (自摸): {fan}").format(winner=event.winner, fan=_fan(event.fan, unit))
         lines = [_with_bases(head, event.bases)]
         if reads:
-            lines += [*_patterns(reads[0]), *overruled(ref, reads[0], event.winner)]
+            lines += [*_patterns(reads[0], unit), *overruled(ref, reads[0], event.winner)]
         return lines + [leg_line(state, leg) for leg in legs or ()]
     if isinstance(event, Draw):
         return [drawn()]
+    if isinstance(event, FalseWin) and not counts_fan(ref):
+        return [_("{player}: false win (詐糊).").format(player=event.player)]
     if isinstance(event, FalseWin):
         return [
             _("{player}: false win (詐糊); pays each of the other three {amount}.").format(
@@ -1007,10 +1052,10 @@ def scoreboard(state: TableState) -> list[str]:
         + (_(", 連莊 {streak}").format(streak=state.streak) if state.streak else "")
     ]
     owed = state.owed()
-    money = settled_money(state, settle_transfers(state.balances)) if state.options.rate != 1 else {}
+    money = settled_money(state, settle_transfers(state.balances)) if rate_of(state) != 1 else {}
     for p in state.players:
         line = f"  {state.seat_wind(p.name)} {p.name}: {signed(p.balance)}"
-        if state.options.rate != 1:
+        if rate_of(state) != 1:
             line += f" ({cash(money[p.name], sign=True)})"
         if owed[p.name] != p.balance:
             line += " " + _("(with 拉: {owed})").format(owed=signed(owed[p.name]))
@@ -1049,6 +1094,8 @@ def fan_money(state: TableState, value: Amount, *, sign: bool = False, paid: Amo
 
     ``paid``: the money to show instead of ``value`` × rate (already rounded to the cent)."""
     show = signed if sign else amount
+    if not counts_fan(state):
+        return cash(value if paid is None else paid, sign=sign)
     money = state.options.money(value) if paid is None else paid
     return _("{fan} fan = {money}").format(fan=show(value), money=cash(money, sign=sign))
 
@@ -1060,11 +1107,13 @@ def settled(state: TableState, transfers: Sequence[tuple[str, str, Amount]]) -> 
     Money is fan units × the table's rate (DESIGN §6; seed 004 底: 「三百六十」 is 底 300, 番 60).
     """
     opts = state.options
-    lines = [
-        _("Session over (埋數). Final balances (底 = {base_fan} fan, $ {rate} a fan):").format(
+    if counts_fan(state):
+        head = _("Session over (埋數). Final balances (底 = {base_fan} fan, $ {rate} a fan):").format(
             base_fan=opts.base_fan, rate=amount(opts.rate)
         )
-    ]
+    else:
+        head = _("Session over (埋數). Final balances:")
+    lines = [head]
     paid = settled_money(state, transfers)
     for p in state.players:
         shown = fan_money(state, p.balance, sign=True, paid=paid[p.name])
@@ -1173,12 +1222,98 @@ def fly_usage(tile: str) -> str:
     )
 
 
+def game_name(system_id: str) -> str:
+    """The name of a game as the chat shows it: its first Chinese name (``台灣牌``), in English with
+    its English name first (``Taiwan 16-tile (台灣牌)``)."""
+    system = system_by_id(system_id)
+    if current_locale().startswith("zh"):
+        return system.names[0]
+    return f"{system.english} ({system.names[0]})"
+
+
+def option_rows(options: object) -> list[str]:
+    """The settings of a table that is not 港式台牌's, one ``name = value`` row each: the options'
+    own ``display_rows()`` when their class has one, else their stored form (``to_dict``)."""
+    rows = getattr(options, "display_rows", None)
+    if callable(rows):
+        return [str(r) for r in rows()]
+    data = options.to_dict() if hasattr(options, "to_dict") else {}
+    return [f"{k} = {v}" for k, v in data.items()]
+
+
+def _pick_a_game() -> str:
+    """The /help line that says how a table picks its game at 開枱."""
+    return _("開枱 A B C D 台灣牌  /newgame A B C D taiwan: a table of another game: {games}").format(
+        games=_(", ").join(f"{s.names[0]} ({s.id})" for s in SYSTEMS.values())
+    )
+
+
+def _game_help(system_id: str) -> list[str]:
+    """``/help`` at a table of a game other than 港式台牌 (taiwan 台, hk-old 翻): no 拉/斬拉, no cash
+    prizes; hk-old adds 包自摸 and its 詐糊."""
+    system = system_by_id(system_id)
+    unit, n = system.unit, 3
+    count = f"{n}{unit}"
+    lines = [
+        _("Commands:"),
+        _("Game at this table: {game}, counted in {unit}.").format(game=game_name(system_id), unit=unit),
+        _("開枱 A B C D  /newgame A B C D: open a table (seats 東 南 西 北, A deals first)"),
+        _pick_a_game(),
+        _(
+            "B 食 A {count}  /win B A {n}: B wins on A's discard; a hand message works in place of {count}"
+        ).format(count=count, n=n),
+        _("A 出銃 B {count}: the same win, said by the discarder").format(count=count),
+        _("B 自摸 {count}  /selfdraw B {n}: B wins by self-draw; each of the three pays").format(
+            count=count, n=n
+        ),
+        _("B 搶槓 A {count}  /robkong B A {n}: B robs A's kong (搶槓); A pays").format(count=count, n=n),
+    ]
+    if system_id == "hk-old":
+        lines += [
+            _("B 自摸 {count} A包  /selfdraw B {n} A包: 包自摸; A pays the whole self-draw").format(
+                count=count, n=n
+            ),
+            _("B 詐糊  /falsewin B: false win; B pays each player the most a self-draw can pay"),
+        ]
+    else:
+        lines += [
+            _("B 食 A {count}; C 食 A {count}: several winners on one discard (一炮多響)").format(
+                count=count
+            ),
+            _("B 詐糊  /falsewin B: false win; B pays what the table's rules say (規則)"),
+        ]
+    lines += [
+        _("流局  /draw: exhaustive draw"),
+        _("計數  /score: balances, dealer and 連莊"),
+        _("撤銷  /undo, 重做  /redo: undo or redo the last event"),
+        _("坐 南  /sit 南: take your seat (a seat wind or your name), held by your account"),
+        _("離座  /leave: give up your seat; a chat admin frees anyone's with 離座 南 (/leave 南)"),
+        _("埋數  /settle: end the session and settle"),
+        _(
+            "規則  /rules: show the table's settings; /rules NAME VALUE changes them "
+            "(the table's creator or a chat admin)"
+        ),
+        _("歷史  /history: the hands so far; 匯出  /export: the session as a CSV file"),
+        _("A count is the hand's {unit} as the table books it; a count is at most {limit}.").format(
+            unit=unit, limit=MAX_FAN
+        ),
+    ]
+    return lines
+
+
 def rules(state: TableState) -> list[str]:
-    """The ``/rules`` reply: every option of the table now, and how to change one."""
+    """The ``/rules`` reply: the game, every option of the table now, and how to change one."""
+    head = _("Rules of this table ({game}):").format(game=game_name(state.system))
+    if not counts_fan(state):
+        return [
+            head,
+            *("  " + row for row in option_rows(state.options)),
+            rules_usage(state),
+        ]
     o = state.options
     prizes = _(", ").join(f"{prize_name(k)} {amount(v)}" for k, v in o.prizes.items())
     return [
-        _("Rules of this table:"),
+        head,
         f"  la_mode = {o.la_mode}, la_break = {o.la_break}, la_on_draw = {o.la_on_draw}, cut = {o.cut}",
         "  "
         + _("底 = {base_fan} fan; rate = ${rate} a fan (底 = ${base})").format(
@@ -1207,7 +1342,15 @@ def rule_number(name: str, now: str) -> str:
     )
 
 
-def rules_usage() -> str:
+def rules_usage(state: TableState | None = None) -> str:
+    """How to change a rule: 港式台牌's options with examples; at a table of another game (``state``),
+    its own options by name, several pairs in one message."""
+    if state is not None and not counts_fan(state):
+        example = " ".join(f"{k} {v}" for k, v in list(state.options.to_dict().items())[:2])
+        return _(
+            "Change a setting with /rules NAME VALUE, several in one message, e.g. /rules {example} "
+            "(the table's creator or a chat admin)."
+        ).format(example=example)
     return _(
         "Change one with /rules NAME VALUE, e.g. /rules cut none, /rules la_mode dealer_only, "
         "/rules rate 60, /rules base 300, /rules 三百六十, /rules 追 2 (the table's creator or a chat admin)."

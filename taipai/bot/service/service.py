@@ -61,6 +61,7 @@ from taipai.bot.store.health import is_database_error
 from taipai.bot.store.schema import ENDED
 from taipai.core.errors import HandError
 from taipai.core.notation import parse_hand
+from taipai.core.registry import DEFAULT_SYSTEM, system_by_id, system_by_name, system_of_source
 from taipai.core.table import SelfDraw, SessionEnded, TableOpened, TableState, Undo, WinByDiscard
 from taipai.core.table.state import WINDS as SEAT_WINDS
 from taipai.systems.hk_taiwan.options import TableOptions
@@ -144,9 +145,13 @@ class Service:
     Args:
         store: an open :class:`~taipai.bot.store.Store`.
         locale: the default reply language (``zh_Hant_HK`` or ``en``); ``handle`` may override it.
-        rules: a loaded rule set for hand messages, or ``None`` to load ``rules_name`` on first use.
-        rules_name: preset name or TOML path for :func:`taipai.core.rules.load_rules`.
-        options: table options for new tables (default :class:`TableOptions` defaults).
+        rules: a loaded rule set for hand messages at tables of ``rules_name``'s game, or ``None`` to
+            load ``rules_name`` on first use.  Every other game scores with its own preset; rule sets
+            are kept per (game, house rules) (:meth:`rules_for`).
+        rules_name: a game's name or a house-rules TOML file (its game named by ``base`` or
+            ``[meta] system``, :func:`taipai.core.registry.system_of_source`; default 港式台牌's preset).
+        options: table options for new 港式台牌 tables (default :class:`TableOptions` defaults); a
+            table of another game (``開枱 A B C D 台灣牌``) starts from its game's preset.
         export_dir: the folder ``/export`` writes CSV files to (implies ``export_files``).
         export_files: write ``/export`` files (the terminal: the user's own machine) to ``export_dir``,
             default beside the SQLite database, else the current directory, and name the path in the
@@ -180,6 +185,8 @@ class Service:
         self.chats = ChatData(store)
         self._chat_locales: LRUDict[ChatRef, str | None] = LRUDict(LOCALE_CACHE)
         self._rules_lock = threading.Lock()
+        self._rule_sets: dict[tuple[str, str | None], Any] = {}
+        self._house: str | None = None  # the game rules_name is written for, once read
 
     # ------------------------------------------------------------------------------- entry point
     @_unless_the_database_fails(_replies)
@@ -239,8 +246,9 @@ class Service:
                     return [cmd]
                 if cmd is None:
                     return []
-                if isinstance(cmd, parse.ShowHelp):
-                    return [Reply(render.help_text())]
+                if isinstance(cmd, parse.ShowHelp):  # the open table's game, else the default's
+                    session = await self.store.open_session(chat)
+                    return [Reply(render.help_text(session.system if session else DEFAULT_SYSTEM))]
                 user_id = member.user_id if member is not None else None
                 for _attempt in range(MAX_RETRIES):
                     # One statement: booked before?, the open session, its last seq, the speaker's
@@ -465,21 +473,33 @@ class Service:
         the order they came (:class:`ChatLocks`)."""
         return self._locks.hold(chat)
 
-    def _rules_for_hands(self) -> Any:
-        """The rule set for hand messages, loaded on first use (from worker threads: once)."""
-        with self._rules_lock:
-            return self._load_rules()
+    def rules_for(self, system_id: str) -> Any:
+        """The scoring rule set of the game ``system_id`` (:mod:`taipai.core.registry`), loaded on
+        first use and kept per (system, house rules): the service's ``rules`` / ``rules_name`` for the
+        game they are written for (``rules_name``'s system, :func:`~taipai.core.registry.system_of_source`),
+        the system's preset for every other game.  Called from scoring threads: loaded once.
 
-    def _load_rules(self) -> Any:
-        if self._rules is None:
-            loader = self._rules_loader
-            if loader is None:
-                try:
-                    from taipai.core.rules import load_rules as loader
-                except ImportError:  # pragma: no cover - before the scoring core lands
-                    return None
-            self._rules = loader(self._rules_name)
-        return self._rules
+        Raises:
+            RulesError, HandError: a house-rules file that cannot be read (the first hand says so).
+        """
+        with self._rules_lock:
+            if self._house is None:
+                self._house = system_of_source(self._rules_name).id
+            house = self._house
+            key = (system_id, self._rules_name if system_id == house else None)
+            if key not in self._rule_sets:
+                self._rule_sets[key] = self._load_rules(system_id, house)
+            return self._rule_sets[key]
+
+    def _load_rules(self, system_id: str, house: str) -> Any:
+        system = system_by_id(system_id)
+        if system_id != house:
+            return system.load_rules(None)
+        if self._rules is not None:
+            return self._rules
+        if self._rules_loader is not None:
+            return self._rules_loader(self._rules_name)
+        return system.load_rules(None if system_by_name(self._rules_name) else self._rules_name)
 
     # ------------------------------------------------------------------------------- commands
     async def run(
@@ -516,8 +536,10 @@ class Service:
         if isinstance(cmd, parse.Rules) and not cmd.args:
             return [Reply("\n".join(render.rules(state)))]
         if isinstance(cmd, parse.ShowHelp):
-            return [Reply(render.help_text())]
+            return [Reply(render.help_text(state.system))]
 
+        if isinstance(cmd, parse.Rules) and len(cmd.args) > 2 and not render.counts_fan(state):
+            return await self._several_rules(session, seq, state, cmd, speaker, text, message_id, authorised)
         detail: dict[str, Any] | None = None
         reads: list[ReadHand] = []
         if isinstance(cmd, parse.RecordWin | parse.RecordSelfDraw):
@@ -540,6 +562,46 @@ class Service:
             detail=detail,
             replies=replies,
         )
+        return replies
+
+    async def _several_rules(
+        self,
+        session: SessionRow,
+        seq: int,
+        state: TableState,
+        cmd: parse.Rules,
+        speaker: str,
+        text: str,
+        message_id: str | None,
+        authorised: bool,
+    ) -> list[Reply]:
+        """``規則 底 100 台 50`` at a table of another game: one ``RuleChanged`` per pair
+        (:func:`~.decide.game_rule_events`), booked together as events ``seq + 1`` … in one
+        transaction, with one reply; the message id marks the last of them (the earlier ones carry
+        ``<id>:<n>``), so a message delivered twice is booked once."""
+        if not authorised and speaker != session.creator:
+            raise Refused(render.rules_creator_only(session.creator))
+        events = decide.game_rule_events(state, cmd.args)
+        lines: list[str] = []
+        rows: list[dict[str, Any]] = []
+        now = state
+        for i, event in enumerate(events):
+            t = decide.checked(now, event)
+            lines += render.table_event(t.state, event, t.payments, now)
+            last = i == len(events) - 1
+            source = message_id if last or message_id is None else f"{message_id}:{i + 1}"
+            rows.append(
+                {
+                    "speaker": speaker,
+                    "kind": event.kind,
+                    "payload": event.to_dict(),
+                    "source_message_id": source,
+                    "source_text": text,
+                }
+            )
+            now = t.state
+        replies = [Reply("\n".join(lines))]
+        await self.book.append_many(session, seq, rows, now, replies)
         return replies
 
     async def _no_table(
@@ -618,7 +680,7 @@ class Service:
     def _read_hand_now(self, hand: str, state: TableState, winner: str) -> ReadHand:
         """:func:`read_hand` with the table's rules (loaded once) within a hand budget, in a scoring
         process; runs on a scoring thread."""
-        return SCORING.score(hand, state, winner, self._rules_for_hands())
+        return SCORING.score(hand, state, winner, self.rules_for(state.system))
 
     async def _settled(self, chat: ChatRef) -> tuple[SessionRow, int, TableState] | None:
         """The chat's latest session when it has ended (埋數): ``(session, last seq, state)``; ``None``
@@ -688,11 +750,15 @@ class Service:
         cmd: parse.OpenTable,
         session: SessionRow | None,
     ) -> list[Reply]:
-        """``開枱``: a new session with its 開枱 event (the table's options), refused while one is open."""
+        """``開枱``: a new session with its 開枱 event (the game named, else 港式台牌, and its options),
+        refused while one is open."""
         if session is not None:
             _seq, state = await self.state_of(session)
             raise Refused(render.already_open(state))
-        event = TableOpened(players=cmd.players, options=self._options)  # type: ignore[arg-type]
+        system = system_by_id(cmd.system or DEFAULT_SYSTEM)
+        # the service's options are hk-taiwan's; another game starts from its own preset
+        options = self._options if system.id == DEFAULT_SYSTEM else None
+        event = TableOpened(players=cmd.players, options=options, system=system.id)  # type: ignore[arg-type]
         t = decide.checked(None, event)
         replies = [Reply(render.opened(t.state) + "\n" + render.next_hand(t.state))]
         try:

@@ -29,7 +29,8 @@ import pytest
 from taipai.bot.service import Service
 from taipai.bot.service.identity import Member
 from taipai.bot.store import ChatRef, Store, sqlite_url
-from taipai.core.table import event_from_dict, replay
+from taipai.core.table.codec import event_from_dict
+from taipai.core.table.machine import replay
 
 from ..conftest import postgres_url, reset_postgres
 from .fakebotapi import FakeBotAPI
