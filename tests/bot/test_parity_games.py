@@ -207,7 +207,7 @@ HK_OLD = Evening(
             says=("D 做莊，連1",),
             discord=("win", {"winner": "D", "discarder": "C", "hand": "4"}),
         ),
-        Step("A", "規則 銃 半銃", says=("銃 = 半銃",)),
+        Step("A", "規則 銃 半銃 最大 10", says=("銃 = 半銃", "最大 = 10")),
         Step(
             "A",
             "A 食 B 4翻",
@@ -216,14 +216,21 @@ HK_OLD = Evening(
             says=("A 做莊；南圈",),
             discord=("win", {"winner": "A", "discarder": "B", "hand": "4"}),
         ),
-        Step("A", "計數", "/score", says=("東 A: +76", "南 B: -392", "西 C: +142", "北 D: +174")),
+        Step(
+            "C",
+            "C 食 D 10翻",
+            "/win C D 10",
+            pays=("D 俾 C 256", "A 俾 C 128", "B 俾 C 128"),
+            says=("C 食 D：10翻", "下一鋪：B 做莊；南圈"),
+        ),
+        Step("A", "計數", "/score", says=("北 A: -52", "東 B: -520", "南 C: +654", "西 D: -82")),
         Step("A", "埋數", "/settle", discord=("settle", {})),
     ),
-    {"A": 76, "B": -392, "C": 142, "D": 174},
+    {"A": -52, "B": -520, "C": 654, "D": -82},
     "埋數！最後結果：\n"
-    "  東 A: +$76\n  南 B: -$392\n  西 C: +$142\n  北 D: +$174\n"
+    "  北 A: -$52\n  東 B: -$520\n  南 C: +$654\n  西 D: -$82\n"
     "四家加埋：0（收支平衡）\n找數：\n"
-    "  B 俾 D $174\n  B 俾 C $142\n  B 俾 A $76",
+    "  B 俾 C $520\n  D 俾 C $82\n  A 俾 C $52",
 )
 """廣東牌 at its defaults: 1元一底, 起糊 3翻, maximum 8翻, a portion = 底 × 2^(翻−1) (seed 003 「先講好最大多小台,
 多少錢一底, 然後每加一台就一倍錢, 例如: 1元一底的話, 十台就是512元了」), 全銃 (the discarder pays the
@@ -242,10 +249,14 @@ The books, by hand (balances A B C D after each step):
  8. A and D both claim C's discard (A 3翻, D 4翻): 下家先糊 — D sits next after C (C → D → A), so only D
     wins; the double claim is refused naming D, nothing booked.
  9. D 食 C 4翻: 8 from C.  D (the dealer) stays, 連1.                             +68  -388  +144  +176
-10. 規則 銃 半銃 (半銃: 「香港一般放炮也要給, 但沒放炮的也要給一半」).
-11. A 食 B 4翻 under 半銃: the portion 8 is shared — B (the discarder) half, 4; C and D a quarter, 2 each.
-    A deals; every seat has dealt, so the 南 round begins.                      +76  -392  +142  +174
-12. 計數: those balances.   13. 埋數: nothing open; B pays D 174, C 142, A 76.
+10. 規則 銃 半銃 最大 10: 半銃 (「香港一般放炮也要給, 但沒放炮的也要給一半」) and a maximum of 10翻.
+11. A 食 B 4翻 under 半銃: the winner still collects one portion, 8 — B (the discarder) half of it, 4;
+    C and D, who did not discard, half of that, 2 each.  A deals; every seat has dealt, so the 南 round
+    begins.                                                                      +76  -392  +142  +174
+12. C 食 D 10翻: 「1元一底的話, 十台就是512元」: 2^9 = 512, under 半銃 D 256, A and B 128 each.  The dealer
+    A did not win: the deal passes to the next seat, B.                          -52  -520  +654   -82
+13. 計數: those balances (B deals: B 東, C 南, D 西, A 北).
+14. 埋數: nothing open; B pays C 520, D 82, A 52.
 """
 
 HK_TAIWAN = Evening(
