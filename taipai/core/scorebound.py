@@ -121,7 +121,7 @@ def _chow_starts(suit: Sequence[int], at_least: int = 1) -> int:
     return bits
 
 
-def _splits(counts: tuple[int, ...], honours: bool) -> tuple[int, int, int, int]:
+def split_facts(counts: tuple[int, ...], honours: bool) -> tuple[int, int, int, int]:
     """What one suit's concealed ``counts`` can split into (melds, plus one pair when the count is
     2 mod 3), over every split: (most pungs in one split, fewest, bit r: a pung of r in some split,
     bit r: a chow r..r+2 in some split).  Every standard reading splits each suit's concealed tiles this way,
@@ -164,7 +164,7 @@ def _lowest_rank_moves(
 
 @lru_cache(maxsize=32_768)
 def _split(counts: tuple[int, ...], eyes: bool, honours: bool) -> tuple[int, int, int, int] | None:
-    """:func:`_splits` with (``eyes``) or without the pair; None when impossible."""
+    """:func:`split_facts` with (``eyes``) or without the pair; None when impossible."""
     if not any(counts):
         return None if eyes else (0, 0, 0, 0)
     most = -1
@@ -201,7 +201,7 @@ def _groupings(counts: tuple[int, ...], eyes: bool, honours: bool) -> frozenset[
     return frozenset(out)
 
 
-def _with_x(counts: tuple[int, ...]) -> int:
+def with_x_ranks(counts: tuple[int, ...]) -> int:
     """帶X of one numbered suit: bit X set unless some group could not hold rank X.  Necessary: every
     tile within two ranks of X, and as each group holds at least one X (a chow exactly one, beside
     two other tiles), at most three tiles per X held; a tile two away from X needs the tile between."""
@@ -268,7 +268,7 @@ def _count_facts(up: tuple[int, ...]) -> tuple[int, ...]:
         int(not ranks & _TERMINAL_RANKS),
         int(unrelated),
         int(bool(up[0] and up[8])),
-        _with_x(up),
+        with_x_ranks(up),
         int(up[1] >= 2 or up[4] >= 2 or up[7] >= 2),
         1 if ranks else 0,
         many,
@@ -341,7 +341,7 @@ and are computed in :meth:`Bounder.total`."""
 
 KNOWN_TILE_ROWS = frozenset(pid for rows in TERM_ROWS.values() for pid in rows)
 """The rows bounded from the tile counts (each one's largest value is an attribute of
-``_RuleTables.r``)."""
+``RuleTables.r``)."""
 
 
 def check_bounds(bounds: dict[str, Bound] | None = None) -> None:
@@ -375,8 +375,12 @@ check_bounds()
 _TABLE_SERIALS = count()
 
 
-class _RuleTables:
-    """Per rule set: the values the bound reads (built once, cached by :func:`_tables`)."""
+class RuleTables:
+    """Per rule set: the values the bound reads and the bounds of the row families, cached (built
+    once per rule set by :func:`rule_tables_of`).
+
+    Args (of the constructor): ``rules`` the rule set.
+    """
 
     def __init__(self, rules: RuleSet) -> None:
         self.serial = next(_TABLE_SERIALS)
@@ -469,15 +473,17 @@ class _RuleTables:
         return hit
 
 
-_rule_tables: dict[int, tuple[RuleSet, _RuleTables]] = {}
+_rule_tables: dict[int, tuple[RuleSet, RuleTables]] = {}
 
 
-def _tables(rules: RuleSet) -> _RuleTables:
+def rule_tables_of(rules: RuleSet) -> RuleTables:
+    """The :class:`RuleTables` of ``rules``, built on first use and kept for the 16 rule sets used
+    last (keyed by identity; the entry holds the rule set, so its id is not reused meanwhile)."""
     hit = _rule_tables.get(id(rules))
     if hit is None or hit[0] is not rules:
         if len(_rule_tables) >= 16:
             _rule_tables.clear()
-        hit = _rule_tables[id(rules)] = (rules, _RuleTables(rules))
+        hit = _rule_tables[id(rules)] = (rules, RuleTables(rules))
     return hit[1]
 
 
@@ -488,6 +494,13 @@ between hands with the same declared melds.  (The forty 8-皇 hands of ``benchma
 need about 57,000; the caches that only serve building summaries, :func:`_split`,
 :func:`_groupings` and :data:`_COUNT_FACTS`, are kept smaller.)"""
 _SUMMARIES: dict[tuple[int, object, tuple[int, ...]], Summary] = {}
+
+
+def clear_caches() -> None:
+    """Drop the summaries shared between hands and the per-rule-set tables (tests use it to compare
+    a bound computed warm with one from empty caches; the caches never change a bound)."""
+    _SUMMARIES.clear()
+    _rule_tables.clear()
 
 
 class Bounder:
@@ -506,7 +519,7 @@ class Bounder:
     def __init__(
         self, rules: RuleSet, spec: HandSpec, melds: Sequence[Meld], waits: Sequence[int] | None
     ) -> None:
-        t = _tables(rules)
+        t = rule_tables_of(rules)
         self._t = t
         v = t.v
         self.melds = tuple(melds)
@@ -694,7 +707,7 @@ class Bounder:
         melds = self._meld_counts[suit]
         concealed = tuple(c - m for c, m in zip(up, melds, strict=True)) if any(melds) else up
         eyes = sum(concealed) % 3 == 2
-        dark, fewest, pung, split_chows = _splits(concealed, suit == 3)
+        dark, fewest, pung, split_chows = split_facts(concealed, suit == 3)
         split = (2 if eyes else 1) if dark >= 0 else 0
         dark = max(dark, 0)
         pungs = dark + self._declared_pungs[suit]
@@ -834,7 +847,7 @@ class Bounder:
         return sum((t.four if self._four_dark(r, suit) else t.four_open)[0] for r in fours)
 
     def _four_split(self, fours: tuple[int, ...], suit: int, chows: int, pungs: int, pair_rank: int) -> int:
-        """:meth:`_RuleTables.four_split` for kinds ``fours`` of ``suit`` (their 明/暗 from
+        """:meth:`RuleTables.four_split` for kinds ``fours`` of ``suit`` (their 明/暗 from
         :meth:`_four_dark`)."""
         dark = sum(1 << r for r in fours if self._four_dark(r, suit))
         return self._t.four_split(fours, dark, chows, pungs, pair_rank)

@@ -12,8 +12,8 @@ The score is the maximum, over every admissible reading of every wildcard, of th
    tables (every multiset of ``j`` tiles completing one suit's counts, built from the groups its
    lowest tile can sit in) and only the split of the wildcards among the suits is searched, with
    exactly one suit holding the eyes; at most :data:`MAX_COMPLETIONS` of them.  Waits and rejection
-   use a yes/no form of the same tables for any number of wildcards (:func:`_fill_exists`).  A
-   table whose rules forbid three wildcards in one meld or two as the eyes uses :class:`_Search`
+   use a yes/no form of the same tables for any number of wildcards (:func:`fill_exists`).  A
+   table whose rules forbid three wildcards in one meld or two as the eyes uses :class:`GroupSearch`
    instead, which chooses wildcard-only groups last, in canonical non-decreasing order.
 3. **Distinct completions only.**  Each structure yields a multiset of wild tiles; each distinct
    multiset (and each tile the winning wildcard may be) is scored at most once by the natural
@@ -88,7 +88,7 @@ a count, not a clock.
 
 
 @dataclass(frozen=True, slots=True)
-class _Unit:
+class WildUnit:
     """One wildcard the player holds, with what it may act as."""
 
     name: str  # printed kind
@@ -131,13 +131,13 @@ def _context(spec: HandSpec, wr: WildRules) -> WildContext:
 
 def _unit(
     name: str, ctx: WildContext, *, winning: bool = False, exposed: bool = False, ckong: bool = False
-) -> _Unit:
+) -> WildUnit:
     kind = kind_named(name)
     alts = alternatives(kind, ctx, in_exposed=exposed, in_concealed_kong=ckong)
     mask = 0
     for a in alts:
         mask |= a.mask(ctx)
-    return _Unit(
+    return WildUnit(
         name=kind.name,
         kinds=tuple(alts),
         mask=mask,
@@ -154,12 +154,12 @@ def _has_suit_rule(kind: WildKind) -> bool:
 # --------------------------------------------------------------------------- matching
 
 
-def _unit_admits(unit: _Unit, slot: Slot, ctx: WildContext) -> bool:
+def _unit_admits(unit: WildUnit, slot: Slot, ctx: WildContext) -> bool:
     return any(k.admits(slot, ctx) for k in unit.kinds)
 
 
 def _match(
-    units: list[_Unit],
+    units: list[WildUnit],
     tiles: list[int],
     test,  # (unit, tile index in `tiles`) -> bool
     final_counts: list[int] | None = None,
@@ -186,7 +186,7 @@ def _match(
     used = [False] * n
     out = [-1] * n
 
-    def suit_ok(u: _Unit, t: int) -> bool:
+    def suit_ok(u: WildUnit, t: int) -> bool:
         return final_counts is None or _suit_ok(u, t, final_counts)
 
     def go(j: int) -> bool:
@@ -220,7 +220,7 @@ def _match(
 class _MeldChoice:
     meld: Meld  # resolved meld (tile set)
     slots: tuple[Slot, ...]  # where its wildcards stand
-    units: tuple[_Unit, ...]  # its wildcards
+    units: tuple[WildUnit, ...]  # its wildcards
 
 
 def _meld_choices(m: Meld, ctx: WildContext, wr: WildRules) -> list[_MeldChoice]:
@@ -304,13 +304,13 @@ BOUND_UNITS = 3
 suit summaries, measured ~3 µs, three times a plain search step) and its place on the heap."""
 
 HALL_MAX_GROUPS = 4
-"""Up to this many distinct wildcard ranges, :meth:`_Search.mask_ok` checks Hall's condition over
+"""Up to this many distinct wildcard ranges, :meth:`GroupSearch.mask_ok` checks Hall's condition over
 the 2^g sets of ranges; beyond, it searches an assignment."""
 
 
 @lru_cache(maxsize=256)
 def _free_order(per_suit: tuple[int, ...]) -> tuple[tuple[int, int, int], ...]:
-    """The wildcard-only melds in :class:`_Search`'s order for a hand with ``per_suit`` natural
+    """The wildcard-only melds in :class:`GroupSearch`'s order for a hand with ``per_suit`` natural
     tiles in 萬筒索 and the honours: pungs before chows, the suit holding most first; cached."""
     return tuple(sorted(_FREE_MELDS, key=lambda m: (-per_suit[min(m[0] // 9, 3)], m[0] != m[1], m[0])))
 
@@ -321,10 +321,10 @@ def _tile_groups(masks: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(sum(1 << gi for gi, m in enumerate(masks) if (m >> t) & 1) for t in range(NUM_KINDS))
 
 
-class _Search:
+class GroupSearch:
     """Enumerates the distinct multisets of tiles the concealed wildcards can stand for."""
 
-    def __init__(self, counts: list[int], units: list[_Unit], n_groups: int, wr: WildRules, limit: int):
+    def __init__(self, counts: list[int], units: list[WildUnit], n_groups: int, wr: WildRules, limit: int):
         self.counts = counts
         self.units = units
         self.union = 0
@@ -590,7 +590,7 @@ _FREE_MELDS: tuple[tuple[int, int, int], ...] = tuple(
 
 
 def _special_completions(
-    counts: list[int], units: list[_Unit], search: _Search, shapes: frozenset[Shape] = SPECIAL_SHAPES
+    counts: list[int], units: list[WildUnit], search: GroupSearch, shapes: frozenset[Shape] = SPECIAL_SHAPES
 ) -> set[tuple[int, ...]]:
     """Wild-tile multisets completing 嚦咕嚦咕, 十六不搭 or 十三幺 (no declared melds), only the
     ``shapes`` the table plays (:func:`_played_specials`), that the wildcards' ranges allow."""
@@ -606,7 +606,7 @@ def _special_completions(
 
 
 def _special_win_exists(
-    counts: list[int], units: list[_Unit], search: _Search, shapes: frozenset[Shape] = SPECIAL_SHAPES
+    counts: list[int], units: list[WildUnit], search: GroupSearch, shapes: frozenset[Shape] = SPECIAL_SHAPES
 ) -> bool:
     """True when :func:`_special_completions` would not be empty; stops at the first completion the
     ranges allow (the waits ask only this, once per tile)."""
@@ -739,7 +739,7 @@ FAST_MAX = 4
 """Beyond this many wildcards a hand is first checked for any completion on yes/no tables (most such
 hands are not wins), and waits of wildcards with different ranges are enumerated rather than checked
 tile by tile.  Completions always come suit by suit from cached tables (:func:`_fast_completions`)
-when the table's rules allow (:func:`_fast_path`), else from :class:`_Search`."""
+when the table's rules allow (:func:`_fast_path`), else from :class:`GroupSearch`."""
 
 SUIT_CACHE_MAX = 50_000
 """Most entries kept in each per-suit table cache (cleared when full: memory stays bounded)."""
@@ -817,7 +817,7 @@ def _fill(honours: bool, counts: tuple[int, ...], j: int) -> tuple[tuple[int, ..
     """Rank multisets of ``j`` tiles that, added to one suit's ``counts``, split the suit into
     melds (and one pair when the total is 2 mod 3).  Built from the groups the lowest natural tile
     can sit in (pung, pair, the chows through it), so the work follows the answer's size; cached.
-    No copy cap here (see :func:`_suit_additions`)."""
+    No copy cap here (see :func:`suit_additions`)."""
     if (sum(counts) + j) % 3 == 1:
         return ()
     key = (honours, counts, j)
@@ -847,7 +847,7 @@ but walks every element of a frozenset, and with a full cache each full collecti
 _fill_size = [0]
 
 
-def _fill_exists(honours: bool, counts: tuple[int, ...], j: int, room: tuple[int, ...]) -> bool:
+def fill_exists(honours: bool, counts: tuple[int, ...], j: int, room: tuple[int, ...]) -> bool:
     """Whether some ``j`` tiles complete one suit's ``counts`` (as :func:`_fill`) with at most
     ``room[r]`` of them of rank ``r`` (copies left under the cap, 0 outside the wildcards' range).
     Depth-first with memo: stops at the first completion instead of listing them."""
@@ -872,7 +872,7 @@ def _fill_exists_uncached(honours: bool, counts: tuple[int, ...], j: int, room: 
         rm = list(room)
         for x in wild:
             rm[x] -= 1
-        if (not wild or min(rm) >= 0) and _fill_exists(honours, rest_counts, j - len(wild), tuple(rm)):
+        if (not wild or min(rm) >= 0) and fill_exists(honours, rest_counts, j - len(wild), tuple(rm)):
             return True
     return False
 
@@ -911,7 +911,7 @@ _FREE_SUIT_MELDS: dict[bool, tuple[tuple[int, int, int], ...]] = {
 }
 
 
-def _suit_additions(suit: int, key: tuple[int, ...], j: int, cap: int) -> tuple[tuple[int, ...], ...]:
+def suit_additions(suit: int, key: tuple[int, ...], j: int, cap: int) -> tuple[tuple[int, ...], ...]:
     """Every multiset of ``j`` tiles that, added to one suit's counts ``key``, makes the suit split
     into melds (or melds and one pair when its size is 2 mod 3), as sorted tile kinds; cached.
 
@@ -935,21 +935,21 @@ def _suit_additions(suit: int, key: tuple[int, ...], j: int, cap: int) -> tuple[
     return hit
 
 
-def _suit_tables(counts: list[int], k: int, search: _Search) -> list[list[tuple[tuple[int, ...], ...]]]:
+def _suit_tables(counts: list[int], k: int, search: GroupSearch) -> list[list[tuple[tuple[int, ...], ...]]]:
     """Per suit and per number of wild tiles ``j`` (0..k): the suit's additions whose tiles all lie
     in some wildcard's range."""
     return [_suit_row(counts, s, k, search) for s in range(4)]
 
 
 def _row_key(
-    counts: list[int], s: int, k: int, search: _Search
+    counts: list[int], s: int, k: int, search: GroupSearch
 ) -> tuple[int, tuple[int, ...], int, int, int]:
     """Cache key of one suit's row: (suit, its counts, k, copy cap, the wildcards' union range)."""
     key = tuple(counts[s * 9 : s * 9 + 9]) if s < 3 else tuple(counts[27:34])
     return s, key, k, 5 if search.wr.fifth_copy else 4, search.union
 
 
-def _suit_row(counts: list[int], s: int, k: int, search: _Search) -> list[tuple[tuple[int, ...], ...]]:
+def _suit_row(counts: list[int], s: int, k: int, search: GroupSearch) -> list[tuple[tuple[int, ...], ...]]:
     """One suit's row of :func:`_suit_tables` (``s`` 0..2 萬筒索, 3 honours)."""
     ck = _row_key(counts, s, k, search)
     _, key, _, cap, union = ck
@@ -958,7 +958,7 @@ def _suit_row(counts: list[int], s: int, k: int, search: _Search) -> list[tuple[
         return hit
     row = []
     for j in range(k + 1):
-        adds = _suit_additions(s, key, j, cap)
+        adds = suit_additions(s, key, j, cap)
         if adds and union != ALL_TILES_MASK:
             adds = tuple(a for a in adds if all((union >> t) & 1 for t in a))
         row.append(adds)
@@ -998,7 +998,7 @@ def _splits(
                     yield j0, j1, j2, j3
 
 
-def _fast_completions(counts: list[int], k: int, search: _Search) -> set[tuple[int, ...]]:
+def _fast_completions(counts: list[int], k: int, search: GroupSearch) -> set[tuple[int, ...]]:
     """Distinct multisets of ``k`` tiles completing ``counts`` into melds and one pair, with the
     wildcards' ranges respected (``search.mask_ok``).  Same answer as ``search.run()`` when melds
     may hold several wildcards and the eyes may be two: the suits are independent, so each suit's
@@ -1029,7 +1029,7 @@ def _fast_completions(counts: list[int], k: int, search: _Search) -> set[tuple[i
     return out
 
 
-def _suit_presence(counts: list[int], s: int, k: int, search: _Search) -> tuple[bool, ...]:
+def _suit_presence(counts: list[int], s: int, k: int, search: GroupSearch) -> tuple[bool, ...]:
     """For ``j`` in 0..k: whether one suit has some addition of ``j`` tiles within the wildcards'
     union range (the row of :func:`_suit_row`, reduced to yes/no: found lazily, never listed)."""
     ck = _row_key(counts, s, k, search)
@@ -1039,7 +1039,7 @@ def _suit_presence(counts: list[int], s: int, k: int, search: _Search) -> tuple[
         return hit
     base = s * 9
     room = tuple(cap - c if (union >> (base + r)) & 1 else 0 for r, c in enumerate(key))
-    row = [_fill_exists(s == 3, key, j, room) for j in range(k + 1)]
+    row = [fill_exists(s == 3, key, j, room) for j in range(k + 1)]
     if len(_presence_cache) >= SUIT_CACHE_MAX:
         _presence_cache.clear()
     hit = tuple(row)
@@ -1051,7 +1051,7 @@ _presence_cache: dict[tuple[int, tuple[int, ...], int, int, int], tuple[bool, ..
 
 
 def _feasibility_row(
-    counts: list[int], s: int, k: int, search: _Search, *, relaxed: bool = False, probe: int = -1
+    counts: list[int], s: int, k: int, search: GroupSearch, *, relaxed: bool = False, probe: int = -1
 ) -> Sequence[object]:
     """What :func:`_fast_feasible` needs of suit ``s``: yes/no per ``j`` when every wildcard has
     the same range (no matching to do) or when ``relaxed``, else the additions themselves.
@@ -1065,7 +1065,7 @@ def _feasibility_row(
 
 
 def _probe_row(
-    counts: list[int], s: int, k: int, search: _Search, probe: int
+    counts: list[int], s: int, k: int, search: GroupSearch, probe: int
 ) -> list[tuple[tuple[int, ...], ...]]:
     """:func:`_suit_row` of ``counts``, which hold ``probe`` (a tile of suit ``s``), read off the
     additions of one more tile to the counts without it: a ``j``-tile addition completes the suit
@@ -1082,7 +1082,7 @@ def _probe_row(
     row = []
     for j in range(k + 1):
         found = []
-        for a in _suit_additions(s, tuple(without), j + 1, cap):
+        for a in suit_additions(s, tuple(without), j + 1, cap):
             if probe in a:
                 rest = list(a)
                 rest.remove(probe)
@@ -1098,7 +1098,7 @@ def _probe_row(
 def _fast_feasible(
     counts: list[int],
     k: int,
-    search: _Search,
+    search: GroupSearch,
     rows: list[Sequence[object]] | None = None,
     *,
     relaxed: bool = False,
@@ -1139,10 +1139,10 @@ def _fast_path(counts: list[int], k: int, n_groups: int, wr: WildRules) -> bool:
 
 
 def _completions(
-    counts: list[int], units: list[_Unit], n_groups: int, wr: WildRules
-) -> tuple[set[tuple[int, ...]], _Search]:
+    counts: list[int], units: list[WildUnit], n_groups: int, wr: WildRules
+) -> tuple[set[tuple[int, ...]], GroupSearch]:
     """Completions of the concealed ``counts`` by ``units`` (standard shape) and the search used."""
-    search = _Search(list(counts), units, n_groups, wr, wr.max_per_concealed_meld)
+    search = GroupSearch(list(counts), units, n_groups, wr, wr.max_per_concealed_meld)
     k = len(units)
     if _fast_path(counts, k, n_groups, wr):
         if k > FAST_MAX and not _fast_feasible(counts, k, search, relaxed=True):
@@ -1151,12 +1151,15 @@ def _completions(
     return search.run(), search
 
 
-def score_wild_hand(spec: HandSpec, rules: RuleSet) -> Score:
+def score_wild_hand(spec: HandSpec, rules: RuleSet, *, bounded: bool | None = None) -> Score:
     """The best score of a hand holding 越搭 wildcards (seed 000), and what each wildcard was read as.
 
     Args:
         spec: a hand whose ``wilds`` / ``winning_wild`` / ``Meld.wilds`` name wildcard kinds.
         rules: the rule set; its wildcard rules (``rules.wilds``) give the table's choices.
+        bounded: None chooses by the number of wildcards (:data:`BOUND_FROM`); True always uses
+            the branch and bound; False scores every completion (the tests' reference for the
+            branch and bound: same Score, more work).
 
     Returns:
         The Score of the best admissible reading (highest total, then fan, then the first
@@ -1168,7 +1171,7 @@ def score_wild_hand(spec: HandSpec, rules: RuleSet) -> Score:
             completes the hand; ``not_a_win`` when even unrestricted wildcards could not complete it.
     """
     with gc_paused():
-        return _score_wild_hand(spec, rules)
+        return _score_wild_hand(spec, rules, bounded=bounded)
 
 
 @contextmanager
@@ -1327,7 +1330,7 @@ class _Node:
     rows: tuple[_Row, ...]
     prefix: tuple[Summary, ...]
     fills: tuple[Sequence[tuple[int, ...]], ...]
-    search: _Search | None  # when set, each completion must pass its range check (mask_ok)
+    search: GroupSearch | None  # when set, each completion must pass its range check (mask_ok)
     lo: int = 0
     hi: int = 0
     suits: tuple[int, ...] = ()  # the suit (0..3 萬筒索字) of each row, in the order chosen
@@ -1463,7 +1466,7 @@ def _bound(b: Bounder, suits: tuple[int, ...], summaries: Sequence[Summary]) -> 
 
 
 def _root(
-    choice: _MeldsChosen, b: Bounder, rows: tuple[_Row, ...], search: _Search | None
+    choice: _MeldsChosen, b: Bounder, rows: tuple[_Row, ...], search: GroupSearch | None
 ) -> tuple[int, _Node]:
     """The node of one split and its bound: the suits ordered by how many summaries they have, the
     suits with one chosen at once (the one with most choices is cut last, in slices)."""
@@ -1482,7 +1485,7 @@ def _root(
 def _sources(
     setup: _Setup, choice: _MeldsChosen, rules: RuleSet
 ) -> tuple[
-    _Search,
+    GroupSearch,
     list[list[tuple[tuple[int, ...], ...]]] | None,
     list[tuple[int, int, int, int]],
     set[tuple[int, ...]],
@@ -1491,7 +1494,7 @@ def _sources(
     splits when they apply, the completions listed one by one: the search's own, special shapes)."""
     counts, units, wr = setup.counts, setup.units, setup.wr
     k = len(units)
-    search = _Search(list(counts), units, choice.n_groups, wr, wr.max_per_concealed_meld)
+    search = GroupSearch(list(counts), units, choice.n_groups, wr, wr.max_per_concealed_meld)
     tables = None
     splits: list[tuple[int, int, int, int]] = []
     explicit: set[tuple[int, ...]] = set()
@@ -1571,7 +1574,7 @@ def _admissible(cand: _Candidate, rules: RuleSet) -> bool:
 def _candidates(
     spec: HandSpec,
     rules: RuleSet,
-    units_override: list[_Unit] | None = None,
+    units_override: list[WildUnit] | None = None,
     truncated: list[bool] | None = None,
 ) -> Iterator[_Candidate]:
     """Every distinct completion of ``spec``: melds with wildcards resolved, concealed wildcards
@@ -1598,7 +1601,7 @@ class _MeldsChosen:
 
     index: int  # place in the search order
     melds: tuple[Meld, ...]  # every declared meld, wildcards resolved
-    meld_assign: list[tuple[_Unit, int]]  # (wildcard, tile) inside the declared melds
+    meld_assign: list[tuple[WildUnit, int]]  # (wildcard, tile) inside the declared melds
     n_groups: int  # melds still to make from the concealed tiles
     meld_tiles: tuple[int, ...]  # the declared melds' tiles (a kong's four)
 
@@ -1610,7 +1613,7 @@ class _Setup:
 
     wr: WildRules
     ctx: WildContext
-    units: list[_Unit]
+    units: list[WildUnit]
     counts: list[int]
     choices: list[_MeldsChosen]
 
@@ -1629,7 +1632,7 @@ class _Setup:
         return final
 
 
-def _setup(spec: HandSpec, rules: RuleSet, units_override: list[_Unit] | None = None) -> _Setup:
+def _setup(spec: HandSpec, rules: RuleSet, units_override: list[WildUnit] | None = None) -> _Setup:
     """The :class:`_Setup` of ``spec`` (``units_override``: probe wildcards for the waits)."""
     wr = wild_rules_of(rules)
     ctx = _context(spec, wr)
@@ -1672,7 +1675,7 @@ def _completion_candidates(spec, ctx, units, melds, meld_assign, wild_tiles, fin
         choices = sorted({t for t in tiles if (units[win_index].mask >> t) & 1})
     positional = any(u.positional for u in units)
     spend = current_budget().spend
-    # Without suit-count kinds (確單 …) the search's range check (``_Search.mask_ok``) already
+    # Without suit-count kinds (確單 …) the search's range check (``GroupSearch.mask_ok``) already
     # proved an assignment of these tiles to the wildcards exists, so it is found only when the
     # completion wins; with them, or with a winning wildcard set aside, it decides admissibility.
     deferred = win_index is None and not any(u.suit_rules for u in units)
@@ -1719,12 +1722,12 @@ def _completion_candidates(spec, ctx, units, melds, meld_assign, wild_tiles, fin
 
 
 def _reads(
-    units: list[_Unit],
+    units: list[WildUnit],
     rest: list[int],
     assignment: list[int] | None,
     win_index: int | None,
     win: int | None,
-    meld_assign: list[tuple[_Unit, int]],
+    meld_assign: list[tuple[WildUnit, int]],
 ) -> tuple[WildReading, ...]:
     """What each wildcard of one completion stands for (see :attr:`_Candidate.reads`).
 
@@ -1783,7 +1786,7 @@ def _with_natural(spec: HandSpec, tile: int) -> HandSpec:
     return replace(spec, winning_tile=tile, winning_wild=None)
 
 
-def _suit_ok(u: _Unit, t: int, final: list[int]) -> bool:
+def _suit_ok(u: WildUnit, t: int, final: list[int]) -> bool:
     """確單/確雙/限五/七起: the count of the suit ``u`` joins as tile ``t`` fits (honours: a 門 of 7)."""
     if not u.suit_rules:
         return True
@@ -1792,14 +1795,14 @@ def _suit_ok(u: _Unit, t: int, final: list[int]) -> bool:
     return any(k.suit_count_ok(total) for k in u.kinds)
 
 
-def _meld_suits_ok(meld_assign: list[tuple[_Unit, int]], final: list[int]) -> bool:
+def _meld_suits_ok(meld_assign: list[tuple[WildUnit, int]], final: list[int]) -> bool:
     return all(_suit_ok(u, t, final) for u, t in meld_assign)
 
 
 def _reading_admits(
     reading: Reading,
     spec: HandSpec,
-    units: list[_Unit],
+    units: list[WildUnit],
     wild_tiles: tuple[int, ...],
     final: list[int],
     ctx: WildContext,
@@ -1894,7 +1897,7 @@ def _reading_admits(
 # --------------------------------------------------------------------------- waits and errors
 
 
-_PROBE = _Unit(name="?", kinds=(), mask=ALL_TILES_MASK, winning=False, suit_rules=False, positional=False)
+_PROBE = WildUnit(name="?", kinds=(), mask=ALL_TILES_MASK, winning=False, suit_rules=False, positional=False)
 """A stand-in for 'the tile still to come' when computing waits: it may be any tile."""
 
 
@@ -1938,7 +1941,7 @@ def wild_waits(spec: HandSpec, rules: RuleSet) -> tuple[int, ...]:
         if wr.special_shapes and not melds:
             completions |= _special_completions(counts, probe_units, search, _played_specials(rules))
         # the real wildcards' range check (cached per tile multiset; Hall's condition for a few ranges)
-        real = _Search(list(counts), units, n_groups, wr, wr.max_per_concealed_meld)
+        real = GroupSearch(list(counts), units, n_groups, wr, wr.max_per_concealed_meld)
         spend = search.spend
         for wild_tiles in completions:
             for j, t in enumerate(wild_tiles):
@@ -1957,7 +1960,7 @@ def wild_waits(spec: HandSpec, rules: RuleSet) -> tuple[int, ...]:
 
 def _fast_waits(
     counts: list[int],
-    units: list[_Unit],
+    units: list[WildUnit],
     n_groups: int,
     wr: WildRules,
     known: set[int],
@@ -1966,7 +1969,7 @@ def _fast_waits(
 ) -> set[int]:
     """Tiles ``t`` (not in ``known``) such that ``counts`` plus ``t`` can be completed by ``units``:
     one feasibility check per tile on the per-suit tables (and the special ``shapes`` allowed)."""
-    search = _Search(list(counts), units, n_groups, wr, wr.max_per_concealed_meld)
+    search = GroupSearch(list(counts), units, n_groups, wr, wr.max_per_concealed_meld)
     k = len(units)
     out: set[int] = set()
     if not _special_possible(counts, k):

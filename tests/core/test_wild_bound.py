@@ -19,11 +19,11 @@ from taipai.core.notation import parse_hand
 from taipai.core.patterns.base import best_consistent
 from taipai.core.rules import RuleSet, apply_overrides, load_rules
 from taipai.core.scorebound import (
-    _RuleTables,
-    _splits,
-    _tables,
-    _with_x,
+    RuleTables,
     bounder,
+    rule_tables_of,
+    split_facts,
+    with_x_ranks,
 )
 from taipai.core.scoring import score_concrete
 from taipai.core.tiles import NUM_KINDS
@@ -159,8 +159,7 @@ def test_rule_tables_dropped_from_the_cache_never_lend_their_summaries() -> None
 
     cold = []
     for rules in variants:
-        scorebound._SUMMARIES.clear()
-        scorebound._rule_tables.clear()
+        scorebound.clear_caches()
         cold.append(bound_of(rules))
     assert len(set(cold)) > 1  # the variants do bound differently
     assert [bound_of(rules) for rules in variants] == cold
@@ -190,19 +189,19 @@ def test_pungs_and_chows_of_a_suit_are_counted_over_every_split() -> None:
     """``111 222 333`` splits into three pungs or three 123 chows: at most 3 pungs (of 1, 2, 3), a
     chow from 1.  ``111 222 33`` (with the eyes) holds two pungs and no chow; ``123 345 55`` the
     chows 123 and 345 only.  ``1 2 4`` cannot split at all."""
-    assert _splits((3, 3, 3, 0, 0, 0, 0, 0, 0), False) == (3, 0, 0b111, 0b1)
-    assert _splits((3, 3, 2, 0, 0, 0, 0, 0, 0), False) == (2, 2, 0b011, 0)
-    assert _splits((1, 1, 2, 1, 3, 0, 0, 0, 0), False) == (0, 0, 0, 0b101)
-    assert _splits((1, 1, 0, 1, 0, 0, 0, 0, 0), False) == (-1, -1, 0, 0)
-    assert _splits((2, 0, 0, 0, 0, 0, 0), True) == (0, 0, 0, 0)  # honours: the eyes alone
+    assert split_facts((3, 3, 3, 0, 0, 0, 0, 0, 0), False) == (3, 0, 0b111, 0b1)
+    assert split_facts((3, 3, 2, 0, 0, 0, 0, 0, 0), False) == (2, 2, 0b011, 0)
+    assert split_facts((1, 1, 2, 1, 3, 0, 0, 0, 0), False) == (0, 0, 0, 0b101)
+    assert split_facts((1, 1, 0, 1, 0, 0, 0, 0, 0), False) == (-1, -1, 0, 0)
+    assert split_facts((2, 0, 0, 0, 0, 0, 0), True) == (0, 0, 0, 0)  # honours: the eyes alone
 
 
 def test_with_x_keeps_only_numbers_every_group_can_hold() -> None:
     """混帶X / 全帶X: ``345 456 55`` can all hold 5 (and 4: 345 456 but not 55 — so only 5);
     ``333 456`` cannot share one number (a pung of 3 and a chow without 3)."""
-    assert _with_x((0, 0, 1, 2, 4, 1, 0, 0, 0)) == 1 << 4
-    assert _with_x((0, 0, 3, 1, 1, 1, 0, 0, 0)) == 0
-    assert _with_x((0,) * 9) == 0b111111111
+    assert with_x_ranks((0, 0, 1, 2, 4, 1, 0, 0, 0)) == 1 << 4
+    assert with_x_ranks((0, 0, 3, 1, 1, 1, 0, 0, 0)) == 0
+    assert with_x_ranks((0,) * 9) == 0b111111111
 
 
 def test_坎坎胡_replaces_the_other_pung_rows_in_the_bound() -> None:
@@ -214,8 +213,8 @@ def test_坎坎胡_replaces_the_other_pung_rows_in_the_bound() -> None:
     assert best_consistent(PRESET, {"four_concealed_pungs": 30} | all_pungs) == 60
 
 
-def _tables_of_preset() -> _RuleTables:
-    return _tables(PRESET)
+def _tables_of_preset() -> RuleTables:
+    return rule_tables_of(PRESET)
 
 
 def _chow_code(*starts: int) -> int:
@@ -309,8 +308,7 @@ def _wild_hands(n: int, k: int, seed: int) -> list[HandSpec]:
 def _both(spec: HandSpec, rules: RuleSet) -> tuple[object, object]:
     def run(bounded: bool) -> object:
         try:
-            with wildsearch.gc_paused():
-                return wildsearch._score_wild_hand(spec, rules, bounded=bounded)
+            return wildsearch.score_wild_hand(spec, rules, bounded=bounded)
         except HandError as e:
             return e.code
 
@@ -368,8 +366,7 @@ def test_eight_wildcards_around_natural_melds_are_proven_best(monkeypatch: pytes
     assert bounded.total == 157
     monkeypatch.setattr(wildsearch, "MAX_COMPLETIONS", 10**6)
     monkeypatch.setattr(wildsearch, "MAX_SCORED", 10**6)
-    with wildsearch.gc_paused():
-        exhaustive = wildsearch._score_wild_hand(spec, PRESET, bounded=False)
+    exhaustive = wildsearch.score_wild_hand(spec, PRESET, bounded=False)
     assert exhaustive.exact is True
     assert exhaustive == bounded
 

@@ -461,12 +461,12 @@ def test_per_suit_completions_equal_the_group_search_with_eight_wildcards() -> N
                 final[t] += 1
             return max(final) <= 4 and is_complete(final, ())
 
-        slow = ws._Search(list(counts), units, 5, wr, wr.max_per_concealed_meld)
+        slow = ws.GroupSearch(list(counts), units, 5, wr, wr.max_per_concealed_meld)
         slow.budget = 10**6
         found = {c for c in slow.run() if valid(c)}
         if not found:
             continue
-        fast = ws._Search(list(counts), units, 5, wr, wr.max_per_concealed_meld)
+        fast = ws.GroupSearch(list(counts), units, 5, wr, wr.max_per_concealed_meld)
         fast.budget = 10**6
         assert {c for c in ws._fast_completions(counts, 8, fast) if valid(c)} == found
         checked += 1

@@ -1,6 +1,6 @@
 """越搭 search, per-suit tables (seed 000): the structure-built tables equal brute force.
 
-:func:`taipai.core.wildsearch._suit_additions` builds, for one suit's natural counts and ``j``
+:func:`taipai.core.wildsearch.suit_additions` builds, for one suit's natural counts and ``j``
 wild tiles, every multiset of ``j`` tiles that completes the suit, from the groups its lowest tile
 can sit in.  Checked here against enumerating every multiset of ``j`` ranks and asking
 :func:`taipai.core.hand.suit_status` (numbered suits) or the pung/pair rule (honours).
@@ -14,7 +14,7 @@ from itertools import combinations_with_replacement
 import pytest
 
 from taipai.core.hand import suit_status
-from taipai.core.wildsearch import _fill_exists, _suit_additions
+from taipai.core.wildsearch import fill_exists, suit_additions
 
 
 def _honour_status(counts: list[int]) -> int:
@@ -59,12 +59,12 @@ def _random_keys(n: int, seed: int) -> list[tuple[int, tuple[int, ...], int]]:
 
 @pytest.mark.parametrize(("suit", "key", "j"), _random_keys(400, seed=7))
 def test_suit_table_equals_brute_force(suit, key, j):
-    assert _suit_additions(suit, key, j, 4) == _brute(suit, key, j, 4)
+    assert suit_additions(suit, key, j, 4) == _brute(suit, key, j, 4)
 
 
 def test_empty_suit_eight_wilds_is_every_free_shape():
     """Eight wild tiles alone in a suit: two melds and the eyes, every way (a table, not a search)."""
-    assert _suit_additions(0, (0,) * 9, 8, 4) == _brute(0, (0,) * 9, 8, 4)
+    assert suit_additions(0, (0,) * 9, 8, 4) == _brute(0, (0,) * 9, 8, 4)
 
 
 @pytest.mark.parametrize(("suit", "key", "j"), _random_keys(300, seed=8))
@@ -74,29 +74,29 @@ def test_existence_check_equals_the_table(suit, key, j):
     rng = random.Random(hash((suit, key, j)) & 0xFFFF)
     allowed = [rng.random() < 0.7 for _ in key]
     room = tuple(4 - c if ok else 0 for c, ok in zip(key, allowed, strict=True))
-    listed = any(all(allowed[t - suit * 9] for t in a) for a in _suit_additions(suit, key, j, 4))
-    assert _fill_exists(suit == 3, key, j, room) == listed
+    listed = any(all(allowed[t - suit * 9] for t in a) for a in suit_additions(suit, key, j, 4))
+    assert fill_exists(suit == 3, key, j, room) == listed
 
 
 def test_hall_condition_matches_the_assignment_search():
-    """:meth:`_Search.mask_ok` reads Hall's condition for up to four distinct wildcard ranges; on
+    """:meth:`GroupSearch.mask_ok` reads Hall's condition for up to four distinct wildcard ranges; on
     random ranges and tile multisets it agrees with the assignment search it replaced there."""
     import random
 
     from taipai.core.wilds import WildRules
-    from taipai.core.wildsearch import _Search, _Unit
+    from taipai.core.wildsearch import GroupSearch, WildUnit
 
     rng = random.Random(11)
     checked = 0
     for _ in range(400):
         masks = [rng.getrandbits(34) & rng.getrandbits(34) for _ in range(rng.randint(2, 4))]
         units = [
-            _Unit(f"u{i}", (), m, False, False, False)
+            WildUnit(f"u{i}", (), m, False, False, False)
             for i, m in enumerate(masks)
             for _ in range(rng.randint(1, 2))
         ]
-        hall = _Search([0] * 34, units, 5, WildRules(), 1)
-        plain = _Search([0] * 34, units, 5, WildRules(), 1)
+        hall = GroupSearch([0] * 34, units, 5, WildRules(), 1)
+        plain = GroupSearch([0] * 34, units, 5, WildRules(), 1)
         plain._hall = False
         for _ in range(10):
             tiles = [rng.randrange(34) for _ in range(rng.randint(1, len(units)))]
