@@ -196,7 +196,7 @@ HK_OLD = Evening(
             "A",
             "A 食 C 3翻; D 食 C 4翻",
             "/win A C 3; D C 4",
-            says=("記唔到", "下家先糊", " D"),
+            says=("下家先糊", " D"),
             refused=True,
         ),
         Step(
@@ -300,16 +300,19 @@ HK_TAIWAN = Evening(
     "四家加埋：0（收支平衡）\n找數：\n"
     "  A 俾 C 33番 = $33\n  D 俾 C 13番 = $13\n  D 俾 B 2番 = $2",
 )
-"""港式台牌 opened by name, `開枱 A B C D 港式台牌` (DESIGN §6: a hand pays its 番 + 底 5; the dealer's 2n+1
-on legs with the dealer; 鋪鋪拉: a payment opens a chain, settled in full by any other win).
+"""港式台牌 opened by name, ``開枱 A B C D 港式台牌`` (seed 004; DESIGN §6).  A hand pays its 番 + one 底 of 5
+(「現行的底數為5翻, 而每翻為1元」); the dealer's 2n+1 on legs with the dealer (「莊家 (莊家連n拉n) | 2n+1 |
+莊家食糊或莊家放銃時會計算。 | 當閒家自摸拉三家時, 也須將莊家翻數額外加在莊家上」); 鋪鋪拉: a payment is
+kept as a chain (「A放銃給B的話, 會暫時記數, 稱為拉一」) and paid in full when the next win is another's
+(「當B沒有再贏A下去時, A便需要支付當下的總數」).
 
 The books, by hand:
 
  1. 開枱 A B C D 港式台牌 — A deals.
- 2. B 食 A 12番: A (dealer, n = 0) → B 12 + 5 + 1 = 18, a 拉一 chain.  B deals, n = 0.
- 3. C 自摸 10番: A 15, B (dealer) 10 + 5 + 1 = 16, D 15 open chains to C; the win is not A → B again,
-    so A → B 18 is paid now (A −18, B +18).  C deals.
- 4. 埋數: the open chains are paid: A −33, B +2, C +46, D −15 (sum 0).
+ 2. B 食 A 12番: A (dealer, n = 0) → B 12 + 5 + 1 = 18, 拉一.  B deals, n = 0.
+ 3. C 自摸 10番 (「自摸時視作同時贏了其他三家, 所以會「拉三家」」): A 15, B (dealer) 10 + 5 + 1 = 16, D 15
+    open chains to C; the win is not A → B again, so A pays B the 18 now.  C deals.
+ 4. 埋數: the open chains are paid: A −18 − 15 = −33, B +18 − 16 = +2, C +46, D −15 (sum 0).
 """
 
 EVENINGS = (TAIWAN, HK_OLD, HK_TAIWAN)
