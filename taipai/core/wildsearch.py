@@ -107,7 +107,10 @@ def wild_rules_of(rules: RuleSet) -> WildRules:
     return rules.wilds
 
 
-def _context(spec: HandSpec, wr: WildRules) -> WildContext:
+def wild_context(spec: HandSpec, wr: WildRules) -> WildContext:
+    """What the wildcard ranges of ``spec`` read (seed 000): its natural tiles, seat wind, tiles
+    seen, the table's kinds and rules ``wr``, the kinds held (exposed ones apart: a kong that is not
+    concealed shows its wildcards) and how the hand was won."""
     held = list(spec.wilds)
     if spec.winning_wild is not None:
         held.append(spec.winning_wild)
@@ -129,9 +132,18 @@ def _context(spec: HandSpec, wr: WildRules) -> WildContext:
     )
 
 
-def _unit(
+def wild_unit(
     name: str, ctx: WildContext, *, winning: bool = False, exposed: bool = False, ckong: bool = False
 ) -> WildUnit:
+    """The :class:`WildUnit` of one wildcard of kind ``name`` in context ``ctx``: its alternatives
+    (複製 / 創造 expand), the union of their tile masks and whether any counts suits or depends on
+    its place.  ``winning``: it is the winning tile; ``exposed`` / ``ckong``: it sits in an exposed
+    meld / a concealed kong.
+
+    Raises:
+        HandError: ``wild_unsupported`` when ``name`` is no wildcard kind
+            (:func:`taipai.core.wilds.kind_named`).
+    """
     kind = kind_named(name)
     alts = alternatives(kind, ctx, in_exposed=exposed, in_concealed_kong=ckong)
     mask = 0
@@ -227,7 +239,7 @@ def _meld_choices(m: Meld, ctx: WildContext, wr: WildRules) -> list[_MeldChoice]
     """Every resolution of a declared meld holding wildcards (seed 000: 上/碰/暗槓 with 越搭)."""
     ckong = m.kong is KongKind.CONCEALED
     exposed = not ckong
-    units = tuple(_unit(k, ctx, exposed=exposed, ckong=ckong) for k in m.wilds)
+    units = tuple(wild_unit(k, ctx, exposed=exposed, ckong=ckong) for k in m.wilds)
     n_wild = len(units)
     if not wr.in_melds and exposed:
         raise HandError(
@@ -738,7 +750,7 @@ def _pairs(base: list[int], n: int, start: int) -> Iterator[tuple[int, ...]]:
 FAST_MAX = 4
 """Beyond this many wildcards a hand is first checked for any completion on yes/no tables (most such
 hands are not wins), and waits of wildcards with different ranges are enumerated rather than checked
-tile by tile.  Completions always come suit by suit from cached tables (:func:`_fast_completions`)
+tile by tile.  Completions always come suit by suit from cached tables (:func:`fast_completions`)
 when the table's rules allow (:func:`_fast_path`), else from :class:`GroupSearch`."""
 
 SUIT_CACHE_MAX = 50_000
@@ -998,7 +1010,7 @@ def _splits(
                     yield j0, j1, j2, j3
 
 
-def _fast_completions(counts: list[int], k: int, search: GroupSearch) -> set[tuple[int, ...]]:
+def fast_completions(counts: list[int], k: int, search: GroupSearch) -> set[tuple[int, ...]]:
     """Distinct multisets of ``k`` tiles completing ``counts`` into melds and one pair, with the
     wildcards' ranges respected (``search.mask_ok``).  Same answer as ``search.run()`` when melds
     may hold several wildcards and the eyes may be two: the suits are independent, so each suit's
@@ -1147,7 +1159,7 @@ def _completions(
     if _fast_path(counts, k, n_groups, wr):
         if k > FAST_MAX and not _fast_feasible(counts, k, search, relaxed=True):
             return set(), search  # most non-wins with many wildcards: rejected at once
-        return _fast_completions(counts, k, search), search
+        return fast_completions(counts, k, search), search
     return search.run(), search
 
 
@@ -1243,10 +1255,10 @@ def _refuse_rangeless(spec: HandSpec, wr: WildRules) -> None:
         HandError: ``wild_unplaceable`` with ``token`` and ``hint_args["kind"]`` the first such
             wildcard, in the order of the hand.
     """
-    ctx = _context(spec, wr)
+    ctx = wild_context(spec, wr)
     names = [*spec.wilds, *([spec.winning_wild] if spec.winning_wild is not None else [])]
     for i, name in enumerate(names):
-        unit = _unit(name, ctx, winning=i == len(spec.wilds))
+        unit = wild_unit(name, ctx, winning=i == len(spec.wilds))
         if unit.mask == 0:
             raise HandError(
                 "wild_unplaceable",
@@ -1635,13 +1647,13 @@ class _Setup:
 def _setup(spec: HandSpec, rules: RuleSet, units_override: list[WildUnit] | None = None) -> _Setup:
     """The :class:`_Setup` of ``spec`` (``units_override``: probe wildcards for the waits)."""
     wr = wild_rules_of(rules)
-    ctx = _context(spec, wr)
+    ctx = wild_context(spec, wr)
     if units_override is not None:
         units = units_override
     else:
-        units = [_unit(k, ctx) for k in spec.wilds]
+        units = [wild_unit(k, ctx) for k in spec.wilds]
         if spec.winning_wild is not None:
-            units.append(_unit(spec.winning_wild, ctx, winning=True))
+            units.append(wild_unit(spec.winning_wild, ctx, winning=True))
     wild_melds = [m for m in spec.melds if m.wilds]
     plain_melds = tuple(m for m in spec.melds if not m.wilds)
     meld_options = [_meld_choices(m, ctx, wr) for m in wild_melds]
@@ -1911,8 +1923,8 @@ def wild_waits(spec: HandSpec, rules: RuleSet) -> tuple[int, ...]:
     exact readings.  The winning wildcard, if any, is not part of the 16.
     """
     wr = wild_rules_of(rules)
-    ctx = _context(spec, wr)
-    units = [_unit(k, ctx) for k in spec.wilds]
+    ctx = wild_context(spec, wr)
+    units = [wild_unit(k, ctx) for k in spec.wilds]
     counts = [0] * NUM_KINDS
     for t in spec.concealed:
         counts[t] += 1
@@ -2039,10 +2051,10 @@ def _explain_failure(spec: HandSpec, rules: RuleSet) -> HandError:
 def _explain_within(spec: HandSpec, rules: RuleSet) -> HandError:
     """:func:`_explain_failure` under the current budget (may raise ``BudgetExhausted``)."""
     wr = wild_rules_of(rules)
-    ctx = _context(spec, wr)
+    ctx = wild_context(spec, wr)
     names = [*spec.wilds, *([spec.winning_wild] if spec.winning_wild else [])]
-    units = [_unit(k, ctx, winning=i == len(spec.wilds)) for i, k in enumerate(names)]
-    free = _unit("皇", ctx)
+    units = [wild_unit(k, ctx, winning=i == len(spec.wilds)) for i, k in enumerate(names)]
+    free = wild_unit("皇", ctx)
     shown = " ".join(f"[{n}]" for n in names)
     whatever = HandError(
         "not_a_win",

@@ -453,7 +453,7 @@ def test_per_suit_completions_equal_the_group_search_with_eight_wildcards() -> N
         counts = [0] * NUM_KINDS
         for t in tiles:
             counts[t] += 1
-        units = [ws._unit("皇", ws._context(HandSpec(concealed=tuple(tiles)), wr))] * 8
+        units = [ws.wild_unit("皇", ws.wild_context(HandSpec(concealed=tuple(tiles)), wr))] * 8
 
         def valid(c: tuple[int, ...], counts: list[int] = counts) -> bool:
             final = list(counts)
@@ -468,7 +468,7 @@ def test_per_suit_completions_equal_the_group_search_with_eight_wildcards() -> N
             continue
         fast = ws.GroupSearch(list(counts), units, 5, wr, wr.max_per_concealed_meld)
         fast.budget = 10**6
-        assert {c for c in ws._fast_completions(counts, 8, fast) if valid(c)} == found
+        assert {c for c in ws.fast_completions(counts, 8, fast) if valid(c)} == found
         checked += 1
 
 
