@@ -460,7 +460,7 @@ def score_lines(score: Any, unit: str | None = None) -> list[str]:
 
     rows = [(p.name + (f" ×{p.count}" if p.count > 1 else ""), str(p.fan)) for p in score.patterns]
     width = max([_width(_("Pattern"))] + [_width(n) for n, _f in rows])
-    lines = [_pad(_("Pattern"), width) + "  " + _("Fan")]
+    lines = [_pad(_("Pattern"), width) + "  " + (unit or _("Fan"))]
     lines += [_pad(n, width) + "  " + f.rjust(3) for n, f in rows]
     if unit is None:
         lines.append(
