@@ -6,13 +6,16 @@ state made by the core's machine and the command as :func:`parse_command` reads 
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
 import pytest
 
 from taipai.bot.i18n import use_locale
 from taipai.bot.service import decide, parse
 from taipai.bot.service.decide import Ignored, Refused
-from taipai.bot.service.hands import ReadHand
 from taipai.bot.service.parse import Leg, parse_command
+from taipai.bot.service.reads import ReadHand
 from taipai.core.table import (
     CashPrize,
     Draw,
@@ -177,3 +180,17 @@ def test_bao_on_a_hand_message_needs_an_exposed_kong_in_it() -> None:
         plan, ReadHand(fan=9, bases=1, score=object(), self_drawn=True, kongs=("exposed",))
     )
     assert ok.kong_discarder == "C"
+
+
+def test_decide_brings_in_no_database_network_or_pool() -> None:
+    """Decide is pure: importing it (and what it uses: parse, render, reply) loads no database, network,
+    asyncio or scoring-pool module, so it runs, and is tested, without any of them."""
+    probe = (
+        "import sys, taipai.bot.service.decide\n"
+        "print(sorted({m.split('.')[0] for m in sys.modules} & {'asyncio', 'sqlalchemy', 'aiosqlite', "
+        "'asyncpg', 'telegram', 'discord', 'aiohttp', 'multiprocessing', 'concurrent'}))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, timeout=60, check=True
+    )
+    assert done.stdout.strip() == "[]"

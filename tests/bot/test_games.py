@@ -159,3 +159,33 @@ def test_the_same_taiwan_evening_in_the_terminal_chat(tmp_path) -> None:
         "        D pays C 350",
     ]
     assert "          A pays C $650" in lines
+
+
+@pytest.mark.asyncio
+async def test_taiwan_flower_wins_are_booked_from_the_chat(talk_en: Talk) -> None:
+    """Seed 003 花胡: 八仙過海 「三家賠付, 計八仙過海8台1底 … 莊連拉之台數照算」, 七搶一 「被搶花者賠付, 計七搶一8台1底」."""
+    await talk_en("A", "開枱 A B C D 台灣牌")
+    assert (await talk_en("B", "B 八仙過海")).splitlines() == [
+        "B: all eight flowers (八仙過海): 8台",
+        "A pays B 550",  # the dealer's leg: 100 + (8 + 作莊 1) × 50
+        "C pays B 500",
+        "D pays B 500",
+        "Next: B deals; 東 round, hand 2.",
+    ]
+    assert (await talk_en("C", "C 七搶一 D")).splitlines() == [
+        "C robs D's flower (七搶一): 8台",
+        "D pays C 500",  # B deals and is not on the leg
+        "Next: C deals; 東 round, hand 3.",
+    ]
+    assert "B 八仙過海  /flowerwin B" in await talk_en("A", "/help")
+
+
+@pytest.mark.asyncio
+async def test_a_flower_win_at_another_game_is_refused_and_books_nothing(talk_en: Talk) -> None:
+    await talk_en("A", "開枱 A B C D")
+    assert await talk_en("B", "B 八仙過海") == (
+        "花胡 (八仙過海, 七搶一) is booked at a 台灣牌 table; here 八仙過海 is written in the hand and 七搶一 is "
+        "a cash prize (A 七搶一 B)."
+    )
+    assert await talk_en.seq() == 1
+    assert (await talk_en("C", "C 七搶一 D")).startswith("D→C: cash prize 七搶一 (6 底)")  # 港式台牌's prize

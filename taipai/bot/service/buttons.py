@@ -37,9 +37,9 @@ from taipai.bot.i18n import _
 from taipai.bot.service import parse, render
 from taipai.bot.service.book import Book
 from taipai.bot.service.decide import Ignored, Refused
-from taipai.bot.service.hands import ReadHand
 from taipai.bot.service.identity import SIT_BUTTON, Member, Seats, authorise, take_seat, valid_user_id
 from taipai.bot.service.parse import CommandError, parse_command
+from taipai.bot.service.reads import ReadHand
 from taipai.bot.service.reply import Button, Reply, corrected_replies, history_reply
 from taipai.bot.store import ChatRef, DuplicateMessage, EventRow, SeqConflict, SessionNotOpen, SessionRow
 from taipai.core.table import Event, Redo, SelfDraw, TableState, Undo, WinByDiscard

@@ -20,7 +20,6 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from taipai.bot.service import implied, parse, render
-from taipai.bot.service.hands import ReadHand
 from taipai.bot.service.parse import (
     NOT_EXPOSED_KONG_WORDS,
     Leg,
@@ -29,6 +28,7 @@ from taipai.bot.service.parse import (
     read_cn_number,
     read_count,
 )
+from taipai.bot.service.reads import ReadHand
 from taipai.bot.service.reply import Button
 from taipai.core.registry import DEFAULT_SYSTEM
 from taipai.core.table import (
@@ -63,6 +63,7 @@ from taipai.systems.hk_taiwan.options import (
     TableOptions,
 )
 from taipai.systems.hk_taiwan.prizes import PRIZES
+from taipai.systems.taiwan.events import FlowerWin
 
 
 class Refused(Exception):
@@ -332,6 +333,7 @@ TableCommand = (
     | parse.RecordFalseWin
     | parse.RecordPrize
     | parse.RecordFly
+    | parse.RecordFlowerWin
     | parse.Rules
 )
 """The commands that book an event without reading a hand."""
@@ -368,6 +370,10 @@ def table_event(
         return SessionEnded()
     if isinstance(cmd, parse.RecordFalseWin):
         return FalseWin(player=someone(state, cmd.player, cmd))
+    if isinstance(cmd, parse.RecordFlowerWin) or (
+        isinstance(cmd, parse.RecordPrize) and cmd.prize == "seven_rob_one" and state.system == "taiwan"
+    ):
+        return flower_win_event(state, cmd)
     if isinstance(cmd, parse.RecordPrize):
         return prize_event(state, cmd)
     if isinstance(cmd, parse.RecordFly):
@@ -409,6 +415,22 @@ def prize_event(state: TableState, cmd: parse.RecordPrize) -> CashPrize:
     player = someone(state, cmd.player, cmd) if cmd.player else state.dealer
     other = someone(state, cmd.other, cmd) if cmd.other else None
     return CashPrize(prize=cmd.prize, player=player, other=other)
+
+
+def flower_win_event(state: TableState, cmd: parse.RecordFlowerWin | parse.RecordPrize) -> FlowerWin:
+    """台灣牌 花胡 (seed 003): ``B 八仙過海`` (all eight flowers: the three others pay) or ``A 七搶一 B``
+    (A robbed B's eighth flower: B pays), each 8台 1底 by the preset; the hand, when the replacement
+    tile also won it, is not counted here (it is booked as the count of a win).
+
+    Raises:
+        Refused: at a table of another game (港式台牌 counts 八仙過海 in a hand; its 七搶一 is a cash prize).
+        Ignored / Refused: a name not at the table (:func:`someone`).
+    """
+    if state.system != "taiwan":
+        raise Refused(render.no_flower_win())
+    if isinstance(cmd, parse.RecordFlowerWin):
+        return FlowerWin(winner=someone(state, cmd.player, cmd))
+    return FlowerWin(winner=someone(state, cmd.other, cmd), robbed=someone(state, cmd.player, cmd))
 
 
 def tile_name(text: str) -> str:

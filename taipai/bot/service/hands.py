@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from taipai.bot.service.parse import read_count
+from taipai.bot.service.reads import ReadHand
 from taipai.core.errors import HandError
 from taipai.core.handspec import Situation
 from taipai.core.registry import system_by_id
@@ -34,43 +35,6 @@ from taipai.core.tiles import EAST
 
 if TYPE_CHECKING:
     from taipai.core.scoring import Budget
-
-DEALER_PATTERN = "dealer"
-"""Pattern id of the dealer's 2n+1 in a :class:`~taipai.core.scoring.Score` (the table adds it itself)."""
-
-
-@dataclass(frozen=True, slots=True)
-class ReadHand:
-    """What a win leg books, and what to show.
-
-    Attributes:
-        fan: the hand's fan without 底 and without dealer fan (what ``WinLeg.fan`` takes).
-        bases: number of 底 (1, or 2 for seed 004's double reading).
-        score: the core's ``Score`` for a hand message, ``None`` for a bare count.
-        self_drawn: for a hand message, whether it says 摸/自摸 X; ``None`` for a bare count.
-        robbed_kong: the hand message says 搶槓.
-        overruled: the context words of the hand message that the table overruled: ``"dealer"``
-            (莊 said by a player who does not deal now), ``"streak"`` (連n other than the table's
-            連莊), ``"round_wind"`` (西圈 in a 東 round), ``"seat_wind"`` (北位 said by the player
-            in 南).  The table's dealer, 連莊, round and seat are what the hand is scored with.
-        kongs: how each declared kong of a hand message was made, in message order: ``"exposed"``
-            (槓/明槓: from a discard), ``"added"`` (加槓), ``"concealed"`` (暗槓); ``()`` for a bare
-            count (a count shows no kong).  包 needs an exposed one (seed 004 「明槓出銃者全包」).
-    """
-
-    fan: int
-    bases: int
-    score: Any = None
-    self_drawn: bool | None = None
-    robbed_kong: bool = False
-    overruled: tuple[str, ...] = ()
-    kongs: tuple[str, ...] = ()
-
-    def detail(self) -> dict[str, Any]:
-        """JSON kept with the event: ``{"count": n}`` or the score's DESIGN §5 object."""
-        if self.score is None:
-            return {"count": self.fan}
-        return dict(self.score.to_dict())
 
 
 def situation_for(state: TableState, winner: str) -> Situation:

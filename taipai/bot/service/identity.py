@@ -73,7 +73,20 @@ OPEN_KINDS = frozenset({"open", "score", "chains", "history", "export", "help", 
 or an admin, so a kind added later is guarded until it is listed here."""
 
 RECORD_KINDS = frozenset(
-    {"win", "self_draw", "draw", "undo", "redo", "cut", "nocut", "false_win", "prize", "fly", "chase"}
+    {
+        "win",
+        "self_draw",
+        "draw",
+        "undo",
+        "redo",
+        "cut",
+        "nocut",
+        "false_win",
+        "prize",
+        "fly",
+        "chase",
+        "flower_win",
+    }
 )
 """The command kinds that change the table today (each outside :data:`OPEN_KINDS`)."""
 

@@ -44,6 +44,8 @@ NOT_EXPOSED_KONG_WORDS = ("暗槓", "暗杠", "加槓", "加杠")
 ROB_KONG_WORDS = ("搶槓", "抢杠", "搶杠")
 FALSE_WIN_WORDS = ("詐糊", "诈糊", "詐胡", "诈胡", "炸糊")
 FLY_WORDS = ("飛", "飞", "飛牌", "飞牌")
+FLOWER_WIN_WORDS = ("八仙過海", "八仙过海")
+"""``B 八仙過海``: B won with all eight flowers (台灣牌 花胡, seed 003); ``A 七搶一 B`` is the other 花胡."""
 
 PRIZE_WORDS: dict[str, str] = {
     "圍骰": "dice_triple",
@@ -113,6 +115,7 @@ SLASH_NAMES = {
     "kong": "prize:concealed_kong",
     "badkong": "prize:concealed_kong_wrong",
     "sevenrobone": "rob:seven_rob_one",
+    "flowerwin": "flower_win",
     "onerobseven": "rob:one_rob_seven",
 }
 """Slash command name (without ``/``) → command kind."""
@@ -141,7 +144,8 @@ class CommandError(ValueError):
             on two discards: ``first``, ``second``), ``count_then_words``
             (a fan count with words after it: ``count`` and ``rest``), ``false_win_usage``,
             ``prize_usage``, ``chase_usage``, ``rob_usage``, ``fly_usage``,
-            ``rob_kong_usage``, ``count_too_large`` (a bare count over :data:`MAX_FAN`), ``no_args``
+            ``rob_kong_usage``, ``flower_win_usage``, ``count_too_large`` (a bare count over
+            :data:`MAX_FAN`), ``no_args``
             (words after a slash command of :data:`NO_ARGUMENT_KINDS`: ``/settle now``), ``cut_usage``
             (more than one name after ``/cut`` or ``/nocut``), and the bad
             player names of ``開枱`` (:func:`check_names`): ``name_empty``, ``name_slash``,
@@ -327,6 +331,18 @@ class RecordPrize(Said):
 
 
 @dataclass(frozen=True, slots=True)
+class RecordFlowerWin(Said):
+    """``B 八仙過海`` / ``/flowerwin B``: ``player`` won with all eight flowers (台灣牌 花胡).
+
+    ``A 七搶一 B`` (``/sevenrobone A B``) is a :class:`RecordPrize` at every table; at a 台灣牌 table it
+    books the other 花胡 (A robbed B's eighth flower).
+    """
+
+    kind: ClassVar[str] = "flower_win"
+    player: str
+
+
+@dataclass(frozen=True, slots=True)
 class RecordFly(Said):
     """``B 飛 九筒`` / ``/fly B 九筒``: ``player`` and ``tile`` as typed."""
 
@@ -373,6 +389,7 @@ Command = (
     | RecordFalseWin
     | RecordPrize
     | RecordFly
+    | RecordFlowerWin
     | Rules
     | ShowHistory
     | Export
@@ -536,6 +553,10 @@ def _parse_slash(name: str, rest: str) -> Command:
         if len(words) != 2:
             raise CommandError("rob_usage")
         return _rob(words[0], kind.split(":", 1)[1], words[1])
+    if kind == "flower_win":
+        if len(words) != 1:
+            raise CommandError("flower_win_usage")
+        return RecordFlowerWin(words[0])
     if kind == "fly":
         if len(words) < 2:
             raise CommandError("fly_usage")
@@ -595,6 +616,7 @@ def command_words() -> frozenset[str]:
         ROB_KONG_WORDS,
         FALSE_WIN_WORDS,
         FLY_WORDS,
+        FLOWER_WIN_WORDS,
         tuple(PRIZE_WORDS),
         tuple(ROB_WORDS),
     ):
@@ -861,6 +883,10 @@ def _parse_table_words(words: list[str]) -> Command | None:
         if len(rest) != 1:
             raise CommandError("rob_usage")
         return _rob(who, ROB_WORDS[word], rest[0])
+    if word in FLOWER_WIN_WORDS:
+        if rest:
+            raise CommandError("flower_win_usage")
+        return RecordFlowerWin(who)
     if word in FLY_WORDS and len(rest) == 1:
         return RecordFly(who, rest[0], loose=True)
     return None

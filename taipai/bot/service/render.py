@@ -12,9 +12,9 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from taipai.bot.i18n import N_, _, current_locale
-from taipai.bot.service.hands import DEALER_PATTERN, ReadHand
 from taipai.bot.service.history import LegRow, cents, exact, leg_rows, settled_money
 from taipai.bot.service.parse import MAX_FAN, CommandError
+from taipai.bot.service.reads import DEALER_PATTERN, ReadHand
 from taipai.bot.service.split import utf16_len
 from taipai.core.errors import HandError
 from taipai.core.registry import DEFAULT_SYSTEM, SYSTEMS, system_by_id
@@ -181,6 +181,7 @@ def help_text(system_id: str = DEFAULT_SYSTEM) -> str:
 # ---------------------------------------------------------------------------------------- errors
 _COMMAND_ERRORS = {
     "open_usage": N_("Open a table with four names: 開枱 A B C D (or /newgame A B C D)."),
+    "flower_win_usage": N_("A flower win is written: B 八仙過海 (or /flowerwin B), or A 七搶一 B."),
     "open_game": N_(
         "「{word}」 is not a game taipai knows. Open a table with four names, 開枱 A B C D, and a game's "
         "name after them if it is not 港式台牌: {games}."
@@ -823,6 +824,22 @@ def event_lines(
         return [_("settlement (埋數)")]
     if isinstance(event, TableOpened):
         return [_opened(event.players)]
+    if (
+        event.kind == "flower_win"
+    ):  # 台灣牌 花胡 (seed 003): 八仙過海, or 七搶一 of the robbed player's flower
+        robbed = getattr(event, "robbed", None)
+        tai = _fan(getattr(event, "tai", 8), unit)
+        if robbed:
+            return [
+                _("{winner} robs {robbed}'s flower (七搶一): {tai}").format(
+                    winner=getattr(event, "winner", ""), robbed=robbed, tai=tai
+                )
+            ]
+        return [
+            _("{winner}: all eight flowers (八仙過海): {tai}").format(
+                winner=getattr(event, "winner", ""), tai=tai
+            )
+        ]
     return [str(event.kind)]  # Undo / Redo: never in the history
 
 
@@ -1215,6 +1232,14 @@ def rule_change(option: str, value: str, options: TableOptions | None = None) ->
     return f"{option} = {value}"
 
 
+def no_flower_win() -> str:
+    """花胡 said at a table that is not 台灣牌's."""
+    return _(
+        "花胡 (八仙過海, 七搶一) is booked at a 台灣牌 table; here 八仙過海 is written in the hand and "
+        "七搶一 is a cash prize (A 七搶一 B)."
+    )
+
+
 def fly_usage(tile: str) -> str:
     """「tile」 is not one tile."""
     return _("「{tile}」 is not one tile. Write B 飛 九筒 (one tile: 九筒, 9p, 東 …).").format(
@@ -1281,6 +1306,10 @@ def _game_help(system_id: str) -> list[str]:
                 count=count
             ),
             _("B 詐糊  /falsewin B: false win; B pays what the table's rules say (規則)"),
+            _(
+                "B 八仙過海  /flowerwin B: 花胡 with all eight flowers; "
+                "A 七搶一 B  /sevenrobone A B: A robbed B's flower"
+            ),
         ]
     lines += [
         _("流局  /draw: exhaustive draw"),

@@ -9,14 +9,13 @@ reply that cannot be made books nothing and a booked event's reply is never lost
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from taipai.bot.i18n import _
 from taipai.bot.service import render
-from taipai.bot.service.hands import ReadHand
 from taipai.bot.service.history import history_items
+from taipai.bot.service.reads import ReadHand
 from taipai.bot.service.split import message_limit
-from taipai.bot.store import ChatRef
 from taipai.core.settle import settle_transfers
 from taipai.core.table import (
     CashPrize,
@@ -34,6 +33,9 @@ from taipai.core.table import (
     Undo,
     WinByDiscard,
 )
+
+if TYPE_CHECKING:
+    from taipai.bot.store import ChatRef
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,7 +123,11 @@ def event_replies(
         lines = render.win(state, event, reads)
     elif isinstance(event, SelfDraw):
         lines = render.self_draw(state, event, reads[0])
-    elif isinstance(event, Draw) or (isinstance(event, CutChain) and not event.accept):
+    elif (
+        isinstance(event, Draw)
+        or (isinstance(event, CutChain) and not event.accept)
+        or event.kind == "flower_win"
+    ):
         lines = render.event_lines(t.state, event, before=state)
     elif isinstance(event, Undo):
         lines = render.undone(speaker, state, t.state)

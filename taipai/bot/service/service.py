@@ -39,7 +39,7 @@ from taipai.bot.service import buttons, decide, identity, implied, parse, render
 from taipai.bot.service.book import Book
 from taipai.bot.service.decide import Ignored, Refused, resolve_player
 from taipai.bot.service.export import default_export_dir, export_name, session_csv, write_file
-from taipai.bot.service.hands import SCORING, ReadHand, read_hand
+from taipai.bot.service.hands import SCORING, read_hand
 from taipai.bot.service.lru import ChatLocks, LRUDict
 from taipai.bot.service.parse import (
     DEAL_IN_WORDS,
@@ -53,6 +53,7 @@ from taipai.bot.service.parse import (
     parse_command,
     read_count,
 )
+from taipai.bot.service.reads import ReadHand
 from taipai.bot.service.reply import Button, Document, Reply, event_replies, history_reply, transfers
 from taipai.bot.store import ChatRef, DuplicateMessage, SeqConflict, SessionAlreadyOpen, SessionRow, Store
 from taipai.bot.store.chats import ChatData, ChatView
