@@ -39,8 +39,9 @@ from functools import lru_cache
 from itertools import count, pairwise
 from types import SimpleNamespace
 
-from taipai.core.handspec import HandSpec, KongKind, Meld, MeldKind
+from taipai.core.handspec import HandSpec, Meld, MeldKind
 from taipai.core.patterns import chows as chow_family
+from taipai.core.patterns import form as form_family
 from taipai.core.patterns import four_tiles as four_family
 from taipai.core.patterns import honours as honour_family
 from taipai.core.patterns import identical_chows as identical_family
@@ -310,8 +311,8 @@ class _Values:
 
 
 TERM_ROWS: dict[str, tuple[str, ...]] = {
-    "waits": ("pair_wait", "false_single_wait", "single_wait"),
-    "kongs": ("kong", "eighteen_arhats"),
+    "waits": form_family.WAIT_ROWS,
+    "kongs": pung_family.KONG_ROWS,
     "honours": honour_family.HONOUR_ROWS,
     "tile_set": (
         "no_honours", "no_honours_no_flowers", "missing_one_suit", "all_simples", "half_flush",
@@ -334,10 +335,11 @@ rows each one reads, checked against what every row declares with its detector (
 at import).  The terms of one family are computed by that family's module, next to its detectors
 (``honour_rows_bound`` in ``patterns/honours.py``, ``four_split_bound``, ``chow_rows_bound``,
 ``chows_across_bound``, ``identical_chows_bound``, ``pung_rows_bound``, ``brothers_bound``,
-``mixed_shifted_pungs_bound``, ``sisters_bound``), which also names the rows they read; this module
-caches them per rule table and feeds them the counts.  The terms listed here by name (waits, kongs,
-tile_set, all_chows, with_number, shapes, chicken) read fields of several suits' summaries at once
-and are computed in :meth:`Bounder.total`."""
+``mixed_shifted_pungs_bound``, ``sisters_bound``, ``wait_rows_bound``, ``kong_rows_bound``), which
+also names the rows they read; this module caches them per rule table and feeds them the counts.
+The terms whose rows are listed here (tile_set, all_chows, with_number, shapes, chicken) read fields
+of several suits' summaries at once, beside the special shapes and the double reading, and are
+computed in :meth:`Bounder.total`."""
 
 KNOWN_TILE_ROWS = frozenset(pid for rows in TERM_ROWS.values() for pid in rows)
 """The rows bounded from the tile counts (each one's largest value is an attribute of
@@ -551,13 +553,7 @@ class Bounder:
         ]
         kongs = [m for m in melds if m.kind is MeldKind.KONG]
         self._kongs = len(kongs)
-        kong_row = rules.patterns.get("kong")
-        self._kong_fan = 0
-        if kong_row is not None and kong_row.enabled:
-            for m in kongs:
-                key = {KongKind.CONCEALED: "concealed", KongKind.ADDED: "added"}.get(m.kong, "exposed")  # type: ignore[arg-type]
-                value = kong_row.values.get(key, 0)
-                self._kong_fan += value if isinstance(value, int) else 0
+        self._kong_fan = pung_family.declared_kong_fan(rules, kongs)
         self._concealed_hand = not any(m.exposed for m in melds)
         # [wilds] special_shapes off: wildcards in the hand form no special shape (seed 000's option),
         # so no completion of this hand reads as 嚦咕嚦咕, 十六不搭 or 十三幺
@@ -600,16 +596,9 @@ class Bounder:
             and not (honour_win and self._single_wait is False and v("pair_wait") and v("false_single_wait"))
         )
         self._honour_pungs_score = v("wind_pung") > 0 and v("dragon_pung") > 0
-        wait_rows = (
-            v("single_wait")
-            if self._single_wait
-            else v("pair_wait") + v("false_single_wait")
-            if self._single_wait is False
-            else max(v("single_wait"), v("pair_wait") + v("false_single_wait"))
-        )
         # tile rows that do not depend on the counts: the wait rows, the declared kongs, 廿二羅漢
-        self._fixed = (
-            wait_rows + self._kong_fan + (v("eighteen_arhats") if self._kongs >= self._groups else 0)
+        self._fixed = form_family.wait_rows_bound(v, self._single_wait) + pung_family.kong_rows_bound(
+            v, rules, kongs, self._groups
         )
         self._fixed += t.at_most
         self._static = self._situation(rules, spec)

@@ -15,6 +15,7 @@ from taipai.core.patterns.base import (
     ONCE,
     HandView,
     Hits,
+    RowValues,
     by_counts,
     by_situation,
     detector,
@@ -71,3 +72,21 @@ def dealer(v: HandView) -> Hits:
     """莊家 2n+1 (seed 004, 型式類, 莊家 (莊家連n拉n)): when the winner is the dealer, n = 連莊."""
     s = v.situation
     return [("base", s.streak)] if s.dealer else []
+
+
+# -- the bound of the wait rows for the 越搭 search (core/scorebound.py, term "waits")
+
+WAIT_ROWS = ("pair_wait", "false_single_wait", "single_wait")
+"""The rows :func:`wait_rows_bound` bounds."""
+
+
+def wait_rows_bound(v: RowValues, single_wait: bool | None) -> int:
+    """Most fan of 對碰, 假獨 and 獨獨 (seed 004, 型式類) on a hand whose wait set before the win
+    holds one tile (``single_wait`` True: 獨獨 only), several (False: 對碰 or 假獨, both at most), or
+    is unknown (None: the larger of the two)."""
+    several = v("pair_wait") + v("false_single_wait")
+    if single_wait:
+        return v("single_wait")
+    if single_wait is False:
+        return several
+    return max(v("single_wait"), several)

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from taipai.core.hand import PAIR, Group
-from taipai.core.handspec import MeldKind
+from taipai.core.handspec import KongKind, Meld, MeldKind
 from taipai.core.patterns.base import (
     F_CPUNGS2,
     F_CPUNGS3,
@@ -476,3 +476,28 @@ def sisters_bound(values: dict[tuple[int, bool], int], counts: Sequence[int]) ->
                 best = max(best, values[(ln, True)])
         total += best * (2 if length >= 5 else 1)
     return total
+
+
+KONG_ROWS = ("kong", "eighteen_arhats")
+"""The rows :func:`declared_kong_fan` and :func:`kong_rows_bound` bound."""
+
+
+def declared_kong_fan(rules: RuleSet, kongs: Sequence[Meld]) -> int:
+    """The 槓 fan of the declared ``kongs`` under ``rules`` (seed 004, 刻子類, 槓: 明槓及加槓1翻，
+    暗槓2翻), as :func:`kong` scores them; 0 when the row is off.  Kongs are declared, so every
+    completion of the hand scores exactly this."""
+    row = rules.patterns.get("kong")
+    if row is None or not row.enabled:
+        return 0
+    fan = 0
+    for m in kongs:
+        key = {KongKind.CONCEALED: "concealed", KongKind.ADDED: "added"}.get(m.kong, "exposed")  # type: ignore[arg-type]
+        value = row.values.get(key, 0)
+        fan += value if isinstance(value, int) else 0
+    return fan
+
+
+def kong_rows_bound(v: RowValues, rules: RuleSet, kongs: Sequence[Meld], groups: int) -> int:
+    """Most fan of 槓 and 廿二羅漢 (:data:`KONG_ROWS`) on a hand with the declared ``kongs``:
+    :func:`declared_kong_fan`, and 廿二羅漢 when every one of the hand's ``groups`` melds is a kong."""
+    return declared_kong_fan(rules, kongs) + (v("eighteen_arhats") if len(kongs) >= groups else 0)
