@@ -1,6 +1,9 @@
 """Fan pattern detectors, one module per family of seed 004's 翻數表.
 
-Importing this package registers every detector in :data:`taipai.core.patterns.base.DETECTORS`.
+Importing this package registers every detector in :data:`taipai.core.patterns.base.DETECTORS`,
+with its row's 越搭 bound in :data:`~taipai.core.patterns.base.BOUNDS`; a family module also holds
+the count-based bound of its rows (``honour_rows_bound``, ``pung_rows_bound`` …) that
+:mod:`taipai.core.scorebound` calls.
 """
 
 from taipai.core.patterns import (  # noqa: F401
