@@ -39,7 +39,7 @@ completions is hit (:data:`MAX_COMPLETIONS`), which the score reports as ``exact
    count is a property of the hand and the rules (never of caches or the clock), so whether a hand
    fits is the same on every machine; a hand that spends it all is refused (``over_budget``) by
    :func:`~taipai.core.scoring.score_hand`, never guessed.  The explanation of a non-win
-   (:func:`_explain_failure`) spends at most what the search did.
+   (:func:`explain_failure`) spends at most what the search did.
 """
 
 from __future__ import annotations
@@ -1239,7 +1239,7 @@ def _score_wild_hand(spec: HandSpec, rules: RuleSet, *, bounded: bool | None = N
     else:
         best = _exhaustive_best(spec, rules, truncated)
     if best is None:
-        raise _explain_failure(spec, rules)
+        raise explain_failure(spec, rules)
     return replace(best[0].score(), wilds=best[1].reads, exact=not truncated[0])
 
 
@@ -2017,7 +2017,7 @@ EXPLAIN_FLOOR = 5_000
 one-wildcard hand is rejected in a few hundred; naming its wildcard takes a few thousand)."""
 
 
-def _explain_failure(spec: HandSpec, rules: RuleSet) -> HandError:
+def explain_failure(spec: HandSpec, rules: RuleSet) -> HandError:
     """Why a hand the search proved is no win is none, at no more cost than that search.
 
     The search has already proven there is no win; this only looks for a better message.  It runs
@@ -2049,7 +2049,7 @@ def _explain_failure(spec: HandSpec, rules: RuleSet) -> HandError:
 
 
 def _explain_within(spec: HandSpec, rules: RuleSet) -> HandError:
-    """:func:`_explain_failure` under the current budget (may raise ``BudgetExhausted``)."""
+    """:func:`explain_failure` under the current budget (may raise ``BudgetExhausted``)."""
     wr = wild_rules_of(rules)
     ctx = wild_context(spec, wr)
     names = [*spec.wilds, *([spec.winning_wild] if spec.winning_wild else [])]

@@ -26,7 +26,8 @@ from taipai.core.scoring import (
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 from hostile_bench import ISSUE_HAND, QA_HANDS, hostile_hands
 
-from taipai.core.table import TableOpened, apply
+from taipai.core.table import TableOpened
+from taipai.core.table.machine import apply
 from taipai.core.wilds import KIND_NAMES, WildContext, kind_named
 
 RULES = load_rules("hk-taiwan")
@@ -101,13 +102,13 @@ def test_explaining_a_non_win_costs_no_more_than_the_search(monkeypatch):
     """No full re-search per wildcard: the explanation of a non-win spends at most what the search
     that proved it spent (or the small floor), and still answers not_a_win / wild_unplaceable."""
     at_entry: list[int] = []
-    explain = wildsearch._explain_failure
+    explain = wildsearch.explain_failure
 
     def spy(spec, rules):
         at_entry.append(current_budget().spent)
         return explain(spec, rules)
 
-    monkeypatch.setattr(wildsearch, "_explain_failure", spy)
+    monkeypatch.setattr(wildsearch, "explain_failure", spy)
     hands = {
         # the explanation's allowance runs out: the proven answer without naming a wildcard
         "暗槓 3s 明槓 2p 7p 1p 6m [中發白] [番] [筒索萬] [番] [萬] [索] [皇] 摸 [索]": "not_a_win",

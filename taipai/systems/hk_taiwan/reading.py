@@ -8,6 +8,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
+from taipai.core.context_words import HK_TAIWAN_WORDS
 from taipai.core.errors import HandError
 from taipai.core.handspec import Situation
 from taipai.core.notation import parse_hand
@@ -49,7 +50,7 @@ def score_message(
         seat_wind=seat.seat_wind,
         seen_tiles=seat.seen_tiles,
     )
-    spec = parse_hand(text, situation=table, table_kinds=rules.wilds.table_kinds)
+    spec = parse_hand(text, situation=table, table_kinds=rules.wilds.table_kinds, words=HK_TAIWAN_WORDS)
     said = spec.situation
     overruled: tuple[str, ...] = ()
     if table_seat:
