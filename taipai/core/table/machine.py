@@ -5,8 +5,8 @@ What every game shares is here; what differs is the table's rule system's
 ``state.system`` in :mod:`taipai.core.registry`:
 
 - **Who may be named**: every player an event names (``winner``, ``discarder``, ``player``, ``other``,
-  ``debtor``, ``creditor``, ``kong_discarder``) must sit at the table; a winner is not the discarder and
-  appears once; counts are whole numbers ≥ 0 with 底 ≥ 1.
+  ``robbed``, ``debtor``, ``creditor``, ``kong_discarder``) must sit at the table; a winner is not the
+  discarder and appears once; counts are whole numbers ≥ 0 with 底 ≥ 1.
 - **Hands**: a win or a 流局 ends a hand; the system says who pays and whether the dealer stays
   (:func:`~taipai.core.table.deal.next_deal`).  詐糊 and the system's own events do not end a hand.
 - **New events and replay**: :func:`apply` checks a new event against every rule (``strict``);
@@ -51,7 +51,7 @@ from taipai.core.table.state import (
     Transition,
 )
 
-PLAYER_FIELDS = ("winner", "discarder", "player", "other", "debtor", "creditor", "kong_discarder")
+PLAYER_FIELDS = ("winner", "discarder", "player", "other", "debtor", "creditor", "kong_discarder", "robbed")
 """Event fields that name a player; each must name one at the table (``None`` where optional)."""
 
 
