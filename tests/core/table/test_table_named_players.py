@@ -21,4 +21,4 @@ def test_a_flower_win_robbing_someone_not_at_the_table_is_refused() -> None:
     with pytest.raises(TableError) as err:
         apply(state, FlowerWin("B", robbed="Z"))
     assert err.value.code == "unknown_player"
-    assert apply(state, FlowerWin("B", robbed="C")).state.balances()["C"] < 0
+    assert apply(state, FlowerWin("B", robbed="C")).state.balances["C"] < 0
