@@ -19,7 +19,7 @@ A seeded generator writes hand messages the way a hostile player would type them
 
 Every wildcard kind the table plays is drawn (the default table: seed 000 「八搭」 皇 筒索萬 筒 索 萬
 番 東南西北 中發白), also as the winning tile.  Each hand is parsed and scored (``score_hand`` with
-the default :class:`taipai.core.scoring.Budget`) alone in a fresh interpreter, after three
+the default :class:`taipai.core.budget.Budget`) alone in a fresh interpreter, after three
 unrelated warm-up hands (imports and rule tables are not timed, nothing the search builds for the
 hand is cached).  Printed per kind: the answers (win / not a win / over budget …), the CPU time
 of the hand (``time.process_time``), the budget units it spent, and the process's peak resident
@@ -53,11 +53,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from corpus import winning_hands
 
+from taipai.core.budget import Budget
 from taipai.core.errors import HandError
 from taipai.core.handspec import HandSpec, KongKind, MeldKind
 from taipai.core.notation import parse_hand
 from taipai.core.rules import apply_overrides, load_rules
-from taipai.core.scoring import Budget, score_hand
+from taipai.core.scoring import score_hand
 from taipai.core.tiles import NUM_KINDS, code
 from taipai.core.wilds import KIND_NAMES, WildContext, kind_named
 

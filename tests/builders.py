@@ -10,7 +10,8 @@ from dataclasses import replace
 
 from taipai.core.handspec import HandSpec, KongKind, Meld, MeldKind, Situation
 from taipai.core.rules import RuleSet, apply_overrides, load_rules
-from taipai.core.scoring import Score, score_hand
+from taipai.core.scoretypes import Score
+from taipai.core.scoring import score_hand
 from taipai.core.tiles import HONOUR_CODES, tile
 
 _MELD_WORDS = {

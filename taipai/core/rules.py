@@ -26,53 +26,10 @@ from pathlib import Path
 from typing import Any
 
 from taipai.core.errors import HandError
+from taipai.core.ruletypes import Linear, PatternRule, Value
 from taipai.core.wilds.rules import WildRules
 
 PRESETS = ("hk-taiwan",)
-
-
-@dataclass(frozen=True, slots=True)
-class Linear:
-    """A value of the form ``per_n * n + plus`` (seed 004: 莊家 2n+1, 花上自摸 2n+1)."""
-
-    per_n: int
-    plus: int
-
-    def at(self, n: int) -> int:
-        """Fan for ``n``."""
-        return self.per_n * n + self.plus
-
-
-Value = int | Linear
-
-
-@dataclass(frozen=True, slots=True)
-class PatternRule:
-    """One row of a fan table.
-
-    Attributes:
-        id: stable identifier (``mixed_one_suit`` style), used by detectors and the JSON contract.
-        name: the pattern's name exactly as in the seed table (before any parenthesis).
-        family: the seed's category (form, flowers, honours, …).
-        values: fan per variant key: ``{"base": 30}``, ``{"open": 5, "concealed": 10}``,
-            ``{"base": Linear(2, 1)}`` …
-        excludes: ids this pattern replaces when it scores (「不另計」).
-        enabled: off for the 非常用 rows unless a table turns them on.
-        row: the seed row it comes from.
-    """
-
-    id: str
-    name: str
-    family: str
-    values: dict[str, Value]
-    excludes: tuple[str, ...] = ()
-    enabled: bool = True
-    row: str = ""
-
-    def fan(self, key: str, n: int = 0) -> int:
-        """Fan of one occurrence with variant ``key`` (``n`` feeds a Linear value)."""
-        v = self.values[key]
-        return v.at(n) if isinstance(v, Linear) else v
 
 
 @dataclass(frozen=True, slots=True)

@@ -63,7 +63,8 @@ from taipai.core.patterns.base import (
     Bound,
     situation_bits,
 )
-from taipai.core.rules import Linear, RuleSet
+from taipai.core.rules import RuleSet
+from taipai.core.ruletypes import Linear
 from taipai.core.tiles import EAST
 
 _STATIC_BITS = (

@@ -27,7 +27,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from taipai.core.scoring import Budget, Score
+from taipai.core.budget import Budget
+from taipai.core.scoretypes import Score
 from taipai.core.table.events import Draw, Event, FalseWin, SelfDraw, SessionEnded, WinByDiscard
 from taipai.core.table.state import ChainMove, CutOffer, Payment, TableSettings, TableState
 from taipai.core.tiles import EAST, TileIndex

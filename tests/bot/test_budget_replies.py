@@ -17,6 +17,7 @@ from taipai.bot.service import Service
 from taipai.bot.service.hands import ScoringPool, read_hand, wall_budget
 from taipai.bot.store import ChatRef
 from taipai.core import scoring
+from taipai.core.budget import DEFAULT_BUDGET
 from taipai.core.errors import HandError
 from taipai.core.rules import load_rules
 from taipai.core.table import TableOpened
@@ -143,7 +144,7 @@ async def test_a_scoring_process_gives_the_same_answer_and_the_same_refusal():
     finally:
         pool.close()
     assert got == read_hand(QUICK, state, "B", RULES)
-    assert e.value.code == "over_budget" and e.value.hint_args["limit"] == scoring.DEFAULT_BUDGET
+    assert e.value.code == "over_budget" and e.value.hint_args["limit"] == DEFAULT_BUDGET
 
 
 @pytest.mark.asyncio

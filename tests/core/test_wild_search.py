@@ -477,7 +477,7 @@ def test_within_the_default_budget_the_answer_is_the_exhaustive_one(spec):
     """Issue 13 item 4: the budget changes no answer it has room for.  Four wildcards (the brute-force
     oracle's hands above) within the default budget: exact, the oracle's total, and the same Score as
     with a budget a million times larger."""
-    from taipai.core.scoring import DEFAULT_BUDGET, Budget
+    from taipai.core.budget import DEFAULT_BUDGET, Budget
 
     budget = Budget()
     expected = oracle_best(spec)

@@ -24,17 +24,17 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from taipai.bot.service.parse import read_count
 from taipai.bot.service.reads import ReadHand
+from taipai.core.budget import over_budget_error
 from taipai.core.errors import HandError
 from taipai.core.handspec import Situation
 from taipai.core.registry import system_by_id
-from taipai.core.scoring import over_budget_error
 from taipai.core.system import Seat
 from taipai.core.table import WINDS as TABLE_WINDS
 from taipai.core.table import TableState
 from taipai.core.tiles import EAST
 
 if TYPE_CHECKING:
-    from taipai.core.scoring import Budget
+    from taipai.core.budget import Budget
 
 
 def situation_for(state: TableState, winner: str) -> Situation:
@@ -125,7 +125,7 @@ def wall_budget(
 ) -> Budget:
     """A fresh hand budget of ``units`` (the core's default when None) whose deadline is
     ``seconds`` from now on ``clock`` (a monotonic clock in seconds; the core reads none itself)."""
-    from taipai.core.scoring import DEFAULT_BUDGET, Budget
+    from taipai.core.budget import DEFAULT_BUDGET, Budget
 
     end = clock() + seconds
     return Budget(DEFAULT_BUDGET if units is None else units, deadline=lambda: clock() > end)

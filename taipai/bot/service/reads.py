@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 DEALER_PATTERN = "dealer"
-"""Pattern id of the dealer's 2n+1 in a :class:`~taipai.core.scoring.Score` (the table adds it itself)."""
+"""Pattern id of the dealer's 2n+1 in a :class:`~taipai.core.scoretypes.Score` (the table adds it itself)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -678,7 +678,7 @@ def double_reading_lines(score: object) -> list[str]:
     計算兩副牌的翻數，計兩個底」); ``[]`` for a hand with one 底.
 
     Args:
-        score: a :class:`taipai.core.scoring.Score` (``bases``, ``second_reading``).
+        score: a :class:`taipai.core.scoretypes.Score` (``bases``, ``second_reading``).
     """
     second = getattr(score, "second_reading", ()) or ()
     if getattr(score, "bases", 1) < 2 or not second:

@@ -21,7 +21,8 @@ from taipai.core.patterns.base import (
     by_situation,
     detector,
 )
-from taipai.core.rules import PatternRule, RuleSet
+from taipai.core.rules import RuleSet
+from taipai.core.ruletypes import PatternRule
 from taipai.core.tiles import EAST, flower_number
 
 _SETS = ((1, 2, 3, 4), (5, 6, 7, 8))

@@ -15,12 +15,13 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
+from taipai.core.budget import Budget
 from taipai.core.errors import HandError
 from taipai.core.hand import readings, waits
 from taipai.core.handspec import HandSpec
 from taipai.core.notation import parse_hand, tokenize
 from taipai.core.notation_words import ContextEffect, TokenKind
-from taipai.core.scoring import Budget, PatternScore, Score
+from taipai.core.scoretypes import PatternScore, Score
 from taipai.core.system import ScoredHand, Seat
 from taipai.core.tiles import ORPHANS, name_zh
 from taipai.systems.hk_old.options import HkOldOptions

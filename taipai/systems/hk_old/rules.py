@@ -1,7 +1,7 @@
 """廣東牌's rule table as data: the preset ``preset.toml`` (seed 003 「香港牌台數說明」) and house-rule files.
 
 A row is a :class:`Row` (id, the seed's name, 翻, 例牌 or not, exclusions, the seed row).  The core's
-:class:`~taipai.core.rules.PatternRule` has no place for a 例牌 (worth the table's maximum) nor for the
+:class:`~taipai.core.ruletypes.PatternRule` has no place for a 例牌 (worth the table's maximum) nor for the
 seed's values and exclusions that change when the maximum is 8 (小三元, 花么九), so this small loader
 reads the same TOML shape with those fields added.
 

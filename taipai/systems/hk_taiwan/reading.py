@@ -8,12 +8,14 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
+from taipai.core.budget import Budget, over_budget_error
 from taipai.core.context_words import HK_TAIWAN_WORDS
 from taipai.core.errors import HandError
 from taipai.core.handspec import Situation
 from taipai.core.notation import parse_hand
 from taipai.core.rules import RuleSet
-from taipai.core.scoring import Budget, Score, over_budget_error, score_hand
+from taipai.core.scoretypes import Score
+from taipai.core.scoring import score_hand
 from taipai.core.system import ScoredHand, Seat
 
 SEAT_FIELDS = ("dealer", "streak", "round_wind", "seat_wind")

@@ -20,7 +20,7 @@ from typing import Final
 from taipai.core.errors import HandError
 from taipai.core.hand import Reading, Shape
 from taipai.core.handspec import HandSpec, MeldKind
-from taipai.core.scoring import PatternScore
+from taipai.core.scoretypes import PatternScore
 from taipai.core.tiles import DRAGONS, EAST, IS_HONOUR, SUIT_OF, WINDS, flower_number
 from taipai.systems.taiwan.rules import TaiwanRules
 

@@ -3,7 +3,7 @@
 
 :func:`score_message` is :meth:`taipai.core.system.RuleSystem.score` for ``taiwan``.  The hand's 台 is
 the sum of the rows of its best reading after exclusions (:func:`~taipai.systems.taiwan.patterns.score_view`);
-the :class:`~taipai.core.scoring.Score` has ``bases = 1``, ``base_fan = 0`` and ``total = fan`` (台 are
+the :class:`~taipai.core.scoretypes.Score` has ``bases = 1``, ``base_fan = 0`` and ``total = fan`` (台 are
 not 番: 底 is money here, added per leg by the ledger).
 """
 
@@ -12,11 +12,12 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
+from taipai.core.budget import Budget
 from taipai.core.errors import HandError
 from taipai.core.hand import Reading, Shape, readings, tallies, wait_set
 from taipai.core.handspec import HandSpec
 from taipai.core.notation import parse_hand
-from taipai.core.scoring import Budget, PatternScore, Score
+from taipai.core.scoretypes import PatternScore, Score
 from taipai.core.system import ScoredHand, Seat
 from taipai.systems.taiwan.patterns import HandView, score_view
 from taipai.systems.taiwan.rules import TaiwanRules

@@ -11,7 +11,7 @@ The preset ``preset.toml`` beside this module holds every row of seed 003 「台
     [patterns.eight_pairs]        # … or by id
     enabled = true
 
-Rows are :class:`taipai.core.rules.PatternRule` values (``values["base"]`` is the 台 of one occurrence;
+Rows are :class:`taipai.core.ruletypes.PatternRule` values (``values["base"]`` is the 台 of one occurrence;
 風字坎 has ``seat`` and ``round``).  Errors are :class:`~taipai.core.errors.HandError` ``bad_rules`` saying
 what and where, as :func:`taipai.core.rules.load_rules` does for 港式台牌.
 """
@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from taipai.core.errors import HandError
-from taipai.core.rules import PatternRule
+from taipai.core.ruletypes import PatternRule
 
 PRESET = "taiwan"
 """The preset's name (what ``base =`` and ``taipai score --rules taiwan`` say)."""

@@ -10,7 +10,8 @@ import pytest
 from builders import fan_of, hand, ids, rules, score
 
 from taipai.core.errors import HandError
-from taipai.core.scoring import CHICKEN_IGNORES, score_hand
+from taipai.core.scoretypes import CHICKEN_IGNORES
+from taipai.core.scoring import score_hand
 
 FL = (1,)
 

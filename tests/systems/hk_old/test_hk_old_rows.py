@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from taipai.core.errors import HandError
-from taipai.core.scoring import Score
+from taipai.core.scoretypes import Score
 from taipai.core.system import Seat
 from taipai.core.tiles import EAST, NORTH, SOUTH, WEST
 from taipai.systems.hk_old import SYSTEM

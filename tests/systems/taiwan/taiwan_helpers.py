@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from taipai.core.scoring import Score
+from taipai.core.scoretypes import Score
 from taipai.core.system import Seat
 from taipai.core.tiles import EAST
 from taipai.systems.taiwan import SYSTEM
