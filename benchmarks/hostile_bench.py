@@ -57,10 +57,10 @@ from taipai.core.budget import Budget
 from taipai.core.errors import HandError
 from taipai.core.handspec import HandSpec, KongKind, MeldKind
 from taipai.core.notation import parse_hand
-from taipai.core.rules import apply_overrides, load_rules
-from taipai.core.scoring import score_hand
 from taipai.core.tiles import NUM_KINDS, code
 from taipai.core.wilds import KIND_NAMES, WildContext, kind_named
+from taipai.systems.hk_taiwan.rules import apply_overrides, load_rules
+from taipai.systems.hk_taiwan.scoring import score_hand
 
 ALL_KINDS = "--all-kinds" in sys.argv
 """``--all-kinds``: a table that plays every one of seed 000's 34 kinds (position and count kinds,

@@ -48,9 +48,9 @@ from taipai.core import hand as hand_module
 from taipai.core.errors import HandError
 from taipai.core.handspec import HandSpec, KongKind, Meld, MeldKind
 from taipai.core.registry import SYSTEMS
-from taipai.core.rules import load_rules
-from taipai.core.scoring import score_hand
 from taipai.core.system import RuleSystem, Seat
+from taipai.systems.hk_taiwan.rules import load_rules
+from taipai.systems.hk_taiwan.scoring import score_hand
 
 CLOCK = time.process_time
 """CPU time of this process: the figures hold on a shared 2-core machine where other work runs."""

@@ -1,7 +1,8 @@
 """越搭 search speed and memory: corpora with 1, 2, 4 and 8 wildcards (seed 000).
 
 Run: ``python benchmarks/wild_bench.py [--hands 300] [--cold [--cold-hands 40]]``.  For each
-corpus: p50/p99 time per hand and peak traced memory of :func:`taipai.core.scoring.score_hand`, and
+corpus: p50/p99 time per hand and peak traced memory of
+:func:`taipai.systems.hk_taiwan.scoring.score_hand`, and
 side by side the same hands with every wildcard replaced by the tile the search chose (natural
 scoring), so the wildcard overhead is a ratio.  The last column counts results with ``exact=False``
 (the search hit its safety budget: the best reading found, not a proven maximum).  Corpora (seeded):
@@ -44,9 +45,9 @@ from corpus import _random_meld, winning_hands  # noqa: E402
 
 from taipai.core.errors import HandError  # noqa: E402
 from taipai.core.handspec import HandSpec, MeldKind  # noqa: E402
-from taipai.core.rules import load_rules  # noqa: E402
-from taipai.core.scoring import score_concrete, score_hand  # noqa: E402
 from taipai.core.wilds import EIGHT_SET, WildContext, kind_named  # noqa: E402
+from taipai.systems.hk_taiwan.rules import load_rules  # noqa: E402
+from taipai.systems.hk_taiwan.scoring import score_concrete, score_hand  # noqa: E402
 
 RULES = load_rules("hk-taiwan")
 

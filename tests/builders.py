@@ -9,10 +9,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 from taipai.core.handspec import HandSpec, KongKind, Meld, MeldKind, Situation
-from taipai.core.rules import RuleSet, apply_overrides, load_rules
 from taipai.core.scoretypes import Score
-from taipai.core.scoring import score_hand
 from taipai.core.tiles import HONOUR_CODES, tile
+from taipai.systems.hk_taiwan.rules import RuleSet, apply_overrides, load_rules
+from taipai.systems.hk_taiwan.scoring import score_hand
 
 _MELD_WORDS = {
     "chow": (MeldKind.CHOW, None),

@@ -477,7 +477,7 @@ def score_lines(score: Any, unit: str | None = None) -> list[str]:
     if score.waits:
         lines.append(_("Waits: {tiles}").format(tiles=" ".join(name_zh(t) for t in score.waits)))
     if getattr(score, "ignored", ()):
-        from taipai.core.scoring import CONTEXT_WORDS_ZH
+        from taipai.systems.hk_taiwan.scoring import CONTEXT_WORDS_ZH
 
         words = "、".join(CONTEXT_WORDS_ZH.get(w, w) for w in score.ignored)
         lines.append(

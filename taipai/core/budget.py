@@ -1,8 +1,9 @@
 """The work budget of one hand's scoring: a deterministic count of work units (issue 13 item 4).
 
-:func:`taipai.core.scoring.score_hand` makes a :class:`Budget` current (:func:`budget_scope`) while
-the 越搭 search runs; every step of the search spends units on :func:`current_budget`, and a spent
-budget stops it (:class:`BudgetExhausted`), which ``score_hand`` reports as :func:`over_budget_error`.
+A system's scorer (港式台牌's :func:`taipai.systems.hk_taiwan.scoring.score_hand`) makes a
+:class:`Budget` current (:func:`budget_scope`) while its wildcard search runs; every step of the search
+spends units on :func:`current_budget`, and a spent budget stops it (:class:`BudgetExhausted`), which
+the scorer reports as :func:`over_budget_error`.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Typed description of one winning hand, as read from a hand message.
 
 :class:`HandSpec` is what :mod:`taipai.core.notation` produces and what
-:mod:`taipai.core.scoring` consumes.  It holds tile kinds (``int`` 0..33, see
+:mod:`taipai.systems.hk_taiwan.scoring` consumes.  It holds tile kinds (``int`` 0..33, see
 :mod:`taipai.core.tiles`), the declared (exposed or concealed-kong) melds, the winning tile, the
 flowers and the :class:`Situation` (context words such as 自摸, 莊, 連2, 東圈, 叮, 海底).
 """

@@ -59,7 +59,7 @@ Ambiguities and how they are resolved:
 - A meld with wildcards gets ``naturals`` (its natural tiles, sorted) and, as ``tile``, the lowest
   tile of its *lowest-numbered* completion: ``上 七八筒[筒]`` → 六七八筒 (``tile`` 六筒), ``上 一萬[萬][萬]``
   → 一二三萬, ``碰 中中[番]`` → 中.  ``tile`` is only a placeholder reading: the wildcard search
-  (:mod:`taipai.core.wildsearch`) tries every completion.  Shape checks: a chow's naturals are
+  (:mod:`taipai.systems.hk_taiwan.wildsearch`) tries every completion.  Shape checks: a chow's naturals are
   suited (else ``honour_chow``), distinct, of one suit and within 2 ranks; a pung's or kong's naturals
   are identical (else ``meld_shape``).  Which kinds a meld may hold and how many is the table's rule
   (seed 000 「每次上或者碰最多用一隻」), checked by the search, not here.

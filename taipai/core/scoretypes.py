@@ -2,9 +2,9 @@
 :class:`PatternScore` rows and :class:`WildReading` entries, and the pattern families that describe
 the win rather than the tiles.
 
-Shared by the natural scorer (:mod:`taipai.core.evaluate`), the 越搭 search
-(:mod:`taipai.core.wildsearch`), its bound (:mod:`taipai.core.scorebound`) and
-:mod:`taipai.core.scoring`; it imports none of them.
+Shared by every system's scorer: 港式台牌's natural scorer (:mod:`taipai.systems.hk_taiwan.evaluate`),
+its 越搭 search (:mod:`taipai.systems.hk_taiwan.wildsearch`) and :mod:`taipai.systems.hk_taiwan.scoring`,
+and the readings of the other games; it imports none of them.
 """
 
 from __future__ import annotations
@@ -65,7 +65,7 @@ class Score:
             ``("robbing_kong",)`` for 搶槓 when the winner holds another copy of the tile, or
             ``("last_tile_draw",)`` for 海底 on a discard), so a reply can say what was not counted.
         exact: False only when the wildcard search hit a safety cap on the completions it lists
-            (:data:`taipai.core.wildsearch.MAX_COMPLETIONS`): the score is then the best reading
+            (:data:`taipai.systems.hk_taiwan.wildsearch.MAX_COMPLETIONS`): the score is then the best reading
             found, not a proven maximum, and the chat books nothing on it (over_budget).  A hand
             whose :class:`Budget` runs out gets no Score at all (``HandError("over_budget")``).
     """

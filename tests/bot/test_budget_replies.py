@@ -16,13 +16,13 @@ from taipai.bot.cli import main
 from taipai.bot.service import Service
 from taipai.bot.service.hands import ScoringPool, read_hand, wall_budget
 from taipai.bot.store import ChatRef
-from taipai.core import scoring
 from taipai.core.budget import DEFAULT_BUDGET
 from taipai.core.errors import HandError
-from taipai.core.rules import load_rules
 from taipai.core.table import TableOpened
 from taipai.core.table.machine import apply
 from taipai.systems.hk_taiwan import reading as hk_taiwan_reading
+from taipai.systems.hk_taiwan import scoring
+from taipai.systems.hk_taiwan.rules import load_rules
 
 from .conftest import Talk
 

@@ -7,11 +7,11 @@ import pytest
 from taipai.bot.service.hands import read_hand, situation_for
 from taipai.core.handspec import Situation
 from taipai.core.notation import parse_hand
-from taipai.core.rules import load_rules
-from taipai.core.scoring import score_hand
 from taipai.core.table import Draw, TableOpened, WinByDiscard, WinLeg
 from taipai.core.table.machine import apply
 from taipai.core.tiles import EAST, NORTH, SOUTH
+from taipai.systems.hk_taiwan.rules import load_rules
+from taipai.systems.hk_taiwan.scoring import score_hand
 
 HAND_DISCARD = "一二三萬 四五六萬 七八九筒 二三四索 中中中 東 食 東"
 HAND_SELF = "一二三萬 四五六萬 七八九筒 二三四索 中中中 東 摸 東"

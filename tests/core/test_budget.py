@@ -10,13 +10,13 @@ from pathlib import Path
 import pytest
 
 from taipai.bot.service.hands import read_hand
-from taipai.core import wildsearch
 from taipai.core.budget import DEFAULT_BUDGET, Budget, BudgetExhausted, current_budget
 from taipai.core.errors import HandError
 from taipai.core.notation import parse_hand
-from taipai.core.rules import apply_overrides, load_rules
 from taipai.core.scoretypes import Score
-from taipai.core.scoring import score_hand
+from taipai.systems.hk_taiwan import wildsearch
+from taipai.systems.hk_taiwan.rules import apply_overrides, load_rules
+from taipai.systems.hk_taiwan.scoring import score_hand
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 from hostile_bench import ISSUE_HAND, QA_HANDS, hostile_hands

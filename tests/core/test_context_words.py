@@ -22,9 +22,9 @@ from taipai.core.context_words import (
 from taipai.core.errors import HandError
 from taipai.core.handspec import Situation
 from taipai.core.notation import TokenKind, parse_hand, tokenize
-from taipai.core.rules import load_rules
-from taipai.core.scoring import score_hand
 from taipai.core.tiles import EAST, NORTH, SOUTH, WEST
+from taipai.systems.hk_taiwan.rules import load_rules
+from taipai.systems.hk_taiwan.scoring import score_hand
 
 REST = "一二三萬 四五六萬 七八九筒 二三四索 中中中 東 摸 東"
 """A plain 17-tile win (self-drawn 東): every word below is tried in front of it."""

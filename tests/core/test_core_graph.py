@@ -233,7 +233,7 @@ that table)."""
 def test_pattern_families_keep_no_state_between_hands() -> None:
     """Facts shared by the detectors of one reading live on the HandView (``memo``, ``hand_memo``),
     so scoring is re-entrant: two threads scoring two hands never read each other's facts."""
-    folder = ROOT / "taipai" / "core" / "patterns"
+    folder = ROOT / "taipai" / "systems" / "hk_taiwan" / "patterns"
     found = {p.name: state_written_by_functions(p) for p in sorted(folder.glob("*.py"))}
     assert {
         name: names - REGISTRIES.get(name, set())

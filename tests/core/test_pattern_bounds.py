@@ -1,6 +1,6 @@
 """Every row says how the 越搭 search bounds it, where its detector is registered (``bound=``,
 ``patterns/base.py``), and the declarations hold: a row without one cannot be registered, the rows
-declared under a term of ``core/scorebound.py`` are exactly the rows that term reads, and on every
+declared under a term of ``systems/hk_taiwan/scorebound.py`` are exactly the rows that term reads, and on every
 reading of a seeded corpus no detector hits more often, at a larger ``n`` or without the context
 word than its bound allows.  (That the bound from the counts is never below a score:
 ``tests/core/test_wild_bound.py``.)"""
@@ -17,7 +17,7 @@ import pytest
 
 from taipai.core.hand import readings, waits
 from taipai.core.handspec import HandSpec
-from taipai.core.patterns.base import (
+from taipai.systems.hk_taiwan.patterns.base import (
     BOUNDS,
     COUNTS,
     DETECTORS,
@@ -30,8 +30,8 @@ from taipai.core.patterns.base import (
     detector,
     hand_facts,
 )
-from taipai.core.rules import apply_overrides, load_rules
-from taipai.core.scorebound import TERM_ROWS, bounder, check_bounds
+from taipai.systems.hk_taiwan.rules import apply_overrides, load_rules
+from taipai.systems.hk_taiwan.scorebound import TERM_ROWS, bounder, check_bounds
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 from corpus import winning_hands

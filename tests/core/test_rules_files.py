@@ -8,7 +8,7 @@ astronomical fan, strings for booleans, exclusion cycles that silently delete pa
 import pytest
 
 from taipai.core.errors import HandError
-from taipai.core.rules import load_rules
+from taipai.systems.hk_taiwan.rules import load_rules
 
 GOOD = """
 base = "hk-taiwan"

@@ -4,8 +4,8 @@ with the gates on and off gives identical scores, pattern by pattern."""
 import sys
 from pathlib import Path
 
-from taipai.core.rules import apply_overrides, load_rules
-from taipai.core.scoring import score_hand, set_gates
+from taipai.systems.hk_taiwan.rules import apply_overrides, load_rules
+from taipai.systems.hk_taiwan.scoring import score_hand, set_gates
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 from corpus import winning_hands
@@ -33,7 +33,7 @@ def test_no_detector_hits_on_a_view_lacking_one_of_its_bits():
     """Soundness of every ``needs`` declaration, detector by detector: on every reading of two
     seeded corpora, a detector that finds its pattern has all its needed bits set."""
     from taipai.core.hand import readings, waits
-    from taipai.core.patterns.base import DETECTORS, NEEDS, HandView, hand_facts
+    from taipai.systems.hk_taiwan.patterns.base import DETECTORS, NEEDS, HandView, hand_facts
 
     rules = load_rules()
     hits = 0
@@ -59,7 +59,7 @@ def test_gates_skip_detectors_on_a_plain_hand():
     from builders import hand
 
     from taipai.core.hand import readings
-    from taipai.core.patterns.base import F_CHOWS2, F_PUNG, HandView
+    from taipai.systems.hk_taiwan.patterns.base import F_CHOWS2, F_PUNG, HandView
 
     h = hand("123m EEE SSS WWW CCC N", "N")
     (r,) = readings(h)

@@ -1,5 +1,5 @@
 """The branch and bound of the 越搭 search (seed 000: the score is the best over every reading of
-every wildcard): its upper bound (``core/scorebound.py``) is never below a hand's score, and the
+every wildcard): its upper bound (``systems/hk_taiwan/scorebound.py``) is never below a hand's score, and the
 bounded search returns exactly what scoring every completion returns."""
 
 from __future__ import annotations
@@ -12,22 +12,16 @@ from pathlib import Path
 
 import pytest
 
-from taipai.core import wildsearch
 from taipai.core.errors import HandError
 from taipai.core.handspec import HandSpec, Situation
 from taipai.core.notation import parse_hand
-from taipai.core.patterns.base import best_consistent
-from taipai.core.rules import RuleSet, apply_overrides, load_rules
-from taipai.core.scorebound import (
-    RuleTables,
-    bounder,
-    rule_tables_of,
-    split_facts,
-    with_x_ranks,
-)
-from taipai.core.scoring import score_concrete
 from taipai.core.tiles import NUM_KINDS
 from taipai.core.wilds import KIND_NAMES, WildContext, kind_named
+from taipai.systems.hk_taiwan import wildsearch
+from taipai.systems.hk_taiwan.patterns.base import best_consistent
+from taipai.systems.hk_taiwan.rules import RuleSet, apply_overrides, load_rules
+from taipai.systems.hk_taiwan.scorebound import RuleTables, bounder, rule_tables_of, split_facts, with_x_ranks
+from taipai.systems.hk_taiwan.scoring import score_concrete
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 from corpus import winning_hands
@@ -138,7 +132,7 @@ def test_rule_tables_dropped_from_the_cache_never_lend_their_summaries() -> None
     serve a new table that happens to take its place in memory: each bound below, computed with
     the caches warm, equals the same bound computed from empty caches.  (Keyed by ``id()``, a hand
     of ``33777m 666777888p 999s`` got 30 fan of 大四姊妹 it does not hold.)"""
-    from taipai.core import scorebound
+    from taipai.systems.hk_taiwan import scorebound
 
     spec = HandSpec(
         concealed=(2, 2, 6, 6, 14, 14, 14, 15, 15, 15, 16, 16, 16, 26, 26, 26),

@@ -21,17 +21,17 @@ from taipai.core.errors import HandError
 from taipai.core.hand import PAIR, Shape, is_complete
 from taipai.core.handspec import HandSpec, MeldKind
 from taipai.core.notation import parse_hand
-from taipai.core.rules import load_rules
-from taipai.core.scoring import score_concrete, score_hand
 from taipai.core.tiles import NUM_KINDS
 from taipai.core.wilds import Slot, WildContext, alternatives, kind_named
-from taipai.core.wildsearch import wild_waits
+from taipai.systems.hk_taiwan.rules import load_rules
+from taipai.systems.hk_taiwan.scoring import score_concrete, score_hand
+from taipai.systems.hk_taiwan.wildsearch import wild_waits
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 from corpus import winning_hands
 
-from taipai.core.rules import apply_overrides
 from taipai.core.wilds import KIND_NAMES
+from taipai.systems.hk_taiwan.rules import apply_overrides
 
 RULES = apply_overrides(load_rules("hk-taiwan"), {"wilds": {"table_kinds": list(KIND_NAMES)}})
 """A table that plays every one of seed 000's 34 kinds."""
@@ -443,7 +443,7 @@ def test_per_suit_completions_equal_the_group_search_with_eight_wildcards() -> N
     completions the group-by-group search finds (both unbounded), once completions with a fifth copy
     of a tile or no winning shape are set aside, so using the tables beyond four wildcards loses no
     reading."""
-    from taipai.core import wildsearch as ws
+    from taipai.systems.hk_taiwan import wildsearch as ws
 
     rng = random.Random(18)
     wr = RULES.wilds
@@ -547,7 +547,7 @@ def test_special_shapes_off_no_special_shape_with_a_wildcard_in_search_waits_or_
     """Each special shape (seed 004 特殊類 嚦咕嚦咕, 十六不搭; 十三幺), made with a 皇: a win when the
     option is on; off, no win (these tiles have no standard reading), the wildcard's tile is no
     wait, and the bound of the completed hand falls below the special shape's score."""
-    from taipai.core.scorebound import bounder
+    from taipai.systems.hk_taiwan.scorebound import bounder
 
     spec = parse_hand(text)
     on = score_hand(spec, PRESET)
@@ -566,7 +566,7 @@ def test_special_shapes_off_no_special_shape_with_a_wildcard_in_search_waits_or_
 
 def test_special_shapes_off_bound_stays_sound_for_the_standard_reading():
     """The bound with the option off drops the 嚦咕嚦咕 rows but still covers the standard reading."""
-    from taipai.core.scorebound import bounder
+    from taipai.systems.hk_taiwan.scorebound import bounder
 
     spec = parse_hand("11m 22m 33m 55s 66s 77s 99p E [皇] 摸 E")
     final = [0] * NUM_KINDS

@@ -1,6 +1,6 @@
 """越搭 search, per-suit tables (seed 000): the structure-built tables equal brute force.
 
-:func:`taipai.core.wildsearch.suit_additions` builds, for one suit's natural counts and ``j``
+:func:`taipai.systems.hk_taiwan.wildsearch.suit_additions` builds, for one suit's natural counts and ``j``
 wild tiles, every multiset of ``j`` tiles that completes the suit, from the groups its lowest tile
 can sit in.  Checked here against enumerating every multiset of ``j`` ranks and asking
 :func:`taipai.core.hand.suit_status` (numbered suits) or the pung/pair rule (honours).
@@ -14,7 +14,7 @@ from itertools import combinations_with_replacement
 import pytest
 
 from taipai.core.hand import suit_status
-from taipai.core.wildsearch import fill_exists, suit_additions
+from taipai.systems.hk_taiwan.wildsearch import fill_exists, suit_additions
 
 
 def _honour_status(counts: list[int]) -> int:
@@ -84,7 +84,7 @@ def test_hall_condition_matches_the_assignment_search():
     import random
 
     from taipai.core.wilds import WildRules
-    from taipai.core.wildsearch import GroupSearch, WildUnit
+    from taipai.systems.hk_taiwan.wildsearch import GroupSearch, WildUnit
 
     rng = random.Random(11)
     checked = 0

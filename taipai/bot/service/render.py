@@ -696,7 +696,7 @@ def score_notes(score: object) -> list[str]:
     """What a reader of a scored hand should know besides its patterns: context words that scored
     nothing (``Score.ignored``, named as players write them), and a wildcard search that hit its
     budget (``Score.exact`` false: the best reading found, not proven the best)."""
-    from taipai.core.scoring import CONTEXT_WORDS_ZH
+    from taipai.systems.hk_taiwan.scoring import CONTEXT_WORDS_ZH
 
     notes: list[str] = []
     ignored = getattr(score, "ignored", ()) or ()

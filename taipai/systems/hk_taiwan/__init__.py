@@ -1,8 +1,11 @@
 """港式台灣麻雀 (``hk-taiwan``): 16 tiles, 番, 越搭 wildcards (seeds 004 and 000; DESIGN §10 first row).
 
-Its scoring lives in :mod:`taipai.core.patterns` (the seed 004 番 table), :mod:`taipai.core.scoring`,
-:mod:`taipai.core.wildsearch` and :mod:`taipai.core.wilds` (seed 000), its preset in
-``taipai/core/presets/hk-taiwan.toml``; its money in :mod:`taipai.systems.hk_taiwan.ledger` (fan + 底 per
+Everything of this game lives in this package: its scoring in :mod:`~taipai.systems.hk_taiwan.patterns`
+(the seed 004 番 table's detectors), :mod:`~taipai.systems.hk_taiwan.evaluate`,
+:mod:`~taipai.systems.hk_taiwan.scoring`, the 越搭 search :mod:`~taipai.systems.hk_taiwan.wildsearch`
+and its bound :mod:`~taipai.systems.hk_taiwan.scorebound` (over seed 000's wildcard kinds, shared in
+:mod:`taipai.core.wilds`); its rule set and loader in :mod:`~taipai.systems.hk_taiwan.rules`, the
+preset ``preset.toml`` beside it; its money in :mod:`~taipai.systems.hk_taiwan.ledger` (fan + 底 per
 leg, the dealer's 2n+1, 拉/踢 and 斬拉, cash prizes).
 """
 
@@ -10,10 +13,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from taipai.core.rules import RuleSet, load_rules
 from taipai.core.system import RuleSystem, TableRules
 from taipai.systems.hk_taiwan.ledger import TABLE
 from taipai.systems.hk_taiwan.reading import booked_fan, check_count, score_message
+from taipai.systems.hk_taiwan.rules import RuleSet, load_rules
 
 
 @dataclass(frozen=True)
@@ -29,7 +32,7 @@ class HkTaiwan:
     table: TableRules = TABLE
 
     def load_rules(self, source: str | None = None) -> RuleSet:
-        """The seed 004 preset, or a TOML file (:func:`taipai.core.rules.load_rules`)."""
+        """The seed 004 preset, or a TOML file (:func:`taipai.systems.hk_taiwan.rules.load_rules`)."""
         return load_rules(source or "hk-taiwan")
 
     score = staticmethod(score_message)

@@ -13,10 +13,10 @@ from taipai.core.context_words import HK_TAIWAN_WORDS
 from taipai.core.errors import HandError
 from taipai.core.handspec import Situation
 from taipai.core.notation import parse_hand
-from taipai.core.rules import RuleSet
 from taipai.core.scoretypes import Score
-from taipai.core.scoring import score_hand
 from taipai.core.system import ScoredHand, Seat
+from taipai.systems.hk_taiwan.rules import RuleSet
+from taipai.systems.hk_taiwan.scoring import score_hand
 
 SEAT_FIELDS = ("dealer", "streak", "round_wind", "seat_wind")
 """The :class:`Situation` fields a table knows better than a hand message: a context word that says

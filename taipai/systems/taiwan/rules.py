@@ -13,7 +13,7 @@ The preset ``preset.toml`` beside this module holds every row of seed 003 「台
 
 Rows are :class:`taipai.core.ruletypes.PatternRule` values (``values["base"]`` is the 台 of one occurrence;
 風字坎 has ``seat`` and ``round``).  Errors are :class:`~taipai.core.errors.HandError` ``bad_rules`` saying
-what and where, as :func:`taipai.core.rules.load_rules` does for 港式台牌.
+what and where, as :func:`taipai.systems.hk_taiwan.rules.load_rules` does for 港式台牌.
 """
 
 from __future__ import annotations

@@ -11,7 +11,7 @@ from builders import fan_of, hand, ids, rules, score
 
 from taipai.core.errors import HandError
 from taipai.core.scoretypes import CHICKEN_IGNORES
-from taipai.core.scoring import score_hand
+from taipai.systems.hk_taiwan.scoring import score_hand
 
 FL = (1,)
 
@@ -197,7 +197,7 @@ def test_a_table_without_嚦咕嚦咕_scores_the_standard_reading_alone():
     """A rules file with 嚦咕嚦咕 ``enabled = false`` does not play the shape: the tester's hand
     scores its standard reading with one 底 (no double reading, seed 004 底), and a hand that is
     only 嚦咕嚦咕 is no win and waits on nothing."""
-    from taipai.core.rules import apply_overrides
+    from taipai.systems.hk_taiwan.rules import apply_overrides
 
     off = apply_overrides(rules(), {"patterns": {"eight_pairs": {"enabled": False}}})
     both = hand("11223333445566m EE", "E", self_drawn=True)

@@ -6,8 +6,8 @@ Seat numbers follow the printed number (春/梅 1, 夏/蘭 2, 秋/菊 3, 冬/竹
 
 from builders import fan_of, hand, ids, rules
 
-from taipai.core.rules import RuleSet, apply_overrides, load_rules
 from taipai.core.tiles import NORTH, SOUTH
+from taipai.systems.hk_taiwan.rules import RuleSet, apply_overrides, load_rules
 
 # 123m 456m 789p 234s 中中中 + 東 eyes, won on 東 (has honours).
 HONOURS = dict(concealed="123m 456m 789p 234s CCC E", win="E")

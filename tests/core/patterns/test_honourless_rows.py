@@ -16,9 +16,9 @@ from builders import hand, rules, score
 
 from taipai.core.errors import HandError
 from taipai.core.notation import parse_hand
-from taipai.core.patterns.flowers import honourless_rows
-from taipai.core.rules import apply_overrides, load_rules
-from taipai.core.scoring import score_hand
+from taipai.systems.hk_taiwan.patterns.flowers import honourless_rows
+from taipai.systems.hk_taiwan.rules import apply_overrides, load_rules
+from taipai.systems.hk_taiwan.scoring import score_hand
 
 NO_FLOWERS = "no_flowers"
 NO_HONOURS_NO_FLOWERS = "no_honours_no_flowers"

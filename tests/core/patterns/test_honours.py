@@ -5,8 +5,8 @@
 import pytest
 from builders import fan_of, hand, ids
 
-from taipai.core.patterns.base import DETECTORS, ONCE, HandView, Hits
 from taipai.core.tiles import NORTH, SOUTH, WEST
+from taipai.systems.hk_taiwan.patterns.base import DETECTORS, ONCE, HandView, Hits
 
 WIND_EXTRAS = {"wind_pung", "round_wind", "seat_wind"}
 

@@ -7,7 +7,7 @@ that were 碰出 are not (姊妹 rows: 「如已碰出，不計一般高 / 三�
 
 from builders import fan_of, hand, ids, rules, score
 
-from taipai.core.rules import apply_overrides
+from taipai.systems.hk_taiwan.rules import apply_overrides
 
 # ---------------------------------------------------------------- 一般高 5/10
 DOUBLE = dict(concealed="123m 123m 456p 789s EEE S", win="S", self_drawn=True)

@@ -7,8 +7,8 @@ Hands without honours carry a flower (春, ``FL``) where a test looks at 無字:
 import pytest
 from builders import fan_of, hand, ids, rules
 
-from taipai.core.rules import apply_overrides
 from taipai.core.tiles import SOUTH
+from taipai.systems.hk_taiwan.rules import apply_overrides
 
 RARE = (
     "six_wrong_flowers",

@@ -1,13 +1,14 @@
 """Detectors for seed 004, 常用翻數表, 字牌類.
 
-One detector per pattern id; values and exclusions are in presets/hk-taiwan.toml.
+One detector per pattern id; values and exclusions are in the system's preset.toml.
 """
 
 from __future__ import annotations
 
 from itertools import product
 
-from taipai.core.patterns.base import (
+from taipai.core.tiles import EAST, RED
+from taipai.systems.hk_taiwan.patterns.base import (
     F_ALL_HONOURS,
     F_DRAGON_PUNG,
     F_NO_HONOURS,
@@ -20,8 +21,7 @@ from taipai.core.patterns.base import (
     by_counts,
     detector,
 )
-from taipai.core.rules import RuleSet
-from taipai.core.tiles import EAST, RED
+from taipai.systems.hk_taiwan.rules import RuleSet
 
 
 def _honour_facts(v: HandView) -> tuple[int, int, int, int, bool, bool]:
@@ -152,7 +152,7 @@ def all_honours(v: HandView) -> Hits:
     return ONCE if not v.suits and v.honours else []
 
 
-# -- the bound of this family's rows for the 越搭 search (core/scorebound.py, term "honours")
+# -- the bound of this family's rows for the 越搭 search (systems/hk_taiwan/scorebound.py, term "honours")
 
 HONOUR_ROWS = (
     "wind_pung",

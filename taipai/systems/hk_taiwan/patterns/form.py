@@ -1,12 +1,13 @@
 """Detectors for seed 004, 常用翻數表, 型式類.
 
-One detector per pattern id; values and exclusions are in presets/hk-taiwan.toml.
+One detector per pattern id; values and exclusions are in the system's preset.toml.
 """
 
 from __future__ import annotations
 
 from taipai.core.hand import WaitShape
-from taipai.core.patterns.base import (
+from taipai.core.tiles import RANK_OF
+from taipai.systems.hk_taiwan.patterns.base import (
     F_DEALER,
     F_MULTI_WAIT,
     F_PUNG,
@@ -20,7 +21,6 @@ from taipai.core.patterns.base import (
     by_situation,
     detector,
 )
-from taipai.core.tiles import RANK_OF
 
 _SINGLE_LOOKING = (WaitShape.EYES, WaitShape.EDGE, WaitShape.CLOSED)
 
@@ -74,7 +74,7 @@ def dealer(v: HandView) -> Hits:
     return [("base", s.streak)] if s.dealer else []
 
 
-# -- the bound of the wait rows for the 越搭 search (core/scorebound.py, term "waits")
+# -- the bound of the wait rows for the 越搭 search (systems/hk_taiwan/scorebound.py, term "waits")
 
 WAIT_ROWS = ("pair_wait", "false_single_wait", "single_wait")
 """The rows :func:`wait_rows_bound` bounds."""

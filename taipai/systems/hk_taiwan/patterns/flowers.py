@@ -1,6 +1,6 @@
 """Detectors for seed 004, 常用翻數表, 花牌類.
 
-One detector per pattern id; values and exclusions are in presets/hk-taiwan.toml.
+One detector per pattern id; values and exclusions are in the system's preset.toml.
 """
 
 from __future__ import annotations
@@ -8,7 +8,9 @@ from __future__ import annotations
 from functools import lru_cache
 
 from taipai.core.handspec import HandSpec
-from taipai.core.patterns.base import (
+from taipai.core.ruletypes import PatternRule
+from taipai.core.tiles import EAST, flower_number
+from taipai.systems.hk_taiwan.patterns.base import (
     DETECTORS,
     F_FLOWERS,
     F_FLOWERS4,
@@ -21,9 +23,7 @@ from taipai.core.patterns.base import (
     by_situation,
     detector,
 )
-from taipai.core.rules import RuleSet
-from taipai.core.ruletypes import PatternRule
-from taipai.core.tiles import EAST, flower_number
+from taipai.systems.hk_taiwan.rules import RuleSet
 
 _SETS = ((1, 2, 3, 4), (5, 6, 7, 8))
 """春夏秋冬 (seasons) and 梅蘭菊竹 (plants): the two sets of 一台花."""

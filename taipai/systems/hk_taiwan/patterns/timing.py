@@ -1,12 +1,12 @@
 """Detectors for seed 004, 常用翻數表, 時態類.
 
-One detector per pattern id; values and exclusions are in presets/hk-taiwan.toml.
+One detector per pattern id; values and exclusions are in the system's preset.toml.
 """
 
 from __future__ import annotations
 
 from taipai.core.handspec import MeldKind
-from taipai.core.patterns.base import F_TIMING, ONCE, HandView, Hits, by_situation, detector
+from taipai.systems.hk_taiwan.patterns.base import F_TIMING, ONCE, HandView, Hits, by_situation, detector
 
 # Situation words are checked first (they are rare); the tile checks below them only run when the
 # word is present.  When a word contradicts the tiles or the way the hand was won (海底 on a discard

@@ -1,6 +1,6 @@
 """Detectors for seed 004, 常用翻數表, 幺牌數字類.
 
-One detector per pattern id; values and exclusions are in presets/hk-taiwan.toml.
+One detector per pattern id; values and exclusions are in the system's preset.toml.
 
 Shapes: 斷幺九 is a tile-set pattern and applies to every reading (a 嚦咕嚦咕 of simples is
 斷幺九).  The other rows speak of 「順子、刻子和眼」 / 「每一組牌，包括眼」 / 「刻子」, so they
@@ -16,7 +16,8 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from taipai.core.handspec import MeldKind
-from taipai.core.patterns.base import (
+from taipai.core.tiles import IS_HONOUR, IS_TERMINAL, ORPHANS, RANK_OF
+from taipai.systems.hk_taiwan.patterns.base import (
     F_HONOURS,
     F_NARROW,
     F_NO_HONOURS,
@@ -30,7 +31,6 @@ from taipai.core.patterns.base import (
     by_counts,
     detector,
 )
-from taipai.core.tiles import IS_HONOUR, IS_TERMINAL, ORPHANS, RANK_OF
 
 _TERMINAL_MASK = (1 << 1) | (1 << 9)
 """Rank bits of 一 and 九."""
@@ -44,7 +44,7 @@ _WITH_NUMBER_KEYS = ("first", "second", "third")
 
 TERMINAL_GROUP_ROWS = ("mixed_outside_hand", "pure_outside_hand", "mixed_terminals", "pure_terminals")
 """The 幺九 rows on groups: standard readings only, and they exclude 對對糊 and each other, so the
-越搭 bound takes them with the pung rows (:func:`taipai.core.patterns.pungs.pung_rows_bound`)."""
+越搭 bound takes them with the pung rows (:func:`taipai.systems.hk_taiwan.patterns.pungs.pung_rows_bound`)."""
 """混帶X value keys: first X 20, second +10, third +5 (seed 004, 混帶X: 20, (+10), (+5))."""
 
 

@@ -1,11 +1,11 @@
 """Detectors for seed 004, 常用翻數表, 狀態類.
 
-One detector per pattern id; values and exclusions are in presets/hk-taiwan.toml.
+One detector per pattern id; values and exclusions are in the system's preset.toml.
 """
 
 from __future__ import annotations
 
-from taipai.core.patterns.base import (
+from taipai.systems.hk_taiwan.patterns.base import (
     F_CONCEALED,
     F_FOUR_MELDS,
     F_MULTI,

@@ -24,7 +24,7 @@ repeats (seed 004 計法 「可重覆計算」) is not bounded (:func:`bounder` 
 multiply.
 
 Each row says how it is bounded where its detector is registered (``bound=`` of
-:func:`taipai.core.patterns.base.detector`): from the tile counts by one of this module's terms
+:func:`taipai.systems.hk_taiwan.patterns.base.detector`): from the tile counts by one of this module's terms
 (:data:`TERM_ROWS`; :func:`check_bounds` refuses at import a row declared under a term that does not
 bound it, or a term's row declared otherwise), by a count of occurrences times its largest value
 (``at_most``, on every hand), or as a situation row (``by_situation``: its feature bits, the
@@ -40,13 +40,15 @@ from itertools import count, pairwise
 from types import SimpleNamespace
 
 from taipai.core.handspec import HandSpec, Meld, MeldKind
-from taipai.core.patterns import chows as chow_family
-from taipai.core.patterns import form as form_family
-from taipai.core.patterns import four_tiles as four_family
-from taipai.core.patterns import honours as honour_family
-from taipai.core.patterns import identical_chows as identical_family
-from taipai.core.patterns import pungs as pung_family
-from taipai.core.patterns.base import (
+from taipai.core.ruletypes import Linear
+from taipai.core.tiles import EAST
+from taipai.systems.hk_taiwan.patterns import chows as chow_family
+from taipai.systems.hk_taiwan.patterns import form as form_family
+from taipai.systems.hk_taiwan.patterns import four_tiles as four_family
+from taipai.systems.hk_taiwan.patterns import honours as honour_family
+from taipai.systems.hk_taiwan.patterns import identical_chows as identical_family
+from taipai.systems.hk_taiwan.patterns import pungs as pung_family
+from taipai.systems.hk_taiwan.patterns.base import (
     BOUNDS,
     COUNTS,
     F_CONCEALED,
@@ -63,9 +65,7 @@ from taipai.core.patterns.base import (
     Bound,
     situation_bits,
 )
-from taipai.core.rules import RuleSet
-from taipai.core.ruletypes import Linear
-from taipai.core.tiles import EAST
+from taipai.systems.hk_taiwan.rules import RuleSet
 
 _STATIC_BITS = (
     F_CONCEALED | F_CONTEXT_WORDS | F_DEALER | F_FLOWERS | F_FLOWERS4 | F_FOUR_MELDS | F_NO_FLOWERS | F_SELF
@@ -331,8 +331,8 @@ TERM_ROWS: dict[str, tuple[str, ...]] = {
     "shapes": ("eight_pairs", "sixteen_unrelated", "thirteen_orphans"),
     "chicken": ("chicken_hand", "duck_hand"),
 }  # fmt: skip
-"""The terms of the bound from the tile counts (:func:`taipai.core.patterns.base.by_counts`) and the
-rows each one reads, checked against what every row declares with its detector (:func:`check_bounds`,
+"""The terms of the bound from the tile counts (:func:`taipai.systems.hk_taiwan.patterns.base.by_counts`)
+and the rows each one reads, checked against what every row declares with its detector (:func:`check_bounds`,
 at import).  The terms of one family are computed by that family's module, next to its detectors
 (``honour_rows_bound`` in ``patterns/honours.py``, ``four_split_bound``, ``chow_rows_bound``,
 ``chows_across_bound``, ``identical_chows_bound``, ``pung_rows_bound``, ``brothers_bound``,
@@ -349,7 +349,7 @@ KNOWN_TILE_ROWS = frozenset(pid for rows in TERM_ROWS.values() for pid in rows)
 
 def check_bounds(bounds: dict[str, Bound] | None = None) -> None:
     """Check that the rows declared ``by_counts(term)`` with their detectors (``bounds``:
-    :data:`taipai.core.patterns.base.BOUNDS` by default) are exactly the rows each term of
+    :data:`taipai.systems.hk_taiwan.patterns.base.BOUNDS` by default) are exactly the rows each term of
     :data:`TERM_ROWS` reads, so that no row is left out of the bound (which would then under-count
     it and prune the best reading).
 
@@ -369,7 +369,7 @@ def check_bounds(bounds: dict[str, Bound] | None = None) -> None:
             if b is None or b.kind != COUNTS or b.term != term:
                 wrong.append(f"term {term!r} bounds {pid}, declared {b!r}")
     if wrong:
-        raise ValueError("pattern bounds do not match core/scorebound.py: " + "; ".join(wrong))
+        raise ValueError("pattern bounds do not match systems/hk_taiwan/scorebound.py: " + "; ".join(wrong))
 
 
 check_bounds()
@@ -398,7 +398,7 @@ class RuleTables:
         """(id, feature bits, Bound) of the enabled rows that describe the win (see
         :meth:`Bounder._situation`)."""
         self.at_most = sum(BOUNDS[pid].most * v(pid) for pid in enabled if BOUNDS[pid].kind == MOST)
-        """The enabled rows bounded by a count of occurrences (:func:`~taipai.core.patterns.base.
+        """The enabled rows bounded by a count of occurrences (:func:`~taipai.systems.hk_taiwan.patterns.base.
         at_most`), on every hand.  (A row of the table with no detector and no bound never scores.)"""
         self.sisters = {key: v(pid) for key, pid in pung_family.SISTER_ROWS.items()}
         self.four = tuple(v.at(pid, "concealed") for pid in four_family.FOUR_ROWS)
@@ -424,7 +424,7 @@ class RuleTables:
         self.double_chows = identical_family.bound_values(v)
 
     def honour_rows(self, w3: int, w2: int, d3: int, d2: int, round_pung: bool, seat_pung: bool) -> int:
-        """:func:`taipai.core.patterns.honours.honour_rows_bound` of this table; cached."""
+        """:func:`taipai.systems.hk_taiwan.patterns.honours.honour_rows_bound` of this table; cached."""
         key = (w3, w2, d3, d2, round_pung, seat_pung)
         hit = self._honour_rows.get(key)
         if hit is None:
@@ -433,7 +433,7 @@ class RuleTables:
         return hit
 
     def four_split(self, fours: tuple[int, ...], dark: int, chows: int, pungs: int, pair_rank: int) -> int:
-        """:func:`taipai.core.patterns.four_tiles.four_split_bound` of this table (``chows``: a
+        """:func:`taipai.systems.hk_taiwan.patterns.four_tiles.four_split_bound` of this table (``chows``: a
         :data:`Grouping` chow code); cached."""
         key = (fours, dark, chows, pungs, pair_rank)
         hit = self._four_splits.get(key)
@@ -447,7 +447,7 @@ class RuleTables:
         return hit
 
     def chows_across(self, c0: int, c1: int, c2: int, dark: tuple[int, int, int]) -> int:
-        """:func:`taipai.core.patterns.chows.chows_across_bound` of this table; cached."""
+        """:func:`taipai.systems.hk_taiwan.patterns.chows.chows_across_bound` of this table; cached."""
         key = (c0, c1, c2, *dark)
         hit = self._chows_across.get(key)
         if hit is None:
@@ -458,7 +458,7 @@ class RuleTables:
         return hit
 
     def chow_rows(self, chow_code: int) -> int:
-        """:func:`taipai.core.patterns.chows.chow_rows_bound` of this table (a :data:`Grouping`
+        """:func:`taipai.systems.hk_taiwan.patterns.chows.chow_rows_bound` of this table (a :data:`Grouping`
         chow code); cached."""
         hit = self._chow_rows.get(chow_code)
         if hit is None:
@@ -466,7 +466,7 @@ class RuleTables:
         return hit
 
     def pung_rows(self, dark: int, all_pungs: bool, all_concealed: bool, terminal_rows: int) -> int:
-        """:func:`taipai.core.patterns.pungs.pung_rows_bound` of this table; cached."""
+        """:func:`taipai.systems.hk_taiwan.patterns.pungs.pung_rows_bound` of this table; cached."""
         key = (dark, all_pungs, all_concealed, terminal_rows)
         hit = self._pung_rows.get(key)
         if hit is None:
@@ -843,7 +843,7 @@ class Bounder:
         return self._t.four_split(fours, dark, chows, pungs, pair_rank)
 
     def _sisters(self, up: tuple[int, ...]) -> int:
-        """:func:`taipai.core.patterns.pungs.sisters_bound` of one suit's counts ``up``."""
+        """:func:`taipai.systems.hk_taiwan.patterns.pungs.sisters_bound` of one suit's counts ``up``."""
         return pung_family.sisters_bound(self._t.sisters, up)
 
     def _split_rows(self, concealed: tuple[int, ...], fours: tuple[int, ...], suit: int, starts: int) -> int:
@@ -1012,19 +1012,19 @@ class Bounder:
         return tile
 
     def _identical_chows(self, dark: int, open_kinds: int, many: int) -> int:
-        """:func:`taipai.core.patterns.identical_chows.identical_chows_bound`: ``dark`` kinds that
-        could be doubled in the concealed tiles, ``open_kinds`` only with a declared chow (明),
+        """:func:`taipai.systems.hk_taiwan.patterns.identical_chows.identical_chows_bound`: ``dark``
+        kinds that could be doubled in the concealed tiles, ``open_kinds`` only with a declared chow (明),
         ``many`` the :data:`MANY_CHOWS` bits."""
         return identical_family.identical_chows_bound(self._t.double_chows, dark, open_kinds, many)
 
     def _brothers(self, suits: tuple[Summary, ...]) -> int:
-        """:func:`taipai.core.patterns.pungs.brothers_bound` of the numbered suits' summaries."""
+        """:func:`taipai.systems.hk_taiwan.patterns.pungs.brothers_bound` of the numbered suits' summaries."""
         return pung_family.brothers_bound(
             self._t.brothers, [s[PUNG] for s in suits], [s[PAIR] for s in suits]
         )
 
     def _mixed_shifted_pungs(self, suits: tuple[Summary, ...]) -> int:
-        """:func:`taipai.core.patterns.pungs.mixed_shifted_pungs_bound` of the numbered suits'
+        """:func:`taipai.systems.hk_taiwan.patterns.pungs.mixed_shifted_pungs_bound` of the numbered suits'
         summaries."""
         return pung_family.mixed_shifted_pungs_bound(
             self._t.v, [s[PUNG] for s in suits], [s[PAIR] for s in suits]

@@ -1,6 +1,6 @@
 """Detectors for seed 004, 常用翻數表, 順子類.
 
-One detector per pattern id; values and exclusions are in presets/hk-taiwan.toml.
+One detector per pattern id; values and exclusions are in the system's preset.toml.
 
 Chow patterns apply to standard readings only.  Patterns that can occur more than once go through
 :meth:`HandView.instances` (seed 004, 計法 第一: disjoint occurrences by default, every combination
@@ -18,7 +18,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from taipai.core.hand import Group
-from taipai.core.patterns.base import (
+from taipai.core.tiles import RANK_OF, SUIT_OF
+from taipai.systems.hk_taiwan.patterns.base import (
     F_ALL_CHOWS,
     F_CHOW_MIXED_SHIFT,
     F_CHOW_MIXED_STRAIGHT,
@@ -37,7 +38,6 @@ from taipai.core.patterns.base import (
     detector,
     open_or_concealed,
 )
-from taipai.core.tiles import RANK_OF, SUIT_OF
 
 Test = Callable[[tuple[Group, ...]], bool]
 _STRAIGHT_STARTS = 0b1001001
@@ -277,8 +277,8 @@ def pure_straight(v: HandView) -> Hits:
     return _keys(_found(v, "chows.pure_straight", 3, lambda c: _straight(c, True), possible))
 
 
-# -- the bound of this family's rows for the 越搭 search (core/scorebound.py, terms "chows_in_suit"
-# and "chows_across"; 平糊 and 無字花大平糊 are bounded with the tile set, term "all_chows")
+# -- the bound of this family's rows for the 越搭 search (systems/hk_taiwan/scorebound.py, terms
+# "chows_in_suit" and "chows_across"; 平糊 and 無字花大平糊 are bounded with the tile set, term "all_chows")
 
 IN_SUIT_ROWS = (
     "pure_shifted_chows",

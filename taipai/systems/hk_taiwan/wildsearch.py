@@ -1,7 +1,7 @@
 """越搭 search: score a hand holding restricted wildcards at its best admissible reading (seed 000).
 
 The score is the maximum, over every admissible reading of every wildcard, of the natural scorer
-(:func:`taipai.core.evaluate.score_concrete`).  We never enumerate 34^k substitutions:
+(:func:`taipai.systems.hk_taiwan.evaluate.score_concrete`).  We never enumerate 34^k substitutions:
 
 1. **Structures from the natural tiles.**  The lowest remaining natural tile must sit in some group:
    a pung, one of the (up to three) chows through it, or the eyes; the group's missing tiles become
@@ -20,8 +20,8 @@ The score is the maximum, over every admissible reading of every wildcard, of th
    scorer, with the wait set of the hand *with* its wildcards, and with readings filtered so that
    position-dependent kinds (卡番, 伍偏, 斷缺) sit only where they may stand.
 4. **Branch and bound** (:func:`_bounded_best`).  An upper bound on the total of any completion
-   from its tile counts (:mod:`taipai.core.scorebound`), taken per suit summary, so one bound covers
-   a whole product of per-suit lists; the sets with the highest bound are split and scored first,
+   from its tile counts (:mod:`taipai.systems.hk_taiwan.scorebound`), taken per suit summary, so one
+   bound covers a whole product of per-suit lists; the sets with the highest bound are split and scored first,
    and the search stops when no set left can reach the best total scored.  Eight 皇 around three
    natural melds have ~70,000 completions; about a hundred are scored.
 5. Special shapes (嚦咕嚦咕, 十六不搭, 十三幺) are completed directly from their target shapes when
@@ -38,7 +38,7 @@ completions is hit (:data:`MAX_COMPLETIONS`), which the score reports as ``exact
    bound, a suit summary, a scored completion (:data:`~taipai.core.budget.EVAL_UNITS`).  The
    count is a property of the hand and the rules (never of caches or the clock), so whether a hand
    fits is the same on every machine; a hand that spends it all is refused (``over_budget``) by
-   :func:`~taipai.core.scoring.score_hand`, never guessed.  The explanation of a non-win
+   :func:`~taipai.systems.hk_taiwan.scoring.score_hand`, never guessed.  The explanation of a non-win
    (:func:`explain_failure`) spends at most what the search did.
 """
 
@@ -54,11 +54,8 @@ from itertools import count, product
 
 from taipai.core.budget import EVAL_UNITS, Budget, BudgetExhausted, budget_scope, current_budget
 from taipai.core.errors import HandError
-from taipai.core.evaluate import SHAPE_PATTERNS, Evaluation, evaluate
 from taipai.core.hand import PAIR, SPECIAL_SHAPES, UNRELATED_TRIPLES, Reading, Shape, readings, wait_set
 from taipai.core.handspec import HandSpec, KongKind, Meld, MeldKind
-from taipai.core.rules import RuleSet
-from taipai.core.scorebound import Bounder, Summary, bounder
 from taipai.core.scoretypes import Score, WildReading
 from taipai.core.tiles import NUM_KINDS, ORPHANS, name_zh
 from taipai.core.wilds import (
@@ -69,6 +66,9 @@ from taipai.core.wilds import (
     alternatives,
     kind_named,
 )
+from taipai.systems.hk_taiwan.evaluate import SHAPE_PATTERNS, Evaluation, evaluate
+from taipai.systems.hk_taiwan.rules import RuleSet
+from taipai.systems.hk_taiwan.scorebound import Bounder, Summary, bounder
 
 ALL_TILES_MASK = (1 << NUM_KINDS) - 1
 
@@ -1353,9 +1353,10 @@ def _bounded_best(
 ) -> tuple[Evaluation, _Candidate] | None:
     """The best completion by (total, fan), first in search order: best-first branch and bound.
 
-    A node is a set of completions with an upper bound on their totals (:mod:`taipai.core.scorebound`):
-    on the per-suit tables, one split of the wildcards among the suits, its suits chosen one at a
-    time from their distinct summaries, the suits not yet chosen bounded by an envelope of theirs.
+    A node is a set of completions with an upper bound on their totals
+    (:mod:`taipai.systems.hk_taiwan.scorebound`): on the per-suit tables, one split of the wildcards
+    among the suits, its suits chosen one at a time from their distinct summaries, the suits not yet
+    chosen bounded by an envelope of theirs.
     The node with the highest bound is taken first; a complete one has its completions scored.  The
     search stops when the highest bound left is below the best total scored.  Every completion whose
     bound reaches that total is scored, so the answer, ties included, is the exhaustive one

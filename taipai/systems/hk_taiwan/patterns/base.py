@@ -9,11 +9,11 @@ A detector is a small function registered under one pattern id::
 
 It returns a list of occurrences ``(variant key, n)``: the key names one of the rule's values
 (``base``, ``open``/``concealed``, ``exposed``/``added``/``concealed`` …) and ``n`` feeds a Linear value
-(2n+1).  Values, exclusions and on/off live in the rule set (:mod:`taipai.core.rules`), never in a
-detector.  A detector must be cheap: :class:`HandView` precomputes what many detectors share.
+(2n+1).  Values, exclusions and on/off live in the rule set (:mod:`taipai.systems.hk_taiwan.rules`),
+never in a detector.  A detector must be cheap: :class:`HandView` precomputes what many detectors share.
 
 Every registration says how the 越搭 search may bound its row (``bound=``, a :class:`Bound`): the
-search prunes completions by an upper bound on their total (:mod:`taipai.core.scorebound`), so a
+search prunes completions by an upper bound on their total (:mod:`taipai.systems.hk_taiwan.scorebound`), so a
 row it did not know would be a row it could under-count.  A registration without one is refused.
 """
 
@@ -26,8 +26,8 @@ from typing import Protocol
 
 from taipai.core.hand import PAIR, Group, Reading, Shape, WaitShape
 from taipai.core.handspec import HandSpec, KongKind, MeldKind, Situation
-from taipai.core.rules import RuleSet
 from taipai.core.tiles import NUM_KINDS
+from taipai.systems.hk_taiwan.rules import RuleSet
 
 Hit = tuple[str, int]
 Hits = list[Hit]
@@ -53,7 +53,7 @@ SITUATION = "situation"
 
 @dataclass(frozen=True, slots=True)
 class Bound:
-    """How the 越搭 search's bound (:mod:`taipai.core.scorebound`) bounds one row; build it with
+    """How the 越搭 search's bound (:mod:`taipai.systems.hk_taiwan.scorebound`) bounds one row; build it with
     :func:`by_counts`, :func:`at_most` or :func:`by_situation` next to the row's detector.
 
     Attributes:
@@ -76,8 +76,8 @@ class Bound:
 
 def by_counts(term: str) -> Bound:
     """A row bounded from the completed hand's tile counts by ``term``, one of the terms
-    :mod:`taipai.core.scorebound` implements (``TERM_ROWS`` there: e.g. ``"tile_set"`` for 清一色,
-    ``"honours"`` for the 番子 and 三元 rows, whose 「不另計」 tie them together).  scorebound
+    :mod:`taipai.systems.hk_taiwan.scorebound` implements (``TERM_ROWS`` there: e.g. ``"tile_set"``
+    for 清一色, ``"honours"`` for the 番子 and 三元 rows, whose 「不另計」 tie them together).  scorebound
     refuses at import a row whose term it does not implement or does not list the row under."""
     return Bound(COUNTS, term=term)
 
@@ -107,7 +107,7 @@ def by_situation(
 
 
 class RowValues(Protocol):
-    """The values of one rule table's rows as a bound reads them (``core/scorebound.py`` passes
+    """The values of one rule table's rows as a bound reads them (``systems/hk_taiwan/scorebound.py`` passes
     one to the family modules' bound functions)."""
 
     def __call__(self, pattern_id: str, n: int = 0, /) -> int:

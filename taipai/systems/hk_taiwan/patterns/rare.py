@@ -1,6 +1,6 @@
 """Detectors for seed 004, 非常用翻數表 (18 rows, off in the hk-taiwan preset).
 
-One detector per pattern id; values and exclusions are in presets/hk-taiwan.toml, where every row
+One detector per pattern id; values and exclusions are in the system's preset.toml, where every row
 here has ``enabled = false``: a table turns a row on with ``/rules``.
 
 Shapes: tile-set rows (缺五, 綠一色, 藍一色, 四數/三數/兩數, 大於五, 小於五, 假雙般高) apply to every
@@ -14,7 +14,8 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from taipai.core.handspec import MeldKind
-from taipai.core.patterns.base import (
+from taipai.core.tiles import EAST, GREEN, NORTH, RANK_OF, WHITE, flower_number, tile
+from taipai.systems.hk_taiwan.patterns.base import (
     ONCE,
     HandView,
     Hits,
@@ -23,7 +24,6 @@ from taipai.core.patterns.base import (
     detector,
     open_or_concealed,
 )
-from taipai.core.tiles import EAST, GREEN, NORTH, RANK_OF, WHITE, flower_number, tile
 
 _EIGHT_DOTS = tile("p", 8)
 _GREEN = sum(1 << t for t in (tile("s", 2), tile("s", 3), tile("s", 4), tile("s", 6), tile("s", 8), GREEN))

@@ -1,7 +1,7 @@
 """Detectors for seed 004, 常用翻數表, 組合類.
 
-One detector per pattern id; values and exclusions are in presets/hk-taiwan.toml.  雞糊 and 鴨胡 are
-not detectors: :mod:`taipai.core.scoring` applies them when nothing else scores.
+One detector per pattern id; values and exclusions are in the system's preset.toml.  雞糊 and 鴨胡 are
+not detectors: :mod:`taipai.systems.hk_taiwan.scoring` applies them when nothing else scores.
 
 Shapes: 缺一門, 混一色 and 清一色 look at the tile set only and apply to every reading.  五門齊 and
 七門齊 apply to STANDARD and 嚦咕嚦咕 readings (seed 004, 嚦咕嚦咕: 「可計獨獨，五門齊，七門齊等等」)
@@ -12,7 +12,8 @@ but not to 十六不搭 or 十三幺, whose tiles always show the five 門 (計�
 from __future__ import annotations
 
 from taipai.core.hand import Shape
-from taipai.core.patterns.base import (
+from taipai.core.tiles import DRAGONS, EAST, NORTH, ORPHANS, SUIT_OF, WINDS
+from taipai.systems.hk_taiwan.patterns.base import (
     F_FIVE_DOORS,
     F_FLOWERS,
     F_HONOURS,
@@ -27,7 +28,6 @@ from taipai.core.patterns.base import (
     declare_bound,
     detector,
 )
-from taipai.core.tiles import DRAGONS, EAST, NORTH, ORPHANS, SUIT_OF, WINDS
 
 _GATE_SHAPES = (Shape.STANDARD, Shape.EIGHT_PAIRS)
 _ALL_GATES = 0b11111
@@ -54,7 +54,7 @@ def _big_gates(v: HandView) -> bool:
     return gates == _ALL_GATES
 
 
-# 雞糊 and 鴨胡 have no detector: scoring decides them from what else hit (core/evaluate.py,
+# 雞糊 and 鴨胡 have no detector: scoring decides them from what else hit (systems/hk_taiwan/evaluate.py,
 # seed 004 雞糊 「除了莊、花、底外無任何翻數的牌」); the bound knows when they may apply.
 declare_bound("chicken_hand", by_counts("chicken"))
 declare_bound("duck_hand", by_counts("chicken"))

@@ -1,6 +1,6 @@
 """Rule sets as data: pattern values, exclusions and options (DESIGN §3).
 
-A rule set is a TOML file (``presets/hk-taiwan.toml`` is seed 004's table).  Each ``[[pattern]]`` has
+A rule set is a TOML file (``preset.toml`` beside this module is seed 004's table).  Each ``[[pattern]]`` has
 an ``id``, the seed's ``name``, a ``family``, its value(s) and ``excludes``.  A table changes values
 with a small override file::
 
@@ -30,6 +30,10 @@ from taipai.core.ruletypes import Linear, PatternRule, Value
 from taipai.core.wilds.rules import WildRules
 
 PRESETS = ("hk-taiwan",)
+"""The presets :func:`load_rules` knows by name."""
+
+PRESET_FILES = {"hk-taiwan": "preset.toml"}
+"""Each preset's file, package data beside this module (seed 004's table)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,7 +53,8 @@ class Options:
             大於五 / 小於五 「不另計無字」): ``True`` (default) = the no-honours half of 無字花 is already
             inside such a row, so with no flower the hand scores 無花 1 beside it, not 無字花 5;
             ``False`` = only 無字 1 is left out and 無字花 5 still counts.  The rows are those whose
-            ``excludes`` hold ``no_honours`` (:func:`taipai.core.patterns.flowers.honourless_rows`).
+            ``excludes`` hold ``no_honours``
+            (:func:`taipai.systems.hk_taiwan.patterns.flowers.honourless_rows`).
     """
 
     hand_size: int = 16
@@ -335,7 +340,8 @@ def load_rules(name_or_path: str = "hk-taiwan", *, _seen: tuple[str, ...] = ()) 
     if name_or_path in PRESETS:
         hit = _preset_cache.get(name_or_path)
         if hit is None:
-            text = resources.files("taipai.core").joinpath(f"presets/{name_or_path}.toml").read_text("utf-8")
+            preset = resources.files("taipai.systems.hk_taiwan").joinpath(PRESET_FILES[name_or_path])
+            text = preset.read_text("utf-8")
             hit = rules_from_dict(tomllib.loads(text))
             _preset_cache[name_or_path] = hit
         return hit

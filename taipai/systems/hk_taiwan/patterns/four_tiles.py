@@ -1,6 +1,6 @@
 """Detectors for seed 004, 常用翻數表, 四歸類.
 
-One detector per pattern id; values and exclusions are in presets/hk-taiwan.toml.
+One detector per pattern id; values and exclusions are in the system's preset.toml.
 
 A 「四歸」 is a tile kind whose four copies are all in the hand, spread over several groups (a kong is
 one group and is scored by 槓 instead, so a kong's kind is never a 四歸).  Each such kind is counted
@@ -27,7 +27,15 @@ from itertools import combinations
 
 from taipai.core.hand import PAIR, Group
 from taipai.core.handspec import MeldKind
-from taipai.core.patterns.base import F_CHOWS2, F_FOUR, HandView, Hits, by_counts, detector, open_or_concealed
+from taipai.systems.hk_taiwan.patterns.base import (
+    F_CHOWS2,
+    F_FOUR,
+    HandView,
+    Hits,
+    by_counts,
+    detector,
+    open_or_concealed,
+)
 
 _CHOW = MeldKind.CHOW.value
 _KONG = MeldKind.KONG.value
@@ -143,7 +151,7 @@ def twelve_four(v: HandView) -> Hits:
     return _hits(v, "twelve_four")
 
 
-# -- the bound of this family's rows for the 越搭 search (core/scorebound.py, term "four_tiles")
+# -- the bound of this family's rows for the 越搭 search (systems/hk_taiwan/scorebound.py, term "four_tiles")
 
 FOUR_ROWS = ("four_one", "four_two", "four_four", "eight_three", "twelve_four")
 """The rows :func:`four_split_bound` bounds, in the order of its ``dark_values`` / ``open_values``."""

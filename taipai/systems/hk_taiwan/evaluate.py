@@ -13,13 +13,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from taipai.core import patterns as _patterns  # noqa: F401  (registers the detectors)
 from taipai.core.errors import HandError
 from taipai.core.hand import SPECIAL_SHAPES, Reading, Shape, readings, tallies, wait_set
 from taipai.core.handspec import HandSpec
-from taipai.core.patterns.base import DETECTORS, NEEDS, Detector, HandView, hand_facts
-from taipai.core.rules import RuleSet
 from taipai.core.scoretypes import CHICKEN_IGNORES, SITUATION_FAMILIES, PatternScore, Score
+from taipai.systems.hk_taiwan import patterns as _patterns  # noqa: F401  (registers the detectors)
+from taipai.systems.hk_taiwan.patterns.base import DETECTORS, NEEDS, Detector, HandView, hand_facts
+from taipai.systems.hk_taiwan.rules import RuleSet
 
 
 @dataclass(slots=True)

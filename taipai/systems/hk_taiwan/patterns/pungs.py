@@ -1,6 +1,6 @@
 """Detectors for seed 004, 常用翻數表, 刻子類.
 
-One detector per pattern id; values and exclusions are in presets/hk-taiwan.toml.
+One detector per pattern id; values and exclusions are in the system's preset.toml.
 
 A kong is a pung of four for every pung pattern here (seed 004, 槓: 「其中一組刻子有四張」).
 
@@ -18,7 +18,8 @@ from collections.abc import Sequence
 
 from taipai.core.hand import PAIR, Group
 from taipai.core.handspec import KongKind, Meld, MeldKind
-from taipai.core.patterns.base import (
+from taipai.core.tiles import RANK_OF, SUIT_OF
+from taipai.systems.hk_taiwan.patterns.base import (
     F_CPUNGS2,
     F_CPUNGS3,
     F_KONG,
@@ -36,9 +37,8 @@ from taipai.core.patterns.base import (
     detector,
     kong_key,
 )
-from taipai.core.patterns.terminals import TERMINAL_GROUP_ROWS
-from taipai.core.rules import RuleSet
-from taipai.core.tiles import RANK_OF, SUIT_OF
+from taipai.systems.hk_taiwan.patterns.terminals import TERMINAL_GROUP_ROWS
+from taipai.systems.hk_taiwan.rules import RuleSet
 
 _KONG = MeldKind.KONG.value
 
@@ -54,7 +54,7 @@ SISTER_ROWS = {
     (5, True): "six_sisters",
 }
 """姊妹 row of a run of consecutive pungs: (pungs in the run, eyes of the suit continue it) -> row id
-(seed 004, 刻子類); shared with :mod:`taipai.core.scorebound`."""
+(seed 004, 刻子類); shared with :mod:`taipai.systems.hk_taiwan.scorebound`."""
 
 
 def _suited_eyes(v: HandView) -> int | None:
@@ -381,7 +381,7 @@ def eighteen_arhats(v: HandView) -> Hits:
     return []
 
 
-# -- the bound of this family's rows for the 越搭 search (core/scorebound.py, terms "pung_rows",
+# -- the bound of this family's rows for the 越搭 search (systems/hk_taiwan/scorebound.py, terms "pung_rows",
 # "pungs_across", "pungs_in_suit"; 槓 and 廿二羅漢 are bounded from the declared kongs, "kongs")
 
 DARK_ROWS = ("two_concealed_pungs", "three_concealed_pungs", "four_concealed_pungs", "five_concealed_pungs")
@@ -405,7 +405,7 @@ def pung_rows_bound(
 ) -> int:
     """Most fan of 二/三/四/五暗刻, 對對糊, 坎坎胡 and the 幺九 group rows together (:data:`PUNG_ROWS`),
     with ``dark`` concealed pungs at most, 對對糊 / 坎坎胡 possible or not and ``terminal_rows`` the
-    bits of :data:`~taipai.core.patterns.terminals.TERMINAL_GROUP_ROWS` possible: the best set of
+    bits of :data:`~taipai.systems.hk_taiwan.patterns.terminals.TERMINAL_GROUP_ROWS` possible: the best set of
     them that may hit at once, each keeping only what the others' 「不另計」 leave (坎坎胡 replaces
     the rest; 五暗刻 replaces 對對糊; 混幺九 replaces 對對糊 and 混帶幺, seed 004 刻子類, 幺牌數字類)."""
     possible = [pid for n, pid in enumerate(DARK_ROWS, start=2) if dark >= n]

@@ -1,6 +1,6 @@
 """Detectors for seed 004, 常用翻數表, 般高類.
 
-One detector per pattern id; values and exclusions are in presets/hk-taiwan.toml.
+One detector per pattern id; values and exclusions are in the system's preset.toml.
 
 般高 is counted by multiplicity: the chows of one kind (same lowest tile) count under exactly one
 row, by how many there are: two 一般高, three 三般高, four 四般高.  Two kinds with two chows each
@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from taipai.core.hand import PAIR
 from taipai.core.handspec import MeldKind
-from taipai.core.patterns.base import (
+from taipai.systems.hk_taiwan.patterns.base import (
     F_SAME_CHOWS,
     HandView,
     Hits,
@@ -183,7 +183,8 @@ def two_double_chows(v: HandView) -> Hits:
     return _hits(v, "two_double_chows")
 
 
-# -- the bound of this family's rows for the 越搭 search (core/scorebound.py, term "identical_chows")
+# -- the bound of this family's rows for the 越搭 search (systems/hk_taiwan/scorebound.py,
+# term "identical_chows")
 
 ROWS = ("double_chow", "triple_chow", "quadruple_chow", "two_double_chows")
 """The rows :func:`identical_chows_bound` bounds."""

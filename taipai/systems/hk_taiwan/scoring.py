@@ -3,31 +3,24 @@
 ``score_hand(spec, rules) -> Score``.  The result follows DESIGN §5 (``taipai score --json``):
 ``fan`` is the sum of the listed patterns (the dealer's 2n+1 is the pattern ``dealer``, present only
 when the winner is the dealer), ``total = fan + bases * base_fan``.  A natural hand is scored by
-:mod:`taipai.core.evaluate` (its module docstring gives the tie-break), a hand holding 越搭
-wildcards by :mod:`taipai.core.wildsearch` within a :class:`~taipai.core.budget.Budget`.
+:mod:`taipai.systems.hk_taiwan.evaluate` (its module docstring gives the tie-break), a hand holding 越搭
+wildcards by :mod:`taipai.systems.hk_taiwan.wildsearch` within a :class:`~taipai.core.budget.Budget`.
 
-The names callers import from here live in small modules that do not import this one (the graph
-of ``taipai.core`` is acyclic, ``tests/core/test_core_graph.py``): the result types in
-:mod:`taipai.core.scoretypes`, the budget in :mod:`taipai.core.budget`, the natural scorer in
-:mod:`taipai.core.evaluate`; they are re-exported here.
+The shared names a caller needs beside :func:`score_hand` live in core and are imported from there,
+not from here: the result types in :mod:`taipai.core.scoretypes`, the budget in
+:mod:`taipai.core.budget`.  The natural scorer's names (:mod:`taipai.systems.hk_taiwan.evaluate`) are
+re-exported here.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
 
-from taipai.core.budget import (
-    DEADLINE_EVERY,
-    DEFAULT_BUDGET,
-    EVAL_UNITS,
-    Budget,
-    BudgetExhausted,
-    budget_scope,
-    current_budget,
-    over_budget_error,
-)
+from taipai.core.budget import Budget, BudgetExhausted, budget_scope, over_budget_error
 from taipai.core.context_words import HK_TAIWAN_WORDS
-from taipai.core.evaluate import (
+from taipai.core.handspec import HandSpec
+from taipai.core.scoretypes import Score
+from taipai.systems.hk_taiwan.evaluate import (
     GATES,
     SHAPE_PATTERNS,
     Evaluation,
@@ -35,33 +28,18 @@ from taipai.core.evaluate import (
     score_concrete,
     set_gates,
 )
-from taipai.core.handspec import HandSpec
-from taipai.core.patterns.base import F_CONTEXT_WORDS, situation_bits
-from taipai.core.rules import RuleSet
-from taipai.core.scoretypes import CHICKEN_IGNORES, SITUATION_FAMILIES, PatternScore, Score, WildReading
-from taipai.core.wildsearch import score_wild_hand
+from taipai.systems.hk_taiwan.patterns.base import F_CONTEXT_WORDS, situation_bits
+from taipai.systems.hk_taiwan.rules import RuleSet
+from taipai.systems.hk_taiwan.wildsearch import score_wild_hand
 
 __all__ = [
-    "CHICKEN_IGNORES",
     "CONTEXT_PATTERNS",
     "CONTEXT_WORDS_ZH",
-    "DEADLINE_EVERY",
-    "DEFAULT_BUDGET",
-    "EVAL_UNITS",
     "GATES",
     "SHAPE_PATTERNS",
-    "SITUATION_FAMILIES",
-    "Budget",
-    "BudgetExhausted",
     "Evaluation",
-    "PatternScore",
-    "Score",
-    "WildReading",
-    "budget_scope",
-    "current_budget",
     "evaluate",
     "ignored_context",
-    "over_budget_error",
     "score_concrete",
     "score_hand",
     "set_gates",
@@ -105,11 +83,12 @@ def score_hand(spec: HandSpec, rules: RuleSet, *, budget: Budget | None = None) 
 
     Args:
         spec: a parsed hand (see :func:`taipai.core.notation.parse_hand`); it may hold 越搭
-            wildcards (seed 000), which are resolved by :mod:`taipai.core.wildsearch` to the
+            wildcards (seed 000), which are resolved by :mod:`taipai.systems.hk_taiwan.wildsearch` to the
             best-scoring admissible reading.
-        rules: a rule set (:func:`taipai.core.rules.load_rules`).
-        budget: the work this hand may cost (a fresh ``Budget()`` of :data:`DEFAULT_BUDGET` units
-            when None).  Inside it the best is proven exactly; a hand that spends it is refused.
+        rules: a rule set (:func:`taipai.systems.hk_taiwan.rules.load_rules`).
+        budget: the work this hand may cost (a fresh ``Budget()`` of
+            :data:`~taipai.core.budget.DEFAULT_BUDGET` units when None).  Inside it the best is proven
+            exactly; a hand that spends it is refused.
 
     Returns:
         The best :class:`Score` (tie-break in the module docstring).  With ``double_reading`` on,
