@@ -17,10 +17,8 @@ from taipai.bot.service.decide import Ignored, Refused
 from taipai.bot.service.parse import Leg, parse_command
 from taipai.bot.service.reads import ReadHand
 from taipai.core.table import (
-    CashPrize,
     Draw,
     FalseWin,
-    FlyTile,
     RuleChanged,
     SessionEnded,
     TableOpened,
@@ -30,6 +28,7 @@ from taipai.core.table import (
     WinLeg,
 )
 from taipai.core.table.machine import apply
+from taipai.systems.hk_taiwan.events import CashPrize, FlyTile
 
 
 def opened() -> TableState:

@@ -13,7 +13,8 @@ from __future__ import annotations
 import pytest
 
 from taipai.bot.service.parse import parse_command
-from taipai.core.table import CashPrize, SelfDraw, TableOpened
+from taipai.core.table import SelfDraw, TableOpened
+from taipai.systems.hk_taiwan.events import CashPrize
 
 pytestmark = pytest.mark.both_databases
 

@@ -24,9 +24,10 @@ from taipai.bot.service.history import exact
 from taipai.bot.service.parse import MAX_FAN, CommandError, parse_command, read_count
 from taipai.bot.store import ChatRef
 from taipai.core.settle import settle_transfers
-from taipai.core.table import CashPrize, RuleChanged, SessionEnded, TableOpened, WinByDiscard, WinLeg
+from taipai.core.table import RuleChanged, SessionEnded, TableOpened, WinByDiscard, WinLeg
 from taipai.core.table.machine import apply
 from taipai.core.table.state import TableState
+from taipai.systems.hk_taiwan.events import CashPrize
 from taipai.systems.hk_taiwan.options import TableOptions
 
 from .conftest import Talk

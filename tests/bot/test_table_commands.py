@@ -363,8 +363,9 @@ async def test_history_and_export(talk_en, tmp_path):
 def test_csv_is_a_pure_function_of_the_state():
     from taipai.bot.service.export import CSV_COLUMNS, session_csv
     from taipai.bot.service.history import exact
-    from taipai.core.table import CashPrize, TableOpened, WinByDiscard, WinLeg
+    from taipai.core.table import TableOpened, WinByDiscard, WinLeg
     from taipai.core.table.machine import replay
+    from taipai.systems.hk_taiwan.events import CashPrize
 
     state = replay(
         [

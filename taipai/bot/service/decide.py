@@ -33,12 +33,9 @@ from taipai.bot.service.reply import Button
 from taipai.core.registry import DEFAULT_SYSTEM
 from taipai.core.table import (
     WINDS,
-    CashPrize,
-    CutChain,
     Draw,
     Event,
     FalseWin,
-    FlyTile,
     Redo,
     RuleChanged,
     SelfDraw,
@@ -54,6 +51,7 @@ from taipai.core.table import (
 from taipai.core.table.machine import apply
 from taipai.core.table.state import WINDS as SEAT_WINDS
 from taipai.core.tiles import name_zh
+from taipai.systems.hk_taiwan.events import CashPrize, CutChain, FlyTile
 from taipai.systems.hk_taiwan.options import (
     CUT_MODES,
     LA_BREAKS,

@@ -20,14 +20,11 @@ from taipai.core.errors import HandError
 from taipai.core.registry import DEFAULT_SYSTEM, SYSTEMS, system_by_id
 from taipai.core.settle import settle_transfers
 from taipai.core.table import (
-    CashPrize,
     ChainMove,
-    CutChain,
     CutOffer,
     Draw,
     Event,
     FalseWin,
-    FlyTile,
     Payment,
     RuleChanged,
     SelfDraw,
@@ -40,6 +37,7 @@ from taipai.core.table import (
 from taipai.core.table.amounts import Amount
 from taipai.core.table.state import WINDS
 from taipai.systems.hk_taiwan.chains import kick_amount
+from taipai.systems.hk_taiwan.events import CashPrize, CutChain, FlyTile
 from taipai.systems.hk_taiwan.options import TableOptions
 from taipai.systems.hk_taiwan.prizes import PRIZES
 

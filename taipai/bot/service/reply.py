@@ -18,12 +18,9 @@ from taipai.bot.service.reads import ReadHand
 from taipai.bot.service.split import message_limit
 from taipai.core.settle import settle_transfers
 from taipai.core.table import (
-    CashPrize,
-    CutChain,
     Draw,
     Event,
     FalseWin,
-    FlyTile,
     Redo,
     RuleChanged,
     SelfDraw,
@@ -33,6 +30,7 @@ from taipai.core.table import (
     Undo,
     WinByDiscard,
 )
+from taipai.systems.hk_taiwan.events import CashPrize, CutChain, FlyTile
 
 if TYPE_CHECKING:
     from taipai.bot.store import ChatRef

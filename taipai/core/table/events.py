@@ -129,39 +129,6 @@ class FalseWin(_EventBase):
 
 
 @dataclass(frozen=True, slots=True)
-class CashPrize(_EventBase):
-    """現金獎 ``prize`` (an id of :data:`~taipai.systems.hk_taiwan.prizes.PRIZES`), paid at once.
-
-    ``player`` is the collector or payer per the prize's flow; ``other`` is the receiver for
-    ``seven_rob_one`` / ``one_rob_seven`` (``player`` pays ``other`` 6 底).
-    """
-
-    kind: ClassVar[str] = "cash_prize"
-    prize: str
-    player: str
-    other: str | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class CutChain(_EventBase):
-    """斬 (``accept=True``: ``debtor`` pays the chain now) or 唔斬 (``accept=False``) — seed 004 斬拉."""
-
-    kind: ClassVar[str] = "cut_chain"
-    debtor: str
-    creditor: str
-    accept: bool
-
-
-@dataclass(frozen=True, slots=True)
-class FlyTile(_EventBase):
-    """飛牌 (seed 000): ``player`` swapped a real ``tile`` for a wildcard; recorded, no payment."""
-
-    kind: ClassVar[str] = "fly_tile"
-    player: str
-    tile: str
-
-
-@dataclass(frozen=True, slots=True)
 class RuleChanged(_EventBase):
     """Change one option (see :meth:`TableOptions.with_option`), from the next event on."""
 
@@ -199,9 +166,6 @@ Event: TypeAlias = (
     | SelfDraw
     | Draw
     | FalseWin
-    | CashPrize
-    | CutChain
-    | FlyTile
     | RuleChanged
     | Undo
     | Redo
@@ -216,13 +180,12 @@ EVENT_TYPES: dict[str, type[Any]] = {
         SelfDraw,
         Draw,
         FalseWin,
-        CashPrize,
-        CutChain,
-        FlyTile,
         RuleChanged,
         Undo,
         Redo,
         SessionEnded,
     )
 }
-"""``{kind: event class}``."""
+"""``{kind: event class}`` of the events every system shares; a system's own events (港式台牌's
+現金獎, 斬拉, 飛牌; 台灣牌's 花胡) are its ``table.own_events``; :mod:`taipai.core.table.codec` reads
+both."""

@@ -30,19 +30,10 @@ from typing import Any
 from taipai.core.system import Outcome
 from taipai.core.table.deal import next_deal
 from taipai.core.table.errors import TableError
-from taipai.core.table.events import (
-    CashPrize,
-    CutChain,
-    Draw,
-    Event,
-    FalseWin,
-    FlyTile,
-    SelfDraw,
-    SessionEnded,
-    WinByDiscard,
-)
+from taipai.core.table.events import Draw, Event, FalseWin, SelfDraw, SessionEnded, WinByDiscard
 from taipai.core.table.state import ChainMove, CutOffer, Payment, TableState
 from taipai.systems.hk_taiwan.chains import refresh_offers, resolve_win, settle_all
+from taipai.systems.hk_taiwan.events import CashPrize, CutChain, FlyTile
 from taipai.systems.hk_taiwan.options import TableOptions
 from taipai.systems.hk_taiwan.payments import win_legs
 from taipai.systems.hk_taiwan.prizes import PRIZES, once_key, prize_payments

@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 from table_helpers import chains, dis, opened, pays, run, step, tsumo
 
-from taipai.core.table import CutChain, CutOffer, Draw, TableError, WinByDiscard, WinLeg
+from taipai.core.table import CutOffer, Draw, TableError, WinByDiscard, WinLeg
 from taipai.systems.hk_taiwan.chains import kick_amount, raise_amount
+from taipai.systems.hk_taiwan.events import CutChain
 
 # 「拉」的時候如總數有小數點位，會上捨(round up)，而「踢」的時候則為下捨(round down)。
 

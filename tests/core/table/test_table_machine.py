@@ -9,11 +9,8 @@ import pytest
 from table_helpers import P, chains, dis, opened, pays, run, step, tsumo
 
 from taipai.core.table import (
-    CashPrize,
-    CutChain,
     Draw,
     FalseWin,
-    FlyTile,
     Redo,
     RuleChanged,
     SessionEnded,
@@ -28,6 +25,7 @@ from taipai.core.table import (
 )
 from taipai.core.table.codec import event_from_dict
 from taipai.core.table.machine import apply, replay
+from taipai.systems.hk_taiwan.events import CashPrize, CutChain, FlyTile
 from taipai.systems.hk_taiwan.options import TableOptions
 
 ALL_EVENTS = [

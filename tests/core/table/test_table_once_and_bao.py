@@ -19,7 +19,6 @@ from hypothesis import strategies as st
 from table_helpers import P, dis, opened, pays, run, step, tsumo
 
 from taipai.core.table import (
-    CashPrize,
     Draw,
     FalseWin,
     Redo,
@@ -32,6 +31,7 @@ from taipai.core.table import (
 )
 from taipai.core.table.codec import event_from_dict
 from taipai.core.table.machine import apply, replay
+from taipai.systems.hk_taiwan.events import CashPrize
 from taipai.systems.hk_taiwan.prizes import PRIZES, once_key
 
 FLOWER_SET = CashPrize("one_set_flowers", "B")

@@ -7,7 +7,8 @@ from fractions import Fraction
 import pytest
 from table_helpers import chains, dis, opened, pays, run, step
 
-from taipai.core.table import CashPrize, FalseWin, RuleChanged, TableError
+from taipai.core.table import FalseWin, RuleChanged, TableError
+from taipai.systems.hk_taiwan.events import CashPrize
 from taipai.systems.hk_taiwan.prizes import PRIZES
 
 

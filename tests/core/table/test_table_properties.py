@@ -12,12 +12,9 @@ from table_helpers import P
 
 from taipai.core.settle import settle_transfers
 from taipai.core.table import (
-    CashPrize,
-    CutChain,
     Draw,
     Event,
     FalseWin,
-    FlyTile,
     Redo,
     RuleChanged,
     SelfDraw,
@@ -32,6 +29,7 @@ from taipai.core.table import (
 )
 from taipai.core.table.codec import event_from_dict
 from taipai.core.table.machine import apply, replay
+from taipai.systems.hk_taiwan.events import CashPrize, CutChain, FlyTile
 from taipai.systems.hk_taiwan.options import TableOptions
 from taipai.systems.hk_taiwan.prizes import PRIZES
 
