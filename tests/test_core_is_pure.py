@@ -1,4 +1,8 @@
-"""DESIGN §1: core/ is pure and synchronous — it imports nothing from bot/, no asyncio, no I/O libraries."""
+"""DESIGN §1: core/ is pure and synchronous — it imports nothing from bot/, no asyncio, no I/O libraries.
+
+The rule systems (``taipai/systems/``: each game's scoring and ledger behind the seam) are held to the
+same bar; their one disk read is a preset through :mod:`importlib.resources`.
+"""
 
 import ast
 from pathlib import Path
@@ -17,11 +21,13 @@ FORBIDDEN = {
     "datetime",
 }
 CORE = Path(__file__).resolve().parents[1] / "taipai" / "core"
+SYSTEMS = Path(__file__).resolve().parents[1] / "taipai" / "systems"
 
 
-def test_core_imports_nothing_impure():
+def impure_imports(folder: Path) -> list[str]:
+    """``file: module`` for each import under ``folder`` of a FORBIDDEN module or of ``taipai.bot``."""
     offenders = []
-    for path in CORE.rglob("*.py"):
+    for path in folder.rglob("*.py"):
         tree = ast.parse(path.read_text("utf-8"))
         for node in ast.walk(tree):
             names = []
@@ -32,5 +38,18 @@ def test_core_imports_nothing_impure():
             for name in names:
                 root = name.split(".")[0]
                 if root in FORBIDDEN or name.startswith("taipai.bot"):
-                    offenders.append(f"{path.relative_to(CORE)}: {name}")
-    assert offenders == []
+                    offenders.append(f"{path.relative_to(folder)}: {name}")
+    return offenders
+
+
+def test_core_imports_nothing_impure():
+    assert impure_imports(CORE) == []
+
+
+def test_the_rule_systems_import_nothing_impure():
+    assert impure_imports(SYSTEMS) == []
+
+
+def test_the_purity_check_sees_an_impure_import(tmp_path: Path) -> None:
+    (tmp_path / "m.py").write_text("import time\nfrom taipai.bot.i18n import _\nfrom taipai.core import tiles\n")
+    assert sorted(impure_imports(tmp_path)) == ["m.py: taipai.bot.i18n", "m.py: time"]
