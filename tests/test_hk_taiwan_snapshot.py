@@ -33,6 +33,7 @@ from record_snapshot import (  # noqa: E402
 
 ALLOWED: dict[str, str] = {
     "chat #74: 阿芬: 規則": "issue 14 Build 2: 「規則 names the game」: the heading says 呢張枱嘅規則（港式台牌）",
+    "chat #0: A: 開枱 阿明 阿芬 阿強 阿珍": "issue 14: every game's 開枱 names it (玩法：港式台牌，計番。), as 台灣牌's does",
 }
 """Case key (:func:`score_key` or :func:`chat_key`) → the ruling (issue and reason) that justifies
 its new answer."""

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from taipai.core.budget import Budget
+from taipai.core.chat import ChatVocabulary
 from taipai.core.scoretypes import Score
 from taipai.core.table.events import Draw, Event, FalseWin, SelfDraw, SessionEnded, WinByDiscard
 from taipai.core.table.state import ChainMove, CutOffer, Payment, TableSettings, TableState
@@ -165,6 +166,10 @@ class RuleSystem(Protocol):
         hand_size: tiles held before the win (16 or 13).
         wildcards: whether the game takes wildcard kinds (seed 000 越搭) at all.
         table: its :class:`TableRules`.
+        chat: its :class:`~taipai.core.chat.ChatVocabulary`: the command kinds it books, its own chat
+            commands and the events they become, its setting words, the 規則 rows and the parts of a
+            payment line, as English message ids the bot translates.  The chat front end reaches a
+            game's words only through it.
     """
 
     id: str
@@ -174,6 +179,7 @@ class RuleSystem(Protocol):
     hand_size: int
     wildcards: bool
     table: TableRules
+    chat: ChatVocabulary
 
     def load_rules(self, source: str | None = None) -> Any:
         """The scoring rule set: the preset when ``source`` is None, else a TOML file that ``extends`` it.

@@ -54,6 +54,7 @@ def test_chat_then_ledger(tmp_path):
     assert run.returncode == 0, run.stderr
     assert run.stdout.splitlines() == [
         "taipai: Table open: 東 A, 南 B, 西 C, 北 D. A deals first.",
+        "        Game: Hong Kong-style Taiwanese (港式台牌), counted in 番.",
         "        Next: A deals; 東 round, hand 1.",
         "taipai: B wins on A's discard: 12 fan",
         "          A → B: 18 (12 fan + 底 5 + dealer 1)",

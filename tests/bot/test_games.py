@@ -54,7 +54,7 @@ async def test_a_taiwan_table_books_di_plus_tai_times_the_rate(talk_en: Talk) ->
     assert (await talk_en.state()).system == "taiwan"
     # A deals: the leg involves the dealer, 100 + (3 + 作莊 1) × 50
     assert await talk_en("B", "B 食 A 3台") == (
-        "B wins on A's discard: 3台\nA pays B 300\nNext: B deals; 東 round, hand 2."
+        "B wins on A's discard: 3台\nA pays B 300 (底 100 + 3台 × 50 + 作莊 50)\nNext: B deals; 東 round, hand 2."
     )
     # B deals now; C wins on D's discard, no dealer on the leg: 100 + 2 × 50 (the hand read as 2台)
     reply = await talk_en("C", f"C 食 D {TAIWAN_HAND}")
@@ -62,7 +62,7 @@ async def test_a_taiwan_table_books_di_plus_tai_times_the_rate(talk_en: Talk) ->
         "C wins on D's discard: 2台",
         "  門清: 1台",
         "  獨聽: 1台",
-        "D pays C 200",
+        "D pays C 200 (底 100 + 2台 × 50)",
         "Next: C deals; 東 round, hand 3.",
     ]
     balances = {p.name: p.balance for p in (await talk_en.state()).players}
@@ -72,13 +72,19 @@ async def test_a_taiwan_table_books_di_plus_tai_times_the_rate(talk_en: Talk) ->
 @pytest.mark.asyncio
 async def test_taiwan_money_is_set_as_di_100_tai_50_in_one_message(talk_en: Talk) -> None:
     await talk_en("A", "開枱 A B C D 台灣牌")
-    assert await talk_en("A", "規則 底 200 台 100") == "Rule changed: 底 = 200.\nRule changed: 台 = 100."
+    assert await talk_en("A", "規則 底 200 台 100") == (
+        "Rule changed: 底 = 200.\nRule changed: 台 = 100 (money per 台)."
+    )
     assert await talk_en.seq() == 3  # 開枱 and two rule changes, booked in one transaction
     assert await talk_en("C", "C 食 B 3台") == (  # no dealer on the leg: 200 + 3 × 100
-        "C wins on B's discard: 3台\nB pays C 500\nNext: B deals; 東 round, hand 2."
+        "C wins on B's discard: 3台\nB pays C 500 (底 200 + 3台 × 100)\nNext: B deals; 東 round, hand 2."
     )
     rules = (await talk_en("A", "規則")).splitlines()
-    assert rules[:3] == ["Rules of this table (Taiwan 16-tile (台灣牌)):", "  base = 200", "  per_tai = 100"]
+    assert rules[:3] == [
+        "Rules of this table (Taiwan 16-tile (台灣牌)):",
+        "  底 = 200",
+        "  台 = 100 (money per 台)",
+    ]
     with_bao = await talk_en("B", "B 自摸 3台 C包")
     assert "包" in with_bao and await talk_en.seq() == 4  # 台灣牌 has no 包: refused, nothing booked
 
@@ -101,9 +107,12 @@ async def test_a_hong_kong_table_doubles_and_has_a_minimum(talk_en: Talk) -> Non
         "D pays C 4",
     ]
     assert await talk_en("D", "D 自摸 3翻 A包") == (  # 包自摸: A pays the three portions, 3 × 4
-        "D self-draws (自摸): 3翻\nA pays D 12\nNext: D deals; 東 round, hand 4."
+        "D self-draws (自摸): 3翻\nA pays D 12 (包自摸: A pays all three shares, 4 each)\n"
+        "Next: D deals; 東 round, hand 4."
     )
-    assert await talk_en("A", "/rules maximum 13") == "Rule changed: maximum = 13."
+    assert await talk_en("A", "/rules maximum 13") == (
+        "Rule changed: 最大 = 13翻 (the most a hand is paid; a 例牌 is worth it)."
+    )
     # seed 003: 「1元一底的話, 十台就是512元」 once the maximum allows 10翻
     assert (await talk_en("B", "B 食 A 10翻")).splitlines()[1] == "A pays B 512"
 
@@ -154,9 +163,9 @@ def test_the_same_taiwan_evening_in_the_terminal_chat(tmp_path) -> None:
     # C self-draws 5台 while B deals: B pays 100 + (5 + 1) × 50, A and D 100 + 5 × 50
     assert lines[6:10] == [
         "taipai: C self-draws (自摸): 5台",
-        "        A pays C 350",
-        "        B pays C 400",
-        "        D pays C 350",
+        "        A pays C 350 (底 100 + 5台 × 50)",
+        "        B pays C 400 (底 100 + 5台 × 50 + 作莊 50)",
+        "        D pays C 350 (底 100 + 5台 × 50)",
     ]
     assert "          A pays C $650" in lines
 
@@ -167,14 +176,14 @@ async def test_taiwan_flower_wins_are_booked_from_the_chat(talk_en: Talk) -> Non
     await talk_en("A", "開枱 A B C D 台灣牌")
     assert (await talk_en("B", "B 八仙過海")).splitlines() == [
         "B: all eight flowers (八仙過海): 8台",
-        "A pays B 550",  # the dealer's leg: 100 + (8 + 作莊 1) × 50
-        "C pays B 500",
-        "D pays B 500",
+        "A pays B 550 (底 100 + 8台 × 50 + 作莊 50)",  # the dealer's leg: 100 + (8 + 作莊 1) × 50
+        "C pays B 500 (底 100 + 8台 × 50)",
+        "D pays B 500 (底 100 + 8台 × 50)",
         "Next: B deals; 東 round, hand 2.",
     ]
     assert (await talk_en("C", "C 七搶一 D")).splitlines() == [
         "C robs D's flower (七搶一): 8台",
-        "D pays C 500",  # B deals and is not on the leg
+        "D pays C 500 (底 100 + 8台 × 50)",  # B deals and is not on the leg
         "Next: C deals; 東 round, hand 3.",
     ]
     assert "B 八仙過海  /flowerwin B" in await talk_en("A", "/help")
@@ -184,8 +193,8 @@ async def test_taiwan_flower_wins_are_booked_from_the_chat(talk_en: Talk) -> Non
 async def test_a_flower_win_at_another_game_is_refused_and_books_nothing(talk_en: Talk) -> None:
     await talk_en("A", "開枱 A B C D")
     assert await talk_en("B", "B 八仙過海") == (
-        "花胡 (八仙過海, 七搶一) is booked at a 台灣牌 table; here 八仙過海 is written in the hand and 七搶一 is "
-        "a cash prize (A 七搶一 B)."
+        "Hong Kong-style Taiwanese (港式台牌) does not book 花胡 (八仙過海, 七搶一) as a win of its own; a hand's "
+        "flowers are written in the hand."
     )
     assert await talk_en.seq() == 1
     assert (await talk_en("C", "C 七搶一 D")).startswith("D→C: cash prize 七搶一 (6 底)")  # 港式台牌's prize

@@ -19,9 +19,22 @@ FIELD = re.compile(r"\{(\w*)[^{}]*\}")
 
 
 def code_msgids() -> set[str]:
-    """Every string passed to _() or N_() under taipai/bot, extracted the way pybabel does."""
-    found = extract_from_dir(str(ROOT / "taipai" / "bot"), method_map=[("**.py", "python")])
+    """Every string passed to _() or N_() under taipai/bot, and to N_() under taipai/systems (the
+    systems' chat vocabulary, taipai/core/chat.py), extracted the way pybabel does with babel.cfg."""
+    found = [
+        *extract_from_dir(str(ROOT / "taipai" / "bot"), method_map=[("**.py", "python")]),
+        *extract_from_dir(
+            str(ROOT / "taipai" / "systems"), method_map=[("**.py", "python")], keywords={"N_": None}
+        ),
+    ]
     return {msg for _file, _line, msg, _comments, _ctx in found if isinstance(msg, str) and msg}
+
+
+def test_babel_cfg_extracts_the_systems_chat_vocabulary():
+    text = (ROOT / "babel.cfg").read_text("utf-8")
+    assert "[python: taipai/bot/**.py]" in text
+    assert "[python: taipai/systems/**.py]" in text and "keywords = N_" in text
+    assert "底 = {value}" in code_msgids()  # a 規則 row written in taipai/systems/taiwan/chat.py
 
 
 def catalogue_entries(locale: str):

@@ -21,7 +21,8 @@ def chains(state):
 async def test_a_table_of_bare_counts_in_english(talk_en):
     talk = talk_en
     assert await talk("A", "開枱 A B C D") == (
-        "Table open: 東 A, 南 B, 西 C, 北 D. A deals first.\nNext: A deals; 東 round, hand 1."
+        "Table open: 東 A, 南 B, 西 C, 北 D. A deals first.\nGame: Hong Kong-style Taiwanese (港式台牌), counted in 番.\n"
+        "Next: A deals; 東 round, hand 1."
     )
 
     # A deals (n = 0, dealer fan 1).  B wins on A's discard with 12 fan: 12 + 底 5 + 1 = 18, carried
@@ -142,7 +143,7 @@ async def test_the_same_table_in_cantonese(talk_zh):
     talk = talk_zh
     assert (
         await talk("A", "開枱 A B C D")
-        == "開枱：東 A、南 B、西 C、北 D。A 做莊。\n下一鋪：A 做莊；東圈，第1鋪。"
+        == "開枱：東 A、南 B、西 C、北 D。A 做莊。\n玩法：港式台牌，計番。\n下一鋪：A 做莊；東圈，第1鋪。"
     )
     assert await talk("B", "B 食 A 12番") == (
         "B 食 A：12番\n  A → B：18（12番 + 底 5 + 莊 1）\n拉一：A 欠 B 18\n下一鋪：B 做莊；東圈，第2鋪。"

@@ -30,7 +30,7 @@ from taipai.bot.service.parse import (
 )
 from taipai.bot.service.reads import ReadHand
 from taipai.bot.service.reply import Button
-from taipai.core.registry import DEFAULT_SYSTEM
+from taipai.core.registry import system_by_id
 from taipai.core.table import (
     WINDS,
     Draw,
@@ -61,7 +61,6 @@ from taipai.systems.hk_taiwan.options import (
     TableOptions,
 )
 from taipai.systems.hk_taiwan.prizes import PRIZES
-from taipai.systems.taiwan.events import FlowerWin
 
 
 class Refused(Exception):
@@ -162,7 +161,7 @@ def checked(state: TableState | None, event: Event) -> Transition:
     try:
         return apply(state, event)
     except TableError as err:
-        raise Refused(render.table_error(err)) from err
+        raise Refused(render.table_error(err, render.unit_of(state) if state else "")) from err
 
 
 def only_opened(state: TableState) -> bool:
@@ -264,7 +263,9 @@ def self_draw_plan(state: TableState, cmd: parse.RecordSelfDraw) -> SelfDrawPlan
     leg = cmd.legs[0]
     winner = winner_or_discarder(state, leg.winner, cmd)
     payer = someone(state, cmd.kong_payer, cmd) if cmd.kong_payer else None
-    if not kong_bao(state):  # hk-old 包自摸: the player named pays, whatever the kongs
+    if payer is not None and not kong_bao(state):  # 包自摸: the player named pays, whatever the kongs
+        books(state, "bao")
+    if not kong_bao(state):
         return SelfDrawPlan(_with_context(leg, winner, ()), payer, kong=False)
     plan = SelfDrawPlan(_with_context(leg, winner, ("槓上",) if payer or cmd.kong_said else ()), payer)
     count = read_count(leg.hand)
@@ -274,10 +275,10 @@ def self_draw_plan(state: TableState, cmd: parse.RecordSelfDraw) -> SelfDrawPlan
 
 
 def kong_bao(state: TableState) -> bool:
-    """Whether 包 at this table is 港式台牌's: only 槓上自摸 on an exposed kong, paid by who discarded
-    into it (seed 004 槓上自摸 row: 「明槓出銃者全包」).  Other games have their own 包 (hk-old 包自摸:
-    the player named pays the whole self-draw) or none (taiwan: the table refuses it)."""
-    return state.system == DEFAULT_SYSTEM
+    """Whether 包 at this table is only for 槓上自摸 on an exposed kong, paid by who discarded into it
+    (``kong_bao``: 港式台牌, seed 004 槓上自摸 row: 「明槓出銃者全包」).  Other games have their own 包
+    (``bao``: 廣東牌 包自摸, the player named pays the whole self-draw) or none (台灣牌: refused)."""
+    return "kong_bao" in system_by_id(state.system).chat.books
 
 
 def self_draw_event(plan: SelfDrawPlan, read: ReadHand) -> SelfDraw:
@@ -355,6 +356,7 @@ def table_event(
         Ignored: talk (:func:`someone`).
     """
     if isinstance(cmd, parse.RecordDraw):
+        books(state, "draw")
         return Draw()
     if isinstance(cmd, parse.UndoLast):
         if only_opened(state) and any(not isinstance(e, RuleChanged) for e in state.redo):
@@ -363,18 +365,24 @@ def table_event(
     if isinstance(cmd, parse.RedoLast):
         return Redo(by=speaker)
     if isinstance(cmd, parse.AcceptCut | parse.DeclineCut):
+        books(state, "cut")
         return cut_event(state, speaker, cmd)
     if isinstance(cmd, parse.Settle):
         return SessionEnded()
     if isinstance(cmd, parse.RecordFalseWin):
+        books(state, "false_win")
         return FalseWin(player=someone(state, cmd.player, cmd))
-    if isinstance(cmd, parse.RecordFlowerWin) or (
-        isinstance(cmd, parse.RecordPrize) and cmd.prize == "seven_rob_one" and state.system == "taiwan"
-    ):
-        return flower_win_event(state, cmd)
+    own = system_by_id(state.system).chat.commands
+    if isinstance(cmd, parse.RecordFlowerWin):
+        books(state, "flower_win")
+        return own_event(state, "flower_win", cmd.player, "", cmd)
+    if isinstance(cmd, parse.RecordPrize) and cmd.prize in own:  # 台灣牌: A 七搶一 B is its 花胡
+        return own_event(state, cmd.prize, cmd.player, cmd.other, cmd)
     if isinstance(cmd, parse.RecordPrize):
+        books(state, "prize")
         return prize_event(state, cmd)
     if isinstance(cmd, parse.RecordFly):
+        books(state, "fly")
         return FlyTile(player=someone(state, cmd.player, cmd), tile=tile_name(cmd.tile))
     if not authorised and speaker != creator:
         raise Refused(render.rules_creator_only(creator))
@@ -415,20 +423,30 @@ def prize_event(state: TableState, cmd: parse.RecordPrize) -> CashPrize:
     return CashPrize(prize=cmd.prize, player=player, other=other)
 
 
-def flower_win_event(state: TableState, cmd: parse.RecordFlowerWin | parse.RecordPrize) -> FlowerWin:
-    """台灣牌 花胡 (seed 003): ``B 八仙過海`` (all eight flowers: the three others pay) or ``A 七搶一 B``
-    (A robbed B's eighth flower: B pays), each 8台 1底 by the preset; the hand, when the replacement
-    tile also won it, is not counted here (it is booked as the count of a win).
+def books(state: TableState, kind: str) -> None:
+    """Refuse a kind of command (:data:`~taipai.core.chat.COMMAND_KINDS`) that the table's game does not
+    book (:attr:`~taipai.core.chat.ChatVocabulary.books`), naming the game.
 
     Raises:
-        Refused: at a table of another game (港式台牌 counts 八仙過海 in a hand; its 七搶一 is a cash prize).
-        Ignored / Refused: a name not at the table (:func:`someone`).
+        Refused: ``kind`` is not booked at this table (台灣牌 and 廣東牌 have no 斬拉 or 現金獎 …).
     """
-    if state.system != "taiwan":
-        raise Refused(render.no_flower_win())
-    if isinstance(cmd, parse.RecordFlowerWin):
-        return FlowerWin(winner=someone(state, cmd.player, cmd))
-    return FlowerWin(winner=someone(state, cmd.other, cmd), robbed=someone(state, cmd.player, cmd))
+    if kind not in system_by_id(state.system).chat.books:
+        raise Refused(render.not_booked(state.system, kind))
+
+
+def own_event(state: TableState, kind: str, player: str, other: str, cmd: parse.Command) -> Event:
+    """The game's own event for one of its chat commands (:attr:`~taipai.core.chat.ChatVocabulary.commands`):
+    ``B 八仙過海`` (``flower_win``) and, at a 台灣牌 table, ``A 七搶一 B`` are 花胡 (seed 003: 八仙過海
+    「三家賠付」, 七搶一 「被搶花者賠付」), built by the system from the seated players named.
+
+    Raises:
+        Refused: the game has no such command (:func:`books`); a name not at the table (:func:`someone`).
+        Ignored: talk (:func:`someone`).
+    """
+    build = system_by_id(state.system).chat.commands.get(kind)
+    if build is None:  # a game that books 花胡 but builds no event for it: refused, not guessed
+        raise Refused(render.not_booked(state.system, "flower_win"))
+    return build(someone(state, player, cmd), someone(state, other, cmd) if other else None)
 
 
 def tile_name(text: str) -> str:
@@ -600,11 +618,12 @@ def game_rule_events(state: TableState, args: tuple[str, ...]) -> list[RuleChang
     if not args or len(args) % 2:
         raise Refused(render.rules_usage(state))
     opts = state.options
+    chat = system_by_id(state.system).chat  # 規則 底 100 and /rules base 100 book the same option
     events: list[RuleChanged] = []
     for name, value in zip(args[::2], args[1::2], strict=True):
         try:
             opts = opts.with_option(name, value)
         except TableError as err:
             raise Refused(render.rules_bad_value(name, value)) from err
-        events.append(RuleChanged(option=name, value=value))
+        events.append(RuleChanged(option=chat.option_name(name), value=value))
     return events

@@ -16,6 +16,7 @@ from taipai.bot.service.history import LegRow, cents, exact, leg_rows, settled_m
 from taipai.bot.service.parse import MAX_FAN, CommandError
 from taipai.bot.service.reads import DEALER_PATTERN, ReadHand
 from taipai.bot.service.split import utf16_len
+from taipai.core.chat import Said, shown
 from taipai.core.errors import HandError
 from taipai.core.registry import DEFAULT_SYSTEM, SYSTEMS, system_by_id
 from taipai.core.settle import settle_transfers
@@ -125,55 +126,59 @@ def greeting() -> str:
     )
 
 
+def said(label: Said) -> str:
+    """A system's label (:class:`~taipai.core.chat.Said`) in the current locale."""
+    return _(label.msgid).format(**label.values())
+
+
+def count_word(system_id: str, n: int | None = None) -> str:
+    """A count as the chat's examples write it at a table of ``system_id``: ``12番``, ``3台``, ``3翻``
+    (``n``: the number; the system's example count when ``None``)."""
+    system = system_by_id(system_id)
+    return f"{system.chat.example_count if n is None else n}{system.unit}"
+
+
 def help_text(system_id: str = DEFAULT_SYSTEM) -> str:
     """The ``/help`` reply at a table of the game ``system_id`` (the chat's open table, else the
-    default, 港式台牌): that game's commands only, each in its Cantonese and slash forms."""
-    if system_id != DEFAULT_SYSTEM:
-        return "\n".join(_game_help(system_id))
-    return "\n".join(
-        [
-            _("Commands:"),
-            _("開枱 A B C D  /newgame A B C D: open a table (seats 東 南 西 北, A deals first)"),
-            _pick_a_game(),
-            _("B 食 A 12番  /win B A 12: B wins on A's discard; a hand message works in place of 12番"),
-            _("A 出銃 B 12番: the same win, said by the discarder"),
-            _("B 自摸 12番  /selfdraw B 12: B wins by self-draw; each of the three pays"),
-            _("流局  /draw: exhaustive draw; the dealer stays"),
-            _("計數  /score: balances, dealer, 連莊 and 拉"),
-            _("/chains: the 拉 chains running between players (計數 shows them too)"),
-            _("撤銷  /undo, 重做  /redo: undo or redo the last event"),
-            _("斬  /cut, 唔斬  /nocut: answer a 斬拉 offer (the debtor says it)"),
-            _("坐 南  /sit 南: take your seat (a seat wind or your name), held by your account"),
-            _("離座  /leave: give up your seat; a chat admin frees anyone's with 離座 南 (/leave 南)"),
-            _("埋數  /settle: end the session and settle"),
-            _("B 食 A 12番; C 食 A 8番: several winners on one discard (一炮雙響/三響)"),
-            _("B 搶槓 A 12番  /robkong B A 12: B robs A's kong (搶槓); A pays"),
-            _(
-                "B 自摸 12番 槓上 A包  /selfdraw B 12 槓上 A包: 槓上自摸 on A's exposed kong; "
-                "A pays all three (明槓出銃者全包)"
-            ),
-            _("B 詐糊  /falsewin B: false win; B pays each of the three 30 fan"),
-            _("Cash prizes (現金獎), paid at once in 底:"),
-            _("  圍骰  /dice: the dealer rolled a triple; each pays the dealer 1"),
-            _("  一二三  /dice123: the dealer rolled 一二三; the dealer pays each 1"),
-            _("  B 一台草  /mixedset B: each pays B ½; B 一台花  /flowerset B: each pays B 1"),
-            _("  A 追  /chase A: A pays each 1 (honour or 1/9); A 追 二萬  /chase A 二萬: 2 for a simple"),
-            _("  A 再追  /chase A again: 一追再追; A pays each 2"),
-            _("  A 叫碰不碰  /nopung A: A pays each 1"),
-            _("  B 暗槓  /kong B: each pays B 1; A 暗槓錯  /badkong A: A pays each 2"),
-            _("  A 七搶一 B  /sevenrobone A B, A 一搶七 B  /onerobseven A B: B pays A 6"),
-            _("B 飛 九筒  /fly B 九筒: record a 飛牌"),
-            _("規則  /rules: show the table's rules; /rules cut none, /rules la_mode dealer_only,"),
-            _("  /rules rate 60, /rules base 300, /rules 三百六十 (the table's creator or a chat admin)"),
-            _("歷史  /history: the hands so far; 匯出  /export: the session as a CSV file"),
-            _("The fan count is the hand's fan without 底 and dealer fan; taipai adds those."),
-            _("0番 is a hand worth 底 only; a count is at most {limit}番.").format(limit=MAX_FAN),
-            _(
-                "Rates are money a fan (at most 2 decimals, up to $1,000,000); a rate change re-prices "
-                "the whole session, hands already played included."
-            ),
-        ]
-    )
+    default, 港式台牌): the commands every game shares, in that game's unit, then the game's own lines
+    (:attr:`~taipai.core.chat.ChatVocabulary.help` and ``notes``), each in its Cantonese and slash
+    forms; a kind of command the game does not book (:attr:`~taipai.core.chat.ChatVocabulary.books`)
+    is not listed."""
+    system = system_by_id(system_id)
+    chat = system.chat
+    n = chat.example_count
+    fill = {"count": count_word(system_id), "n": str(n), "unit": system.unit, "limit": str(MAX_FAN)}
+    lines = [
+        _("Commands:"),
+        _("Game at this table: {game}, counted in {unit}.").format(
+            game=game_name(system_id), unit=system.unit
+        ),
+        _("開枱 A B C D  /newgame A B C D: open a table (seats 東 南 西 北, A deals first)"),
+        _pick_a_game(),
+        _(
+            "B 食 A {count}  /win B A {n}: B wins on A's discard; a hand message works in place of {count}"
+        ).format(**fill),
+        _("A 出銃 B {count}: the same win, said by the discarder").format(**fill),
+        _("B 自摸 {count}  /selfdraw B {n}: B wins by self-draw; each of the three pays").format(**fill),
+    ]
+    if "rob_kong" in chat.books:
+        lines.append(_("B 搶槓 A {count}  /robkong B A {n}: B robs A's kong (搶槓); A pays").format(**fill))
+    lines += [_(m).format(**fill) for m in chat.help]
+    lines += [
+        _("流局  /draw: exhaustive draw"),
+        _("計數  /score: balances, dealer and 連莊"),
+        _("撤銷  /undo, 重做  /redo: undo or redo the last event"),
+        _("坐 南  /sit 南: take your seat (a seat wind or your name), held by your account"),
+        _("離座  /leave: give up your seat; a chat admin frees anyone's with 離座 南 (/leave 南)"),
+        _("埋數  /settle: end the session and settle"),
+        _(
+            "規則  /rules: show the table's settings; /rules NAME VALUE changes them "
+            "(the table's creator or a chat admin)"
+        ),
+        _("歷史  /history: the hands so far; 匯出  /export: the session as a CSV file"),
+    ]
+    lines += [_(m).format(**fill) for m in chat.notes]
+    return "\n".join(lines)
 
 
 # ---------------------------------------------------------------------------------------- errors
@@ -258,7 +263,7 @@ def command_error(err: CommandError) -> str:
     return _(_COMMAND_ERRORS.get(code, _COMMAND_ERRORS["unknown_command"])).format(**args)
 
 
-_TABLE_ERRORS = {
+TABLE_ERRORS = {
     "no_table": N_("No table is open here. Start one with: 開枱 A B C D"),
     "table_open": N_("A table is already open here. 埋數 ends it first."),
     "ended": N_("This session has ended. 開枱 A B C D starts a new one."),
@@ -284,17 +289,40 @@ _TABLE_ERRORS = {
         "包 is only for 槓上自摸 on an exposed kong (明槓出銃者全包): {payer} does not pay all of "
         "{winner}'s self-draw."
     ),
+    "first_claim_wins": N_(
+        "下家先糊: only {winner}, the first after {discarder} in turn, wins this discard; nothing was "
+        "booked. Book {winner}'s win alone ({winner} 食 {discarder} …), or play 一炮多響 (規則 一炮多響 開)."
+    ),
+    "below_minimum": N_(
+        "{winner}'s {count} is below this table's minimum of {minimum} (起糊); nothing was booked."
+    ),
+    "bad_option": N_("This game has no such setting; 規則 lists its settings."),
+    "bad_value": N_("That value cannot be booked for this setting; 規則 shows what each setting takes."),
+    "bad_event": N_("This game does not book that; /help lists what this table books."),
+    "unknown_system": N_("This table's game is not one taipai knows: {games}."),
 }
+"""The reply to every :class:`TableError` code the core and the systems raise (a test enumerates them)."""
 
 
-def table_error(err: TableError) -> str:
-    """The reply to an event the table refused (nothing was stored)."""
-    msgid = _TABLE_ERRORS.get(err.code)
+def table_error(err: TableError, unit: str = "") -> str:
+    """The reply to an event the table refused (nothing was stored): every code of
+    :data:`TABLE_ERRORS` in the chat's language, with the players and counts it names (``unit``: the
+    table's, for a count: ``5翻``).  An error raised without the values its reply names falls back to
+    the core's English reason."""
+    msgid = TABLE_ERRORS.get(err.code)
     if msgid is None:
         return _("That cannot be booked: {reason}").format(reason=err.message)
-    if err.args_:  # the codes whose reply names the prize or the players
-        return _(msgid).format(**{k: short(v) for k, v in err.args_.items()})
-    return _(msgid)
+    values = {k: short(v) for k, v in err.args_.items()}  # the codes whose reply names the players
+    if err.code == "below_minimum":  # hk-old 起糊 (seed 003: 「可以先講好最少幾台才准糊的規定」)
+        for key in ("count", "minimum"):
+            if key in values:
+                values[key] += unit
+    if err.code == "unknown_system":
+        values = {"games": err.hint}
+    try:
+        return _(msgid).format(**values)
+    except (KeyError, IndexError):
+        return _("That cannot be booked: {reason}").format(reason=err.message)
 
 
 _BAO_REFUSALS = {
@@ -499,22 +527,25 @@ def which_win(name: str, other: str, count: str) -> str:
 
 _MISSING = {
     "self_draw_count": N_(
-        "{player} 自摸: how many fan? Write the count or the hand, e.g. {player} 自摸 12番."
+        "{player} 自摸: how many {unit}? Write the count or the hand, e.g. {player} 自摸 {count}."
     ),
-    "discarder": N_("{player} 食: on whose discard? e.g. {player} 食 {other} 12番."),
+    "discarder": N_("{player} 食: on whose discard? e.g. {player} 食 {other} {count}."),
     "win_count": N_(
-        "{player} 食 {other}: how many fan? Write the count or the hand, e.g. {player} 食 {other} 12番."
+        "{player} 食 {other}: how many {unit}? Write the count or the hand, e.g. {player} 食 {other} {count}."
     ),
     "fly_tile": N_("{player} 飛: which tile? e.g. {player} 飛 九筒."),
-    "deal_in_winner": N_("{player} 出銃: to whom? e.g. {player} 出銃 {other} 12番."),
+    "deal_in_winner": N_("{player} 出銃: to whom? e.g. {player} 出銃 {other} {count}."),
 }
 
 
-def missing_part(kind: str, player: str, other: str) -> str:
+def missing_part(kind: str, player: str, other: str, system_id: str = DEFAULT_SYSTEM) -> str:
     """A record message without its count, discarder or tile (``kind`` of
     :class:`~taipai.bot.service.implied.Missing`): what is missing and the right form, for
-    ``player`` (and ``other``, the discarder named or the next seat as an example)."""
-    return _(_MISSING[kind]).format(player=player, other=other)
+    ``player`` (and ``other``, the discarder named or the next seat as an example), with a count in
+    the unit of the table's game ``system_id`` (``12番``, ``3台``, ``3翻``)."""
+    unit = system_by_id(system_id).unit
+    shown_unit = _("fan") if unit == "番" else unit  # 番 reads "fan" in English; 台 and 翻 as they are
+    return _(_MISSING[kind]).format(player=player, other=other, count=count_word(system_id), unit=shown_unit)
 
 
 def bare_hand(player: str, other: str, hand: str, self_drawn: bool) -> str:
@@ -545,7 +576,7 @@ def hand_says_discard() -> str:
 
 
 def no_table() -> str:
-    return _(_TABLE_ERRORS["no_table"])
+    return _(TABLE_ERRORS["no_table"])
 
 
 def no_table_settled() -> str:
@@ -593,7 +624,7 @@ def cancelled(by: str, state: TableState) -> str:
 
 def already_open(state: TableState | None) -> str:
     if state is None:
-        return _(_TABLE_ERRORS["table_open"])
+        return _(TABLE_ERRORS["table_open"])
     if len(state.history) == 1 and state.prev is None:  # only the 開枱: a typo is cancelled by 撤銷
         return _(
             "A table is already open here ({players}), with nothing played yet. 撤銷 cancels it (e.g. to "
@@ -636,10 +667,9 @@ def which_offer(name: str, offers: Sequence[CutOffer]) -> str:
 
 # ---------------------------------------------------------------------------------------- bookings
 def opened(state: TableState) -> str:
-    """Reply to 開枱; a table that plays another game than 港式台牌 names it and its unit."""
+    """Reply to 開枱: the seats, then the game the table plays and its unit (every game, the default
+    港式台牌 too: 「玩法：港式台牌，計番。」)."""
     line = _opened(tuple(p.name for p in state.players))
-    if state.system == DEFAULT_SYSTEM:
-        return line
     game = _("Game: {game}, counted in {unit}.").format(game=game_name(state.system), unit=unit_of(state))
     return line + "\n" + game
 
@@ -808,7 +838,9 @@ def event_lines(
         ]
     if isinstance(event, RuleChanged):
         opts = state.options if before is None else before.options.with_option(event.option, event.value)
-        head = _("Rule changed: {what}.").format(what=rule_change(event.option, event.value, opts))
+        row = system_by_id(ref.system).chat.rule_row(event.option, opts)
+        what = said(row) if row is not None else rule_change(event.option, event.value, opts)
+        head = _("Rule changed: {what}.").format(what=what)
         if event.option == "rate":
             head += "" if current_locale().startswith("zh") else " "
             head += _("A rate change re-prices the whole session, hands already played included.")
@@ -934,15 +966,26 @@ def _old_chain(before: TableState | None, move: ChainMove) -> int | None:
     return None
 
 
-def payments(state: TableState, items: Iterable[Payment]) -> list[str]:
+def payments(
+    state: TableState,
+    items: Iterable[Payment],
+    *,
+    before: TableState | None = None,
+    event: Event | None = None,
+) -> list[str]:
     """What changed hands now, one line per payer → payee (summed over rules).  Chain payments are
-    left to the :func:`moves` lines printed with them; an undo's payments are refunds."""
+    left to the :func:`moves` lines printed with them; an undo's payments are refunds.
+
+    With the ``event`` and the table ``before`` it, a line shows what it adds up from when the game
+    says (:attr:`~taipai.core.chat.ChatVocabulary.leg_parts`): ``A pays B 300 (底 100 + 3台 × 50 +
+    作莊 50)`` at 台灣牌, ``A pays D 48 (包自摸: A pays all three shares, 16 each)`` at 廣東牌."""
     totals: dict[tuple[str, str, bool], Amount] = {}
     for p in items:
         if p.rule in CHAIN_RULES:
             continue
         key = (p.payer, p.payee, p.rule.startswith("undo:"))
         totals[key] = totals.get(key, 0) + p.amount
+    parts_of = system_by_id(state.system).chat.leg_parts
     out: list[str] = []
     for (payer, payee, refund), value in totals.items():
         if value == 0:
@@ -950,7 +993,11 @@ def payments(state: TableState, items: Iterable[Payment]) -> list[str]:
         if value < 0:
             payer, payee, value = payee, payer, -value
         msg = _("{payer} refunds {payee} {amount}") if refund else _("{payer} pays {payee} {amount}")
-        out.append(msg.format(payer=payer, payee=payee, amount=money(state, value)))
+        line = msg.format(payer=payer, payee=payee, amount=money(state, value))
+        parts = parts_of(before, event, payer, payee) if before is not None and event is not None else ()
+        if parts and not refund:
+            line = _("{line} ({parts})").format(line=line, parts=" + ".join(said(x) for x in parts))
+        out.append(line)
     return out
 
 
@@ -1230,12 +1277,34 @@ def rule_change(option: str, value: str, options: TableOptions | None = None) ->
     return f"{option} = {value}"
 
 
-def no_flower_win() -> str:
-    """花胡 said at a table that is not 台灣牌's."""
-    return _(
-        "花胡 (八仙過海, 七搶一) is booked at a 台灣牌 table; here 八仙過海 is written in the hand and "
-        "七搶一 is a cash prize (A 七搶一 B)."
-    )
+_NOT_BOOKED = {
+    "win": N_("{game} does not book a win on a discard; /help lists what this table books."),
+    "self_draw": N_("{game} does not book a self-draw; /help lists what this table books."),
+    "rob_kong": N_("{game} does not book 搶槓; /help lists what this table books."),
+    "multi_win": N_("{game} does not book several winners on one discard; book the first claimant's win."),
+    "draw": N_("{game} does not book 流局; /help lists what this table books."),
+    "false_win": N_("{game} does not book 詐糊; /help lists what this table books."),
+    "cut": N_("{game} has no 拉 chains, so there is no 斬拉 to answer."),
+    "chains": N_("{game} has no 拉 chains."),
+    "prize": N_("{game} does not book cash prizes (現金獎); /help lists what this table books."),
+    "fly": N_("{game} does not record 飛牌; /help lists what this table books."),
+    "kong_bao": N_("{game} has no 包: book the self-draw without it, and each of the three pays."),
+    "bao": N_("{game} has no 包: book the self-draw without it, and each of the three pays."),
+    "flower_win": N_(
+        "{game} does not book 花胡 (八仙過海, 七搶一) as a win of its own; a hand's flowers are written "
+        "in the hand."
+    ),
+}
+"""The refusal of each command kind (:data:`~taipai.core.chat.COMMAND_KINDS`) a game may not book."""
+
+
+def not_booked(system_id: str, kind: str) -> str:
+    """A command of ``kind`` at a table whose game does not book it (nothing stored): names the game.
+
+    Raises:
+        KeyError: ``kind`` is not one of :data:`~taipai.core.chat.COMMAND_KINDS`.
+    """
+    return _(_NOT_BOOKED[kind]).format(game=game_name(system_id))
 
 
 def fly_usage(tile: str) -> str:
@@ -1254,14 +1323,11 @@ def game_name(system_id: str) -> str:
     return f"{system.english} ({system.names[0]})"
 
 
-def option_rows(options: object) -> list[str]:
-    """The settings of a table that is not 港式台牌's, one ``name = value`` row each: the options'
-    own ``display_rows()`` when their class has one, else their stored form (``to_dict``)."""
-    rows = getattr(options, "display_rows", None)
-    if callable(rows):
-        return [str(r) for r in rows()]
-    data = options.to_dict() if hasattr(options, "to_dict") else {}
-    return [f"{k} = {v}" for k, v in data.items()]
+def option_rows(state: TableState) -> list[str]:
+    """The settings of the table as its game shows them (:attr:`~taipai.core.chat.ChatVocabulary.rows`:
+    ``底 = 100``, ``銃 = 半銃 (…)``), one row each; ``[]`` for a game whose 規則 reply is written here
+    (港式台牌's :func:`rules`)."""
+    return [said(row) for row in system_by_id(state.system).chat.rows(state.options)]
 
 
 def _pick_a_game() -> str:
@@ -1271,72 +1337,12 @@ def _pick_a_game() -> str:
     )
 
 
-def _game_help(system_id: str) -> list[str]:
-    """``/help`` at a table of a game other than 港式台牌 (taiwan 台, hk-old 翻): no 拉/斬拉, no cash
-    prizes; hk-old adds 包自摸 and its 詐糊."""
-    system = system_by_id(system_id)
-    unit, n = system.unit, 3
-    count = f"{n}{unit}"
-    lines = [
-        _("Commands:"),
-        _("Game at this table: {game}, counted in {unit}.").format(game=game_name(system_id), unit=unit),
-        _("開枱 A B C D  /newgame A B C D: open a table (seats 東 南 西 北, A deals first)"),
-        _pick_a_game(),
-        _(
-            "B 食 A {count}  /win B A {n}: B wins on A's discard; a hand message works in place of {count}"
-        ).format(count=count, n=n),
-        _("A 出銃 B {count}: the same win, said by the discarder").format(count=count),
-        _("B 自摸 {count}  /selfdraw B {n}: B wins by self-draw; each of the three pays").format(
-            count=count, n=n
-        ),
-        _("B 搶槓 A {count}  /robkong B A {n}: B robs A's kong (搶槓); A pays").format(count=count, n=n),
-    ]
-    if system_id == "hk-old":
-        lines += [
-            _("B 自摸 {count} A包  /selfdraw B {n} A包: 包自摸; A pays the whole self-draw").format(
-                count=count, n=n
-            ),
-            _("B 詐糊  /falsewin B: false win; B pays each player the most a self-draw can pay"),
-        ]
-    else:
-        lines += [
-            _("B 食 A {count}; C 食 A {count}: several winners on one discard (一炮多響)").format(
-                count=count
-            ),
-            _("B 詐糊  /falsewin B: false win; B pays what the table's rules say (規則)"),
-            _(
-                "B 八仙過海  /flowerwin B: 花胡 with all eight flowers; "
-                "A 七搶一 B  /sevenrobone A B: A robbed B's flower"
-            ),
-        ]
-    lines += [
-        _("流局  /draw: exhaustive draw"),
-        _("計數  /score: balances, dealer and 連莊"),
-        _("撤銷  /undo, 重做  /redo: undo or redo the last event"),
-        _("坐 南  /sit 南: take your seat (a seat wind or your name), held by your account"),
-        _("離座  /leave: give up your seat; a chat admin frees anyone's with 離座 南 (/leave 南)"),
-        _("埋數  /settle: end the session and settle"),
-        _(
-            "規則  /rules: show the table's settings; /rules NAME VALUE changes them "
-            "(the table's creator or a chat admin)"
-        ),
-        _("歷史  /history: the hands so far; 匯出  /export: the session as a CSV file"),
-        _("A count is the hand's {unit} as the table books it; a count is at most {limit}.").format(
-            unit=unit, limit=MAX_FAN
-        ),
-    ]
-    return lines
-
-
 def rules(state: TableState) -> list[str]:
     """The ``/rules`` reply: the game, every option of the table now, and how to change one."""
     head = _("Rules of this table ({game}):").format(game=game_name(state.system))
-    if not counts_fan(state):
-        return [
-            head,
-            *("  " + row for row in option_rows(state.options)),
-            rules_usage(state),
-        ]
+    rows = option_rows(state)
+    if rows or not counts_fan(state):
+        return [head, *("  " + row for row in rows), rules_usage(state)]
     o = state.options
     prizes = _(", ").join(f"{prize_name(k)} {amount(v)}" for k, v in o.prizes.items())
     return [
@@ -1373,7 +1379,7 @@ def rules_usage(state: TableState | None = None) -> str:
     """How to change a rule: 港式台牌's options with examples; at a table of another game (``state``),
     its own options by name, several pairs in one message."""
     if state is not None and not counts_fan(state):
-        example = " ".join(f"{k} {v}" for k, v in list(state.options.to_dict().items())[:2])
+        example = " ".join(_setting_examples(state)[:2])
         return _(
             "Change a setting with /rules NAME VALUE, several in one message, e.g. /rules {example} "
             "(the table's creator or a chat admin)."
@@ -1382,6 +1388,17 @@ def rules_usage(state: TableState | None = None) -> str:
         "Change one with /rules NAME VALUE, e.g. /rules cut none, /rules la_mode dealer_only, "
         "/rules rate 60, /rules base 300, /rules 三百六十, /rules 追 2 (the table's creator or a chat admin)."
     )
+
+
+def _setting_examples(state: TableState) -> list[str]:
+    """``底 100``, ``台 50``: each setting of the table as 規則 takes it, by the first word its game
+    has for it (:attr:`~taipai.core.chat.ChatVocabulary.option_words`) and its value now."""
+    chat = system_by_id(state.system).chat
+    data = state.options.to_dict()
+    words: dict[str, str] = {}
+    for word, option in chat.option_words.items():
+        words.setdefault(option, word)
+    return [f"{words.get(k, k)} {shown(v)}" for k, v in data.items()]
 
 
 def rules_creator_only(creator: str) -> str:

@@ -146,7 +146,7 @@ def event_replies(
     if isinstance(event, WinByDiscard | SelfDraw | Draw):
         lines += render.lapsed(state, t.state)
     lines += render.moves(t.state, t.moves, state)
-    lines += render.payments(t.state, t.payments)
+    lines += render.payments(t.state, t.payments, before=state, event=event)
     lines += render.offers(t.state, t.offers)
     if not isinstance(event, CutChain):
         lines.append(render.next_hand(t.state))
@@ -171,7 +171,7 @@ def corrected_replies(
     else:
         lines += render.self_draw(before, new, reads[0])
     lines += render.moves(t.state, t.moves)
-    lines += render.payments(t.state, t.payments)
+    lines += render.payments(t.state, t.payments, before=before, event=new)
     lines += render.offers(t.state, t.offers)
     lines.append(render.next_hand(t.state))
     return [Reply("\n".join(lines), after_event(session_id, seq + 2, new, t))]

@@ -166,7 +166,7 @@ class Service:
         *,
         locale: str = DEFAULT_LOCALE,
         rules: Any = None,
-        rules_name: str = "hk-taiwan",
+        rules_name: str = DEFAULT_SYSTEM,
         options: TableOptions | None = None,
         rules_loader: Callable[[str], Any] | None = None,
         export_dir: str | Path | None = None,
@@ -424,7 +424,7 @@ class Service:
             return None  # 「B 食 B」 gets the usual reply
         names = list(state.names)
         example = other or names[(names.index(player) + 1) % len(names)]
-        return Reply(render.missing_part(found.kind, player, example))
+        return Reply(render.missing_part(found.kind, player, example, state.system))
 
     async def _run_as(
         self,

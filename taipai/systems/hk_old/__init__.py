@@ -13,7 +13,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from taipai.core.chat import ChatVocabulary
 from taipai.core.system import RuleSystem, TableRules
+from taipai.systems.hk_old.chat import CHAT
 from taipai.systems.hk_old.ledger import TABLE
 from taipai.systems.hk_old.patterns import KNOWN
 from taipai.systems.hk_old.reading import booked_fan, check_count, score_message
@@ -31,6 +33,8 @@ class HkOld:
     hand_size: int = 13
     wildcards: bool = False
     table: TableRules = TABLE
+    chat: ChatVocabulary = CHAT
+    """What its tables book and say in a chat (:mod:`~taipai.systems.hk_old.chat`)."""
 
     def load_rules(self, source: str | None = None) -> HkOldRules:
         """The seed 003 preset (``None`` or ``"hk-old"``), or a TOML file that overrides it or holds a

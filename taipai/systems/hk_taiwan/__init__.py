@@ -13,7 +13,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from taipai.core.chat import ChatVocabulary
 from taipai.core.system import RuleSystem, TableRules
+from taipai.systems.hk_taiwan.chat import CHAT
 from taipai.systems.hk_taiwan.ledger import TABLE
 from taipai.systems.hk_taiwan.reading import booked_fan, check_count, score_message
 from taipai.systems.hk_taiwan.rules import RuleSet, load_rules
@@ -30,6 +32,8 @@ class HkTaiwan:
     hand_size: int = 16
     wildcards: bool = True
     table: TableRules = TABLE
+    chat: ChatVocabulary = CHAT
+    """What its tables book and say in a chat (:mod:`~taipai.systems.hk_taiwan.chat`)."""
 
     def load_rules(self, source: str | None = None) -> RuleSet:
         """The seed 004 preset, or a TOML file (:func:`taipai.systems.hk_taiwan.rules.load_rules`)."""

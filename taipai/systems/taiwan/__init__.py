@@ -12,8 +12,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from taipai.core.chat import ChatVocabulary
 from taipai.core.context_words import ContextWords
 from taipai.core.system import RuleSystem, TableRules
+from taipai.systems.taiwan.chat import CHAT
 from taipai.systems.taiwan.ledger import TABLE
 from taipai.systems.taiwan.patterns import check_rows
 from taipai.systems.taiwan.reading import booked_fan, check_count, score_message
@@ -32,6 +34,8 @@ class Taiwan:
     hand_size: int = 16
     wildcards: bool = False
     table: TableRules = TABLE
+    chat: ChatVocabulary = CHAT
+    """What its tables book and say in a chat (:mod:`~taipai.systems.taiwan.chat`)."""
     words: ContextWords = TAIWAN_WORDS
     """This game's context words (``words.display(field)`` names a field of ``Score.ignored``)."""
 

@@ -28,7 +28,7 @@ ZED = Person(1009, "Zed")
 
 pytestmark = pytest.mark.asyncio
 
-OPENED = ("response", "開枱：東 A、南 B、西 C、北 D。A 做莊。\n下一鋪：A 做莊；東圈，第1鋪。", [])
+OPENED = ("response", "開枱：東 A、南 B、西 C、北 D。A 做莊。\n玩法：港式台牌，計番。\n下一鋪：A 做莊；東圈，第1鋪。", [])
 
 
 async def seat(h: DiscordHarness, *people: Person) -> None:

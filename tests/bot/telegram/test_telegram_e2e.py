@@ -35,7 +35,8 @@ async def test_a_group_plays_a_session(group):
     (r,) = await group.say(ANN, "開枱 Ann Bob Cat Dan")
     assert (
         text(r)
-        == "Table open: 東 Ann, 南 Bob, 西 Cat, 北 Dan. Ann deals first.\nNext: Ann deals; 東 round, hand 1."
+        == "Table open: 東 Ann, 南 Bob, 西 Cat, 北 Dan. Ann deals first.\n"
+        "Game: Hong Kong-style Taiwanese (港式台牌), counted in 番.\nNext: Ann deals; 東 round, hand 1."
     )
     assert r.params["reply_parameters"]["message_id"] == group.last_message_id
 

@@ -1,0 +1,148 @@
+"""A rule system's chat vocabulary (issue 14 Build 1: 「its chat vocabulary」; :attr:`RuleSystem.chat`).
+
+The chat front end (``taipai.bot``) knows no game: what differs between games in a chat — which kinds
+of command a game books, the game's own commands and the events they become, the words a table types
+for its settings, the rows 規則 shows, the parts of a payment line — comes from the table's system
+through :class:`ChatVocabulary`.
+
+Systems are pure and do not import gettext: every label is an English message id marked with
+:func:`N_` (Babel's ``N_`` keyword; ``babel.cfg`` extracts ``taipai/systems/**.py``), carried as a
+:class:`Said` (the id and its format arguments) and translated by the bot at reply time.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+
+from taipai.core.table.events import Event
+from taipai.core.table.state import TableSettings, TableState
+
+
+def N_(msgid: str) -> str:
+    """Mark ``msgid`` (an English chat message id) for extraction; it is translated by the bot."""
+    return msgid
+
+
+COMMAND_KINDS: tuple[str, ...] = (
+    "win",
+    "self_draw",
+    "rob_kong",
+    "multi_win",
+    "draw",
+    "false_win",
+    "cut",
+    "chains",
+    "prize",
+    "fly",
+    "kong_bao",
+    "bao",
+    "flower_win",
+)
+"""The kinds of chat command a game may book (:attr:`ChatVocabulary.books`):
+
+- ``win`` (B 食 A), ``self_draw`` (B 自摸), ``rob_kong`` (B 搶槓 A), ``multi_win`` (several winners on
+  one discard), ``draw`` (流局), ``false_win`` (B 詐糊);
+- ``cut`` (斬 / 唔斬) and ``chains`` (/chains): 拉 chains;
+- ``prize`` (現金獎: 圍骰, 一台花, 追 …) and ``fly`` (B 飛 九筒);
+- ``kong_bao``: 包 only for 槓上自摸 on an exposed kong (seed 004 「明槓出銃者全包」); ``bao``: 包自摸, the
+  player named pays the whole self-draw for whatever reason the table agreed (seed 003 廣東牌);
+- ``flower_win``: 花胡 (B 八仙過海, A 七搶一 B) booked as the game's own event.
+"""
+
+
+@dataclass(frozen=True, slots=True)
+class Said:
+    """A label for the chat: an English message id and its format arguments, translated at reply time.
+
+    Attributes:
+        msgid: marked with :func:`N_` where it is written (``"底 = {value}"``).
+        args: ``((name, value), …)``: the values the translated text is formatted with; already in
+            display form (numbers, tiles and game terms such as ``半銃`` are the same in every language).
+    """
+
+    msgid: str
+    args: tuple[tuple[str, str], ...] = ()
+
+    def values(self) -> dict[str, str]:
+        """``args`` as a dict for ``str.format``."""
+        return dict(self.args)
+
+
+OwnCommand = Callable[[str, "str | None"], Event]
+"""Builds a game's own event from a chat command: ``(player, other)`` as the command names them (seated
+names, already resolved): ``B 八仙過海`` → ``("B", None)``; ``A 七搶一 B`` → ``(payer, robber)`` as
+:class:`taipai.bot.service.parse.RecordPrize` holds them (``player``, ``other``)."""
+
+
+def _no_rows(options: TableSettings) -> tuple[Said, ...]:
+    return ()
+
+
+def _no_parts(before: TableState, event: Event, payer: str, payee: str) -> tuple[Said, ...]:
+    return ()
+
+
+def _no_row(option: str, options: TableSettings) -> Said | None:
+    return None
+
+
+@dataclass(frozen=True)
+class ChatVocabulary:
+    """What a game's table says and understands in a chat.
+
+    Attributes:
+        books: the :data:`COMMAND_KINDS` this game books; the others are refused with the game's name.
+        example_count: the count the chat's examples show (``12`` → ``12番``, ``3`` → ``3台``).
+        help: the game's own ``/help`` command lines (message ids; ``{count}`` is the example count with
+            its unit, ``{n}`` the bare number, ``{unit}`` the unit, ``{limit}`` the largest count),
+            shown after the win commands every game shares.
+        notes: the ``/help`` lines after the common commands (how its counts and rules read), with the
+            same placeholders.
+        commands: the game's own chat commands → their events, by kind: ``flower_win`` (B 八仙過海) and
+            the prize ids it books as its own event instead of a cash prize (``seven_rob_one``).
+        option_words: the words a table types for a setting (``底`` → ``base``); option names map to
+            themselves implicitly.
+        rows: the 規則 reply's rows for the table's settings.
+        rule_row: how one setting reads after ``規則 NAME VALUE`` (``option`` is the option's name, the
+            settings are the table's after the change).
+        leg_parts: the parts of one payer → payee line of an event, in the order they add up
+            (``底 100``, ``3台 × 50``, ``作莊 50``; ``包自摸 …``); ``()`` when the line needs none.
+    """
+
+    books: frozenset[str]
+    example_count: int
+    help: tuple[str, ...] = ()
+    notes: tuple[str, ...] = ()
+    commands: Mapping[str, OwnCommand] = field(default_factory=dict)
+    option_words: Mapping[str, str] = field(default_factory=dict)
+    rows: Callable[[TableSettings], tuple[Said, ...]] = _no_rows
+    rule_row: Callable[[str, TableSettings], Said | None] = _no_row
+    leg_parts: Callable[[TableState, Event, str, str], tuple[Said, ...]] = _no_parts
+
+    def option_name(self, word: str) -> str:
+        """The option a table means by ``word`` (a word of :attr:`option_words`, else ``word``)."""
+        return self.option_words.get(word, word)
+
+
+def shown(value: object) -> str:
+    """A setting's value as the chat shows it: ``100``, ``0.5``, ``1/3`` (no finite decimal), ``開`` /
+    ``關`` for a flag, a word as it is."""
+    from decimal import Decimal
+    from fractions import Fraction
+
+    if isinstance(value, bool):
+        return "開" if value else "關"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, Fraction):
+        if value.denominator == 1:
+            return str(value.numerator)
+        d = value.denominator
+        for p in (2, 5):
+            while d % p == 0:
+                d //= p
+        if d != 1:
+            return f"{value.numerator}/{value.denominator}"
+        return str(Decimal(value.numerator) / Decimal(value.denominator))
+    return str(value)

@@ -1,0 +1,103 @@
+"""廣東牌's chat vocabulary (:class:`~taipai.core.chat.ChatVocabulary`; seed 003 「不同處」).
+
+What a 廣東牌 table books from the chat (no 拉/踢, no cash prizes, no 花胡 events; 包自摸 with the player
+named), its /help lines, the words of its settings (``規則 起糊 5``, ``規則 銃 半銃``), the 規則 rows and
+the parts of a 包自摸 payment line.  Labels are English message ids (translated by the bot).
+"""
+
+from __future__ import annotations
+
+from taipai.core.chat import N_, ChatVocabulary, Said, shown
+from taipai.core.table.events import Event, SelfDraw
+from taipai.core.table.state import TableSettings, TableState
+from taipai.systems.hk_old.ledger import self_draw_portion
+from taipai.systems.hk_old.options import OPTION_WORDS, HkOldOptions
+
+_ROWS: dict[str, str] = {
+    "base": N_("底 = {value}"),
+    "minimum": N_("起糊 = {value}翻 (the least a win needs)"),
+    "maximum": N_("最大 = {value}翻 (the most a hand is paid; a 例牌 is worth it)"),
+    "pure_one_suit": N_("清一色 = {value}翻"),
+}
+_CHOICE_ROWS: dict[tuple[str, object], str] = {
+    ("flowers", True): N_("花 = 開 (the table plays the eight flowers)"),
+    ("flowers", False): N_("花 = 關 (no flowers)"),
+    ("multiplier", "doubling"): N_("計法 = 倍倍 (a portion is 底 × 2^(翻−1))"),
+    ("multiplier", "half_spicy"): N_("計法 = 半辣上 (1, 2, 4, 8, 16, 24, 32, 48 … 底)"),
+    ("multiplier", "spicy"): N_("計法 = 辣辣上 (a portion is 底 × 2^翻)"),
+    ("discard", "full"): N_("銃 = 全銃 (the discarder pays the whole portion)"),
+    ("discard", "half"): N_(
+        "銃 = 半銃 (the discarder pays half the portion, each of the two others a quarter)"
+    ),
+    ("self_draw", "single"): N_("自摸 = 一份 (each of the three pays one portion)"),
+    ("self_draw", "double"): N_("自摸 = 兩份 (each of the three pays two portions)"),
+    ("self_draw", "half"): N_("自摸 = 半份 (each of the three pays half a portion)"),
+    ("multi_win", True): N_("一炮多響 = 開 (several players may win on one discard)"),
+    ("multi_win", False): N_("一炮多響 = 關 (下家先糊: only the first claimant after the discarder wins)"),
+    ("draw_keeps_deal", True): N_("流局連莊 = 開 (a draw keeps the dealer)"),
+    ("draw_keeps_deal", False): N_("流局連莊 = 關 (the deal passes on a draw)"),
+}
+_ORDER = (
+    "base",
+    "minimum",
+    "maximum",
+    "multiplier",
+    "discard",
+    "self_draw",
+    "flowers",
+    "pure_one_suit",
+    "multi_win",
+    "draw_keeps_deal",
+)
+
+
+def rule_row(option: str, options: TableSettings) -> Said | None:
+    """The 規則 row of ``option`` (a name or a word of :data:`OPTION_WORDS`) with its value in
+    ``options``; ``None`` for a name this game does not have."""
+    name = OPTION_WORDS.get(option, option)
+    if not isinstance(options, HkOldOptions) or name not in _ORDER:
+        return None
+    value = getattr(options, name)
+    if (name, value) in _CHOICE_ROWS:
+        return Said(_CHOICE_ROWS[name, value])
+    if name not in _ROWS:
+        return None
+    return Said(_ROWS[name], (("value", shown(value)),))
+
+
+def rows(options: TableSettings) -> tuple[Said, ...]:
+    """規則's rows: every setting of the table (money first, then the hand's limits and flowers)."""
+    return tuple(r for r in (rule_row(name, options) for name in _ORDER) if r is not None)
+
+
+def leg_parts(before: TableState, event: Event, payer: str, payee: str) -> tuple[Said, ...]:
+    """Why ``payer`` pays ``payee`` what they do, when the line alone does not show it: 包自摸, the
+    player named pays the three shares of the self-draw (seed 003 廣東牌; ledger ``bao``)."""
+    opts = before.options
+    if not (isinstance(event, SelfDraw) and isinstance(opts, HkOldOptions)):
+        return ()
+    if event.kong_discarder != payer or event.winner != payee:
+        return ()
+    each = self_draw_portion(opts.limit_value(event.fan), opts)
+    return (
+        Said(
+            N_("包自摸: {payer} pays all three shares, {each} each"),
+            (("payer", payer), ("each", shown(each))),
+        ),
+    )
+
+
+CHAT = ChatVocabulary(
+    books=frozenset({"win", "self_draw", "rob_kong", "multi_win", "draw", "false_win", "bao"}),
+    example_count=3,
+    help=(
+        N_("B 自摸 {count} A包  /selfdraw B {n} A包: 包自摸; A pays the whole self-draw"),
+        N_("B 詐糊  /falsewin B: false win; B pays each player the most a self-draw can pay"),
+    ),
+    notes=(N_("A count is the hand's {unit} as the table books it; a count is at most {limit}."),),
+    option_words=OPTION_WORDS,
+    rows=rows,
+    rule_row=rule_row,
+    leg_parts=leg_parts,
+)
+"""The ``hk-old`` system's :attr:`~taipai.core.system.RuleSystem.chat`."""

@@ -1,0 +1,50 @@
+"""港式台牌's chat vocabulary (:class:`~taipai.core.chat.ChatVocabulary`; seed 004).
+
+What a 港式台牌 table books from the chat — every kind: 拉 chains and 斬拉, 現金獎, 飛牌, 包 on 槓上自摸 of an
+exposed kong (「明槓出銃者全包」) — and its /help lines.  Its 規則 reply, rule words and payment legs
+(``12番 + 底 5 + 莊 1``) are still written in the bot (``taipai.bot.service.render`` / ``decide``, on
+:class:`~taipai.systems.hk_taiwan.options.TableOptions`), so :attr:`rows` and :attr:`rule_row` are empty
+here.  Labels are English message ids (translated by the bot).
+"""
+
+from __future__ import annotations
+
+from taipai.core.chat import COMMAND_KINDS, N_, ChatVocabulary
+
+CHAT = ChatVocabulary(
+    books=frozenset(COMMAND_KINDS) - {"bao", "flower_win"},
+    example_count=12,
+    help=(
+        N_("B 食 A 12番; C 食 A 8番: several winners on one discard (一炮雙響/三響)"),
+        N_(
+            "B 自摸 12番 槓上 A包  /selfdraw B 12 槓上 A包: 槓上自摸 on A's exposed kong; "
+            "A pays all three (明槓出銃者全包)"
+        ),
+        N_("B 詐糊  /falsewin B: false win; B pays each of the three 30 fan"),
+        N_("/chains: the 拉 chains running between players (計數 shows them too)"),
+        N_("斬  /cut, 唔斬  /nocut: answer a 斬拉 offer (the debtor says it)"),
+        N_("Cash prizes (現金獎), paid at once in 底:"),
+        N_("  圍骰  /dice: the dealer rolled a triple; each pays the dealer 1"),
+        N_("  一二三  /dice123: the dealer rolled 一二三; the dealer pays each 1"),
+        N_("  B 一台草  /mixedset B: each pays B ½; B 一台花  /flowerset B: each pays B 1"),
+        N_("  A 追  /chase A: A pays each 1 (honour or 1/9); A 追 二萬  /chase A 二萬: 2 for a simple"),
+        N_("  A 再追  /chase A again: 一追再追; A pays each 2"),
+        N_("  A 叫碰不碰  /nopung A: A pays each 1"),
+        N_("  B 暗槓  /kong B: each pays B 1; A 暗槓錯  /badkong A: A pays each 2"),
+        N_("  A 七搶一 B  /sevenrobone A B, A 一搶七 B  /onerobseven A B: B pays A 6"),
+        N_("B 飛 九筒  /fly B 九筒: record a 飛牌"),
+    ),
+    notes=(
+        N_(
+            "  e.g. /rules cut none, /rules la_mode dealer_only, /rules rate 60, /rules base 300, "
+            "/rules 三百六十"
+        ),
+        N_("The fan count is the hand's fan without 底 and dealer fan; taipai adds those."),
+        N_("0番 is a hand worth 底 only; a count is at most {limit}番."),
+        N_(
+            "Rates are money a fan (at most 2 decimals, up to $1,000,000); a rate change re-prices "
+            "the whole session, hands already played included."
+        ),
+    ),
+)
+"""The ``hk-taiwan`` system's :attr:`~taipai.core.system.RuleSystem.chat`."""
