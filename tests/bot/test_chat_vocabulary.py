@@ -212,3 +212,37 @@ async def test_a_command_the_game_does_not_book_is_refused_with_its_name(talk_en
         "Taiwan 16-tile (台灣牌) has no 包: book the self-draw without it, and each of the three pays."
     )
     assert await talk_en.seq() == 1
+
+
+def test_the_telegram_menu_names_the_games_and_flowerwin_in_each_language() -> None:
+    from taipai.bot.telegram.adapter import command_menu
+
+    zh, en = dict(command_menu("zh_Hant_HK")), dict(command_menu("en"))
+    assert en["newgame"] == (
+        "open a table: /newgame A B C D, then a game if not 港式台牌 (hk-taiwan, taiwan, hk-old); A deals first"
+    )
+    assert (
+        zh["newgame"]
+        == "開枱：/newgame A B C D，唔係港式台牌就喺後面寫玩法（hk-taiwan, taiwan, hk-old）；A 做莊先"
+    )
+    assert en["flowerwin"] == "花胡 where the game books it: /flowerwin B (八仙過海)"
+    assert zh["flowerwin"] == "花胡（玩法有記花胡先得）：/flowerwin B（八仙過海）"
+    assert all(1 <= len(d) <= 256 for d in (*zh.values(), *en.values()))  # Bot API's limit
+
+
+@pytest.mark.asyncio
+async def test_discord_newgame_offers_the_registrys_games(store, monkeypatch) -> None:
+    from tests.bot.discord.harness import DiscordHarness, Person
+
+    admin = Person(1001, "A", admin=True)
+    async with DiscordHarness(Service(store), monkeypatch) as h:
+        published = {c["name"]: c for c in h.api.calls[2].body}
+        (game,) = [o for o in published["newgame"]["options"] if o["name"] == "game"]
+        assert game["required"] is False and game["name_localizations"]["zh-TW"] == "玩法"
+        assert [(c["name"], c["value"]) for c in game["choices"]] == [
+            ("港式台牌 Hong Kong-style Taiwanese", "hk-taiwan"),
+            ("台灣牌 Taiwan 16-tile", "taiwan"),
+            ("廣東牌 Hong Kong 13-tile", "hk-old"),
+        ]
+        calls = await h.slash(admin, "newgame", east="A", south="B", west="C", north="D", game="taiwan")
+        assert "玩法：台灣牌，計台。" in calls[0].shown[1].splitlines()

@@ -20,6 +20,7 @@ from discord.app_commands import Choice
 
 from taipai.bot.discord.translator import choice_name, command_name, option_name, text
 from taipai.bot.i18n import N_
+from taipai.core.registry import SYSTEMS
 
 
 class Relay(Protocol):
@@ -43,6 +44,13 @@ def _cmd(name_msgid: str, description_msgid: str) -> Any:
     return app_commands.command(name=command_name(name_msgid), description=text(description_msgid))
 
 
+def game_choices() -> list[Choice[str]]:
+    """The /newgame ``game`` option's choices: every game of the registry, in its order, shown by its
+    Chinese and English names (``台灣牌 Taiwan 16-tile``, the same to every client) with its id as the
+    value, which the service reads as it reads ``/newgame A B C D taiwan``."""
+    return [Choice(name=f"{s.names[0]} {s.english}", value=s.id) for s in SYSTEMS.values()]
+
+
 def build_commands() -> list[app_commands.Command[Any, ..., None]]:
     """Fresh command objects for one :class:`~discord.app_commands.CommandTree` (one per client)."""
 
@@ -52,15 +60,25 @@ def build_commands() -> list[app_commands.Command[Any, ..., None]]:
         south=option_name(N_("option: south")),
         west=option_name(N_("option: west")),
         north=option_name(N_("option: north")),
+        game=option_name(N_("option: game")),
     )
     @app_commands.describe(
         east=text(N_("The player in seat 東 (the first dealer)")),
         south=text(N_("The player in seat 南")),
         west=text(N_("The player in seat 西")),
         north=text(N_("The player in seat 北")),
+        game=text(N_("The game the table plays (港式台牌 when left out)")),
     )
-    async def newgame(interaction: discord.Interaction, east: str, south: str, west: str, north: str) -> None:
-        await relay(interaction, "/newgame", east, south, west, north)
+    @app_commands.choices(game=game_choices())
+    async def newgame(
+        interaction: discord.Interaction,
+        east: str,
+        south: str,
+        west: str,
+        north: str,
+        game: Choice[str] | None = None,
+    ) -> None:
+        await relay(interaction, "/newgame", east, south, west, north, game.value if game else None)
 
     @_cmd(N_("/win"), N_("A win on a discard: the winner, who discarded, and the hand or its fan"))
     @app_commands.rename(

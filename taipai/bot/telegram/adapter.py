@@ -74,6 +74,7 @@ from taipai.bot.store.inbox import InboxRow, Incoming
 from taipai.bot.store.outbox import Booking, OutboxRow
 from taipai.bot.telegram.ratelimit import ChatRateLimiter
 from taipai.bot.telegram.transport import AiohttpRequest
+from taipai.core.registry import SYSTEMS
 
 log = logging.getLogger(__name__)
 
@@ -103,9 +104,10 @@ POLL_BACKOFF_MAX = 30.0
 """The longest wait, in seconds, between two ``getUpdates`` calls that failed."""
 
 COMMANDS: tuple[tuple[str, str], ...] = (
-    ("newgame", N_("open a table: /newgame A B C D (A deals first)")),
+    ("newgame", N_("open a table: /newgame A B C D, then a game if not 港式台牌 ({games}); A deals first")),
     ("win", N_("a win on a discard: /win winner discarder hand-or-fan")),
     ("selfdraw", N_("a self-draw: /selfdraw winner hand-or-fan")),
+    ("flowerwin", N_("花胡 where the game books it: /flowerwin B (八仙過海)")),
     ("draw", N_("exhaustive draw (流局)")),
     ("undo", N_("undo the last event (撤銷)")),
     ("redo", N_("redo what was undone (重做)")),
@@ -122,7 +124,15 @@ COMMANDS: tuple[tuple[str, str], ...] = (
     ("export", N_("the session as a CSV file")),
     ("help", N_("all commands")),
 )
-"""``setMyCommands`` entries: command name and the msgid of its description (en and zh)."""
+"""``setMyCommands`` entries: command name and the msgid of its description (en and zh); ``{games}`` is
+filled by :func:`command_menu`."""
+
+
+def command_menu(locale: str) -> list[tuple[str, str]]:
+    """The Telegram command menu in ``locale``: ``(command, description)`` for :data:`COMMANDS`, with the
+    games a table may pick at /newgame (the registry's ids, in its order: ``hk-taiwan, taiwan, hk-old``)."""
+    games = ", ".join(SYSTEMS)
+    return [(name, gettext_in(locale, desc).replace("{games}", games)) for name, desc in COMMANDS]
 
 
 class TelegramStartupError(RuntimeError):
@@ -314,7 +324,7 @@ class TelegramBot:
         convenience: a ``RetryAfter`` is waited out (up to :data:`COMMANDS_RETRY_MAX` seconds) and
         any other refusal is logged, never a reason not to start."""
         for lang, locale in ((None, "zh_Hant_HK"), ("zh", "zh_Hant_HK"), ("en", "en")):
-            commands = [BotCommand(name, gettext_in(locale, desc)) for name, desc in COMMANDS]
+            commands = [BotCommand(name, desc) for name, desc in command_menu(locale)]
             for _attempt in range(3):
                 try:
                     await self.app.bot.set_my_commands(commands, language_code=lang)
