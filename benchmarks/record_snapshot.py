@@ -13,8 +13,8 @@ zh_Hant_HK``: each input line as ``> SPEAKER: TEXT``, then the replies it got).
 The corpus (deterministic: fixed seeds, sorted sources):
 
 * hand strings written in the tests (string literals with 摸/食 and tiles);
-* the literal ``hand(...)`` calls of the pattern tests (``tests/core/patterns``: one test module per
-  group of seed 004 rows), written back as notation by :func:`hand_text`;
+* the literal ``hand(...)`` calls of the pattern tests (``tests/systems/hk_taiwan/patterns``: one test
+  module per group of seed 004 rows), written back as notation by :func:`hand_text`;
 * ``benchmarks/corpus.py``'s seeded winning hands, written back as notation, half with their seat,
   round, dealer and streak as ``--seat/--round/--dealer/--streak`` options instead of words;
 * wildcard hands: corpus hands with one to three concealed tiles (or the winning tile) replaced by
@@ -252,13 +252,13 @@ def test_strings() -> list[str]:
 
 
 def pattern_test_hands() -> list[Any]:
-    """HandSpecs of the literal ``hand(...)`` calls in ``tests/core/patterns`` (the seed 004 row
+    """HandSpecs of the literal ``hand(...)`` calls in ``tests/systems/hk_taiwan/patterns`` (the seed 004 row
     tests), built by ``tests/builders.py``; calls it refuses are skipped."""
     sys.path.insert(0, str(ROOT / "tests"))
     from builders import hand
 
     specs: list[Any] = []
-    for path in sorted((ROOT / "tests" / "core" / "patterns").glob("test_*.py")):
+    for path in sorted((ROOT / "tests" / "systems" / "hk_taiwan" / "patterns").glob("test_*.py")):
         for node in ast.walk(ast.parse(path.read_text("utf-8"))):
             if not (
                 isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "hand"

@@ -17,7 +17,7 @@ and flags, cached per suit and shared between hands.  The bound's dependence on 
 several summaries of one suit with the same number of tiles (:meth:`Bounder.envelope`) bounds every
 combination of them at once: the search prunes whole sets of completions with it.
 
-Soundness is what matters: ``tests/core/test_wild_bound.py`` checks on 3,000 natural hands under
+Soundness is what matters: ``tests/systems/hk_taiwan/test_wild_bound.py`` checks on 3,000 natural hands under
 five rule tables that no hand scores more than its bound, that envelopes bound their members, and
 that the wildcard search gives the same Score with the bound and without.  A rule table that counts
 repeats (seed 004 計法 「可重覆計算」) is not bounded (:func:`bounder` returns None): occurrences then
@@ -571,7 +571,8 @@ class Bounder:
         self._double = rules.options.double_reading and v("eight_pairs") > 0
         # 雞糊/鴨胡 need a standard reading with nothing but dealer, flowers (and 自摸) (seed 004).  A
         # row that surely hits rules them out, whatever 「不另計」 then removes (the row that removes
-        # it hits instead: the preset's exclusions have no cycle, tests/core/test_wild_bound.py): a
+        # it hits instead: the preset's exclusions have no cycle,
+        # tests/systems/hk_taiwan/test_wild_bound.py): a
         # 門前清 hand scores 門前清 or 門清自摸, a declared 叮 scores 叮, a declared kong 槓, a hand
         # without honours 無字, an honour pung (three of a kind of honours is a pung in every
         # standard reading) 番子 or 三元, a single wait 獨獨

@@ -28,9 +28,10 @@ The score is the maximum, over every admissible reading of every wildcard, of th
    the table allows wildcards in them (seed 000: 「越搭喺自己範圍入面，都可以幫你砌十六不搭、十三么、
    嚦咕嚦咕」).
 
-The result is exact (``tests/core/test_wild_search.py`` checks it against brute-force substitution,
-``tests/core/test_wild_bound.py`` against scoring every completion) unless a safety cap on listed
-completions is hit (:data:`MAX_COMPLETIONS`), which the score reports as ``exact=False``.
+The result is exact (``tests/systems/hk_taiwan/test_wild_search.py`` checks it against brute-force
+substitution, ``tests/systems/hk_taiwan/test_wild_bound.py`` against scoring every completion)
+unless a safety cap on listed completions is hit (:data:`MAX_COMPLETIONS`), which the score reports
+as ``exact=False``.
 
 6. **A budget per hand** (:class:`taipai.core.budget.Budget`, issue 13 item 4).  Every step of
    the search spends work units on the hand's budget, read from :func:`~taipai.core.budget.
@@ -1360,7 +1361,7 @@ def _bounded_best(
     The node with the highest bound is taken first; a complete one has its completions scored.  The
     search stops when the highest bound left is below the best total scored.  Every completion whose
     bound reaches that total is scored, so the answer, ties included, is the exhaustive one
-    (:func:`_exhaustive_best`; ``tests/core/test_wild_bound.py`` compares them).
+    (:func:`_exhaustive_best`; ``tests/systems/hk_taiwan/test_wild_bound.py`` compares them).
     """
     setup = _setup(spec, rules)
     sources = [_sources(setup, choice, rules) for choice in setup.choices]

@@ -149,7 +149,7 @@ def declare_bound(pattern_id: str, bound: Bound) -> None:
 
 # Feature bits computed once per hand (hand_facts) or per view (HandView.features).  A detector
 # declares the bits it needs as a *necessary* condition: scoring skips it when a bit is missing,
-# which must never change a result (tests/core/test_scoring_gates.py scores a corpus with and
+# which must never change a result (tests/systems/hk_taiwan/test_scoring_gates.py scores a corpus with and
 # without the gates, and checks that no detector ever hits on a view lacking one of its bits).
 F_CHOWS2 = 1 << 0  # at least two chows
 F_PUNGS2 = 1 << 1  # at least two pungs or kongs

@@ -7,7 +7,7 @@ from pathlib import Path
 from taipai.systems.hk_taiwan.rules import apply_overrides, load_rules
 from taipai.systems.hk_taiwan.scoring import score_hand, set_gates
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "benchmarks"))
 from corpus import winning_hands
 
 

@@ -23,7 +23,7 @@ from taipai.systems.hk_taiwan.rules import RuleSet, apply_overrides, load_rules
 from taipai.systems.hk_taiwan.scorebound import RuleTables, bounder, rule_tables_of, split_facts, with_x_ranks
 from taipai.systems.hk_taiwan.scoring import score_concrete
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "benchmarks"))
 from corpus import winning_hands
 
 PRESET = load_rules("hk-taiwan")

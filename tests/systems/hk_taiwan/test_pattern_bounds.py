@@ -3,7 +3,7 @@
 declared under a term of ``systems/hk_taiwan/scorebound.py`` are exactly the rows that term reads, and on every
 reading of a seeded corpus no detector hits more often, at a larger ``n`` or without the context
 word than its bound allows.  (That the bound from the counts is never below a score:
-``tests/core/test_wild_bound.py``.)"""
+``tests/systems/hk_taiwan/test_wild_bound.py``.)"""
 
 from __future__ import annotations
 
@@ -33,7 +33,7 @@ from taipai.systems.hk_taiwan.patterns.base import (
 from taipai.systems.hk_taiwan.rules import apply_overrides, load_rules
 from taipai.systems.hk_taiwan.scorebound import TERM_ROWS, bounder, check_bounds
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "benchmarks"))
 from corpus import winning_hands
 
 PRESET = load_rules("hk-taiwan")

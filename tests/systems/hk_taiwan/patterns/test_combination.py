@@ -57,7 +57,7 @@ def test_清一色_excludes_無字_and_缺一門():
 def test_清一色_without_flowers_scores_無花_not_無字花():
     """Ruling (option ``honourless_rows_include_no_honours``, on): 清一色 is 「無字限定，不另計無字」, so
     the no-honours half of 無字花 is inside it; with no flower the hand scores 無花 1 beside it, not
-    無字花 5.  Option off: only 無字 is left out and 無字花 5 counts (tests/core/patterns/
+    無字花 5.  Option off: only 無字 is left out and 無字花 5 counts (tests/systems/hk_taiwan/patterns/
     test_honourless_rows.py checks every such row both ways)."""
     h = hand("111m 456m 789m 234m 6m", "6m")  # a pung: not 無字花大平糊
     found = ids(h)

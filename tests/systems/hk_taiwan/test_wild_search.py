@@ -27,7 +27,7 @@ from taipai.systems.hk_taiwan.rules import load_rules
 from taipai.systems.hk_taiwan.scoring import score_concrete, score_hand
 from taipai.systems.hk_taiwan.wildsearch import wild_waits
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "benchmarks"))
 from corpus import winning_hands
 
 from taipai.core.wilds import KIND_NAMES
