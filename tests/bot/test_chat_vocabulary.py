@@ -246,3 +246,16 @@ async def test_discord_newgame_offers_the_registrys_games(store, monkeypatch) ->
         ]
         calls = await h.slash(admin, "newgame", east="A", south="B", west="C", north="D", game="taiwan")
         assert "玩法：台灣牌，計台。" in calls[0].shown[1].splitlines()
+
+
+@pytest.mark.asyncio
+async def test_a_bad_setting_is_refused_with_the_games_own_settings(talk_en: Talk) -> None:
+    await talk_en("A", "開枱 A B C D 台灣牌")
+    assert await talk_en("A", "規則 番 5") == (
+        "Taiwan 16-tile (台灣牌) has no setting 「番」. Its settings, as they are now: 底 100, 台 50, 作莊 1, "
+        "拉 2, 流局連莊 開, 一炮多響 dealer_among_winners, 詐胡 0."
+    )
+    assert await talk_en("A", "規則 作莊 一") == (
+        "「一」 is not a value for 作莊. Now: 作莊 = 1台 (on the legs the dealer is in). 規則 shows every setting."
+    )
+    assert await talk_en.seq() == 1

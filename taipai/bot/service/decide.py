@@ -613,7 +613,7 @@ def game_rule_events(state: TableState, args: tuple[str, ...]) -> list[RuleChang
 
     Raises:
         Refused: an odd number of words (``rules_usage``), or a name or value the game does not take
-            (``rules_bad_value``, naming the pair).
+            (``game_rule_refused``, naming the pair and the game's settings).
     """
     if not args or len(args) % 2:
         raise Refused(render.rules_usage(state))
@@ -624,6 +624,6 @@ def game_rule_events(state: TableState, args: tuple[str, ...]) -> list[RuleChang
         try:
             opts = opts.with_option(name, value)
         except TableError as err:
-            raise Refused(render.rules_bad_value(name, value)) from err
+            raise Refused(render.game_rule_refused(state, name, value)) from err
         events.append(RuleChanged(option=chat.option_name(name), value=value))
     return events

@@ -1420,6 +1420,22 @@ def rules_bad_value(name: str, value: str) -> str:
     ).format(name=short(name), value=short(value))
 
 
+def game_rule_refused(state: TableState, name: str, value: str) -> str:
+    """``規則 NAME VALUE`` refused at a table whose game's settings are its own (not 港式台牌's
+    options): a name the game does not have lists its settings by their words and values now (``底 100,
+    台 50 …``); a value the setting does not take says what it is now (the 規則 row)."""
+    chat = system_by_id(state.system).chat
+    game = game_name(state.system)
+    row = chat.rule_row(name, state.options)
+    if row is None:
+        return _("{game} has no setting 「{name}」. Its settings, as they are now: {settings}.").format(
+            game=game, name=short(name), settings=_(", ").join(_setting_examples(state))
+        )
+    return _("「{value}」 is not a value for {name}. Now: {now}. 規則 shows every setting.").format(
+        value=short(value), name=short(name), now=said(row)
+    )
+
+
 def rules_bad_money(name: str, value: str, limit: int) -> str:
     """A ``rate``/``base`` value that is not sensible money."""
     return _(
