@@ -259,3 +259,20 @@ async def test_a_bad_setting_is_refused_with_the_games_own_settings(talk_en: Tal
         "「一」 is not a value for 作莊. Now: 作莊 = 1台 (on the legs the dealer is in). 規則 shows every setting."
     )
     assert await talk_en.seq() == 1
+
+
+@pytest.mark.asyncio
+async def test_chains_and_cut_at_a_game_without_la_name_the_game(talk_zh: Talk) -> None:
+    await talk_zh("A", "開枱 A B C D 廣東牌")
+    assert await talk_zh("A", "/chains") == "廣東牌冇拉。"
+    assert await talk_zh("A", "斬") == "廣東牌冇拉，所以冇斬拉要答。"
+    assert await talk_zh.seq() == 1
+
+
+@pytest.mark.asyncio
+async def test_help_lists_the_rule_examples_after_the_rules_line(talk_en: Talk) -> None:
+    await talk_en("A", "開枱 A B C D")
+    lines = (await talk_en("A", "/help")).splitlines()
+    at = next(i for i, x in enumerate(lines) if x.startswith("規則  /rules"))
+    assert lines[at + 1].startswith("  e.g. /rules cut none, /rules la_mode dealer_only")
+    assert lines[-1].startswith("Rates are money a fan")

@@ -171,11 +171,11 @@ def help_text(system_id: str = DEFAULT_SYSTEM) -> str:
         _("坐 南  /sit 南: take your seat (a seat wind or your name), held by your account"),
         _("離座  /leave: give up your seat; a chat admin frees anyone's with 離座 南 (/leave 南)"),
         _("埋數  /settle: end the session and settle"),
+        _("歷史  /history: the hands so far; 匯出  /export: the session as a CSV file"),
         _(
             "規則  /rules: show the table's settings; /rules NAME VALUE changes them "
             "(the table's creator or a chat admin)"
         ),
-        _("歷史  /history: the hands so far; 匯出  /export: the session as a CSV file"),
     ]
     lines += [_(m).format(**fill) for m in chat.notes]
     return "\n".join(lines)
@@ -1145,7 +1145,10 @@ def chain_lines(state: TableState) -> list[str]:
 
 def chains(state: TableState) -> list[str]:
     """The ``/chains`` reply: the open 拉 chains between pairs of players (as in 計數) and any 斬拉
-    offer waiting for an answer, or that none is running."""
+    offer waiting for an answer, or that none is running; at a game without 拉 chains (``chains`` not
+    in :attr:`~taipai.core.chat.ChatVocabulary.books`) it says so, naming the game."""
+    if "chains" not in system_by_id(state.system).chat.books:
+        return [not_booked(state.system, "chains")]
     lines = chain_lines(state) or [_("No 拉 is running.")]
     lines.extend(offers(state, state.pending))
     return lines
