@@ -276,3 +276,10 @@ async def test_help_lists_the_rule_examples_after_the_rules_line(talk_en: Talk) 
     at = next(i for i, x in enumerate(lines) if x.startswith("規則  /rules"))
     assert lines[at + 1].startswith("  e.g. /rules cut none, /rules la_mode dealer_only")
     assert lines[-1].startswith("Rates are money a fan")
+
+
+@pytest.mark.asyncio
+async def test_history_keeps_the_parts_of_a_taiwan_leg(talk_en: Talk) -> None:
+    await talk_en("A", "開枱 A B C D 台灣牌")
+    await talk_en("B", "B 食 A 3台")  # A deals: 100 + 3 × 50 + 作莊 50
+    assert "    A pays B 300 (底 100 + 3台 × 50 + 作莊 50)" in (await talk_en("A", "歷史")).splitlines()

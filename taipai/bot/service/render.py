@@ -1521,7 +1521,7 @@ def _history_block(state: TableState, it: HistoryItem) -> list[str]:
     lines = [head.format(number=it.number, hand=it.hand, streak=it.streak, what=what[0])]
     lines.extend("    " + x.strip() for x in what[1:])
     lines.extend("    " + x for x in moves(state, it.moves, it.before))
-    lines.extend("    " + x for x in payments(state, it.payments))
+    lines.extend("    " + x for x in payments(state, it.payments, before=it.before, event=it.event))
     return lines
 
 
