@@ -283,3 +283,15 @@ async def test_history_keeps_the_parts_of_a_taiwan_leg(talk_en: Talk) -> None:
     await talk_en("A", "開枱 A B C D 台灣牌")
     await talk_en("B", "B 食 A 3台")  # A deals: 100 + 3 × 50 + 作莊 50
     assert "    A pays B 300 (底 100 + 3台 × 50 + 作莊 50)" in (await talk_en("A", "歷史")).splitlines()
+
+
+@pytest.mark.asyncio
+async def test_half_discard_lines_say_why_the_others_pay(talk_en: Talk) -> None:
+    """半銃, 1元一底, B 食 A 4翻: the portion is 2^3 = 8; A (the discarder) 4, C and D 2 each."""
+    await talk_en("A", "開枱 A B C D 廣東牌")
+    await talk_en("A", "規則 銃 半銃")
+    assert (await talk_en("B", "B 食 A 4翻")).splitlines()[1:4] == [
+        "A pays B 4 (半銃: the discarder's share; the portion is 8)",
+        "C pays B 2 (半銃: a quarter from a player who did not discard; the portion is 8)",
+        "D pays B 2 (半銃: a quarter from a player who did not discard; the portion is 8)",
+    ]

@@ -8,9 +8,9 @@ the parts of a 包自摸 payment line.  Labels are English message ids (translat
 from __future__ import annotations
 
 from taipai.core.chat import N_, ChatVocabulary, Said, shown
-from taipai.core.table.events import Event, SelfDraw
+from taipai.core.table.events import Event, SelfDraw, WinByDiscard
 from taipai.core.table.state import TableSettings, TableState
-from taipai.systems.hk_old.ledger import self_draw_portion
+from taipai.systems.hk_old.ledger import portion, self_draw_portion
 from taipai.systems.hk_old.options import OPTION_WORDS, HkOldOptions
 
 _ROWS: dict[str, str] = {
@@ -72,8 +72,23 @@ def rows(options: TableSettings) -> tuple[Said, ...]:
 
 def leg_parts(before: TableState, event: Event, payer: str, payee: str) -> tuple[Said, ...]:
     """Why ``payer`` pays ``payee`` what they do, when the line alone does not show it: 包自摸, the
-    player named pays the three shares of the self-draw (seed 003 廣東牌; ledger ``bao``)."""
+    player named pays the three shares of the self-draw (ledger ``bao``); 半銃, the discarder pays half
+    the winner's portion and each other player a quarter (seed 003 「香港一般放炮也要給, 但沒放炮的也要給
+    一半」; ledger ``half_share``)."""
     opts = before.options
+    if isinstance(event, WinByDiscard) and isinstance(opts, HkOldOptions) and opts.discard == "half":
+        leg = next((x for x in event.legs if x.winner == payee), None)
+        if leg is None:
+            return ()
+        each = shown(portion(opts.limit_value(leg.fan), opts))
+        if payer == event.discarder:
+            return (Said(N_("半銃: the discarder's share; the portion is {portion}"), (("portion", each),)),)
+        return (
+            Said(
+                N_("半銃: a quarter from a player who did not discard; the portion is {portion}"),
+                (("portion", each),),
+            ),
+        )
     if not (isinstance(event, SelfDraw) and isinstance(opts, HkOldOptions)):
         return ()
     if event.kong_discarder != payer or event.winner != payee:
