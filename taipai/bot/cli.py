@@ -333,7 +333,8 @@ def _score(args: argparse.Namespace) -> int:
             out = {"ok": out.pop("ok"), "system": system.id, "unit": system.unit, **out}
         print(json.dumps(out, ensure_ascii=False))
         return 0
-    print("\n".join(score_lines(score, None if system.id == DEFAULT_SYSTEM else system.unit)))
+    unit = None if system.id == DEFAULT_SYSTEM else system.unit
+    print("\n".join(score_lines(score, unit, system.words)))
     return 0
 
 
@@ -451,11 +452,11 @@ def option_wind(field: str, raw: str) -> int:
     )
 
 
-def score_lines(score: Any, unit: str | None = None) -> list[str]:
+def score_lines(score: Any, unit: str | None = None, words: Any = None) -> list[str]:
     """Human output of ``taipai score``: the pattern table, the totals, the reading and the waits.
 
     ``unit`` is the system's unit (台, 翻) when it has no 底 in its count; ``None`` for 港式台牌
-    (fan + 底 × base fan)."""
+    (fan + 底 × base fan).  ``words``: the system's context words, to name those not counted."""
     from taipai.core.tiles import name_zh
 
     rows = [(p.name + (f" ×{p.count}" if p.count > 1 else ""), str(p.fan)) for p in score.patterns]
@@ -471,22 +472,12 @@ def score_lines(score: Any, unit: str | None = None) -> list[str]:
     else:
         lines.append(_("Total: {count} {unit}").format(count=score.fan, unit=unit))
     lines.append(_("Reading: {groups}").format(groups=" ".join(score.reading)))
-    from taipai.bot.service.render import double_reading_lines
+    from taipai.bot.service.render import double_reading_lines, score_notes
 
     lines += double_reading_lines(score)
     if score.waits:
         lines.append(_("Waits: {tiles}").format(tiles=" ".join(name_zh(t) for t in score.waits)))
-    if getattr(score, "ignored", ()):
-        from taipai.systems.hk_taiwan.scoring import CONTEXT_WORDS_ZH
-
-        words = "、".join(CONTEXT_WORDS_ZH.get(w, w) for w in score.ignored)
-        lines.append(
-            _("Not counted (the tiles or the table rules do not allow it): {words}").format(words=words)
-        )
-    if getattr(score, "exact", True) is False:
-        lines.append(
-            _("Best reading found within the search budget (many wildcards): not proven the maximum")
-        )
+    lines += score_notes(score, words)
     for w in getattr(score, "wilds", ()) or ():
         d = w.to_dict()
         lines.append(_("Wildcard {kind} as {tile}").format(kind=d.get("kind"), tile=d.get("as")))

@@ -29,6 +29,7 @@ from typing import Any, Protocol
 
 from taipai.core.budget import Budget
 from taipai.core.chat import ChatVocabulary
+from taipai.core.context_words import ContextWords
 from taipai.core.scoretypes import Score
 from taipai.core.table.events import Draw, Event, FalseWin, SelfDraw, SessionEnded, WinByDiscard
 from taipai.core.table.state import ChainMove, CutOffer, Payment, TableSettings, TableState
@@ -166,6 +167,8 @@ class RuleSystem(Protocol):
         hand_size: tiles held before the win (16 or 13).
         wildcards: whether the game takes wildcard kinds (seed 000 越搭) at all.
         table: its :class:`TableRules`.
+        words: its context words (:class:`~taipai.core.context_words.ContextWords`): the table its hand
+            messages are parsed with, and ``words.display(field)`` names a field of ``Score.ignored``.
         chat: its :class:`~taipai.core.chat.ChatVocabulary`: the command kinds it books, its own chat
             commands and the events they become, its setting words, the 規則 rows and the parts of a
             payment line, as English message ids the bot translates.  The chat front end reaches a
@@ -179,6 +182,7 @@ class RuleSystem(Protocol):
     hand_size: int
     wildcards: bool
     table: TableRules
+    words: ContextWords
     chat: ChatVocabulary
 
     def load_rules(self, source: str | None = None) -> Any:

@@ -17,6 +17,7 @@ from taipai.bot.service.parse import MAX_FAN, CommandError
 from taipai.bot.service.reads import DEALER_PATTERN, ReadHand
 from taipai.bot.service.split import utf16_len
 from taipai.core.chat import Said, shown
+from taipai.core.context_words import ContextWords
 from taipai.core.errors import HandError
 from taipai.core.registry import DEFAULT_SYSTEM, SYSTEMS, system_by_id
 from taipai.core.settle import settle_transfers
@@ -687,7 +688,7 @@ def _fan(n: int, unit: str = "番") -> str:
     return f"{n}{unit}"
 
 
-def _patterns(read: ReadHand, unit: str = "番") -> list[str]:
+def _patterns(read: ReadHand, unit: str = "番", words: ContextWords | None = None) -> list[str]:
     lines: list[str] = []
     if read.score is None:
         return lines
@@ -697,7 +698,7 @@ def _patterns(read: ReadHand, unit: str = "番") -> list[str]:
         name = p.name if p.count <= 1 else f"{p.name}×{p.count}"
         lines.append("  " + _("{pattern}: {fan}").format(pattern=name, fan=_fan(p.fan, unit)))
     lines.extend("  " + x for x in double_reading_lines(read.score))
-    lines.extend("  " + x for x in score_notes(read.score))
+    lines.extend("  " + x for x in score_notes(read.score, words))
     return lines
 
 
@@ -720,18 +721,18 @@ def double_reading_lines(score: object) -> list[str]:
     ]
 
 
-def score_notes(score: object) -> list[str]:
+def score_notes(score: object, words: ContextWords | None = None) -> list[str]:
     """What a reader of a scored hand should know besides its patterns: context words that scored
-    nothing (``Score.ignored``, named as players write them), and a wildcard search that hit its
-    budget (``Score.exact`` false: the best reading found, not proven the best)."""
-    from taipai.systems.hk_taiwan.scoring import CONTEXT_WORDS_ZH
-
+    nothing (``Score.ignored``, named as players write them in the table's game: ``words`` is its
+    :attr:`~taipai.core.system.RuleSystem.words`, 港式台牌's when None), and a wildcard search that hit
+    its budget (``Score.exact`` false: the best reading found, not proven the best)."""
+    table = words or system_by_id(DEFAULT_SYSTEM).words
     notes: list[str] = []
     ignored = getattr(score, "ignored", ()) or ()
     if ignored:
-        words = "、".join(CONTEXT_WORDS_ZH.get(w, w) for w in ignored)
+        said = "、".join(table.display(w) for w in ignored)
         notes.append(
-            _("Not counted (the tiles or the table rules do not allow it): {words}").format(words=words)
+            _("Not counted (the tiles or the table rules do not allow it): {words}").format(words=said)
         )
     if getattr(score, "exact", True) is False:
         notes.append(
@@ -789,6 +790,7 @@ def event_lines(
     """
     ref = before or state
     unit = unit_of(ref)
+    words = system_by_id(ref.system).words
     if isinstance(event, WinByDiscard | SelfDraw) and legs is None:
         # the legs of fan + 底 + dealer fan are hk-taiwan's; another game's payments are listed after
         legs = leg_rows(event, ref.names, ref.dealer, ref.streak, ref.options) if counts_fan(ref) else ()
@@ -802,7 +804,7 @@ def event_lines(
             ).format(winner=w.winner, discarder=event.discarder, fan=_fan(w.fan, unit))
             lines.append(_with_bases(head, w.bases))
             if reads:
-                lines += [*_patterns(reads[i], unit), *overruled(ref, reads[i], w.winner)]
+                lines += [*_patterns(reads[i], unit, words), *overruled(ref, reads[i], w.winner)]
             if legs and i < len(legs):
                 lines.append(leg_line(state, legs[i]))
         return lines
@@ -810,7 +812,7 @@ def event_lines(
         head = _("{winner} self-draws (自摸): {fan}").format(winner=event.winner, fan=_fan(event.fan, unit))
         lines = [_with_bases(head, event.bases)]
         if reads:
-            lines += [*_patterns(reads[0], unit), *overruled(ref, reads[0], event.winner)]
+            lines += [*_patterns(reads[0], unit, words), *overruled(ref, reads[0], event.winner)]
         return lines + [leg_line(state, leg) for leg in legs or ()]
     if isinstance(event, Draw):
         return [drawn()]

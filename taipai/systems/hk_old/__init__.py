@@ -14,12 +14,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from taipai.core.chat import ChatVocabulary
+from taipai.core.context_words import ContextWords
 from taipai.core.system import RuleSystem, TableRules
 from taipai.systems.hk_old.chat import CHAT
 from taipai.systems.hk_old.ledger import TABLE
 from taipai.systems.hk_old.patterns import KNOWN
 from taipai.systems.hk_old.reading import booked_fan, check_count, score_message
 from taipai.systems.hk_old.rules import HkOldRules, load
+from taipai.systems.hk_old.words import HK_OLD_WORDS
 
 
 @dataclass(frozen=True)
@@ -33,6 +35,8 @@ class HkOld:
     hand_size: int = 13
     wildcards: bool = False
     table: TableRules = TABLE
+    words: ContextWords = HK_OLD_WORDS
+    """This game's context words (``words.display(field)`` names a field of ``Score.ignored``)."""
     chat: ChatVocabulary = CHAT
     """What its tables book and say in a chat (:mod:`~taipai.systems.hk_old.chat`)."""
 

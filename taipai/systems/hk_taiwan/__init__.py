@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from taipai.core.chat import ChatVocabulary
+from taipai.core.context_words import HK_TAIWAN_WORDS, ContextWords
 from taipai.core.system import RuleSystem, TableRules
 from taipai.systems.hk_taiwan.chat import CHAT
 from taipai.systems.hk_taiwan.ledger import TABLE
@@ -32,6 +33,8 @@ class HkTaiwan:
     hand_size: int = 16
     wildcards: bool = True
     table: TableRules = TABLE
+    words: ContextWords = HK_TAIWAN_WORDS
+    """This game's context words (``words.display(field)`` names a field of ``Score.ignored``)."""
     chat: ChatVocabulary = CHAT
     """What its tables book and say in a chat (:mod:`~taipai.systems.hk_taiwan.chat`)."""
 

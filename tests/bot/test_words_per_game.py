@@ -1,0 +1,33 @@
+"""A context word a hand did not score is named in the table's own game (RuleSystem.words).
+
+The case that showed it: 天聽 is a 台灣牌 word (seed 003 「天聽 8台 : 閒家配牌補花後即宣佈聽牌」), so said by
+the dealer it scores nothing, and the note named it by its field, ``heavenly_ready``, because the bot
+looked words up in 港式台牌's table only.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from .conftest import Talk
+from .test_cli import taipai
+
+# 五 chows-and-pairs reading with a single wait on 東, won on a discard (門清 1, 獨聽 1).
+HAND = "一二三萬 四五六萬 七八九筒 二三四索 五六七索 東 食 東"
+
+
+def test_taipai_score_names_an_unscored_taiwan_word_as_players_write_it() -> None:
+    done = taipai("score", HAND, "天聽", "--rules", "taiwan", "--dealer", "--lang", "zh_Hant_HK")
+    assert done.returncode == 0
+    assert done.stdout.splitlines()[-1] == "冇計（牌面或者枱規唔啱）：天聽"
+    as_json = json.loads(taipai("score", HAND, "天聽", "--rules", "taiwan", "--dealer", "--json").stdout)
+    assert as_json["ignored"] == ["heavenly_ready"]  # the JSON keeps the stable field name
+
+
+@pytest.mark.asyncio
+async def test_the_chat_names_an_unscored_taiwan_word_as_players_write_it(talk_en: Talk) -> None:
+    await talk_en("A", "開枱 A B C D 台灣牌")
+    reply = await talk_en("A", f"A 食 B {HAND} 天聽")  # A deals: 天聽 is a non-dealer's (seed 003)
+    assert "  Not counted (the tiles or the table rules do not allow it): 天聽" in reply.splitlines()
