@@ -121,9 +121,15 @@ def players_line(state: TableState) -> str:
 
 # ---------------------------------------------------------------------------------------- help
 def greeting() -> str:
-    """The first thing the terminal chat says."""
+    """The first thing the terminal chat says: the games a table can play (every system of the
+    registry, its Chinese name and id) and how to open a table of each."""
     return _(
-        "taipai keeps score for 港式台灣麻雀. Start a table with: 開枱 A B C D (東 南 西 北; A deals first)."
+        "taipai keeps score for {games}. Start a table with: 開枱 A B C D (東 南 西 北; A deals first), "
+        "which plays {default}; name a game after the four players to play another, e.g. "
+        "開枱 A B C D 台灣牌 or /newgame A B C D hk-old."
+    ).format(
+        games=_(", ").join(f"{s.names[0]} ({s.id})" for s in SYSTEMS.values()),
+        default=game_name(DEFAULT_SYSTEM),
     )
 
 
@@ -372,7 +378,8 @@ _HAND_ERRORS = {
     "honour_chow": N_("「{token}」: honours cannot make a run (上/吃)."),
     "fifth_copy": N_("There are more than four of 「{token}」."),
     "tile_count": N_(
-        "Wrong number of tiles: a 16-tile win has 17 tiles (5 melds and a pair), a kong counts one extra."
+        "Wrong number of tiles: a {size}-tile win has {tiles} tiles ({melds} melds and a pair), "
+        "a kong counts one extra."
     ),
     "no_winning_tile": N_("Which tile did you win on? Add 摸 X for a self-draw or 食 X for a discard."),
     "two_winning_tiles": N_("Only one winning tile, please: one 摸 X or 食 X."),
@@ -433,6 +440,10 @@ _CONTEXT_FIELDS = {
         "「{token}」 and the hand's own words (連N, X圈, X位) say different things: write it once."
     ),
     "dealer_seat": N_("「{token}」: the dealer sits at 東 (seat winds move with the deal)."),
+    "flowers": N_(
+        "This table plays without flowers (花 = 關), but the hand lists 「{token}」: leave the flowers "
+        "out, or turn flowers on with 規則 花 開."
+    ),
 }
 """``bad_context`` errors whose ``hint_args["field"]`` says what the value is for (the dealer streak
 of ``連N`` / ``--streak N``, ``taipai score --seat`` / ``--round``): the reply says what would be right."""
@@ -479,8 +490,15 @@ def hand_error(err: HandError, *, offset: int = 0, counts_accepted: bool = True)
     field = err.hint_args.get("field") if err.code == "bad_context" else None
     if isinstance(field, str) and field in _CONTEXT_FIELDS:
         msgid = _CONTEXT_FIELDS[field]
+    tiles = int(err.hint_args.get("expected", 17))  # type: ignore[call-overload]
     head = (
-        _(msgid).format(token=short(err.token), max=err.hint_args.get("max", ""))
+        _(msgid).format(
+            token=short(err.token),
+            max=err.hint_args.get("max", ""),
+            size=tiles - 1,
+            tiles=tiles,
+            melds=(tiles - 2) // 3,
+        )
         if msgid
         else _("That hand cannot be scored: {reason}").format(reason=err.message)
     )
@@ -815,7 +833,7 @@ def event_lines(
             lines += [*_patterns(reads[0], unit, words), *overruled(ref, reads[0], event.winner)]
         return lines + [leg_line(state, leg) for leg in legs or ()]
     if isinstance(event, Draw):
-        return [drawn()]
+        return [drawn(ref, event)]
     if isinstance(event, FalseWin) and not counts_fan(ref):
         return [_("{player}: false win (詐糊).").format(player=event.player)]
     if isinstance(event, FalseWin):
@@ -1033,8 +1051,14 @@ def next_hand(state: TableState) -> str:
     )
 
 
-def drawn() -> str:
-    return _("Draw (流局): the dealer stays (臭莊).")
+def drawn(before: TableState, event: Draw) -> str:
+    """The 流局 line: what the table's game did with the deal — the dealer stays (臭莊), or the deal
+    passes to the next dealer (taiwan ``draw_keeps_dealer`` / hk-old ``draw_keeps_deal`` off), as the
+    system's :meth:`~taipai.core.system.TableRules.draw` applied to ``before`` decides."""
+    after = system_by_id(before.system).table.draw(before, event).state
+    if after.dealer == before.dealer:
+        return _("Draw (流局): the dealer stays (臭莊).")
+    return _("Draw (流局): the deal passes; {dealer} deals next.").format(dealer=after.dealer)
 
 
 def describe(event: Event, state: TableState) -> str:

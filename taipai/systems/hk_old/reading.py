@@ -23,7 +23,7 @@ from taipai.core.notation import parse_hand, tokenize
 from taipai.core.notation_words import ContextEffect, TokenKind
 from taipai.core.scoretypes import PatternScore, Score
 from taipai.core.system import ScoredHand, Seat
-from taipai.core.tiles import ORPHANS, name_zh
+from taipai.core.tiles import ORPHANS, flower_name_zh, name_zh
 from taipai.systems.hk_old.options import HkOldOptions
 from taipai.systems.hk_old.patterns import DETECTORS, HandView
 from taipai.systems.hk_old.rules import SETTING_ROWS, HkOldRules
@@ -120,10 +120,13 @@ def _check_context(spec: HandSpec, text: str, opts: HkOldOptions) -> list[str]:
     s = spec.situation
     ignored: list[str] = []
     if spec.flowers and not opts.flowers:
-        raise _bad_context(
-            "花",
+        flowers = "".join(flower_name_zh(f) for f in spec.flowers)
+        raise HandError(
+            "bad_context",
             "this table plays without flowers, but the hand lists some",
-            "leave the flowers out, or turn flowers on (規則 flowers on)",
+            token=flowers,
+            hint="leave the flowers out, or turn flowers on (規則 flowers on)",
+            hint_args={"token": flowers, "system": "hk-old", "field": "flowers"},
         )
     if s.heavenly and not (s.dealer and spec.self_drawn):
         w = _word(text, "heavenly", "天胡")

@@ -1,0 +1,87 @@
+"""QA findings of issue 14 on the replies (each a kind, with its reported case): a reply says what
+the table did, in the table's game, unit and limits and in the chat's language.
+
+Cases from the QA transcripts: 流局 with 流局連莊 關 (the deal passes), flowers at a 花 關 table, a
+17-tile hand at 廣東牌 (13-tile game: 14 tiles, four melds and eyes), the terminal greeting.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from taipai.bot.i18n import use_locale
+from taipai.bot.service import Service, render
+from taipai.core.registry import SYSTEMS
+
+from .conftest import Talk
+
+SEVENTEEN = "一二三萬 四五六萬 七八九萬 一二三筒 四五六筒 七索 食 七索"
+"""17 tiles: a 16-tile win, sent to a 廣東牌 (13-tile) table."""
+
+
+async def _zh(store, game: str) -> Talk:
+    talk = Talk(Service(store, locale="zh_Hant_HK"))
+    assert "開枱" in await talk("A", f"開枱 A B C D {game}")
+    return talk
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize(
+    ("game", "setting"), [("台灣牌", "流局連莊 關"), ("廣東牌", "流局連莊 關")]
+)
+async def test_a_draw_that_passes_the_deal_says_so_in_the_reply_and_in_history(store, game, setting):
+    talk = await _zh(store, game)
+    await talk("A", f"規則 {setting}")
+    reply = await talk("A", "流局")
+    assert reply.splitlines() == ["流局：臭莊，過莊，B 做莊。", "下一鋪：B 做莊；東圈，第2鋪。"]
+    assert "#3 第1鋪：流局：臭莊，過莊，B 做莊。" in (await talk("A", "歷史")).splitlines()
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("game", ["港式", "台灣牌", "廣東牌"])
+async def test_a_draw_that_keeps_the_dealer_says_so(store, game):
+    talk = await _zh(store, game)
+    reply = await talk("A", "流局")
+    assert reply.splitlines()[0] == "流局：臭莊，莊家連莊。"
+    assert "A 做莊，連1" in reply
+
+
+@pytest.mark.asyncio
+async def test_flowers_at_a_table_without_flowers_say_the_table_plays_none(store):
+    talk = await _zh(store, "廣東牌")
+    await talk("A", "規則 花 關")
+    reply = await talk("B", "B 食 C 一二三萬 四五六萬 七八九萬 中中中 東 食 東 春")
+    assert reply == "呢張枱唔打花（花 = 關），但手牌寫咗「春」：唔好寫花，或者打 規則 花 開 開返花。"
+
+
+@pytest.mark.asyncio
+async def test_the_tile_count_reply_uses_the_games_hand_size(store):
+    talk = await _zh(store, "廣東牌")
+    reply = await talk("B", f"B 食 C {SEVENTEEN}")
+    assert reply == (
+        "隻數唔啱：13張嘅糊牌要有 14 隻（4 組加一對眼），槓多計一隻。（我數到 17 隻，應該係 14 隻。）"
+    )
+
+
+@pytest.mark.asyncio
+async def test_the_tile_count_reply_in_english_and_at_a_16_tile_game(store):
+    talk = Talk(Service(store, locale="en"))
+    await talk("A", "/newgame A B C D hk-old")
+    assert (await talk("B", f"B 食 C {SEVENTEEN}")).startswith(
+        "Wrong number of tiles: a 13-tile win has 14 tiles (4 melds and a pair), a kong counts one extra."
+    )
+    await talk("A", "埋數")
+    await talk("A", "/newgame A B C D taiwan")
+    reply = await talk("B", "B 食 C 一二三萬 四五六萬 七八九萬 中中中 東 食 東")
+    assert reply.startswith("Wrong number of tiles: a 16-tile win has 17 tiles (5 melds and a pair)")
+    assert "(I count 14; 17 were expected.)" in reply
+
+
+def test_the_greeting_names_the_three_games_and_how_to_pick_one():
+    with use_locale("zh_Hant_HK"):
+        text = render.greeting()
+    for system in SYSTEMS.values():
+        assert f"{system.names[0]} ({system.id})" in text
+    assert "開枱 A B C D 台灣牌" in text and "打港式台牌" in text
+    with use_locale("en"):
+        assert "港式台牌 (hk-taiwan), 台灣牌 (taiwan), 廣東牌 (hk-old)" in render.greeting()
