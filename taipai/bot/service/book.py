@@ -18,7 +18,7 @@ from typing import Any
 
 from taipai.bot.service.lru import LRUDict
 from taipai.bot.service.reply import Reply
-from taipai.bot.store import ChatRef, SessionRow, Store
+from taipai.bot.store import ChatRef, EventRow, SessionRow, Store
 from taipai.bot.store.chats import append_events
 from taipai.core.table import Event, TableOpened, TableState, Transition
 from taipai.core.table.codec import event_from_dict
@@ -184,6 +184,39 @@ class Book:
         )
         self.cache[session.id] = Cached(seq + 1, t.state)
 
+    async def message_span(self, session: SessionRow, *, redo: bool = False) -> int:
+        """How many events the message behind the table's last effective event booked (``redo``: the
+        message behind the next 重做), so that one 撤銷 takes back one message and one 重做 brings it
+        back whole: ``規則 底 200 台 100`` booked two ``RuleChanged`` and is one 撤銷.
+
+        The log is read and folded as the core folds it (``Undo`` takes back the last effective event,
+        ``Redo`` re-applies the last undone one, any other event clears what waits for 重做).  The
+        events of one message are those booked together by :meth:`append_many` with the same
+        ``detail["message_seq"]`` (the seq of the message's first event), or, in a log written before
+        that mark, a run whose source ids are ``<id>:1`` … ``<id>``.  At least 1.
+        """
+        done: list[object] = []
+        waiting: list[object] = []
+        previous: str | None = None
+        for row in await self.store.events(session.id):
+            if row.kind == "undo":
+                if done:
+                    waiting.append(done.pop())
+            elif row.kind == "redo":
+                if waiting:
+                    done.append(waiting.pop())
+            else:
+                done.append(message_key(row, previous, done[-1] if done else None))
+                waiting.clear()
+            previous = row.source_message_id
+        stack = waiting if redo else done
+        if not stack:
+            return 1
+        n = 1
+        while n < len(stack) and stack[-n - 1] == stack[-1]:
+            n += 1
+        return n
+
     async def append_many(
         self,
         session: SessionRow,
@@ -201,3 +234,19 @@ class Book:
         """
         await append_events(self.store, session, seq + 1, list(rows), replies=replies)
         self.cache[session.id] = Cached(seq + len(rows), state)
+
+
+def message_key(row: EventRow, previous_source: str | None, previous_key: object) -> object:
+    """The message an event row was booked by (equal keys: one message; :meth:`Book.message_span`):
+    its ``detail["message_seq"]``; else the key of the row before when that row's source id is this
+    row's with ``:<n>`` after it (``12:7:1`` then ``12:7``, the marks of :meth:`Book.append_many`'s
+    callers); else the row's own seq."""
+    detail = row.detail if isinstance(row.detail, dict) else {}
+    if isinstance(detail.get("message_seq"), int):
+        return ("message", detail["message_seq"])
+    source = row.source_message_id
+    if source is not None and previous_source is not None and previous_key is not None:
+        head, _, tail = previous_source.rpartition(":")
+        if head == source and tail.isdigit():
+            return previous_key
+    return ("message", row.seq)

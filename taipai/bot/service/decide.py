@@ -14,6 +14,7 @@ A hand message needs reading (scored on the scoring pool) between pure steps: :f
 
 from __future__ import annotations
 
+import dataclasses
 import re
 import unicodedata
 from dataclasses import dataclass
@@ -22,7 +23,9 @@ from fractions import Fraction
 from taipai.bot.service import implied, parse, render
 from taipai.bot.service.parse import (
     NOT_EXPOSED_KONG_WORDS,
+    CommandError,
     Leg,
+    count_unit,
     normalize_name,
     one_tile,
     read_cn_number,
@@ -155,6 +158,21 @@ def winner_or_discarder(state: TableState, name: str, cmd: parse.RecordWin | par
     return found
 
 
+def check_unit(state: TableState, hand: str) -> None:
+    """Refuse a bare count typed with a unit the table's game does not count in
+    (:attr:`~taipai.core.chat.ChatVocabulary.count_units`): ``B 食 C 12番`` at a 台灣牌 table is not
+    booked as 12台; the reply gives the count in the table's unit.  A hand message or a count without
+    a unit passes.
+
+    Raises:
+        Refused: ``hand`` is a count with another game's unit.
+    """
+    unit = count_unit(hand)
+    if unit and unit not in system_by_id(state.system).chat.count_units:
+        count = read_count(hand)
+        raise Refused(render.wrong_unit(state, unit, count if count is not None else 0))
+
+
 def checked(state: TableState | None, event: Event) -> Transition:
     """The core's transition for ``event`` (:func:`~taipai.core.table.apply`, strict), or
     :class:`Refused` with the table's reason (``TableError``)."""
@@ -216,6 +234,7 @@ def win_leg(state: TableState, cmd: parse.RecordWin, discarder: str, leg: Leg) -
     winner = winner_or_discarder(state, leg.winner, cmd)
     if winner == discarder:
         raise Refused(render.own_discard())
+    check_unit(state, leg.hand)
     context = (*(("搶槓",) if cmd.robbed_kong else ()), *MULTIPLE_WINNERS_WORDS.get(len(cmd.legs), ()))
     return _with_context(leg, winner, context)
 
@@ -263,6 +282,7 @@ def self_draw_plan(state: TableState, cmd: parse.RecordSelfDraw) -> SelfDrawPlan
     leg = cmd.legs[0]
     winner = winner_or_discarder(state, leg.winner, cmd)
     payer = someone(state, cmd.kong_payer, cmd) if cmd.kong_payer else None
+    check_unit(state, leg.hand)
     if payer is not None and not kong_bao(state):  # 包自摸: the player named pays, whatever the kongs
         books(state, "bao")
     if not kong_bao(state):
@@ -369,15 +389,19 @@ def table_event(
         return cut_event(state, speaker, cmd)
     if isinstance(cmd, parse.Settle):
         return SessionEnded()
+    if cmd.mine:
+        cmd = said_by(state, cmd, speaker)
     if isinstance(cmd, parse.RecordFalseWin):
         books(state, "false_win")
         return FalseWin(player=someone(state, cmd.player, cmd))
     own = system_by_id(state.system).chat.commands
     if isinstance(cmd, parse.RecordFlowerWin):
         books(state, "flower_win")
-        return own_event(state, "flower_win", cmd.player, "", cmd)
+        return with_flower_hand(state, own_event(state, "flower_win", cmd.player, "", cmd), cmd.hand)
     if isinstance(cmd, parse.RecordPrize) and cmd.prize in own:  # 台灣牌: A 七搶一 B is its 花胡
-        return own_event(state, cmd.prize, cmd.player, cmd.other, cmd)
+        return with_flower_hand(state, own_event(state, cmd.prize, cmd.player, cmd.other, cmd), cmd.hand)
+    if isinstance(cmd, parse.RecordPrize) and cmd.hand:  # 七搶一 with a count is 台灣牌's 花胡 only
+        raise Refused(render.command_error(CommandError("rob_usage")))
     if isinstance(cmd, parse.RecordPrize):
         books(state, "prize")
         return prize_event(state, cmd)
@@ -389,6 +413,52 @@ def table_event(
     if not isinstance(state.options, TableOptions):
         return game_rule_events(state, cmd.args)[0]  # one pair; several are booked by the service
     return rule_event(state, cmd.args)
+
+
+def said_by(state: TableState, cmd: TableCommand, speaker: str) -> TableCommand:
+    """A claim said without the player's name (:attr:`~.parse.Said.mine`: ``八仙過海``, ``詐糊``,
+    ``一台花``, ``七搶一 C``) as the speaker's own: the speaker's seat is put in (for 七搶一 as the
+    one who robs, ``other``).  Nobody acts for another: only the speaker is ever put in.
+
+    ``speaker`` is the seat the member holds on a platform (the service refuses an unseated member
+    first), the name typed at the terminal.
+
+    Raises:
+        Refused: the speaker is not at the table; the reply shows the form with a name.
+    """
+    me = resolve_player(state, speaker)
+    if me is None:
+        raise Refused(render.say_who(state, cmd))
+    if isinstance(cmd, parse.RecordPrize) and cmd.prize in ROBBING_PRIZES:
+        return dataclasses.replace(cmd, other=me, mine=False)
+    if isinstance(cmd, parse.RecordFalseWin | parse.RecordPrize | parse.RecordFlowerWin):
+        return dataclasses.replace(cmd, player=me, mine=False)
+    return cmd
+
+
+ROBBING_PRIZES = frozenset({"seven_rob_one", "one_rob_seven"})
+"""The prizes said ``A 七搶一 B``: the speaker of ``七搶一 B`` is the one who robs (``other``)."""
+
+
+def with_flower_hand(state: TableState, event: Event, hand: str) -> Event:
+    """A 花胡 with the hand the replacement tile also won (``B 八仙過海 3台``): its count as the
+    event's ``hand`` 台.  Seed 003 「如補得之牌恰為槓上開花, 牌面台數照算加計八仙過海8台(底注只計1底)」:
+    for 八仙過海 the three pay the hand's 台 with the 8台; for 七搶一 the hand 「視同自摸, 三家賠付」
+    (``hand_self_drawn``), the robbed player alone paying the 8台.  No count: the event as built.
+
+    Raises:
+        Refused: a count with another game's unit (:func:`check_unit`); a game whose 花胡 event
+            takes no hand.
+    """
+    if not hand:
+        return event
+    check_unit(state, hand)
+    count = read_count(hand) or 0
+    names = {f.name for f in dataclasses.fields(event)} if dataclasses.is_dataclass(event) else set()
+    if not {"hand", "hand_self_drawn", "robbed"} <= names:
+        raise Refused(render.not_booked(state.system, "flower_win"))
+    robbed = getattr(event, "robbed", None)
+    return dataclasses.replace(event, hand=count, hand_self_drawn=robbed is not None and count > 0)  # type: ignore[type-var]
 
 
 def cut_event(state: TableState, speaker: str, cmd: parse.AcceptCut | parse.DeclineCut) -> CutChain:

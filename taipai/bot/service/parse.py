@@ -181,11 +181,15 @@ class Said:
         slash: written as a slash command (then it is surely meant for the bot).
         loose: the Cantonese form is a common word (追, 飛, 暗槓) that ordinary talk also uses; the
             service ignores it when the names are not at the table.
+        mine: said without the player's name (``八仙過海``, ``詐糊``, ``一台花``, ``七搶一 C``): the
+            speaker means themself; the service books it for the speaker's own seat or asks for the
+            name, never for anyone else.
     """
 
     kind: ClassVar[str] = ""
     slash: bool = False
     loose: bool = False
+    mine: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -321,6 +325,8 @@ class RecordPrize(Said):
             without a name (the dealer).
         other: for the robbing prizes: who is paid (``CashPrize.other``).
         tile: for 追: the tile as typed.
+        hand: for 七搶一 at a 台灣牌 table: the count of the hand the replacement tile also won
+            (``A 七搶一 B 3台``, seed 003 「如補得之牌恰為槓上開花」), as typed; ``""`` when none was said.
     """
 
     kind: ClassVar[str] = "prize"
@@ -328,6 +334,7 @@ class RecordPrize(Said):
     player: str = ""
     other: str = ""
     tile: str = ""
+    hand: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -340,6 +347,9 @@ class RecordFlowerWin(Said):
 
     kind: ClassVar[str] = "flower_win"
     player: str
+    hand: str = ""
+    """The count of the hand the replacement tile also won (``B 八仙過海 3台``: seed 003 「如補得之牌恰為
+    槓上開花, 牌面台數照算加計八仙過海8台(底注只計1底)」), as typed; ``""`` when none was said."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -550,13 +560,14 @@ def _parse_slash(name: str, rest: str) -> Command:
             raise CommandError("chase_usage")
         return _chase(words[0], words[1] if len(words) == 2 else "")
     if kind.startswith("rob:"):
-        if len(words) != 2:
+        if len(words) not in (2, 3):
             raise CommandError("rob_usage")
-        return _rob(words[0], kind.split(":", 1)[1], words[1])
+        robbed = _rob(words[0], kind.split(":", 1)[1], words[1])
+        return dataclasses.replace(robbed, hand=_flower_hand(words[2:], "rob_usage"))
     if kind == "flower_win":
-        if len(words) != 1:
+        if len(words) not in (1, 2):
             raise CommandError("flower_win_usage")
-        return RecordFlowerWin(words[0])
+        return RecordFlowerWin(words[0], hand=_flower_hand(words[1:], "flower_win_usage"))
     if kind == "fly":
         if len(words) < 2:
             raise CommandError("fly_usage")
@@ -644,7 +655,9 @@ def check_names(names: tuple[str, ...]) -> tuple[str, ...]:
     the first that cannot be a player: empty, starting with ``/``, holding whitespace or control
     characters, longer than :data:`MAX_NAME`, a seat wind (東南西北, also 東家/東位), a command word, or
     the same as another name (ignoring case and width; ``name_duplicate`` then holds both spellings as
-    typed: ``first`` and ``name``, e.g. ``a`` and ``A``)."""
+    typed: ``first`` and ``name``, e.g. ``a`` and ``A``).  A game's name (any name of
+    :func:`taipai.core.registry.system_by_name`: ``台灣牌``, ``taiwan``, ``廣東牌`` …) is never a player:
+    ``開枱 A B C 台灣牌`` is three names and a game, refused with ``open_usage`` (four names are needed)."""
     words = command_words()
     seen: dict[str, str] = {}  # casefolded name -> the first spelling typed
     out: list[str] = []
@@ -661,6 +674,8 @@ def check_names(names: tuple[str, ...]) -> tuple[str, ...]:
             raise CommandError("name_slash", name=name)
         if len(name) > MAX_NAME:
             raise CommandError("name_too_long", name=shown, limit=str(MAX_NAME))
+        if system_by_name(name) is not None:
+            raise CommandError("open_usage")
         if name.removesuffix("家").removesuffix("位") in SEAT_WORDS:
             raise CommandError("name_seat", name=name)
         key = name.casefold()
@@ -802,6 +817,9 @@ def _parse_words(raw: str) -> Command | None:
         return Rules(tuple(words[1:]))
     if len(words) == 1 and PRIZE_WORDS.get(head) in ("dice_triple", "dice_123"):
         return RecordPrize(PRIZE_WORDS[head])
+    said_alone = _said_alone(words)
+    if said_alone is not None:
+        return said_alone
     special = _parse_table_words(words)
     if special is not None:
         return special
@@ -855,6 +873,36 @@ def game_names() -> str:
     return ", ".join(f"{s.names[0]} ({s.id})" for s in SYSTEMS.values())
 
 
+def _said_alone(words: list[str]) -> Command | None:
+    """A player's own claim said without their name (:attr:`Said.mine`): ``八仙過海`` (``八仙過海 3台``),
+    ``詐糊``, a prize that names one player (``一台花``, ``暗槓``), ``七搶一 C`` (``七搶一 C 3台``).
+    ``None`` for anything else.
+
+    Raises:
+        CommandError: ``flower_win_usage`` / ``rob_usage`` when more follows than a count.
+    """
+    head, rest = words[0], words[1:]
+    if head in FLOWER_WIN_WORDS:
+        return RecordFlowerWin("", hand=_flower_hand(rest, "flower_win_usage"), mine=True)
+    if head in FALSE_WIN_WORDS and not rest:
+        return RecordFalseWin("", mine=True)
+    if head in PRIZE_WORDS and not rest and PRIZE_WORDS[head] not in ("dice_triple", "dice_123"):
+        return RecordPrize(PRIZE_WORDS[head], mine=True, loose=head in ("暗槓", "暗杠"))
+    if head in ROB_WORDS and rest:
+        robbed, hand = rest[0], _flower_hand(rest[1:], "rob_usage")
+        return dataclasses.replace(_rob("", ROB_WORDS[head], robbed), hand=hand, mine=True)
+    return None
+
+
+def _flower_hand(rest: list[str], usage: str) -> str:
+    """The count after a 花胡 (``3台`` of ``B 八仙過海 3台``): nothing, or one count; else ``usage``."""
+    if not rest:
+        return ""
+    if len(rest) == 1 and read_count(rest[0]) is not None:
+        return rest[0]
+    raise CommandError(usage)
+
+
 def _parse_table_words(words: list[str]) -> Command | None:
     """``B 詐糊``, ``B 一台花`` and the other prizes, ``A 追 [tile]``, ``A 七搶一 B``, ``B 飛 九筒``."""
     if len(words) < 2:
@@ -880,13 +928,12 @@ def _parse_table_words(words: list[str]) -> Command | None:
     if word in CHASE_AGAIN_WORDS and not rest:
         return _chase(who, word)
     if word in ROB_WORDS:
-        if len(rest) != 1:
+        if not rest:
             raise CommandError("rob_usage")
-        return _rob(who, ROB_WORDS[word], rest[0])
+        robbed = _rob(who, ROB_WORDS[word], rest[0])
+        return dataclasses.replace(robbed, hand=_flower_hand(rest[1:], "rob_usage"))
     if word in FLOWER_WIN_WORDS:
-        if rest:
-            raise CommandError("flower_win_usage")
-        return RecordFlowerWin(who)
+        return RecordFlowerWin(who, hand=_flower_hand(rest, "flower_win_usage"))
     if word in FLY_WORDS and len(rest) == 1:
         return RecordFly(who, rest[0], loose=True)
     return None
@@ -934,11 +981,15 @@ _COUNT = re.compile(r"^([0-9]+)\s*(?:番|翻|台|fan)?$", re.I)
 """A count: digits and the unit 番 (翻, and 台 as Taiwanese tables say it, or fan), which may be left out."""
 _BAD_COUNT = re.compile(r"^(?:[-−]\s*[0-9]+(?:\.[0-9]+)?|[0-9]+\.[0-9]+)\s*(?:番|翻|台|fan)?$", re.I)
 """A count that is not a whole number of fan, 0 or more (``-3番``, ``1.5番``): a bad count, not a tile."""
-_CN_COUNT = re.compile(r"^([零〇一二兩两三四五六七八九十百廿卅]+)\s*(?:番|翻|台)$")
+_CN_COUNT = re.compile(r"^([零〇一二兩两三四五六七八九十百千萬万廿卅]+)\s*(?:番|翻|台)$")
+_UNIT = re.compile(r"(番|翻|台|fan)$", re.I)
 
 
 def read_cn_number(s: str) -> int | None:
-    total, current = 0, 0
+    """A number in Chinese numerals: ``十二`` → 12, ``廿四`` → 24 (廿 20, 卅 30), ``三百六十`` → 360,
+    ``一千`` → 1000, ``一萬`` → 10000 (萬 / 万 multiply what came before); ``None`` when ``s`` holds
+    anything else."""
+    total, current, myriads = 0, 0, 0
     for ch in s:
         if ch in _CN_DIGITS:
             current = _CN_DIGITS[ch]
@@ -951,9 +1002,26 @@ def read_cn_number(s: str) -> int | None:
         elif ch == "百":
             total += (current or 1) * 100
             current = 0
+        elif ch == "千":
+            total += (current or 1) * 1000
+            current = 0
+        elif ch in "萬万":
+            myriads += ((total + current) or 1) * 10000
+            total, current = 0, 0
         else:
             return None
-    return total + current
+    return myriads + total + current
+
+
+def count_unit(hand: str) -> str:
+    """The unit word a bare count was typed with (``12台`` → ``台``, ``十二番`` → ``番``, ``12 fan`` →
+    ``fan``), ``""`` when it has none (``12``) or ``hand`` is no count.  Which units a table takes is
+    its game's (:attr:`taipai.core.chat.ChatVocabulary.count_units`)."""
+    s = unicodedata.normalize("NFKC", hand).strip()
+    if not (_COUNT.match(s) or _CN_COUNT.match(s)):
+        return ""
+    m = _UNIT.search(s)
+    return m.group(1).lower() if m else ""
 
 
 def read_count(hand: str) -> int | None:

@@ -1574,3 +1574,48 @@ def exported_document(filename: str, events: int) -> str:
     return _("Exported {n} events as CSV: {filename} (attached; not kept on the server)").format(
         n=events, filename=filename
     )
+
+
+def wrong_unit(state: TableState, typed: str, count: int) -> str:
+    """A bare count typed with another game's unit (``B 食 C 12番`` at a 台灣牌 table): nothing booked;
+    the reply names the game, its unit and the count written in it (``12台``)."""
+    unit = unit_of(state)
+    return _(
+        "{game} counts in {unit}, not 「{typed}」: write {count}{unit}, e.g. B 食 A {count}{unit}."
+    ).format(game=game_name(state.system), unit=unit, typed=typed, count=count)
+
+
+def say_who(state: TableState, cmd: object) -> str:
+    """A claim said without a name (``八仙過海``, ``詐糊``, ``一台花``, ``七搶一 C``) by someone who is not
+    at the table: nothing booked; the reply shows the form with a player's name."""
+    from taipai.bot.service import parse
+
+    first, second = state.names[0], state.names[1]
+    if isinstance(cmd, parse.RecordFlowerWin):
+        example = f"{first} 八仙過海"
+    elif isinstance(cmd, parse.RecordFalseWin):
+        example = f"{first} 詐糊"
+    elif isinstance(cmd, parse.RecordPrize) and cmd.prize in ("seven_rob_one", "one_rob_seven"):
+        word = "七搶一" if cmd.prize == "seven_rob_one" else "一搶七"
+        example = f"{first} {word} {cmd.player or second}"
+    elif isinstance(cmd, parse.RecordPrize):
+        example = f"{first} {prize_name(cmd.prize)}"
+    else:
+        example = first
+    return _("Whose is it? Say it with the player's name: {example}.").format(example=example)
+
+
+def already_open_waiting(state: TableState, waiting: Event) -> str:
+    """開枱 while the open table has everything undone and ``waiting`` is the next 重做: 撤銷 does not
+    cancel that table (it would lose ``waiting``), so the reply offers 重做 and 埋數 only."""
+    return _(
+        "A table is already open here ({players}); everything played has been undone and 重做 brings "
+        "back: {what}. 埋數 ends it, then open the new table."
+    ).format(players=players_line(state), what=describe(waiting, state))
+
+
+def reopened_settled(by: str, state: TableState) -> str:
+    """撤銷 of a 埋數 said on a table where nothing was played (not a cancelled table): says the 埋數
+    was undone; ``state`` is the table once reopened."""
+    what = describe(SessionEnded(), state)
+    return _("{by} undid: {what}. The table is open again; play on.").format(by=by, what=what)

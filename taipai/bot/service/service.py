@@ -54,7 +54,15 @@ from taipai.bot.service.parse import (
     read_count,
 )
 from taipai.bot.service.reads import ReadHand
-from taipai.bot.service.reply import Button, Document, Reply, event_replies, history_reply, transfers
+from taipai.bot.service.reply import (
+    Button,
+    Document,
+    Reply,
+    after_event,
+    event_replies,
+    history_reply,
+    transfers,
+)
 from taipai.bot.store import ChatRef, DuplicateMessage, SeqConflict, SessionAlreadyOpen, SessionRow, Store
 from taipai.bot.store.chats import ChatData, ChatView
 from taipai.bot.store.health import describe as describe_database_error
@@ -63,7 +71,16 @@ from taipai.bot.store.schema import ENDED
 from taipai.core.errors import HandError
 from taipai.core.notation import parse_hand
 from taipai.core.registry import DEFAULT_SYSTEM, system_by_id, system_by_name, system_of_source
-from taipai.core.table import SelfDraw, SessionEnded, TableOpened, TableState, Undo, WinByDiscard
+from taipai.core.table import (
+    Redo,
+    RuleChanged,
+    SelfDraw,
+    SessionEnded,
+    TableOpened,
+    TableState,
+    Undo,
+    WinByDiscard,
+)
 from taipai.core.table.state import WINDS as SEAT_WINDS
 from taipai.systems.hk_taiwan.options import TableOptions
 
@@ -461,6 +478,9 @@ class Service:
                 if decide.is_talk(state, cmd):
                     raise Ignored  # talk, not a hand
                 raise Refused(refusal.text, refusal.buttons)
+            if cmd.mine and player is None:  # 「八仙過海」 is the speaker's own: only from their seat
+                refusal = await identity.seat_first(self, session, state, member)
+                raise Refused(refusal.text, refusal.buttons)
             speaker = player or member.display
         return await self.run(chat, speaker, text, message_id, cmd, view, authorised=True)
 
@@ -543,6 +563,11 @@ class Service:
             return await self._several_rules(session, seq, state, cmd, speaker, text, message_id, authorised)
         detail: dict[str, Any] | None = None
         reads: list[ReadHand] = []
+        redo = isinstance(cmd, parse.RedoLast)
+        if redo or (isinstance(cmd, parse.UndoLast) and not decide.only_opened(state)):
+            span = await self._message_span(session, state, redo=redo)
+            if span > 1:
+                return await self._undo_message(session, seq, state, cmd, span, speaker, text, message_id)
         if isinstance(cmd, parse.RecordWin | parse.RecordSelfDraw):
             event, reads, detail = await self.hand_event(state, cmd, text)
         else:
@@ -598,10 +623,66 @@ class Service:
                     "payload": event.to_dict(),
                     "source_message_id": source,
                     "source_text": text,
+                    "detail": {"message_seq": seq + 1},  # one message: one 撤銷 (Book.message_span)
                 }
             )
             now = t.state
         replies = [Reply("\n".join(lines))]
+        await self.book.append_many(session, seq, rows, now, replies)
+        return replies
+
+    async def _message_span(self, session: SessionRow, state: TableState, *, redo: bool) -> int:
+        """How many events one 撤銷 (``redo``: 重做) takes back (:meth:`Book.message_span`); only a
+        rule change can be one of several events of a message (``規則 底 200 台 100``), so any other
+        event is 1 without reading the log."""
+        waiting = state.redo[-1] if redo and state.redo else None
+        last = state.history[-1].event if state.history else None
+        if not isinstance(waiting if redo else last, RuleChanged):
+            return 1
+        return await self.book.message_span(session, redo=redo)
+
+    async def _undo_message(
+        self,
+        session: SessionRow,
+        seq: int,
+        state: TableState,
+        cmd: parse.UndoLast | parse.RedoLast,
+        span: int,
+        speaker: str,
+        text: str,
+        message_id: str | None,
+    ) -> list[Reply]:
+        """撤銷 / 重做 of a message that booked ``span`` events: ``span`` ``Undo`` (``Redo``) events
+        booked together in one transaction with one reply, each checked by the core; the message id
+        marks the last of them (the earlier ones carry ``<id>:<n>``), as :meth:`_several_rules`."""
+        lines: list[str] = []
+        rows: list[dict[str, Any]] = []
+        now = state
+        t = None
+        event: Undo | Redo = Undo(by=speaker)
+        for i in range(span):
+            event = Undo(by=speaker) if isinstance(cmd, parse.UndoLast) else Redo(by=speaker)
+            t = decide.checked(now, event)
+            if isinstance(event, Undo):
+                lines += render.undone(speaker, now, t.state)
+            else:
+                lines.append(render.redone(speaker, t.state.history[-1].event, now))
+            last = i == span - 1
+            source = message_id if last or message_id is None else f"{message_id}:{i + 1}"
+            rows.append(
+                {
+                    "speaker": speaker,
+                    "kind": event.kind,
+                    "payload": event.to_dict(),
+                    "source_message_id": source,
+                    "source_text": text,
+                    "detail": {"message_seq": seq + 1},
+                }
+            )
+            now = t.state
+        assert t is not None
+        lines.append(render.next_hand(now))
+        replies = [Reply("\n".join(lines), after_event(session.id, seq + span, event, t))]
         await self.book.append_many(session, seq, rows, now, replies)
         return replies
 
@@ -709,7 +790,15 @@ class Service:
         settled), and :class:`DuplicateMessage` / :class:`SeqConflict` from the store."""
         event = Undo(by=speaker)
         t = decide.checked(state, event)
-        lines = [render.reopened(speaker, t.state), *render.scoreboard(t.state)]
+        ended_by = (await self.store.events(session.id, after_seq=seq - 1))[-1].source_text or ""
+        try:
+            said = parse_command(ended_by)
+        except CommandError:
+            said = None
+        if decide.only_opened(t.state) and not isinstance(said, parse.UndoLast):  # 埋數 of an empty table
+            lines = [render.reopened_settled(speaker, t.state), *render.scoreboard(t.state)]
+        else:
+            lines = [render.reopened(speaker, t.state), *render.scoreboard(t.state)]
         replies = [Reply("\n".join(lines))]
         try:
             await self.book.reopen(
@@ -755,6 +844,9 @@ class Service:
         refused while one is open."""
         if session is not None:
             _seq, state = await self.state_of(session)
+            waiting = [e for e in state.redo if not isinstance(e, RuleChanged)]
+            if decide.only_opened(state) and waiting:  # 撤銷 would not cancel it: do not offer it
+                raise Refused(render.already_open_waiting(state, state.redo[-1]))
             raise Refused(render.already_open(state))
         system = system_by_id(cmd.system or DEFAULT_SYSTEM)
         # the service's options are hk-taiwan's; another game starts from its own preset

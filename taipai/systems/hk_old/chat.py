@@ -105,6 +105,7 @@ def leg_parts(before: TableState, event: Event, payer: str, payee: str) -> tuple
 CHAT = ChatVocabulary(
     books=frozenset({"win", "self_draw", "rob_kong", "multi_win", "draw", "false_win", "bao"}),
     example_count=3,
+    count_units=("翻", "番", "台", "fan"),  # 翻; 番 is its other spelling and seed 003 writes 台 for 翻
     help=(
         N_("B 自摸 {count} A包  /selfdraw B {n} A包: 包自摸; A pays the whole self-draw"),
         N_("B 詐糊  /falsewin B: false win; B pays each player the most a self-draw can pay"),

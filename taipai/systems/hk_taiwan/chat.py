@@ -14,6 +14,7 @@ from taipai.core.chat import COMMAND_KINDS, N_, ChatVocabulary
 CHAT = ChatVocabulary(
     books=frozenset(COMMAND_KINDS) - {"bao", "flower_win"},
     example_count=12,
+    count_units=("番", "翻", "台", "fan"),  # 番 (seed 004), and 翻 and 台 as tables also say it
     help=(
         N_("B 食 A 12番; C 食 A 8番: several winners on one discard (一炮雙響/三響)"),
         N_(

@@ -116,6 +116,7 @@ def _seven_rob_one(player: str, other: str | None) -> Event:
 CHAT = ChatVocabulary(
     books=frozenset({"win", "self_draw", "rob_kong", "multi_win", "draw", "false_win", "flower_win"}),
     example_count=3,
+    count_units=("台",),  # 台 only: 番 / 翻 are other games' units (seed 003)
     help=(
         N_("B 食 A {count}; C 食 A {count}: several winners on one discard (一炮多響)"),
         N_("B 詐糊  /falsewin B: false win; B pays what the table's rules say (規則)"),
