@@ -108,6 +108,10 @@ class ChatVocabulary:
             settings are the table's after the change).
         leg_parts: the parts of one payer → payee line of an event, in the order they add up
             (``底 100``, ``3台 × 50``, ``作莊 50``; ``包自摸 …``); ``()`` when the line needs none.
+        ledger_rows: the pattern ids of a scored hand that the ledger adds to each leg itself
+            (hk-taiwan: the dealer's 2n+1; taiwan: 作莊 and 連N拉N), so they are not the count a win
+            books: a hand's reply lists its other rows under the count, and the leg's payment line
+            shows these.
         count_units: the unit words a bare count may carry at this game's tables (``12番``, ``3台``);
             a count typed with another game's unit (``12番`` at 台灣牌) is refused with the table's own
             unit, never booked as if it were one.  A count without a unit is always the table's.
@@ -122,6 +126,7 @@ class ChatVocabulary:
     rows: Callable[[TableSettings], tuple[Said, ...]] = _no_rows
     rule_row: Callable[[str, TableSettings], Said | None] = _no_row
     leg_parts: Callable[[TableState, Event, str, str], tuple[Said, ...]] = _no_parts
+    ledger_rows: frozenset[str] = frozenset()
     count_units: tuple[str, ...] = ("番", "翻", "台", "fan")
 
     def option_name(self, word: str) -> str:

@@ -264,8 +264,8 @@ async def test_a_bad_setting_is_refused_with_the_games_own_settings(talk_en: Tal
 @pytest.mark.asyncio
 async def test_chains_and_cut_at_a_game_without_la_name_the_game(talk_zh: Talk) -> None:
     await talk_zh("A", "開枱 A B C D 廣東牌")
-    assert await talk_zh("A", "/chains") == "廣東牌冇拉。"
-    assert await talk_zh("A", "斬") == "廣東牌冇拉，所以冇斬拉要答。"
+    assert await talk_zh("A", "/chains") == "廣東牌冇兩家之間嘅拉（港式台牌嘅拉/踢）。"
+    assert await talk_zh("A", "斬") == "廣東牌冇兩家之間嘅拉（港式台牌嘅拉/踢），所以冇斬拉要答。"
     assert await talk_zh.seq() == 1
 
 

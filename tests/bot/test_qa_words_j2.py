@@ -21,14 +21,12 @@ SEVENTEEN = "一二三萬 四五六萬 七八九萬 一二三筒 四五六筒 �
 
 async def _zh(store, game: str) -> Talk:
     talk = Talk(Service(store, locale="zh_Hant_HK"))
-    assert "開枱" in await talk("A", f"開枱 A B C D {game}")
+    assert (await talk("A", f"開枱 A B C D {game}")).startswith("開枱：")
     return talk
 
 
 @pytest.mark.asyncio
-@pytest.mark.parametrize(
-    ("game", "setting"), [("台灣牌", "流局連莊 關"), ("廣東牌", "流局連莊 關")]
-)
+@pytest.mark.parametrize(("game", "setting"), [("台灣牌", "流局連莊 關"), ("廣東牌", "流局連莊 關")])
 async def test_a_draw_that_passes_the_deal_says_so_in_the_reply_and_in_history(store, game, setting):
     talk = await _zh(store, game)
     await talk("A", f"規則 {setting}")
@@ -38,7 +36,7 @@ async def test_a_draw_that_passes_the_deal_says_so_in_the_reply_and_in_history(s
 
 
 @pytest.mark.asyncio
-@pytest.mark.parametrize("game", ["港式", "台灣牌", "廣東牌"])
+@pytest.mark.parametrize("game", ["港式台牌", "台灣牌", "廣東牌"])
 async def test_a_draw_that_keeps_the_dealer_says_so(store, game):
     talk = await _zh(store, game)
     reply = await talk("A", "流局")
@@ -85,3 +83,29 @@ def test_the_greeting_names_the_three_games_and_how_to_pick_one():
     assert "開枱 A B C D 台灣牌" in text and "打港式台牌" in text
     with use_locale("en"):
         assert "港式台牌 (hk-taiwan), 台灣牌 (taiwan), 廣東牌 (hk-old)" in render.greeting()
+
+
+DEALER_SELF_DRAW = "一二三萬 四五六萬 七八九萬 二三四筒 五六筒 八八索 摸 七筒 莊 連1"
+"""The QA hand (#12): 不求.自摸 2 + 門清 1 = 3台, plus 作莊 1 and 連1拉1 2 that the ledger adds per leg."""
+
+
+@pytest.mark.asyncio
+async def test_a_taiwan_hands_rows_add_up_to_its_count_and_the_ledger_rows_are_in_the_payment(store):
+    talk = await _zh(store, "台灣牌")
+    await talk("A", "A 自摸 1台")  # A keeps the deal: 連1
+    lines = (await talk("A", f"A 自摸 {DEALER_SELF_DRAW}")).splitlines()
+    assert lines[:3] == ["A 自摸：3台", "  不求.自摸：2台", "  門清：1台"]  # 2 + 1 = 3
+    assert "B 俾 A 400（底 100 + 3台 × 50 + 作莊 50 + 連1拉1 100）" in [x.strip() for x in lines]
+    assert not any("連N拉N" in x or "作莊：" in x for x in lines)
+
+
+@pytest.mark.asyncio
+async def test_taiwan_names_its_streak_row_apart_from_the_chains_it_does_not_have(store):
+    talk = await _zh(store, "台灣牌")
+    assert "  連莊拉 = 每連莊一鋪 2台（連N拉N，計喺莊家有份嗰份）" in (await talk("A", "規則")).splitlines()
+    assert await talk("B", "斬") == "台灣牌冇兩家之間嘅拉（港式台牌嘅拉/踢），所以冇斬拉要答。"
+    assert await talk("B", "/chains") == "台灣牌冇兩家之間嘅拉（港式台牌嘅拉/踢）。"
+    assert (
+        await talk("A", "規則 連莊拉 3") == "改咗規則：連莊拉 = 每連莊一鋪 3台（連N拉N，計喺莊家有份嗰份）。"
+    )
+    assert (await talk.state()).options.streak_tai == 3

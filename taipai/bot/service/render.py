@@ -706,12 +706,21 @@ def _fan(n: int, unit: str = "番") -> str:
     return f"{n}{unit}"
 
 
-def _patterns(read: ReadHand, unit: str = "番", words: ContextWords | None = None) -> list[str]:
+def _patterns(
+    read: ReadHand,
+    unit: str = "番",
+    words: ContextWords | None = None,
+    ledger_rows: frozenset[str] | None = None,
+) -> list[str]:
+    """A scored hand's rows under its count: every pattern but the ones the ledger adds per leg
+    (``ledger_rows``, the game's :attr:`~taipai.core.chat.ChatVocabulary.ledger_rows`; 港式台牌's dealer
+    2n+1 when None), which the leg's payment line shows; then the second reading and notes."""
     lines: list[str] = []
     if read.score is None:
         return lines
+    skip = frozenset({DEALER_PATTERN}) if ledger_rows is None else ledger_rows
     for p in read.score.patterns:
-        if p.id == DEALER_PATTERN:
+        if p.id in skip:
             continue
         name = p.name if p.count <= 1 else f"{p.name}×{p.count}"
         lines.append("  " + _("{pattern}: {fan}").format(pattern=name, fan=_fan(p.fan, unit)))
@@ -809,6 +818,7 @@ def event_lines(
     ref = before or state
     unit = unit_of(ref)
     words = system_by_id(ref.system).words
+    skip = system_by_id(ref.system).chat.ledger_rows
     if isinstance(event, WinByDiscard | SelfDraw) and legs is None:
         # the legs of fan + 底 + dealer fan are hk-taiwan's; another game's payments are listed after
         legs = leg_rows(event, ref.names, ref.dealer, ref.streak, ref.options) if counts_fan(ref) else ()
@@ -822,7 +832,7 @@ def event_lines(
             ).format(winner=w.winner, discarder=event.discarder, fan=_fan(w.fan, unit))
             lines.append(_with_bases(head, w.bases))
             if reads:
-                lines += [*_patterns(reads[i], unit, words), *overruled(ref, reads[i], w.winner)]
+                lines += [*_patterns(reads[i], unit, words, skip), *overruled(ref, reads[i], w.winner)]
             if legs and i < len(legs):
                 lines.append(leg_line(state, legs[i]))
         return lines
@@ -830,7 +840,7 @@ def event_lines(
         head = _("{winner} self-draws (自摸): {fan}").format(winner=event.winner, fan=_fan(event.fan, unit))
         lines = [_with_bases(head, event.bases)]
         if reads:
-            lines += [*_patterns(reads[0], unit, words), *overruled(ref, reads[0], event.winner)]
+            lines += [*_patterns(reads[0], unit, words, skip), *overruled(ref, reads[0], event.winner)]
         return lines + [leg_line(state, leg) for leg in legs or ()]
     if isinstance(event, Draw):
         return [drawn(ref, event)]
@@ -1313,8 +1323,10 @@ _NOT_BOOKED = {
     "multi_win": N_("{game} does not book several winners on one discard; book the first claimant's win."),
     "draw": N_("{game} does not book 流局; /help lists what this table books."),
     "false_win": N_("{game} does not book 詐糊; /help lists what this table books."),
-    "cut": N_("{game} has no 拉 chains, so there is no 斬拉 to answer."),
-    "chains": N_("{game} has no 拉 chains."),
+    "cut": N_(
+        "{game} has no 拉 chains between two players (港式台牌's 拉/踢), so there is no 斬拉 to answer."
+    ),
+    "chains": N_("{game} has no 拉 chains between two players (港式台牌's 拉/踢)."),
     "prize": N_("{game} does not book cash prizes (現金獎); /help lists what this table books."),
     "fly": N_("{game} does not record 飛牌; /help lists what this table books."),
     "kong_bao": N_("{game} has no 包: book the self-draw without it, and each of the three pays."),

@@ -10,6 +10,7 @@ here.  Labels are English message ids (translated by the bot).
 from __future__ import annotations
 
 from taipai.core.chat import COMMAND_KINDS, N_, ChatVocabulary
+from taipai.systems.hk_taiwan.reading import DEALER_PATTERN
 
 CHAT = ChatVocabulary(
     books=frozenset(COMMAND_KINDS) - {"bao", "flower_win"},
@@ -47,5 +48,6 @@ CHAT = ChatVocabulary(
             "the whole session, hands already played included."
         ),
     ),
+    ledger_rows=frozenset({DEALER_PATTERN}),
 )
 """The ``hk-taiwan`` system's :attr:`~taipai.core.system.RuleSystem.chat`."""

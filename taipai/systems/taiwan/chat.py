@@ -13,12 +13,13 @@ from taipai.core.table.events import Event, SelfDraw, WinByDiscard
 from taipai.core.table.state import TableSettings, TableState
 from taipai.systems.taiwan.events import FlowerWin
 from taipai.systems.taiwan.options import OPTION_WORDS, TaiwanTableOptions
+from taipai.systems.taiwan.reading import DEALER_ROWS
 
 _ROWS: dict[str, str] = {
     "base": N_("底 = {value}"),
     "per_tai": N_("台 = {value} (money per 台)"),
     "dealer_tai": N_("作莊 = {value}台 (on the legs the dealer is in)"),
-    "streak_tai": N_("拉 = {value}台 for each 連莊 (連N拉N)"),
+    "streak_tai": N_("連莊拉 = {value}台 for each 連莊 (連N拉N, on the dealer's legs)"),
     "false_win_tai": N_("詐胡 = {value}台 (the false winner pays each of the three 底 + {value}台 × 台額)"),
 }
 _CHOICE_ROWS: dict[tuple[str, object], str] = {
@@ -131,5 +132,6 @@ CHAT = ChatVocabulary(
     rows=rows,
     rule_row=rule_row,
     leg_parts=leg_parts,
+    ledger_rows=frozenset(DEALER_ROWS),
 )
 """The ``taiwan`` system's :attr:`~taipai.core.system.RuleSystem.chat`."""

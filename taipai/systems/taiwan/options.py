@@ -30,6 +30,7 @@ OPTION_WORDS: Final[dict[str, str]] = {
     "作莊": "dealer_tai",
     "莊": "dealer_tai",
     "拉": "streak_tai",
+    "連莊拉": "streak_tai",
     "連莊": "streak_tai",
     "詐胡": "false_win_tai",
     "詐糊": "false_win_tai",
