@@ -185,11 +185,9 @@ async def test_rules_show_the_games_words_in_the_chats_language(talk_zh: Talk) -
     rows = (await talk_zh("A", "規則")).splitlines()
     assert rows[0] == "呢張枱嘅規則（廣東牌）："
     assert "  底 = 1" in rows and "  起糊 = 3翻（最少要咁多先糊得）" in rows
-    assert "  銃 = 全銃（出銃嗰個一個人出晒）" in rows
+    assert "  銃 = 全銃（出銃嗰個包晒：自己一份，加另外兩家各半份，即係兩份）" in rows
     assert not [r for r in rows if "discard =" in r or "base =" in r]  # no option ids
-    assert (
-        await talk_zh("A", "規則 銃 半銃") == "改咗規則：銃 = 半銃（出銃嗰個出半份，另外兩家每家出四分一）。"
-    )
+    assert await talk_zh("A", "規則 銃 半銃") == "改咗規則：銃 = 半銃（出銃嗰個出一份，另外兩家每家出半份）。"
 
 
 @pytest.mark.asyncio
@@ -287,11 +285,44 @@ async def test_history_keeps_the_parts_of_a_taiwan_leg(talk_en: Talk) -> None:
 
 @pytest.mark.asyncio
 async def test_half_discard_lines_say_why_the_others_pay(talk_en: Talk) -> None:
-    """半銃, 1元一底, B 食 A 4翻: the portion is 2^3 = 8; A (the discarder) 4, C and D 2 each."""
+    """半銃, 1元一底, B 食 A 4翻: the portion is 2^3 = 8; A (the discarder) 8, C and D half a portion, 4 each
+    (「the discarder pays one share, the two others half each」)."""
     await talk_en("A", "開枱 A B C D 廣東牌")
     await talk_en("A", "規則 銃 半銃")
     assert (await talk_en("B", "B 食 A 4翻")).splitlines()[1:4] == [
-        "A pays B 4 (半銃: the discarder's share; the portion is 8)",
-        "C pays B 2 (半銃: a quarter from a player who did not discard; the portion is 8)",
-        "D pays B 2 (半銃: a quarter from a player who did not discard; the portion is 8)",
+        "A pays B 8 (半銃: the discarder pays one portion)",
+        "C pays B 4 (半銃: half a portion from a player who did not discard; the portion is 8)",
+        "D pays B 4 (半銃: half a portion from a player who did not discard; the portion is 8)",
     ]
+
+
+@pytest.mark.asyncio
+async def test_half_discard_with_two_winners_says_whose_half_the_discarder_pays(talk_en: Talk) -> None:
+    """半銃 and 一炮多響, A discards, B 4翻 (portion 8) and C 3翻 (portion 4): D pays each winner half a
+    portion (4, 2); the half the other winner would pay is A's: A pays B 8 + 4 = 12 and C 4 + 2 = 6."""
+    await talk_en("A", "開枱 A B C D 廣東牌")
+    await talk_en("A", "規則 銃 半銃 一炮多響 開")
+    assert (await talk_en("B", "B 食 A 4翻; C 食 A 3翻")).splitlines()[2:6] == [
+        "A pays B 12 (半銃: the discarder's portion 8 and the half of C (4 each), who won on this tile too)",
+        "D pays B 4 (半銃: half a portion from a player who did not discard; the portion is 8)",
+        "A pays C 6 (半銃: the discarder's portion 4 and the half of B (2 each), who won on this tile too)",
+        "D pays C 2 (半銃: half a portion from a player who did not discard; the portion is 4)",
+    ]
+
+
+@pytest.mark.asyncio
+async def test_multiplier_rows_say_which_fan_each_number_is_for(talk_en: Talk) -> None:
+    """QA #11: each 計法 row names the 翻 of each number (半辣上 starts at 0翻 1; 辣辣上 is 2^翻, 倍倍
+    2^(翻−1) with 0翻 1 底)."""
+    await talk_en("A", "開枱 A B C D 廣東牌")
+    assert (
+        "  計法 = 倍倍 (a portion in 底: 0翻 1, 1翻 1, 2翻 2, 3翻 4, 4翻 8 … 10翻 512; 底 × 2^(翻−1))"
+        in (await talk_en("A", "規則")).splitlines()
+    )
+    assert await talk_en("A", "規則 計法 半辣上") == (
+        "Rule changed: 計法 = 半辣上 (a portion in 底: 0翻 1, 1翻 2, 2翻 4, 3翻 8, 4翻 16, 5翻 24, 6翻 32, "
+        "7翻 48, 8翻 64 …)."
+    )
+    assert await talk_en("A", "規則 計法 辣辣上") == (
+        "Rule changed: 計法 = 辣辣上 (a portion in 底: 0翻 1, 1翻 2, 2翻 4, 3翻 8 … 10翻 1024; 底 × 2^翻)."
+    )

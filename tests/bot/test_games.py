@@ -3,7 +3,8 @@ and explain each game in its own unit and money, with the values of seed 003.
 
 台灣牌 (taiwan): 「打100/50, 就表示沒台100, 每加一台加50」 (a leg pays 底 + 台 × 台額), 「作莊 1台 : 胡放皆加計
 1台」 on the legs that involve the dealer.  廣東牌 (hk-old): a portion is 底 × 2^(翻−1) (「1元一底的話, 十台就是
-512元」), 起糊 3翻 and a maximum of 8翻 by default, 全銃 (the discarder pays), 包自摸, 詐糊.
+512元」), 起糊 3翻 and a maximum of 8翻 by default, 全銃 (the discarder pays for all: his portion and the two
+others' halves), 包自摸, 詐糊.
 """
 
 from __future__ import annotations
@@ -93,8 +94,9 @@ async def test_taiwan_money_is_set_as_di_100_tai_50_in_one_message(talk_en: Talk
 async def test_a_hong_kong_table_doubles_and_has_a_minimum(talk_en: Talk) -> None:
     opened = await talk_en("A", "開枱 A B C D 廣東牌")
     assert opened.splitlines()[1] == "Game: Hong Kong 13-tile (廣東牌), counted in 翻."
-    assert await talk_en("B", "B 食 A 5翻") == (  # 1 × 2^(5−1), the discarder pays (全銃)
-        "B wins on A's discard: 5翻\nA pays B 16\nNext: B deals; 東 round, hand 2."
+    assert await talk_en("B", "B 食 A 5翻") == (  # a portion 1 × 2^(5−1) = 16; 全銃: A pays 16 + 8 + 8
+        "B wins on A's discard: 5翻\nA pays B 32 (全銃: the discarder pays for all, his portion 16 and two "
+        "halves of 8)\nNext: B deals; 東 round, hand 2."
     )
     assert await talk_en("C", "C 自摸 2翻") == (
         "2翻 is below this table's minimum of 3翻 (起糊): a win needs at least 3翻."
@@ -104,7 +106,7 @@ async def test_a_hong_kong_table_doubles_and_has_a_minimum(talk_en: Talk) -> Non
         "  門前清: 1翻",
         "  平胡: 1翻",
         "  無花: 1翻",
-        "D pays C 4",
+        "D pays C 8 (全銃: the discarder pays for all, his portion 4 and two halves of 2)",
     ]
     assert await talk_en("D", "D 自摸 3翻 A包") == (  # 包自摸: A pays the three portions, 3 × 4
         "D self-draws (自摸): 3翻\nA pays D 12 (包自摸: A pays all three shares, 4 each)\n"
@@ -113,8 +115,14 @@ async def test_a_hong_kong_table_doubles_and_has_a_minimum(talk_en: Talk) -> Non
     assert await talk_en("A", "/rules maximum 13") == (
         "Rule changed: 最大 = 13翻 (the most a hand is paid; a 例牌 is worth it)."
     )
-    # seed 003: 「1元一底的話, 十台就是512元」 once the maximum allows 10翻
-    assert (await talk_en("B", "B 食 A 10翻")).splitlines()[1] == "A pays B 512"
+    # seed 003: 「1元一底的話, 十台就是512元」 once the maximum allows 10翻: the portion; 全銃 pays 2 of them
+    assert (await talk_en("B", "B 食 A 10翻")).splitlines()[1] == (
+        "A pays B 1024 (全銃: the discarder pays for all, his portion 512 and two halves of 256)"
+    )
+    assert await talk_en("A", "規則 銃 依台灣例") == (
+        "Rule changed: 銃 = 依台灣例 (the discarder alone pays one portion)."
+    )
+    assert (await talk_en("C", "C 食 B 10翻")).splitlines()[1] == "B pays C 512"  # 「後來都改為依台灣例」
 
 
 @pytest.mark.asyncio

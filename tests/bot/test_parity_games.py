@@ -188,7 +188,7 @@ HK_OLD = Evening(
             "B",
             f"B 食 A {HK_OLD_PUNGS}",
             f"/win B A {HK_OLD_PUNGS}",
-            pays=("A 俾 B 4",),
+            pays=("A 俾 B 8（全銃：出銃嗰個包晒，自己一份 4，加兩個半份，每個 2）",),
             says=("B 食 A：3翻", "對對胡：3翻"),
         ),
         Step(
@@ -232,7 +232,7 @@ HK_OLD = Evening(
             "D",
             "D 食 C 4翻",
             "/win D C 4",
-            pays=("C 俾 D 8",),
+            pays=("C 俾 D 16（全銃：出銃嗰個包晒，自己一份 8，加兩個半份，每個 4）",),
             says=("D 做莊，連1",),
             discord=("win", {"winner": "D", "discarder": "C", "hand": "4"}),
         ),
@@ -242,9 +242,9 @@ HK_OLD = Evening(
             "A 食 B 4翻",
             "/win A B 4",
             pays=(
-                "B 俾 A 4（半銃：出銃嗰份，成份係 8）",
-                "C 俾 A 2（半銃：冇出銃都要出四分一，成份係 8）",
-                "D 俾 A 2（半銃：冇出銃都要出四分一，成份係 8）",
+                "B 俾 A 8（半銃：出銃嗰個出一份）",
+                "C 俾 A 4（半銃：冇出銃都要出半份，一份係 8）",
+                "D 俾 A 4（半銃：冇出銃都要出半份，一份係 8）",
             ),
             says=("A 做莊；南圈",),
             discord=("win", {"winner": "A", "discarder": "B", "hand": "4"}),
@@ -254,46 +254,47 @@ HK_OLD = Evening(
             "C 食 D 10翻",
             "/win C D 10",
             pays=(
-                "D 俾 C 256（半銃：出銃嗰份，成份係 512）",
-                "A 俾 C 128（半銃：冇出銃都要出四分一，成份係 512）",
-                "B 俾 C 128（半銃：冇出銃都要出四分一，成份係 512）",
+                "D 俾 C 512（半銃：出銃嗰個出一份）",
+                "A 俾 C 256（半銃：冇出銃都要出半份，一份係 512）",
+                "B 俾 C 256（半銃：冇出銃都要出半份，一份係 512）",
             ),
             says=("C 食 D：10翻", "下一鋪：B 做莊；南圈"),
         ),
-        Step("A", "計數", "/score", says=("北 A: -52", "東 B: -520", "南 C: +654", "西 D: -82")),
+        Step("A", "計數", "/score", says=("北 A: -176", "東 B: -648", "南 C: +1156", "西 D: -332")),
         Step("A", "埋數", "/settle", discord=("settle", {})),
     ),
-    {"A": -52, "B": -520, "C": 654, "D": -82},
+    {"A": -176, "B": -648, "C": 1156, "D": -332},
     "埋數！最後結果：\n"
-    "  北 A: -$52\n  東 B: -$520\n  南 C: +$654\n  西 D: -$82\n"
+    "  北 A: -$176\n  東 B: -$648\n  南 C: +$1156\n  西 D: -$332\n"
     "四家加埋：0（收支平衡）\n找數：\n"
-    "  B 俾 C $520\n  D 俾 C $82\n  A 俾 C $52",
+    "  B 俾 C $648\n  D 俾 C $332\n  A 俾 C $176",
 )
 """廣東牌 at its defaults: 1元一底, 起糊 3翻, maximum 8翻, a portion = 底 × 2^(翻−1) (seed 003 「先講好最大多小台,
-多少錢一底, 然後每加一台就一倍錢, 例如: 1元一底的話, 十台就是512元了」), 全銃 (the discarder pays the
-portion), a self-draw: each of the three pays a portion, 下家先糊 (「台:有一炮三響 / 港: 下家先糊」).
+多少錢一底, 然後每加一台就一倍錢, 例如: 1元一底的話, 十台就是512元了」), 全銃 (issue 14 「the discarder pays for
+all」: his portion and the two others' halves, 2 portions), a self-draw: each of the three pays a portion,
+下家先糊 (「台:有一炮三響 / 港: 下家先糊」).
 
 The books, by hand (balances A B C D after each step):
 
  1. 開枱 A B C D 廣東牌 — A deals (東).
- 2. B (南) 食 A, the hand typed as tiles: 對對胡 3翻 (三翻役) → 2^2 = 4, A alone pays (全銃).
-    B deals.                                                                     -4    +4     0     0
- 3. C 自摸 4翻: 2^3 = 8 from each of A, B, D.  C deals.                          -12    -4   +24    -8
+ 2. B (南) 食 A, the hand typed as tiles: 對對胡 3翻 (三翻役) → a portion of 2^2 = 4; 全銃: A pays for all,
+    4 + 2 + 2 = 8.  B deals.                                                        -8    +8     0     0
+ 3. C 自摸 4翻: 2^3 = 8 from each of A, B, D.  C deals.                          -16     0   +24    -8
  4. D (南 now) 食 A, a hand of 平胡 1翻: refused below 起糊 (「可以先講好最少幾台才准糊」), nothing booked.
  5. D 食 A 2翻: refused the same way.
- 6. D 自摸 5翻 A包 (包自摸): A pays the whole self-draw, 3 × 2^4 = 48.  D deals.  -60    -4   +24   +40
- 7. B 詐糊: B pays each the maximum self-draw, 2^(8−1) = 128.                    +68  -388  +152  +168
+ 6. D 自摸 5翻 A包 (包自摸): A pays the whole self-draw, 3 × 2^4 = 48.  D deals.  -64     0   +24   +40
+ 7. B 詐糊: B pays each the maximum self-draw, 2^(8−1) = 128.                    +64  -384  +152  +168
  8. A and D both claim C's discard (A 3翻, D 4翻): 下家先糊 — D sits next after C (C → D → A), so only D
     wins; the double claim is refused naming D, nothing booked.
- 9. D 食 C 4翻: 8 from C.  D (the dealer) stays, 連1.                             +68  -388  +144  +176
+ 9. D 食 C 4翻: a portion of 8, 全銃 C pays 16.  D (the dealer) stays, 連1.      +64  -384  +136  +184
 10. 規則 銃 半銃 最大 10: 半銃 (「香港一般放炮也要給, 但沒放炮的也要給一半」) and a maximum of 10翻.
-11. A 食 B 4翻 under 半銃: the winner still collects one portion, 8 — B (the discarder) half of it, 4;
-    C and D, who did not discard, half of that, 2 each.  A deals; every seat has dealt, so the 南 round
-    begins.                                                                      +76  -392  +142  +174
-12. C 食 D 10翻: 「1元一底的話, 十台就是512元」: 2^9 = 512, under 半銃 D 256, A and B 128 each.  The dealer
-    A did not win: the deal passes to the next seat, B.                          -52  -520  +654   -82
+11. A 食 B 4翻 under 半銃 (「the discarder pays one share, the two others half each」): the portion is 8 —
+    B (the discarder) 8; C and D, who did not discard, half a portion, 4 each; A collects 16.  A deals;
+    every seat has dealt, so the 南 round begins.                                 +80  -392  +132  +180
+12. C 食 D 10翻: 「1元一底的話, 十台就是512元」: 2^9 = 512, under 半銃 D 512, A and B 256 each (C collects
+    1024).  The dealer A did not win: the deal passes to the next seat, B.      -176  -648 +1156  -332
 13. 計數: those balances (B deals: B 東, C 南, D 西, A 北).
-14. 埋數: nothing open; B pays C 520, D 82, A 52.
+14. 埋數: nothing open; B pays C 648, D 332, A 176.
 """
 
 HK_TAIWAN = Evening(

@@ -30,7 +30,7 @@ class HkOld:
 
     id: str = "hk-old"
     unit: str = "翻"
-    names: tuple[str, ...] = ("廣東牌", "香港牌", "港式", "老港", "廣東麻雀", "hk-old", "hk13", "cantonese")
+    names: tuple[str, ...] = ("廣東牌", "香港牌", "老港", "廣東麻雀", "hk-old", "hk13", "cantonese")
     english: str = "Hong Kong 13-tile"
     hand_size: int = 13
     wildcards: bool = False

@@ -1,13 +1,17 @@
 """廣東牌's chat vocabulary (:class:`~taipai.core.chat.ChatVocabulary`; seed 003 「不同處」).
 
 What a 廣東牌 table books from the chat (no 拉/踢, no cash prizes, no 花胡 events; 包自摸 with the player
-named), its /help lines, the words of its settings (``規則 起糊 5``, ``規則 銃 半銃``), the 規則 rows and
-the parts of a 包自摸 payment line.  Labels are English message ids (translated by the bot).
+named), its /help lines, the words of its settings (``規則 起糊 5``, ``規則 銃 半銃``), the 規則 rows
+(each multiplier with the 底 of each 翻) and the parts of a 全銃, 半銃 and 包自摸 payment line.  Labels
+are English message ids (translated by the bot).
 """
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from taipai.core.chat import N_, ChatVocabulary, Said, shown
+from taipai.core.table.amounts import norm
 from taipai.core.table.events import Event, SelfDraw, WinByDiscard
 from taipai.core.table.state import TableSettings, TableState
 from taipai.systems.hk_old.ledger import portion, self_draw_portion
@@ -22,13 +26,23 @@ _ROWS: dict[str, str] = {
 _CHOICE_ROWS: dict[tuple[str, object], str] = {
     ("flowers", True): N_("花 = 開 (the table plays the eight flowers)"),
     ("flowers", False): N_("花 = 關 (no flowers)"),
-    ("multiplier", "doubling"): N_("計法 = 倍倍 (a portion is 底 × 2^(翻−1))"),
-    ("multiplier", "half_spicy"): N_("計法 = 半辣上 (1, 2, 4, 8, 16, 24, 32, 48 … 底)"),
-    ("multiplier", "spicy"): N_("計法 = 辣辣上 (a portion is 底 × 2^翻)"),
-    ("discard", "full"): N_("銃 = 全銃 (the discarder pays the whole portion)"),
-    ("discard", "half"): N_(
-        "銃 = 半銃 (the discarder pays half the portion, each of the two others a quarter)"
+    ("multiplier", "doubling"): N_(
+        "計法 = 倍倍 (a portion in 底: 0翻 1, 1翻 1, 2翻 2, 3翻 4, 4翻 8 … 10翻 512; 底 × 2^(翻−1))"
     ),
+    ("multiplier", "half_spicy"): N_(
+        "計法 = 半辣上 (a portion in 底: 0翻 1, 1翻 2, 2翻 4, 3翻 8, 4翻 16, 5翻 24, "
+        "6翻 32, 7翻 48, 8翻 64 …)"
+    ),
+    ("multiplier", "spicy"): N_(
+        "計法 = 辣辣上 (a portion in 底: 0翻 1, 1翻 2, 2翻 4, 3翻 8 … 10翻 1024; 底 × 2^翻)"
+    ),
+    ("discard", "full"): N_(
+        "銃 = 全銃 (the discarder pays for all: his portion and the two others' halves, 2 portions)"
+    ),
+    ("discard", "half"): N_(
+        "銃 = 半銃 (the discarder pays one portion, each of the two others half a portion)"
+    ),
+    ("discard", "taiwan"): N_("銃 = 依台灣例 (the discarder alone pays one portion)"),
     ("self_draw", "single"): N_("自摸 = 一份 (each of the three pays one portion)"),
     ("self_draw", "double"): N_("自摸 = 兩份 (each of the three pays two portions)"),
     ("self_draw", "half"): N_("自摸 = 半份 (each of the three pays half a portion)"),
@@ -70,25 +84,56 @@ def rows(options: TableSettings) -> tuple[Said, ...]:
     return tuple(r for r in (rule_row(name, options) for name in _ORDER) if r is not None)
 
 
-def leg_parts(before: TableState, event: Event, payer: str, payee: str) -> tuple[Said, ...]:
-    """Why ``payer`` pays ``payee`` what they do, when the line alone does not show it: 包自摸, the
-    player named pays the three shares of the self-draw (ledger ``bao``); 半銃, the discarder pays half
-    the winner's portion and each other player a quarter (seed 003 「香港一般放炮也要給, 但沒放炮的也要給
-    一半」; ledger ``half_share``)."""
+def discard_parts(before: TableState, event: WinByDiscard, payer: str, payee: str) -> tuple[Said, ...]:
+    """What ``payer`` pays ``payee``'s win on a discard is made of, under 全銃 and 半銃 (seed 003 「香港一般
+    放炮也要給, 但沒放炮的也要給一半」; ledger :func:`~taipai.systems.hk_old.ledger.discard_shares`):
+
+    - 全銃: the discarder pays for all, his portion and the two others' halves (``portion``, ``half``).
+    - 半銃: the discarder pays his portion, plus the half of each other winner on the same discard
+      (一炮多響, ``others``); each player who did not discard pays half a portion.
+    - 依台灣例: ``()``, the line is the portion.
+    """
     opts = before.options
-    if isinstance(event, WinByDiscard) and isinstance(opts, HkOldOptions) and opts.discard == "half":
-        leg = next((x for x in event.legs if x.winner == payee), None)
-        if leg is None:
-            return ()
-        each = shown(portion(opts.limit_value(leg.fan), opts))
-        if payer == event.discarder:
-            return (Said(N_("半銃: the discarder's share; the portion is {portion}"), (("portion", each),)),)
+    leg = next((x for x in event.legs if x.winner == payee), None)
+    if leg is None or not isinstance(opts, HkOldOptions) or opts.discard == "taiwan":
+        return ()
+    one = portion(opts.limit_value(leg.fan), opts)
+    each, half = shown(one), shown(norm(Fraction(one) / 2))
+    if opts.discard == "full":
         return (
             Said(
-                N_("半銃: a quarter from a player who did not discard; the portion is {portion}"),
+                N_("全銃: the discarder pays for all, his portion {portion} and two halves of {half}"),
+                (("portion", each), ("half", half)),
+            ),
+        )
+    if payer != event.discarder:
+        return (
+            Said(
+                N_("半銃: half a portion from a player who did not discard; the portion is {portion}"),
                 (("portion", each),),
             ),
         )
+    winners = [x.winner for x in event.legs if x.winner != payee]
+    if winners:
+        return (
+            Said(
+                N_(
+                    "半銃: the discarder's portion {portion} and the half of {others} ({half} each), "
+                    "who won on this tile too"
+                ),
+                (("portion", each), ("half", half), ("others", "、".join(winners))),
+            ),
+        )
+    return (Said(N_("半銃: the discarder pays one portion"), ()),)
+
+
+def leg_parts(before: TableState, event: Event, payer: str, payee: str) -> tuple[Said, ...]:
+    """Why ``payer`` pays ``payee`` what they do, when the line alone does not show it: on a discard,
+    :func:`discard_parts` (全銃, 半銃); 包自摸, the player named pays the three shares of the self-draw
+    (ledger ``bao``)."""
+    opts = before.options
+    if isinstance(event, WinByDiscard):
+        return discard_parts(before, event, payer, payee)
     if not (isinstance(event, SelfDraw) and isinstance(opts, HkOldOptions)):
         return ()
     if event.kong_discarder != payer or event.winner != payee:

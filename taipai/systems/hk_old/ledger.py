@@ -5,14 +5,25 @@ Amounts are money (the table's currency; :meth:`HkOldOptions.money` is the ident
 - **A portion** is ``base × multiplier(翻)``, 翻 capped at the table's maximum (:func:`portion`).  Seed 003:
   「先講好最大多小台, 多少錢一底, 然後每加一台就一倍錢, 例如: 1元一底的話, 十台就是512元了」: the default
   multiplier is 2^(翻−1) (1 for 0 翻); 半辣上 and 辣辣上 are options (:func:`multiplier`).
-- **A win on a discard** (搶槓 too, 「當出沖論」, the konging player as the discarder): the winner collects
-  one portion.  ``full`` (全銃, default) the discarder pays it all; ``half`` (半銃) the discarder pays half
-  and each of the two others a quarter (seed 003: 「香港一般放炮也要給, 但沒放炮的也要給一半」: half of what
-  the discarder pays).  With 一炮多響 a co-winner's quarter is the discarder's to pay.
+- **A win on a discard** (搶槓 too, 「當出沖論」, the konging player as the discarder), by the table's
+  ``discard`` setting (seed 003: 「台灣放炮的給, 香港一般放炮也要給, 但沒放炮的也要給一半
+  (後來都改為依台灣例)」; issue 14: 「全銃 (the discarder pays for all) or 半銃 (the discarder pays one
+  share, the two others half each)」):
+
+  - ``full`` (全銃, default): the discarder pays for all, his portion and the two halves: 2 portions.
+    Worked: 1元一底, 10翻, portion 512: the discarder pays 1024.  A Hong Kong table's 三番 出沖 160 /
+    自摸 240 is this 2 : 3.
+  - ``half`` (半銃): the discarder pays one portion, each of the two others half a portion (``half_share``);
+    the winner collects 2 portions.  Worked: 512 from the discarder, 256 from each of the others.
+  - ``taiwan`` (依台灣例, 「後來都改為依台灣例」): the discarder alone pays one portion.
+
+  With 一炮多響 each leg is paid so; under 半銃 the half a co-winner on the same discard would pay is the
+  discarder's (a winner does not pay on the tile he won on), so each winner still collects 2 portions.
 - **下家先糊** (seed 003: 「台:有一炮三響 / 港: 下家先糊」): a discard claimed by several players is refused
   (``first_claim_wins``, naming the first claimant in turn order after the discarder, who is the one to
   book) unless the table plays 一炮多響 (``multi_win``); then each leg is paid on its own.
-- **A self-draw**: each of the three pays the portion (``self_draw``: ``double`` twice, ``half`` half).
+- **A self-draw**: each of the three pays one portion (``self_draw``: ``double`` two, ``half`` half of one);
+  1元一底, 10翻: 512 from each.
   **包自摸**: a :class:`SelfDraw` with ``kong_discarder`` makes that player pay the whole self-draw (the
   three shares), for whatever reason the table agreed on (no 明槓 check in 廣東牌).
 - **詐糊**: the false winner pays each other player the self-draw portion at the table's maximum.
@@ -83,20 +94,38 @@ def self_draw_portion(fan: int, opts: HkOldOptions) -> Amount:
 def discard_shares(
     names: tuple[str, ...], discarder: str, winner: str, winners: tuple[str, ...], amount: Amount, mode: str
 ) -> list[Payment]:
-    """Who pays ``winner``'s ``amount`` (one portion) on ``discarder``'s tile.
+    """Who pays ``winner``'s win on ``discarder``'s tile, ``amount`` being one portion (money).
 
-    ``full`` (全銃): the discarder pays it all.  ``half`` (半銃): the discarder half, each other player a
-    quarter; the quarter of a player who also won on this discard (``winners``) is the discarder's.
+    Args:
+        names: the four seated players.
+        discarder: who discarded (or whose kong was robbed).
+        winner: this leg's winner.
+        winners: every winner on this discard (one unless 一炮多響).
+        amount: one portion of this leg (:func:`portion`).
+        mode: ``full`` (全銃: the discarder pays 2 portions, his own and the two halves), ``half`` (半銃:
+            the discarder one portion, each other player half a portion, ``half_share``; the half of a
+            player who also won on this discard is the discarder's) or ``taiwan`` (依台灣例: the
+            discarder one portion).  Module docstring; seed 003 「不同處」.
+
+    Returns:
+        The payments of this leg, the discarder's first.
+
+    Raises:
+        ValueError: an unknown ``mode`` (the options refuse it first).
     """
+    half = norm(Fraction(amount) / 2)
+    if mode == "taiwan":
+        return [Payment(discarder, winner, norm(amount), "win")]
     if mode == "full":
-        return [Payment(discarder, winner, amount, "win")]
-    quarter = norm(Fraction(amount) / 4)
+        return [Payment(discarder, winner, norm(Fraction(amount) * 2), "win")]
+    if mode != "half":
+        raise ValueError(f"unknown discard mode {mode!r}")
     others = [n for n in names if n not in (discarder, winner)]
     payers = [o for o in others if o not in winners]
-    own = norm(Fraction(amount) - quarter * len(payers))
+    own = norm(Fraction(amount) + half * (len(others) - len(payers)))
     return [
         Payment(discarder, winner, own, "win"),
-        *(Payment(o, winner, quarter, "half_share") for o in payers),
+        *(Payment(o, winner, half, "half_share") for o in payers),
     ]
 
 
@@ -133,7 +162,7 @@ class HkOldTable:
 
     def default_options(self) -> HkOldOptions:
         """Seed 003's defaults (:class:`HkOldOptions`): 底 1, 起糊 3, maximum 8, flowers, 清一色 6, doubling,
-        全銃, a single self-draw portion, 下家先糊."""
+        全銃 (2 portions from the discarder), a single self-draw portion, 下家先糊."""
         return HkOldOptions()
 
     def options_from_dict(self, data: Mapping[str, Any]) -> HkOldOptions:

@@ -13,14 +13,16 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from taipai.core.table.amounts import Amount, amount_from_json, amount_to_json, norm
+from taipai.core.table.amounts import Amount, amount_to_json, norm
 from taipai.core.table.errors import TableError
+from taipai.core.table.money import money_setting
 
 MULTIPLIERS = ("doubling", "half_spicy", "spicy")
 """How 翻 become 底: ``doubling`` (the seed's 2^(翻−1)), ``half_spicy`` (半辣上), ``spicy`` (辣辣上)."""
 
-DISCARD_MODES = ("full", "half")
-"""Who pays a win on a discard: ``full`` (全銃) or ``half`` (半銃); see :class:`HkOldOptions`."""
+DISCARD_MODES = ("full", "half", "taiwan")
+"""Who pays a win on a discard: ``full`` (全銃), ``half`` (半銃) or ``taiwan`` (依台灣例); see
+:class:`HkOldOptions`."""
 
 SELF_DRAW_MODES = ("single", "double", "half")
 """What each of the three pays on a self-draw: one portion, two, or half of one."""
@@ -62,7 +64,15 @@ OPTION_WORDS: dict[str, str] = {
 
 VALUE_WORDS: dict[str, dict[str, str]] = {
     "multiplier": {"倍倍": "doubling", "一倍": "doubling", "半辣上": "half_spicy", "辣辣上": "spicy"},
-    "discard": {"全銃": "full", "半銃": "half", "全": "full", "半": "half"},
+    "discard": {
+        "全銃": "full",
+        "半銃": "half",
+        "全": "full",
+        "半": "half",
+        "依台灣例": "taiwan",
+        "台灣例": "taiwan",
+        "台灣": "taiwan",
+    },
     "self_draw": {
         "一份": "single",
         "單": "single",
@@ -85,7 +95,9 @@ class HkOldOptions:
     """One hk-old table's settings (:class:`~taipai.core.table.state.TableSettings`).  Immutable.
 
     Attributes:
-        base: money of one 底 (an ``int`` or ``Fraction``, > 0).  Default 1 (seed 003: 「1元一底的話」).
+        base: money of one 底 (an ``int`` or ``Fraction``): more than 0, at most 2 decimals, at most
+            :data:`~taipai.core.table.money.MAX_MONEY` (``bad_amount`` otherwise).  Default 1 (seed 003:
+            「1元一底的話」).
         minimum: 起糊, the fewest 翻 a win must reach (seed 003: 「可以先講好最少幾台才准糊的規定」).
             Default 3.
         maximum: the table's maximum 翻 (seed 003: 「先講好最大多小台」); a 例牌 is worth it, a larger sum
@@ -98,16 +110,17 @@ class HkOldOptions:
             一倍錢, 例如: 1元一底的話, 十台就是512元」: 2^(翻−1), and 1 for 0 翻, the least a win pays),
             ``half_spicy`` (半辣上: 1, 2, 4, 8, 16, 24, 32, 48, 64, 96, 128, 192, 256, 384 for 0–13 翻,
             then ×2 every two 翻) or ``spicy`` (辣辣上: 2^翻).
-        discard: who pays a win on a discard (and 搶槓, 「當出沖論」); the winner collects one portion
-            either way.  ``full`` (全銃, default): the discarder pays it all, for everyone (seed 003:
-            「台灣放炮的給 … (後來都改為依台灣例)」; 1元一底, 10翻: the discarder pays 512).  ``half`` (半銃):
-            the discarder pays one share, half the portion, and each of the two others half a share,
-            a quarter (seed 003: 「香港一般放炮也要給, 但沒放炮的也要給一半」: those who did not discard
-            pay half of what the discarder pays).
-        self_draw: what each of the three pays on a self-draw: ``single`` (default: one portion; the
-            自摸 row's 1 翻 already doubles it, and the seed says nothing more), ``double`` (two
-            portions) or ``half`` (half a portion: a self-draw then collects 1½ portions, as the
-            Hong Kong tables that list 出沖 and 自摸 side by side have it).
+        discard: who pays a win on a discard (and 搶槓, 「當出沖論」), a portion being ``base ×
+            multiplier(翻)`` (issue 14: 「全銃 (the discarder pays for all) or 半銃 (the discarder pays one
+            share, the two others half each)」; seed 003: 「台灣放炮的給, 香港一般放炮也要給, 但沒放炮的也要給
+            一半(後來都改為依台灣例)」).  ``full`` (全銃, default): the discarder pays for all, his portion
+            and the two others' halves, 2 portions (1元一底, 10翻: 1024; a Hong Kong table's 三番 出沖
+            160 / 自摸 240 is this 2 : 3).  ``half`` (半銃): the discarder pays one portion and each of
+            the two others half a portion (512, 256, 256).  ``taiwan`` (依台灣例, 「後來都改為依台灣例」):
+            the discarder alone pays one portion (512).
+        self_draw: what each of the three pays on a self-draw: ``single`` (default, issue 14 「A
+            self-draw: each of the three pays」: one portion, 512 each at 1元一底 and 10翻; the 自摸 row's
+            1 翻 already doubles it), ``double`` (two portions) or ``half`` (half a portion).
         multi_win: 一炮多響: several players may win on one discard.  Default off (seed 003: 「港: 下家先糊」:
             only the first claimant in turn order after the discarder wins).
         draw_keeps_deal: a 流局 keeps the dealer (default on; off passes the deal).  A dealer win always
@@ -148,10 +161,7 @@ class HkOldOptions:
             )
         if self.pure_one_suit not in PURE_ONE_SUIT_VALUES:
             raise TableError("bad_value", f"pure_one_suit = {self.pure_one_suit}", "6 or 7 (清一色)")
-        base = amount_from_json(self.base)
-        if base <= 0:
-            raise TableError("bad_amount", f"base = {self.base!r}", "a positive amount of money per 底")
-        object.__setattr__(self, "base", base)
+        object.__setattr__(self, "base", money_setting("base", self.base))
 
     def money(self, amount: Amount) -> Amount:
         """Ledger amounts at an hk-old table are money already: ``amount`` itself."""
@@ -200,9 +210,7 @@ class HkOldOptions:
         if option in _INTS:
             return dataclasses.replace(self, **{option: _count(option, value)})
         if option == "base":
-            if isinstance(value, bool):
-                raise TableError("bad_value", f"base = {value!r}", "an amount of money per 底")
-            return dataclasses.replace(self, base=amount_from_json(value))
+            return dataclasses.replace(self, base=money_setting("base", value))
         names = [*_CHOICES, *_BOOLS, *_INTS, "base", *(f"{w} ({n})" for w, n in OPTION_WORDS.items())]
         raise TableError("bad_option", f"unknown option {option!r}", ", ".join(names))
 

@@ -14,12 +14,15 @@ from typing import Any, Final
 
 from taipai.core.table.amounts import Amount, amount_from_json, amount_to_json
 from taipai.core.table.errors import TableError
+from taipai.core.table.money import money_setting
 
 MULTI_WIN_DEAL: Final = ("dealer_among_winners", "always_pass")
 _CHOICES: Final[dict[str, tuple[str, ...]]] = {"multi_win_deal": MULTI_WIN_DEAL}
 _MONEY: Final = ("base", "per_tai")
 _COUNTS: Final = ("dealer_tai", "streak_tai", "false_win_tai")
 _FLAGS: Final = ("draw_keeps_dealer",)
+MAX_COUNT: Final = 99
+"""The most 台 a count setting (作莊, 連N拉N per n, 詐胡) may be; a real table plays 0-2."""
 
 OPTION_WORDS: Final[dict[str, str]] = {
     "底": "base",
@@ -50,6 +53,11 @@ class TaiwanTableOptions:
     Attributes:
         base: 底, money every leg pays (seed 003 「打100/50 … 沒台100」). Default 100.
         per_tai: 台額, money per 台 (「每加一台加50」). Default 50.
+            Both are money a real table plays (:func:`~taipai.core.table.money.money_setting`): more
+            than 0 (a table quotes both, 「打100/50」; 0 would make a win or its 台 pay nothing), at most
+            2 decimals, at most 1,000,000; ``bad_amount`` otherwise (``規則 底 1/3``, ``台 10^20``,
+            ``底 0 台 0`` are refused).
+        The 台 counts (dealer_tai, streak_tai, false_win_tai) are whole numbers 0-:data:`MAX_COUNT`.
         dealer_tai: 作莊 台 on each leg involving the dealer (seed 003 「作莊 1台 : 胡放皆加計1台」).
             Default 1.
         streak_tai: 台 per 連莊 n on those legs (「連N拉N 2N台」). Default 2.
@@ -73,14 +81,11 @@ class TaiwanTableOptions:
 
     def __post_init__(self) -> None:
         for name in _MONEY:
-            value = amount_from_json(getattr(self, name))
-            if value < 0:
-                raise TableError("bad_value", f"{name} = {value}", "an amount of money ≥ 0")
-            object.__setattr__(self, name, value)
+            object.__setattr__(self, name, money_setting(name, getattr(self, name)))
         for name in _COUNTS:
             v = getattr(self, name)
-            if isinstance(v, bool) or not isinstance(v, int) or v < 0:
-                raise TableError("bad_value", f"{name} = {v!r}", "a whole number of 台 ≥ 0")
+            if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= MAX_COUNT:
+                raise TableError("bad_value", f"{name} = {v!r}", f"a whole number of 台, 0-{MAX_COUNT}")
         if not isinstance(self.draw_keeps_dealer, bool):
             raise TableError("bad_value", f"draw_keeps_dealer = {self.draw_keeps_dealer!r}", "true or false")
         for name, choices in _CHOICES.items():
@@ -132,13 +137,11 @@ class TaiwanTableOptions:
         """
         name = OPTION_WORDS.get(option, option)
         if name in _MONEY:
-            if isinstance(value, bool):
-                raise TableError("bad_value", f"{name} = {value!r}", "an amount of money")
-            return dataclasses.replace(self, **{name: amount_from_json(value)})
+            return dataclasses.replace(self, **{name: money_setting(name, value)})
         if name in _COUNTS:
             n = amount_from_json(value) if not isinstance(value, bool) else value
             if not isinstance(n, int) or isinstance(n, bool):
-                raise TableError("bad_value", f"{name} = {value!r}", "a whole number of 台")
+                raise TableError("bad_value", f"{name} = {value!r}", f"a whole number of 台, 0-{MAX_COUNT}")
             return dataclasses.replace(self, **{name: n})
         if name in _FLAGS:
             return dataclasses.replace(self, **{name: _flag(name, value)})

@@ -83,45 +83,73 @@ def test_portion_is_capped_at_the_maximum():
 # ------------------------------------------------------------------------------------------ a win on a discard
 
 
-def test_ten_fan_on_a_discard_pays_512_under_the_default():
-    """Default 全銃 and doubling at 1元一底 (maximum 10): B 食 A 10翻 → A pays B 512, nobody else."""
-    t = apply(opened(maximum=10), dis("A", ("B", 10)))
-    assert pays(t) == [("A", "B", 512, "win")]
-    assert t.state.balances == {"A": -512, "B": 512, "C": 0, "D": 0}
+def test_ten_fan_portion_is_512_and_each_discard_mode_pays_it_as_the_issue_says():
+    """1元一底, maximum 10, B 食 A 10翻: the portion is 2^9 = 512 (「1元一底的話, 十台就是512元」).
+
+    - 全銃 (default, 「the discarder pays for all」): A pays his 512 and the two halves 256 + 256: 1024.
+    - 半銃 (「the discarder pays one share, the two others half each」): A 512, C 256, D 256; B collects
+      1024 either way.
+    - 依台灣例 (「後來都改為依台灣例」): A alone pays the portion, 512.
+    """
+    win = dis("A", ("B", 10))
+    full = apply(opened(maximum=10), win)
+    assert pays(full) == [("A", "B", 1024, "win")]
+    assert full.state.balances == {"A": -1024, "B": 1024, "C": 0, "D": 0}
+    half = apply(opened(maximum=10, discard="half"), win)
+    assert pays(half) == [
+        ("A", "B", 512, "win"),
+        ("C", "B", 256, "half_share"),
+        ("D", "B", 256, "half_share"),
+    ]
+    assert half.state.balances == {"A": -512, "B": 1024, "C": -256, "D": -256}
+    taiwan = apply(opened(maximum=10, discard="taiwan"), win)
+    assert pays(taiwan) == [("A", "B", 512, "win")]
 
 
 def test_full_and_half_on_one_hand():
-    """The same 4翻 win (portion 2^3 = 8), B collects 8 either way: 全銃, the discarder pays all 8 for
-    everyone; 半銃, the discarder pays one share, 4, and each of the two who did not discard half of that,
-    2 (「香港一般放炮也要給, 但沒放炮的也要給一半」)."""
+    """The same 4翻 win (portion 2^3 = 8): 全銃, the discarder pays 8 + 4 + 4 = 16; 半銃, the discarder 8 and
+    each of the two who did not discard half of it, 4 (「香港一般放炮也要給, 但沒放炮的也要給一半」)."""
     win = dis("A", ("B", 4))
     full = apply(opened(), win)
-    assert pays(full) == [("A", "B", 8, "win")]
+    assert pays(full) == [("A", "B", 16, "win")]
     half = apply(opened(discard="half"), win)
-    assert pays(half) == [("A", "B", 4, "win"), ("C", "B", 2, "half_share"), ("D", "B", 2, "half_share")]
-    assert half.state.balances == {"A": -4, "B": 8, "C": -2, "D": -2}
+    assert pays(half) == [("A", "B", 8, "win"), ("C", "B", 4, "half_share"), ("D", "B", 4, "half_share")]
+    assert half.state.balances == {"A": -8, "B": 16, "C": -4, "D": -4}
+
+
+def test_full_discard_against_self_draw_is_two_to_three():
+    """A Hong Kong table's 三番 出沖 160 / 自摸 240: under 全銃 a discard win collects 2 portions, a
+    self-draw 3 (each of the three one).  At 底 40, 3翻 (portion 40 × 4 = 160): 出沖 320, 自摸 480."""
+    on_discard = apply(opened(base=40), dis("A", ("B", 3)))
+    drawn = apply(opened(base=40), SelfDraw("B", 3))
+    assert on_discard.state.balances["B"] == 320 and drawn.state.balances["B"] == 480
+    assert on_discard.state.balances["B"] * 3 == drawn.state.balances["B"] * 2
 
 
 def test_half_share_of_an_odd_portion_is_exact():
-    """半銃 at 1翻 (portion 1 底): the discarder ½, the others ¼ each, exact fractions."""
-    t = apply(opened(discard="half", minimum=1), dis("A", ("B", 1)))
-    assert [p.amount for p in t.payments] == [Fraction(1, 2), Fraction(1, 4), Fraction(1, 4)]
+    """半銃 at 1翻 (portion 1 底) and 底 0.25: the discarder ¼, the others ⅛ each, exact fractions."""
+    t = apply(opened(discard="half", minimum=1, base=Fraction(1, 4)), dis("A", ("B", 1)))
+    assert [p.amount for p in t.payments] == [Fraction(1, 4), Fraction(1, 8), Fraction(1, 8)]
     assert sum(t.state.balances.values()) == 0
 
 
 def test_robbed_kong_is_paid_as_a_discard():
-    """搶槓(當出沖論): the konging player pays as the discarder."""
+    """搶槓(當出沖論): the konging player pays as the discarder: 5翻, portion 16, 全銃 2 × 16 = 32."""
     t = apply(opened(), WinByDiscard("C", (WinLeg("B", 5, robbed_kong=True),)))
-    assert pays(t) == [("C", "B", 16, "win")]
+    assert pays(t) == [("C", "B", 32, "win")]
 
 
 # ------------------------------------------------------------------------------------------ self-draw, 包, 詐糊
 
 
 def test_self_draw_each_of_three_pays():
-    """自摸: each of the three pays one portion: 5翻 at 1元一底 → 16 each (48 in all)."""
+    """自摸: each of the three pays one portion: 5翻 at 1元一底 → 16 each (48 in all); 10翻 at a maximum
+    of 10 → 512 each, whatever the discard setting."""
     t = apply(opened(), SelfDraw("B", 5))
     assert pays(t) == [("A", "B", 16, "win"), ("C", "B", 16, "win"), ("D", "B", 16, "win")]
+    for mode in ("full", "half", "taiwan"):
+        t = apply(opened(maximum=10, discard=mode), SelfDraw("B", 10))
+        assert pays(t) == [("A", "B", 512, "win"), ("C", "B", 512, "win"), ("D", "B", 512, "win")]
 
 
 def test_self_draw_double_and_half_options():
@@ -168,9 +196,10 @@ def test_below_minimum_is_refused():
 
 
 def test_a_stored_log_replays_as_booked():
-    """A stored log is not re-checked against 起糊 (strict=False), so it replays as it was booked."""
+    """A stored log is not re-checked against 起糊 (strict=False), so it replays as it was booked: 2翻 is a
+    portion of 2, 全銃 2 × 2 = 4."""
     state = apply(opened(), dis("A", ("B", 2)), strict=False).state
-    assert state.balances["B"] == 2
+    assert state.balances["B"] == 4
 
 
 def test_a_count_above_the_maximum_is_paid_as_the_maximum():
@@ -195,17 +224,20 @@ def test_first_claim_wins_names_the_next_player():
 
 
 def test_multi_win_option_pays_each_leg():
-    """一炮多響 on: each leg on its own (4翻 → 8 and 3翻 → 4 from A); with 半銃 D (neither discarder nor
-    winner) pays its quarter of each, and the quarter the other winner would pay is the discarder's:
-    B's 8 = A 4 + 2 + D 2; C's 4 = A 2 + 1 + D 1."""
+    """一炮多響 on: each leg on its own, portions 8 (B, 4翻) and 4 (C, 3翻).  全銃: A pays 2 portions to
+    each, 16 and 8.  依台灣例: one portion each, 8 and 4.  半銃: D (neither discarder nor winner) pays half
+    a portion of each, and the half the other winner would pay is the discarder's, so each winner still
+    collects 2 portions: B's 16 = A 8 + 4 + D 4; C's 8 = A 4 + 2 + D 2."""
     t = apply(opened(multi_win=True), dis("A", ("B", 4), ("C", 3)))
+    assert pays(t) == [("A", "B", 16, "win"), ("A", "C", 8, "win")]
+    t = apply(opened(multi_win=True, discard="taiwan"), dis("A", ("B", 4), ("C", 3)))
     assert pays(t) == [("A", "B", 8, "win"), ("A", "C", 4, "win")]
     half = apply(opened(multi_win=True, discard="half"), dis("A", ("B", 4), ("C", 3)))
     assert pays(half) == [
-        ("A", "B", 6, "win"),
-        ("D", "B", 2, "half_share"),
-        ("A", "C", 3, "win"),
-        ("D", "C", 1, "half_share"),
+        ("A", "B", 12, "win"),
+        ("D", "B", 4, "half_share"),
+        ("A", "C", 6, "win"),
+        ("D", "C", 2, "half_share"),
     ]
 
 
@@ -252,6 +284,9 @@ def test_rule_changed_then_ten_fan_pays_512():
         ("multi_win", "on", "multi_win", True),
         ("multiplier", "half_spicy", "multiplier", "half_spicy"),
         ("discard", "half", "discard", "half"),
+        ("discard", "taiwan", "discard", "taiwan"),
+        ("銃", "依台灣例", "discard", "taiwan"),
+        ("銃", "全銃", "discard", "full"),
         ("pure_one_suit", 7, "pure_one_suit", 7),
         ("base", "0.5", "base", Fraction(1, 2)),
         ("起糊", "5", "minimum", 5),
@@ -277,6 +312,11 @@ def test_with_option(option: str, value: str | int, field: str, expected: object
         ("multiplier", "triple", "bad_value"),
         ("flowers", "maybe", "bad_value"),
         ("base", "0", "bad_amount"),
+        ("base", "1/3", "bad_amount"),  # not 2 decimals
+        ("base", "0.125", "bad_amount"),
+        ("base", "99999999999999999999", "bad_amount"),  # above 1,000,000
+        ("base", "-1", "bad_amount"),
+        ("底", "abc", "bad_amount"),
         ("la_mode", "off", "bad_option"),
         ("銃", "三銃", "bad_value"),
     ],
@@ -320,12 +360,30 @@ def test_undo_gives_the_state_back_and_replay_agrees():
     undone = apply(won, Undo("A"))
     assert undone.state == before
     assert sorted(pays(undone)) == sorted(
-        [("B", "A", 4, "undo:win"), ("B", "C", 2, "undo:half_share"), ("B", "D", 2, "undo:half_share")]
+        [("B", "A", 8, "undo:win"), ("B", "C", 4, "undo:half_share"), ("B", "D", 4, "undo:half_share")]
     )
     log = [
         TableOpened(P, HkOldOptions(discard="half"), system="hk-old"),
         dis("A", ("B", 4)),
         SelfDraw("C", 3),
     ]
-    # 半銃 4翻: A −4, B +8, C −2, D −2; C 自摸 3翻: 4 from each of A, B, D
-    assert replay(log).balances == {"A": -8, "B": 4, "C": 10, "D": -6}
+    # 半銃 4翻 (portion 8): A −8, B +16, C −4, D −4; C 自摸 3翻: 4 from each of A, B, D
+    assert replay(log).balances == {"A": -12, "B": 12, "C": 8, "D": -8}
+
+
+def test_base_bounds_are_a_real_tables_money():
+    """QA #14: 底 is money a table can play, like 港式台牌's rate: more than 0, at most 2 decimals, at most
+    1,000,000.  0.01 and 1,000,000 are taken; 1,000,000.01, 0 and 1/3 are refused, with the hint saying
+    what would be right, from a 規則 line and from stored settings alike."""
+    assert HkOldOptions().with_option("底", "0.01").base == Fraction(1, 100)
+    assert HkOldOptions().with_option("底", "1000000").base == 1_000_000
+    for bad in ("1000000.01", "0", "1/3"):
+        with pytest.raises(TableError) as info:
+            HkOldOptions().with_option("底", bad)
+        assert info.value.code == "bad_amount"
+        assert (
+            info.value.hint
+            == "an amount of money more than 0, at most 2 decimals, at most 1,000,000 (e.g. 100 or 0.5)"
+        )
+    with pytest.raises(TableError):
+        HkOldOptions.from_dict({"base": "1/3"})

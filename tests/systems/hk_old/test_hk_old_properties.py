@@ -39,7 +39,7 @@ options = st.builds(
     minimum=st.integers(0, 3),
     maximum=st.sampled_from([8, 10, 13]),
     multiplier=st.sampled_from(["doubling", "half_spicy", "spicy"]),
-    discard=st.sampled_from(["full", "half"]),
+    discard=st.sampled_from(["full", "half", "taiwan"]),
     self_draw=st.sampled_from(["single", "double", "half"]),
     multi_win=st.booleans(),
     draw_keeps_deal=st.booleans(),
@@ -68,7 +68,7 @@ events = st.one_of(
     st.just(Draw()),
     st.builds(FalseWin, names),
     st.just(Undo()),
-    st.builds(RuleChanged, st.just("discard"), st.sampled_from(["full", "half"])),
+    st.builds(RuleChanged, st.just("discard"), st.sampled_from(["full", "half", "taiwan"])),
 )
 
 

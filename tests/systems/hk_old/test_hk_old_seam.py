@@ -25,10 +25,17 @@ from taipai.systems.hk_taiwan.options import TableOptions
 P = ("A", "B", "C", "D")
 
 
-@pytest.mark.parametrize("word", ["廣東牌", "香港牌", "港式", "老港", "hk-old", "HK13", "Cantonese"])
+@pytest.mark.parametrize("word", ["廣東牌", "香港牌", "老港", "hk-old", "HK13", "Cantonese"])
 def test_registry_finds_hk_old_by_its_names(word: str):
     found = system_by_name(word)
     assert found is not None and found.id == "hk-old"
+
+
+def test_gangshi_is_not_a_name_of_hk_old():
+    """QA #26: 「港式」 reads as 港式台牌 as easily as 廣東牌, so it names no game; 港式台牌 is hk-taiwan."""
+    assert system_by_name("港式") is None
+    found = system_by_name("港式台牌")
+    assert found is not None and found.id == "hk-taiwan"
 
 
 def test_system_attributes():
@@ -120,8 +127,8 @@ def test_house_rules_base_chain(tmp_path: Path):
 
 
 def test_a_hand_scored_then_booked_through_the_machine():
-    """B (南) 食 A: 混一色 3 + 平胡 1 + 門前清 1 + 無花 1 = 6翻 → 2^5 = 32 from A under 全銃; undo gives the
-    state back; the stored JSON replays to the same state."""
+    """B (南) 食 A: 混一色 3 + 平胡 1 + 門前清 1 + 無花 1 = 6翻 → a portion of 2^5 = 32, and A pays for all
+    under 全銃, 2 × 32 = 64; undo gives the state back; the stored JSON replays to the same state."""
     opened = apply(None, TableOpened(P, system="hk-old")).state
     assert opened.system == "hk-old" and isinstance(opened.options, HkOldOptions)
     seat = Seat(dealer=False, seat_wind=SOUTH, round_wind=EAST)
@@ -132,14 +139,14 @@ def test_a_hand_scored_then_booked_through_the_machine():
     assert fan == 6
     event = WinByDiscard("A", (WinLeg("B", fan),))
     t = apply(opened, event)
-    assert [(p.payer, p.payee, p.amount) for p in t.payments] == [("A", "B", 32)]
+    assert [(p.payer, p.payee, p.amount) for p in t.payments] == [("A", "B", 64)]
     assert (t.state.dealer, t.state.hand) == ("B", 1)
     assert apply(t.state, Undo("B")).state == opened
     log = [
         event_from_dict(e.to_dict())
         for e in (TableOpened(P, HkOldOptions(maximum=10), system="hk-old"), event)
     ]
-    assert replay(log).balances == {"A": -32, "B": 32, "C": 0, "D": 0}
+    assert replay(log).balances == {"A": -64, "B": 64, "C": 0, "D": 0}
 
 
 def test_a_count_of_the_chat_is_checked_then_booked():

@@ -4,6 +4,8 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import pytest
 from taiwan_helpers import RULES
 
@@ -204,7 +206,47 @@ def test_rules_said_in_chat_words() -> None:
     assert err.value.code == "bad_option"
     with pytest.raises(TableError) as err:
         apply(st, RuleChanged("底", "-1"))
-    assert err.value.code == "bad_value"
+    assert err.value.code == "bad_amount"
+
+
+@pytest.mark.parametrize(
+    ("option", "value"),
+    [
+        ("底", "1/3"),  # QA #14: no 2-decimal amount
+        ("台", "0.333"),
+        ("台", "99999999999999999999"),
+        ("底", "0"),  # a table quotes both, 「打100/50」: 0 would pay nothing
+        ("台", "0"),
+        ("底", "1000000.01"),
+        ("底", "abc"),
+    ],
+)
+def test_money_settings_are_bounded(option: str, value: str) -> None:
+    """QA #14: 底 and 台額 are money a table plays, like 港式台牌's rate: more than 0, at most 2 decimals,
+    at most 1,000,000; refused with ``bad_amount`` and a hint saying what would be right, nothing
+    changed."""
+    with pytest.raises(TableError) as err:
+        apply(opened(), RuleChanged(option, value))
+    assert err.value.code == "bad_amount"
+    assert "more than 0, at most 2 decimals, at most 1,000,000" in err.value.hint
+
+
+def test_money_settings_at_their_bounds_are_taken() -> None:
+    """0.01 and 1,000,000 are taken: 底 0.01 台 1,000,000, a 2台 win pays 0.01 + 2,000,000."""
+    st = run(opened(), RuleChanged("底", "0.01"), RuleChanged("台", "1000000"))
+    assert (st.options.base, st.options.per_tai) == (Fraction(1, 100), 1_000_000)
+    assert apply(st, dis("C", ("B", 2))).state.balances["B"] == Fraction(200_000_001, 100)
+
+
+def test_count_settings_are_bounded() -> None:
+    """作莊 / 連N拉N / 詐胡 台 are whole numbers 0-99: 作莊 100 and 作莊 0.5 are refused, 作莊 0 is taken."""
+    for value in ("100", "0.5", "-1"):
+        with pytest.raises(TableError) as err:
+            apply(opened(), RuleChanged("作莊", value))
+        assert err.value.code == "bad_value"
+    assert run(opened(), RuleChanged("作莊", "0")).options.dealer_tai == 0
+    with pytest.raises(TableError):
+        TaiwanTableOptions.from_dict({"base": "1/3"})
 
 
 def test_undo_gives_the_state_back() -> None:
