@@ -326,3 +326,26 @@ async def test_multiplier_rows_say_which_fan_each_number_is_for(talk_en: Talk) -
     assert await talk_en("A", "規則 計法 辣辣上") == (
         "Rule changed: 計法 = 辣辣上 (a portion in 底: 0翻 1, 1翻 2, 2翻 4, 3翻 8 … 10翻 1024; 底 × 2^翻)."
     )
+
+
+@pytest.mark.asyncio
+async def test_money_settings_out_of_bounds_say_what_money_is_taken(talk_en: Talk, talk_zh: Talk) -> None:
+    """QA #14: 規則 底 1/3 台 0.333, 台 99999999999999999999 and 底 0 台 0 were taken at a 台灣牌 table.  Now
+    each is refused saying what is taken (like 港式台牌's rate: more than 0, at most 2 decimals, at most
+    1,000,000), nothing booked; 底 0.5 is taken.  The same at a 廣東牌 table, in Cantonese."""
+    await talk_en("A", "開枱 A B C D 台灣牌")
+    assert await talk_en("A", "規則 底 1/3 台 0.333") == (
+        "「1/3」 is not an amount of money for 底: write more than 0, at most 2 decimals and at most "
+        "1,000,000, e.g. 規則 底 100. Now: 底 = 100."
+    )
+    assert (await talk_en("A", "規則 台 99999999999999999999")).startswith(
+        "「99999999999999999999」 is not an amount of money for 台: write more than 0"
+    )
+    assert (await talk_en("A", "規則 底 0 台 0")).startswith("「0」 is not an amount of money for 底")
+    assert await talk_en.seq() == 1  # only the 開枱
+    assert await talk_en("A", "規則 底 0.5") == "Rule changed: 底 = 0.5."
+    zh = Talk(talk_zh.service, ChatRef("test", "zh-money"))
+    await zh("A", "開枱 A B C D 廣東牌")
+    assert await zh("A", "規則 底 1/3") == (
+        "「1/3」唔係底收得嘅錢：要大過 0、最多兩個小數位、唔可以多過 1,000,000，例如 規則 底 100。而家：底 = 1。"
+    )

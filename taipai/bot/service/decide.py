@@ -694,6 +694,7 @@ def game_rule_events(state: TableState, args: tuple[str, ...]) -> list[RuleChang
         try:
             opts = opts.with_option(name, value)
         except TableError as err:
-            raise Refused(render.game_rule_refused(state, name, value)) from err
+            money = err.code == "bad_amount"  # 底 1/3, 台 10^20: say what money is taken
+            raise Refused(render.game_rule_refused(state, name, value, money=money)) from err
         events.append(RuleChanged(option=chat.option_name(name), value=value))
     return events

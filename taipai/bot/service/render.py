@@ -37,6 +37,7 @@ from taipai.core.table import (
     WinByDiscard,
 )
 from taipai.core.table.amounts import Amount
+from taipai.core.table.money import MAX_MONEY
 from taipai.core.table.state import WINDS
 from taipai.systems.hk_taiwan.chains import kick_amount
 from taipai.systems.hk_taiwan.events import CashPrize, CutChain, FlyTile
@@ -1461,10 +1462,12 @@ def rules_bad_value(name: str, value: str) -> str:
     ).format(name=short(name), value=short(value))
 
 
-def game_rule_refused(state: TableState, name: str, value: str) -> str:
+def game_rule_refused(state: TableState, name: str, value: str, *, money: bool = False) -> str:
     """``規則 NAME VALUE`` refused at a table whose game's settings are its own (not 港式台牌's
     options): a name the game does not have lists its settings by their words and values now (``底 100,
-    台 50 …``); a value the setting does not take says what it is now (the 規則 row)."""
+    台 50 …``); a value the setting does not take says what it is now (the 規則 row); ``money`` (the
+    game refused it as ``bad_amount``: 底, 台額) also says what money is taken (more than 0, at most 2
+    decimals, at most :data:`~taipai.core.table.money.MAX_MONEY`)."""
     chat = system_by_id(state.system).chat
     game = game_name(state.system)
     row = chat.rule_row(name, state.options)
@@ -1472,6 +1475,11 @@ def game_rule_refused(state: TableState, name: str, value: str) -> str:
         return _("{game} has no setting 「{name}」. Its settings, as they are now: {settings}.").format(
             game=game, name=short(name), settings=_(", ").join(_setting_examples(state))
         )
+    if money:
+        return _(
+            "「{value}」 is not an amount of money for {name}: write more than 0, at most 2 decimals and at "
+            "most {limit}, e.g. 規則 {name} 100. Now: {now}."
+        ).format(value=short(value), name=short(name), limit=f"{MAX_MONEY:,}", now=said(row))
     return _("「{value}」 is not a value for {name}. Now: {now}. 規則 shows every setting.").format(
         value=short(value), name=short(name), now=said(row)
     )
