@@ -317,7 +317,10 @@ def _score(args: argparse.Namespace) -> int:
         refuse_bare_count(text)
         system = system_of_source(args.rules)
         rules = system.load_rules(None if system_by_name(args.rules) else args.rules)
-        options = system.table.default_options()
+        # a rules file may carry the table settings a score reads (hk-old's [options]: 最大, 花, 清一色)
+        from_file = getattr(rules, "table_settings", ())
+        table = system.table
+        options = table.options_from_dict(dict(from_file)) if from_file else table.default_options()
         scored = system.score(text, seat, rules, options, table_seat=False)
         check_context(args, seat, scored.said)
         score = scored.score

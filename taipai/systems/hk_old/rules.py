@@ -17,6 +17,19 @@ or overrides the preset::
 
 Keys of a row: ``fan``, ``fan_max8``, ``limit``, ``enabled``, ``excludes``, ``excludes_max8``.  清一色's
 value is the table setting ``pure_one_suit`` (6 or 7), not a file value.
+
+Either kind of file may also carry the table settings a hand's score depends on (:data:`SCORE_SETTINGS`;
+seed 003: 「先講好最大多小台」, 「香港有人打花, 有人不打花」, 清一色 「好多人會當他是七翻計算」)::
+
+    [options]
+    maximum = 10                 # 最大: at 10, 小三元 is 3 (at 8 the seed prices it 4)
+    flowers = false              # 無花 table
+    pure_one_suit = 7
+    minimum = 0                  # 起糊
+
+``taipai score --rules FILE`` scores with them (:attr:`HkOldRules.table_settings`); a chat table's
+settings are its own (``規則``).  Money settings (底, 銃, 計法 …) do not change a score and are refused
+here: a table sets them with 規則.
 """
 
 from __future__ import annotations
@@ -29,6 +42,8 @@ from pathlib import Path
 from typing import Any
 
 from taipai.core.errors import HandError
+from taipai.core.table.errors import TableError
+from taipai.systems.hk_old.options import OPTION_WORDS, HkOldOptions
 
 PRESET = "hk-old"
 """The preset's name (``load_rules(None)`` and ``base = "hk-old"``)."""
@@ -45,6 +60,10 @@ FAMILIES = ("one", "two", "three", "six", "limit")
 SETTING_ROWS = {"pure_one_suit": "pure_one_suit"}
 """Rows whose 翻 is a table setting (:class:`~taipai.systems.hk_old.options.HkOldOptions`), not a
 file value."""
+
+SCORE_SETTINGS = ("minimum", "maximum", "flowers", "pure_one_suit")
+"""The :class:`~taipai.systems.hk_old.options.HkOldOptions` fields a rules file's ``[options]`` may set:
+the ones a hand's score reads (起糊, the maximum, flowers, 清一色's 翻)."""
 
 _ROW_KEYS = frozenset({"fan", "fan_max8", "limit", "enabled", "excludes", "excludes_max8"})
 _WHOLE_KEYS = _ROW_KEYS | {"id", "name", "family", "row"}
@@ -93,14 +112,26 @@ class Row:
 
 @dataclass(frozen=True)
 class HkOldRules:
-    """A 廣東牌 rule set: its rows by id, in the seed's order.  Immutable (hashable for caches)."""
+    """A 廣東牌 rule set: its rows by id, in the seed's order.  Immutable (hashable for caches).
+
+    Attributes:
+        id, name: the file's ``[meta]`` (the preset: ``hk-old``).
+        rows: the rows by id.
+        table_settings: the file's ``[options]`` (:data:`SCORE_SETTINGS` names and their values, already
+            checked), ``()`` for the preset; :meth:`options` applies them.
+    """
 
     id: str
     name: str
     rows: dict[str, Row] = field(default_factory=dict)
+    table_settings: tuple[tuple[str, Any], ...] = ()
 
     def __hash__(self) -> int:
-        return hash((self.id, tuple(self.rows.values())))
+        return hash((self.id, tuple(self.rows.values()), self.table_settings))
+
+    def options(self, base: HkOldOptions | None = None) -> HkOldOptions:
+        """``base`` (default: :class:`HkOldOptions`'s defaults) with :attr:`table_settings` applied."""
+        return replace(base or HkOldOptions(), **dict(self.table_settings))
 
     def by_name(self, key: str) -> Row | None:
         """A row by id or by the seed's name (``人胡``), else ``None``."""
@@ -187,6 +218,34 @@ def _check(rows: dict[str, Row], known: frozenset[str]) -> None:
             visit(pid, (pid,))
 
 
+def _settings(raw: Any, inherited: tuple[tuple[str, Any], ...] = ()) -> tuple[tuple[str, Any], ...]:
+    """A file's ``[options]`` over ``inherited`` (its base's), checked as one table's settings.
+
+    Keys are :data:`SCORE_SETTINGS` names or their chat words (``最大``, ``花``, ``清一色``, ``起糊``); values
+    are TOML numbers and booleans (``maximum = 10``, ``flowers = false``).
+
+    Raises:
+        HandError: ``bad_rules``: a key that is not a score setting (money settings named as such), or a
+            value the setting does not take (the hint says what would be right).
+    """
+    table = _table(raw, "options")
+    merged = dict(inherited)
+    for key, value in table.items():
+        name = OPTION_WORDS.get(str(key), str(key))
+        if name not in SCORE_SETTINGS:
+            raise _bad(
+                f"[options] {key!r}: a rules file sets only what a hand's score reads "
+                f"({', '.join(SCORE_SETTINGS)}); money settings (底, 銃, 計法 …) are set at the table "
+                "with 規則"
+            )
+        merged[name] = value
+    try:
+        checked = HkOldOptions(**merged)
+    except TableError as err:
+        raise _bad(f"[options]: {err.message}" + (f"; {err.hint}" if err.hint else "")) from err
+    return tuple((name, getattr(checked, name)) for name in SCORE_SETTINGS if name in merged)
+
+
 def rules_from_dict(data: dict[str, Any], known: frozenset[str]) -> HkOldRules:
     """A whole rule table from parsed TOML (``[meta]`` and ``[[pattern]]`` rows).
 
@@ -219,7 +278,8 @@ def rules_from_dict(data: dict[str, Any], known: frozenset[str]) -> HkOldRules:
             base = replace(base, fan=_int(values.pop("fan"), f"{pid}.fan"))
         rows[pid] = _updated(base, values, pid)
     _check(rows, known)
-    return HkOldRules(str(meta.get("id", "")), str(meta.get("name", "")), rows)
+    settings = _settings(data["options"]) if "options" in data else ()
+    return HkOldRules(str(meta.get("id", "")), str(meta.get("name", "")), rows, settings)
 
 
 def apply_overrides(rules: HkOldRules, data: dict[str, Any], known: frozenset[str]) -> HkOldRules:
@@ -228,9 +288,12 @@ def apply_overrides(rules: HkOldRules, data: dict[str, Any], known: frozenset[st
     Raises:
         HandError: ``bad_rules`` for an unknown row or key, or a value of the wrong type or range.
     """
-    unknown = set(data) - {"base", "patterns", "meta"}
+    unknown = set(data) - {"base", "patterns", "meta", "options"}
     if unknown:
-        raise _bad(f"unknown section(s) {sorted(unknown)}; a house-rules file has base and [patterns.<id>]")
+        raise _bad(
+            f"unknown section(s) {sorted(unknown)}; a house-rules file has base, [patterns.<id>] "
+            "and [options]"
+        )
     rows = dict(rules.rows)
     for key, entry in _table(data.get("patterns") or {}, "patterns").items():
         row = rules.by_name(str(key))
@@ -238,7 +301,8 @@ def apply_overrides(rules: HkOldRules, data: dict[str, Any], known: frozenset[st
             raise HandError("bad_rules", f"no pattern named {key!r}", token=str(key))
         rows[row.id] = _updated(row, _table(entry, f"patterns.{key}"), f"patterns.{key}")
     _check(rows, known)
-    return replace(rules, rows=rows)
+    settings = _settings(data["options"], rules.table_settings) if "options" in data else rules.table_settings
+    return replace(rules, rows=rows, table_settings=settings)
 
 
 @cache

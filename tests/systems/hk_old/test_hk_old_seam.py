@@ -163,3 +163,65 @@ def test_hk_taiwan_options_are_refused_at_an_hk_old_table():
     with pytest.raises(TableError) as info:
         apply(None, TableOpened(P, TableOptions(), system="hk-old"))
     assert info.value.code == "bad_event"
+
+
+SMALL_DRAGONS = "中中中 發發發 四五六萬 七八九萬 白 食 白"
+"""小三元 with 混一色, 門前清 and 無花 (at 東, no flowers)."""
+
+
+def test_a_rules_file_carries_the_settings_a_score_reads(tmp_path: Path):
+    """QA #18: ``base = "hk-old"`` with ``[options] maximum = 10`` was refused (「unknown section(s)
+    ['options']」).  Now the file's settings are the rule set's ``table_settings``: at 最大 10 小三元 is 3
+    (seed 003: 「如果打最大翻數係8翻,此役種訂為四翻」, so 4 only at 8); 花 off drops 無花; 清一色 7; the
+    chat words (最大, 花) name the same settings."""
+    house = tmp_path / "house.toml"
+    house.write_text('base = "hk-old"\n[options]\nmaximum = 10\n', "utf-8")
+    rules = SYSTEM.load_rules(str(house))
+    assert rules.table_settings == (("maximum", 10),)
+    opts = SYSTEM.table.options_from_dict(dict(rules.table_settings))
+    assert opts == HkOldOptions(maximum=10)
+    seat = Seat(seat_wind=EAST, round_wind=EAST)
+    at10 = {p.name: p.fan for p in SYSTEM.score(SMALL_DRAGONS, seat, rules, opts).score.patterns}
+    assert at10 == {"混一色": 3, "小三元": 3, "門前清": 1, "無花": 1}
+    words = tmp_path / "words.toml"
+    words.write_text(f'base = "{house}"\n[options]\n"花" = false\npure_one_suit = 7\n', "utf-8")
+    inherited = SYSTEM.load_rules(str(words))  # the base file's maximum, then this file's settings
+    assert inherited.options() == HkOldOptions(maximum=10, flowers=False, pure_one_suit=7)
+    assert SYSTEM.load_rules().table_settings == ()
+
+
+@pytest.mark.parametrize(
+    ("body", "said"),
+    [
+        ("base = 10", "money settings"),  # 底 is set at the table, not in a rules file
+        ('"銃" = "半銃"', "money settings"),
+        ("maximum = 100", "maximum = 100; a whole number 0-99"),
+        ("maximum = 5\nminimum = 6", "起糊 at most the maximum"),
+        ('flowers = "maybe"', "on or off"),
+        ("pure_one_suit = 8", "6 or 7"),
+    ],
+)
+def test_a_rules_files_bad_settings_are_refused_saying_what_is_right(tmp_path: Path, body: str, said: str):
+    house = tmp_path / "house.toml"
+    house.write_text(f'base = "hk-old"\n[options]\n{body}\n', "utf-8")
+    with pytest.raises(HandError) as info:
+        SYSTEM.load_rules(str(house))
+    assert info.value.code == "bad_rules" and said in info.value.message
+
+
+def test_taipai_score_uses_the_rules_files_settings(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
+    """``taipai score --rules house.toml`` (最大 10): 小三元 3, and 3 + 3 + 1 + 1 = 8翻; the preset (最大 8)
+    prices 小三元 at 4 and caps 4 + 3 + 1 + 1 = 9 at 8."""
+    import json
+
+    from taipai.bot.cli import main
+
+    house = tmp_path / "house.toml"
+    house.write_text('base = "hk-old"\n[options]\nmaximum = 10\n', "utf-8")
+    capsys.readouterr()
+    assert main(["score", *SMALL_DRAGONS.split(), "--rules", str(house), "--json"]) == 0
+    at10 = json.loads(capsys.readouterr().out)
+    assert {p["name"]: p["fan"] for p in at10["patterns"]}["小三元"] == 3 and at10["fan"] == 8
+    assert main(["score", *SMALL_DRAGONS.split(), "--rules", "hk-old", "--json"]) == 0
+    at8 = json.loads(capsys.readouterr().out)
+    assert {p["name"]: p["fan"] for p in at8["patterns"]}["小三元"] == 4 and at8["fan"] == 8
