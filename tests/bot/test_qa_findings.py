@@ -95,8 +95,8 @@ async def test_huge_count_reply_and_nothing_stored(talk_en):
     await _open(talk)
     seq = await talk.seq()
     reply = await talk("A", f"B 食 A {HUGE}番")
-    assert reply == "That fan count is too large: at most 9999番. Write the hand's fan, e.g. B 食 A 12番."
-    assert (await talk("A", "B 食 A 10000番")).startswith("That fan count is too large")
+    assert reply == "That count is too large: at most 9999番. Write the hand's count, e.g. B 食 A 12番."
+    assert (await talk("A", "B 食 A 10000番")).startswith("That count is too large")
     assert await talk.seq() == seq
     assert "A → B: 10005 (9999 fan + 底 5 + dealer 1)" in await talk("A", "B 食 A 9999番")
 
@@ -107,7 +107,7 @@ async def test_huge_counts_in_implied_wins_are_refused_too(talk_en):
     await _open(talk)
     seq = await talk.seq()
     for text in (f"{HUGE}番", "99999番", f"食 A {HUGE}番", f"B自摸{HUGE}番", "自摸 99999番"):
-        assert (await talk("B", text)).startswith("That fan count is too large"), text
+        assert (await talk("B", text)).startswith("That count is too large"), text
     assert await talk.seq() == seq
 
 
@@ -186,7 +186,7 @@ async def test_the_console_keeps_answering_after_lines_that_crashed_it(store, mo
         == 0
     )
     text = out.getvalue()
-    assert "That fan count is too large" in text
+    assert "That count is too large" in text
     assert "Sorry, that message could not be handled (an internal error)" in text
     assert "B wins on A's discard: 12 fan" in text  # later lines are still answered
     assert "taipai: Hand 2, 東 round; B deals" in text.split("B wins on A's discard: 12 fan")[1]

@@ -109,3 +109,36 @@ async def test_taiwan_names_its_streak_row_apart_from_the_chains_it_does_not_hav
         await talk("A", "規則 連莊拉 3") == "改咗規則：連莊拉 = 每連莊一鋪 3台（連N拉N，計喺莊家有份嗰份）。"
     )
     assert (await talk.state()).options.streak_tai == 3
+
+
+@pytest.mark.asyncio
+async def test_count_refusals_and_hints_use_the_tables_unit_and_example(store):
+    talk = await _zh(store, "台灣牌")
+    assert await talk("B", "B 食 C 10000台") == "數目太大：最多9999台。寫手牌嘅數，例如 B 食 A 3台。"
+    assert await talk("B", "B 食 C -3台") == "台數要係 0 或以上嘅整數（例如 B 食 A 3台）。"
+    assert await talk("B", "D 出銃 A 3台; B 2台") == (
+        "食出銃咁寫：B 食 A 3台，或者 B 食 A 跟住寫手牌（/win B A 3）。"
+    )
+    assert await talk.seq() == 1  # nothing booked
+
+
+@pytest.mark.asyncio
+async def test_hk_old_help_names_the_tables_maximum_not_the_chats_limit(store):
+    talk = await _zh(store, "廣東牌")
+    note = "數目係呢鋪牌嘅翻數，照枱上規矩入數；超過呢張枱嘅最大（8翻，睇規則）就當最大計。"
+    assert (await talk("A", "/help")).splitlines()[-1] == note
+    await talk("A", "規則 最大 10")
+    assert (await talk("A", "/help")).splitlines()[-1] == note.replace("8翻", "10翻")
+    assert "9999" not in await talk("A", "/help")
+
+
+def test_a_refusal_without_a_table_keeps_the_default_games_words():
+    from taipai.bot.service.parse import CommandError
+
+    with use_locale("en"):
+        assert render.command_error(CommandError("bad_count")) == (
+            "A count in 番 must be a whole number, 0 or more (e.g. B 食 A 12番)."
+        )
+        assert render.command_error(CommandError("bad_count"), "hk-old") == (
+            "A count in 翻 must be a whole number, 0 or more (e.g. B 食 A 3翻)."
+        )

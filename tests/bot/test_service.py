@@ -352,7 +352,7 @@ async def test_a_deal_in_said_by_the_discarder_books_the_same_win(talk_en):
     )
     assert await talk("A", "A 出銃 B 12番; C 出銃 D 8番") == (
         "One message books one discard, but it names two discarders (A and C). Several winners on one "
-        "discard are written B 食 A 12番; C 食 A 8番; send other wins on their own."
+        "discard are written B 食 A 12番; C 食 A 12番; send other wins on their own."
     )
     assert await talk("A", "A 出銃") == (  # no winner, no count: how it is written
         "A deal-in is written: A 出銃 B 12番 (A discarded, B won), the same as B 食 A 12番."
@@ -381,9 +381,9 @@ async def test_words_after_a_fan_count_are_named_not_read_as_a_hand(talk_en):
         "or write the whole hand instead of the count."
     )
     cases = {
-        "B 自摸 12番; C 自摸 3番": "After the fan count 「12番」 comes 「C 自摸 3番」" + tail,
-        "/win B A 12 extra": "After the fan count 「12」 comes 「extra」" + tail,
-        "B 食 A 十二番 莊": "After the fan count 「十二番」 comes 「莊」" + tail,
+        "B 自摸 12番; C 自摸 3番": "After the count 「12番」 comes 「C 自摸 3番」" + tail,
+        "/win B A 12 extra": "After the count 「12」 comes 「extra」" + tail,
+        "B 食 A 十二番 莊": "After the count 「十二番」 comes 「莊」" + tail,
     }
     for text, expected in cases.items():
         assert await talk("B", text) == expected, text

@@ -350,8 +350,8 @@ async def test_open_with_commas(talk_zh, line):
 async def test_error_wording(talk_zh):
     talk = talk_zh
     await talk("阿強", OPEN)
-    assert await talk("阿強", "阿強 食 肥波 -3番") == "番數要係 0 或以上嘅整數。"
-    assert await talk("阿強", "阿強 食 肥波 1.5番") == "番數要係 0 或以上嘅整數。"
+    assert await talk("阿強", "阿強 食 肥波 -3番") == "番數要係 0 或以上嘅整數（例如 B 食 A 12番）。"
+    assert await talk("阿強", "阿強 食 肥波 1.5番") == "番數要係 0 或以上嘅整數（例如 B 食 A 12番）。"
     assert await talk("阿強", "阿強 食 阿強 12番") == "唔可以食自己。"
     assert await talk("阿強", "規則 la_mode") == (
         "la_mode 而家係 every_hand。改用「規則 la_mode 值」，可以係：every_hand (鋪鋪拉)、dealer_only (莊家拉)、off。"
@@ -461,7 +461,7 @@ async def test_implied_winner_with_a_bad_count_or_a_seat_wind_is_answered(talk_z
     may (README: players by name, @mention or seat wind)."""
     talk = talk_zh
     await talk("阿強", OPEN)
-    assert await talk("阿強", "食 肥波 -5番") == "番數要係 0 或以上嘅整數。"
-    assert await talk("阿強", "食 肥波 12.5番") == "番數要係 0 或以上嘅整數。"
+    assert await talk("阿強", "食 肥波 -5番") == "番數要係 0 或以上嘅整數（例如 B 食 A 12番）。"
+    assert await talk("阿強", "食 肥波 12.5番") == "番數要係 0 或以上嘅整數（例如 B 食 A 12番）。"
     assert await talk.seq() == 1
     assert (await talk("阿May", "食 南 12番")).splitlines()[0] == "阿May 食 肥波：12番"

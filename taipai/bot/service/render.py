@@ -38,7 +38,7 @@ from taipai.core.table import (
 )
 from taipai.core.table.amounts import Amount
 from taipai.core.table.money import MAX_MONEY
-from taipai.core.table.state import WINDS
+from taipai.core.table.state import WINDS, TableSettings
 from taipai.systems.hk_taiwan.chains import kick_amount
 from taipai.systems.hk_taiwan.events import CashPrize, CutChain, FlyTile
 from taipai.systems.hk_taiwan.options import TableOptions
@@ -146,16 +146,28 @@ def count_word(system_id: str, n: int | None = None) -> str:
     return f"{system.chat.example_count if n is None else n}{system.unit}"
 
 
-def help_text(system_id: str = DEFAULT_SYSTEM) -> str:
+def count_limit(system_id: str, options: TableSettings | None = None) -> int:
+    """The largest count a table of ``system_id`` pays: its 最大 (hk-old ``maximum``, seed 003 「先講好最大
+    多小台」; a larger count is paid as it) when the game has one, else the largest count the chat takes
+    (:data:`~taipai.bot.service.parse.MAX_FAN`).  ``options``: the table's settings (the game's
+    defaults when None)."""
+    opts = system_by_id(system_id).table.default_options() if options is None else options
+    maximum = getattr(opts, "maximum", None)
+    return maximum if isinstance(maximum, int) and not isinstance(maximum, bool) else MAX_FAN
+
+
+def help_text(system_id: str = DEFAULT_SYSTEM, options: TableSettings | None = None) -> str:
     """The ``/help`` reply at a table of the game ``system_id`` (the chat's open table, else the
     default, 港式台牌): the commands every game shares, in that game's unit, then the game's own lines
     (:attr:`~taipai.core.chat.ChatVocabulary.help` and ``notes``), each in its Cantonese and slash
     forms; a kind of command the game does not book (:attr:`~taipai.core.chat.ChatVocabulary.books`)
-    is not listed."""
+    is not listed.  ``options``: the table's settings, for the largest count it pays
+    (:func:`count_limit`: 廣東牌's 最大)."""
     system = system_by_id(system_id)
     chat = system.chat
     n = chat.example_count
-    fill = {"count": count_word(system_id), "n": str(n), "unit": system.unit, "limit": str(MAX_FAN)}
+    limit = str(count_limit(system_id, options))
+    fill = {"count": count_word(system_id), "n": str(n), "unit": system.unit, "limit": limit}
     lines = [
         _("Commands:"),
         _("Game at this table: {game}, counted in {unit}.").format(
@@ -198,17 +210,19 @@ _COMMAND_ERRORS = {
         "name after them if it is not 港式台牌: {games}."
     ),
     "win_usage": N_(
-        "A win on a discard is written: B 食 A 12番, or B 食 A followed by the hand (/win B A 12)."
+        "A win on a discard is written: B 食 A {example}, or B 食 A followed by the hand (/win B A {n})."
     ),
     "two_discarders": N_(
         "One message books one discard, but it names two discarders ({first} and {second}). Several "
-        "winners on one discard are written B 食 A 12番; C 食 A 8番; send other wins on their own."
+        "winners on one discard are written B 食 A {example}; C 食 A {example}; send other wins on their own."
     ),
-    "deal_in_usage": N_("A deal-in is written: A 出銃 B 12番 (A discarded, B won), the same as B 食 A 12番."),
+    "deal_in_usage": N_(
+        "A deal-in is written: A 出銃 B {example} (A discarded, B won), the same as B 食 A {example}."
+    ),
     "self_draw_usage": N_(
-        "A self-draw is written: B 自摸 12番, or B 自摸 followed by the hand (/selfdraw B 12)."
+        "A self-draw is written: B 自摸 {example}, or B 自摸 followed by the hand (/selfdraw B {n})."
     ),
-    "no_hand": N_("Give the hand or its fan count after the names, e.g. B 食 A 12番."),
+    "no_hand": N_("Give the hand or its count in {unit} after the names, e.g. B 食 A {example}."),
     "unknown_command": N_("I don't know the command {command}. /help lists the commands."),
     "no_args": N_("{command} takes nothing after it: write {command} alone."),
     "cut_usage": N_("{command} takes at most one name, whose 拉 it is: {command}, or {command} B."),
@@ -220,15 +234,15 @@ _COMMAND_ERRORS = {
     "rob_usage": N_("Write the robber first: A 七搶一 B or A 一搶七 B (B pays A 6 底)."),
     "fly_usage": N_("飛牌 is written: B 飛 九筒 (/fly B 九筒)."),
     "rob_kong_usage": N_(
-        "搶槓 is written: B 搶槓 A 12番, or B 搶槓 A followed by the hand (/robkong B A 12)."
+        "搶槓 is written: B 搶槓 A {example}, or B 搶槓 A followed by the hand (/robkong B A {n})."
     ),
-    "bad_count": N_("The fan count must be a whole number, 0 or more."),
+    "bad_count": N_("A count in {unit} must be a whole number, 0 or more (e.g. B 食 A {example})."),
     "count_then_words": N_(
-        "After the fan count 「{count}」 comes 「{rest}」, which I can't read. Send one record per "
-        "message with the count last (B 食 A 12番), or write the whole hand instead of the count."
+        "After the count 「{count}」 comes 「{rest}」, which I can't read. Send one record per "
+        "message with the count last (B 食 A {example}), or write the whole hand instead of the count."
     ),
     "count_too_large": N_(
-        "That fan count is too large: at most {limit}番. Write the hand's fan, e.g. B 食 A 12番."
+        "That count is too large: at most {limit}{unit}. Write the hand's count, e.g. B 食 A {example}."
     ),
     "name_empty": N_("A player name cannot be empty: 開枱 A B C D."),
     "name_slash": N_("「{name}」 cannot be a player name: names starting with / are commands."),
@@ -261,14 +275,22 @@ _KONG_SHAPES = {
 """``meld_shape`` errors of a kong (the core's ``hint_args["meld"]``): say how a kong is written."""
 
 
-def command_error(err: CommandError) -> str:
+def command_error(err: CommandError, system_id: str = DEFAULT_SYSTEM) -> str:
     """The reply to a malformed command (:class:`CommandError`); a name typed twice in two spellings
-    (``開枱 a A b B``) names both."""
+    (``開枱 a A b B``) names both.  ``system_id``: the game of the chat's open table (the default game
+    when none): its examples and limits are in that game's unit (``B 食 A 3台``, ``最多9999台``)."""
+    system = system_by_id(system_id)
+    fill = {
+        "example": count_word(system_id),
+        "n": str(system.chat.example_count),
+        "unit": system.unit,
+        "limit": str(MAX_FAN),
+    }
     args = {k: v if k == "games" else short(v) for k, v in err.args_.items()}  # echoed user text stays short
     code = err.code
     if code == "name_duplicate" and args.get("first", args.get("name")) != args.get("name"):
         code = "name_duplicate_spelling"
-    return _(_COMMAND_ERRORS.get(code, _COMMAND_ERRORS["unknown_command"])).format(**args)
+    return _(_COMMAND_ERRORS.get(code, _COMMAND_ERRORS["unknown_command"])).format(**{**fill, **args})
 
 
 TABLE_ERRORS = {

@@ -248,16 +248,16 @@ class Service:
                     try:
                         cmd = await self._implied(chat, speaker, text, err, member=member)
                     except CommandError as implied_err:  # e.g. a count that is too large
-                        return [Reply(render.command_error(implied_err))]
+                        return [Reply(render.command_error(implied_err, await self.game_of(chat)))]
                     if cmd is None and err.code == "no_hand":  # 「B 自摸」, 「B 食 A」: say what is missing
                         cmd = await self._missing(chat, speaker, text, member)
                     if cmd is None:
-                        return [Reply(render.command_error(err))]
+                        return [Reply(render.command_error(err, await self.game_of(chat)))]
                 if cmd is None:
                     try:
                         cmd = await self._implied(chat, speaker, text, member=member)
                     except CommandError as err:  # e.g. a count said alone that is too large
-                        return [Reply(render.command_error(err))]
+                        return [Reply(render.command_error(err, await self.game_of(chat)))]
                 if cmd is None:  # 「自摸」, 「B 食」, 「B 飛」 by the table: a record missing a part
                     cmd = await self._missing(chat, speaker, text, member)
                 if isinstance(cmd, Reply):
@@ -266,7 +266,10 @@ class Service:
                     return []
                 if isinstance(cmd, parse.ShowHelp):  # the open table's game, else the default's
                     session = await self.store.open_session(chat)
-                    return [Reply(render.help_text(session.system if session else DEFAULT_SYSTEM))]
+                    if session is None:
+                        return [Reply(render.help_text(DEFAULT_SYSTEM))]
+                    state = (await self.state_of(session))[1]
+                    return [Reply(render.help_text(state.system, state.options))]
                 user_id = member.user_id if member is not None else None
                 for _attempt in range(MAX_RETRIES):
                     # One statement: booked before?, the open session, its last seq, the speaker's
@@ -489,6 +492,12 @@ class Service:
         """``(last seq, state)`` of a session (:meth:`Book.state_of`: replayed from the log, cached)."""
         return await self.book.state_of(session, last_seq=last_seq)
 
+    async def game_of(self, chat: ChatRef) -> str:
+        """The system id of ``chat``'s open table, the default game's when none is open (a refusal's
+        examples are in the table's unit)."""
+        session = await self.store.open_session(chat)
+        return session.system if session is not None else DEFAULT_SYSTEM
+
     def lock(self, chat: ChatRef) -> AbstractAsyncContextManager[None]:
         """``async with service.lock(chat):`` one message (or button press) of ``chat`` at a time, in
         the order they came (:class:`ChatLocks`)."""
@@ -557,7 +566,7 @@ class Service:
         if isinstance(cmd, parse.Rules) and not cmd.args:
             return [Reply("\n".join(render.rules(state)))]
         if isinstance(cmd, parse.ShowHelp):
-            return [Reply(render.help_text(state.system))]
+            return [Reply(render.help_text(state.system, state.options))]
 
         if isinstance(cmd, parse.Rules) and len(cmd.args) > 2 and not render.counts_fan(state):
             return await self._several_rules(session, seq, state, cmd, speaker, text, message_id, authorised)

@@ -155,7 +155,12 @@ CHAT = ChatVocabulary(
         N_("B 自摸 {count} A包  /selfdraw B {n} A包: 包自摸; A pays the whole self-draw"),
         N_("B 詐糊  /falsewin B: false win; B pays each player the most a self-draw can pay"),
     ),
-    notes=(N_("A count is the hand's {unit} as the table books it; a count is at most {limit}."),),
+    notes=(
+        N_(
+            "A count is the hand's {unit} as the table books it; a count above this table's 最大 "
+            "({limit}{unit}, 規則) is paid as 最大."
+        ),
+    ),
     option_words=OPTION_WORDS,
     rows=rows,
     rule_row=rule_row,
