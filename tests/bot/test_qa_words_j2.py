@@ -142,3 +142,30 @@ def test_a_refusal_without_a_table_keeps_the_default_games_words():
         assert render.command_error(CommandError("bad_count"), "hk-old") == (
             "A count in 翻 must be a whole number, 0 or more (e.g. B 食 A 3翻)."
         )
+
+
+PURE_SUIT = "一一一萬 二三四萬 五五五萬 七七七萬 九萬 食 九萬"
+"""清一色 6 + 門前清 1 + 無花 1 = 8翻 (seed 003 六翻役 清一色, 一翻役 門前清 and 無花)."""
+
+
+@pytest.mark.asyncio
+async def test_a_count_above_the_maximum_says_it_was_capped(store):
+    talk = await _zh(store, "廣東牌")
+    lines = (await talk("B", "B 食 C 9翻")).splitlines()
+    assert lines[:2] == ["B 食 C：8翻", "  9翻 超過呢張枱嘅最大：當 8翻 計。"]
+    assert (await talk.state()).balances["B"] == 256  # 8翻 全銃: 2 portions of 2^7
+    assert "  8翻 超過呢張枱嘅最大" not in await talk("B", "B 食 C 8翻")  # at the maximum: nothing to say
+
+
+@pytest.mark.asyncio
+async def test_a_hand_whose_rows_pass_the_maximum_says_it_was_capped(store):
+    talk = await _zh(store, "廣東牌")
+    await talk("A", "規則 最大 6")
+    lines = (await talk("B", f"B 食 C {PURE_SUIT}")).splitlines()
+    assert lines[:5] == [
+        "B 食 C：6翻",
+        "  清一色：6翻",
+        "  門前清：1翻",
+        "  無花：1翻",
+        "  8翻 超過呢張枱嘅最大：當 6翻 計。",
+    ]

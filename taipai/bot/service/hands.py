@@ -79,7 +79,7 @@ def read_hand(
     system = system_by_id(state.system)
     count = read_count(text)
     if count is not None:
-        return ReadHand(fan=system.check_count(count, state.options), bases=1)
+        return ReadHand(fan=system.check_count(count, state.options), bases=1, typed=count)
     scored = system.score(text, seat_for(state, winner), rules, state.options, budget=budget)
     score = scored.score
     if not score.exact:  # every game's scorer should refuse it already; a guess is never booked

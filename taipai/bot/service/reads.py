@@ -30,6 +30,8 @@ class ReadHand:
         kongs: how each declared kong of a hand message was made, in message order: ``"exposed"``
             (槓/明槓: from a discard), ``"added"`` (加槓), ``"concealed"`` (暗槓); ``()`` for a bare
             count (a count shows no kong).  包 needs an exposed one (seed 004 「明槓出銃者全包」).
+        typed: a bare count as the player typed it (``9`` for ``9翻``), which the game may book lower
+            (廣東牌 pays a count above 最大 as 最大: ``fan`` 8); ``None`` for a hand message.
     """
 
     fan: int
@@ -39,6 +41,7 @@ class ReadHand:
     robbed_kong: bool = False
     overruled: tuple[str, ...] = ()
     kongs: tuple[str, ...] = ()
+    typed: int | None = None
 
     def detail(self) -> dict[str, Any]:
         """JSON kept with the event: ``{"count": n}`` or the score's DESIGN §5 object."""

@@ -752,6 +752,25 @@ def _patterns(
     return lines
 
 
+def capped(read: ReadHand, unit: str, ledger_rows: frozenset[str] = frozenset()) -> list[str]:
+    """The line saying a hand's count was paid lower than it came to: a bare count above the table's
+    最大 (``read.typed`` > ``read.fan``), or a hand whose rows (those the ledger does not add per leg,
+    ``ledger_rows``) add up to more than the count booked (廣東牌: 「先講好最大多小台」, seed 003);
+    ``[]`` when nothing was capped."""
+    if read.score is None:
+        said = read.typed
+    else:
+        said = sum(p.fan for p in read.score.patterns if p.id not in ledger_rows)
+    if said is None or said <= read.fan:
+        return []
+    return [
+        "  "
+        + _("{said} is above this table's 最大: paid as {fan}.").format(
+            said=_fan(said, unit), fan=_fan(read.fan, unit)
+        )
+    ]
+
+
 def double_reading_lines(score: object) -> list[str]:
     """The second reading of a hand scored twice, and why it has two 底 (seed 004, 底: 「在此會分別
     計算兩副牌的翻數，計兩個底」); ``[]`` for a hand with one 底.
@@ -856,6 +875,7 @@ def event_lines(
             lines.append(_with_bases(head, w.bases))
             if reads:
                 lines += [*_patterns(reads[i], unit, words, skip), *overruled(ref, reads[i], w.winner)]
+                lines += capped(reads[i], unit, skip)
             if legs and i < len(legs):
                 lines.append(leg_line(state, legs[i]))
         return lines
@@ -864,6 +884,7 @@ def event_lines(
         lines = [_with_bases(head, event.bases)]
         if reads:
             lines += [*_patterns(reads[0], unit, words, skip), *overruled(ref, reads[0], event.winner)]
+            lines += capped(reads[0], unit, skip)
         return lines + [leg_line(state, leg) for leg in legs or ()]
     if isinstance(event, Draw):
         return [drawn(ref, event)]
