@@ -169,3 +169,17 @@ async def test_a_hand_whose_rows_pass_the_maximum_says_it_was_capped(store):
         "  無花：1翻",
         "  8翻 超過呢張枱嘅最大：當 6翻 計。",
     ]
+
+
+@pytest.mark.asyncio
+async def test_a_hand_below_the_minimum_shows_its_rows_then_why_it_is_refused(store):
+    talk = await _zh(store, "廣東牌")
+    reply = await talk("B", "B 食 C 上 一二三萬 上 四五六萬 上 七八九萬 上 二三四筒 八索 食 八索")
+    assert reply.splitlines() == [  # 平胡 1 + 無花 1 = 2翻 < 起糊 3翻 (seed 003 一翻役)
+        "呢副牌計到 2翻：",
+        "  平胡：1翻",
+        "  無花：1翻",
+        "2翻 唔夠呢張枱嘅起糊 3翻：食糊最少要 3翻。",
+    ]
+    assert await talk("B", "B 食 C 2翻") == "2翻 唔夠呢張枱嘅起糊 3翻：食糊最少要 3翻。"
+    assert await talk.seq() == 1

@@ -490,9 +490,18 @@ def hand_error(err: HandError, *, offset: int = 0, counts_accepted: bool = True)
             count=err.hint_args.get("count", "?"), limit=err.hint_args["limit"]
         )
     if err.code == "below_minimum" and "minimum" in err.hint_args:  # hk-old 起糊 (seed 003: 「起糊」)
-        return _(
+        count = err.hint_args.get("count", "?")
+        why = _(
             "{count}翻 is below this table's minimum of {minimum}翻 (起糊): a win needs at least {minimum}翻."
-        ).format(count=err.hint_args.get("count", "?"), minimum=err.hint_args["minimum"])
+        ).format(count=count, minimum=err.hint_args["minimum"])
+        rows = err.hint_args.get("patterns") or ()
+        if not rows:  # a bare count: nothing more to show
+            return why
+        lines = [_("The hand comes to {count}翻:").format(count=count)]
+        for name, fan, times in rows:  # type: ignore[attr-defined]
+            shown_name = name if times <= 1 else f"{name}×{times}"
+            lines.append("  " + _("{pattern}: {fan}").format(pattern=shown_name, fan=_fan(fan, "翻")))
+        return "\n".join([*lines, why])
     if err.code == "not_in_this_game" and "game" in err.hint_args:  # a word of another game's table
         return _("「{token}」 is not counted in {game}; leave the word out.").format(
             token=short(err.token), game=err.hint_args["game"]

@@ -40,18 +40,24 @@ def _settings(options: Any) -> HkOldOptions:
     return options if isinstance(options, HkOldOptions) else HkOldOptions()
 
 
-def below_minimum(count: int, minimum: int) -> HandError:
-    """The refusal of a win worth ``count`` 翻 at a table whose 起糊 is ``minimum``.
+def below_minimum(count: int, minimum: int, rows: tuple[PatternScore, ...] = ()) -> HandError:
+    """The refusal of a win worth ``count`` 翻 at a table whose 起糊 is ``minimum``; ``rows``: the
+    scored rows of a hand message (``()`` for a bare count), so the refusal can show them.
 
     Returns:
-        ``HandError("below_minimum")`` with ``hint_args`` ``{"count", "minimum"}`` (for the caller to raise).
+        ``HandError("below_minimum")`` with ``hint_args`` ``{"count", "minimum", "patterns"}``
+        (``patterns``: ``((name, 翻, count), …)``), for the caller to raise.
     """
     return HandError(
         "below_minimum",
         f"{count}翻 is below this table's minimum of {minimum}翻 (起糊)",
         token=f"{count}翻",
         hint=f"a win needs at least {minimum}翻 at this table",
-        hint_args={"count": count, "minimum": minimum},
+        hint_args={
+            "count": count,
+            "minimum": minimum,
+            "patterns": tuple((p.name, p.fan, p.count) for p in rows),
+        },
     )
 
 
@@ -319,7 +325,7 @@ def score_message(
     assert best is not None
     value, _raw, rows, view = best
     if value < opts.minimum:
-        raise below_minimum(value, opts.minimum)
+        raise below_minimum(value, opts.minimum, tuple(rows))
     wait = set(waits(spec, hand_size=HAND_SIZE)) | _orphan_waits(spec)
     reading = (
         view.reading.describe_zh() if view.reading is not None else ("十三么", *(name_zh(t) for t in ORPHANS))

@@ -422,7 +422,7 @@ def test_below_minimum_refused_with_the_count():
     """「可以先講好最少幾台才准糊」: 平胡 1 + 門前清 1 (a flower takes 無花 away) = 2 under 起糊 3."""
     err = refused(PLAIN + " 食 南 花:夏", opts=HkOldOptions())
     assert err.code == "below_minimum"
-    assert err.hint_args == {"count": 2, "minimum": 3}
+    assert err.hint_args == {"count": 2, "minimum": 3, "patterns": (("門前清", 1, 1), ("平胡", 1, 1))}
     assert score(PLAIN + " 食 南", opts=HkOldOptions()).fan == 3
 
 
@@ -433,7 +433,8 @@ def test_check_count():
     assert SYSTEM.check_count(12, opts) == 8
     with pytest.raises(HandError) as info:
         SYSTEM.check_count(2, opts)
-    assert (info.value.code, info.value.hint_args) == ("below_minimum", {"count": 2, "minimum": 3})
+    expected = {"count": 2, "minimum": 3, "patterns": ()}
+    assert (info.value.code, info.value.hint_args) == ("below_minimum", expected)
     with pytest.raises(HandError) as neg:
         SYSTEM.check_count(-1, opts)
     assert neg.value.code == "bad_count"
