@@ -6,7 +6,9 @@
   capped at the table's maximum, a 例牌 worth the maximum, 起糊) and
   :mod:`~taipai.systems.hk_old.words` (its context words).
 - Table settings: :mod:`~taipai.systems.hk_old.options`; money and deal:
-  :mod:`~taipai.systems.hk_old.ledger` (底 × multiplier(翻), 全銃 / 半銃, 包自摸, 詐糊, 下家先糊).
+  :mod:`~taipai.systems.hk_old.ledger` (底 × multiplier(翻), 全銃 / 半銃 / 依台灣例, 包自摸, 詐糊,
+  下家先糊).
+- Names a table types at 開枱: :attr:`HkOld.names` (not 「港式」, which reads as 港式台牌 too).
 """
 
 from __future__ import annotations
