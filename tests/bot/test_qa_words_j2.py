@@ -183,3 +183,34 @@ async def test_a_hand_below_the_minimum_shows_its_rows_then_why_it_is_refused(st
     ]
     assert await talk("B", "B 食 C 2翻") == "2翻 唔夠呢張枱嘅起糊 3翻：食糊最少要 3翻。"
     assert await talk.seq() == 1
+
+
+def _csv_legs(state) -> list[dict[str, str]]:
+    import csv
+    import io
+
+    from taipai.bot.service.export import session_csv
+
+    with use_locale("zh_Hant_HK"):
+        rows = list(csv.DictReader(io.StringIO(session_csv(state))))
+    return [r for r in rows if r["row"] == "leg"]
+
+
+@pytest.mark.asyncio
+async def test_csv_export_gives_every_games_legs_their_rows(store):
+    talk = await _zh(store, "台灣牌")
+    await talk("B", "B 食 A 3台")  # A deals: 底 100 + 3台 × 50 + 作莊 50 = 300 (seed 003 「打100/50」)
+    legs = _csv_legs(await talk.state())
+    assert [(r["payer"], r["payee"], r["fan"], r["bases"], r["amount"]) for r in legs] == [
+        ("A", "B", "3", "1", "300")
+    ]
+    assert legs[0]["note"] == "A 俾 B 300（底 100 + 3台 × 50 + 作莊 50）"
+    await talk("A", "埋數")
+    talk = await _zh(store, "廣東牌")
+    await talk("C", "C 自摸 3翻")  # 倍倍: a portion of 3翻 is 2^2 = 4 底 from each of the three
+    legs = _csv_legs(await talk.state())
+    assert [(r["payer"], r["payee"], r["fan"], r["amount"]) for r in legs] == [
+        ("A", "C", "3", "4"),
+        ("B", "C", "3", "4"),
+        ("D", "C", "3", "4"),
+    ]

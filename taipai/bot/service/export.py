@@ -23,7 +23,8 @@ from taipai.bot.service import render
 from taipai.bot.service.history import HistoryItem, cents, exact, history_items, settled_money
 from taipai.bot.store import ChatRef, Store
 from taipai.core.settle import settle_transfers
-from taipai.core.table import ChainMove, TableState
+from taipai.core.table import ChainMove, Payment, SelfDraw, TableState, WinByDiscard
+from taipai.core.table.amounts import Amount
 
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 """A text cell starting with one of these is a formula to a spreadsheet (CSV injection)."""
@@ -128,6 +129,25 @@ def session_csv(state: TableState) -> str:
                 money=cents(opts.money(leg.amount)),
                 note=render.leg_line(state, leg).strip(),
             )
+        for payer, payee, fan, bases, amount in () if item.legs else paid_legs(item):
+            row(
+                item,
+                "leg",
+                payer=payer,
+                payee=payee,
+                fan=fan,
+                bases=bases,
+                amount=exact(amount),
+                money=cents(opts.money(amount)),
+                note=render.joined(
+                    render.payments(
+                        state,
+                        [Payment(payer, payee, amount, "win")],
+                        before=item.before,
+                        event=item.event,
+                    )
+                ),
+            )
         for m in item.moves:
             row(
                 item,
@@ -169,6 +189,26 @@ def session_csv(state: TableState) -> str:
             ),
         )
     return out.getvalue()
+
+
+def paid_legs(item: HistoryItem) -> list[tuple[str, str, int, int, Amount]]:
+    """The legs of a win at a game whose ledger pays each leg at once (taiwan, hk-old: no
+    :class:`~taipai.bot.service.history.LegRow` of 港式台牌's fan + 底 + dealer fan): one
+    ``(payer, payee, 台/翻, 底, amount)`` per payer → winner of the win's payments, the amount summed
+    over its rules, the count the winner's leg booked; ``[]`` for another event."""
+    event = item.event
+    if not isinstance(event, WinByDiscard | SelfDraw):
+        return []
+    counts: dict[str, tuple[int, int]] = (
+        {leg.winner: (leg.fan, leg.bases) for leg in event.legs}
+        if isinstance(event, WinByDiscard)
+        else {event.winner: (event.fan, event.bases)}
+    )
+    totals: dict[tuple[str, str], Amount] = {}
+    for p in item.payments:
+        if p.payee in counts and p.payer not in counts:
+            totals[p.payer, p.payee] = totals.get((p.payer, p.payee), 0) + p.amount
+    return [(payer, payee, *counts[payee], amount) for (payer, payee), amount in totals.items() if amount]
 
 
 def _safe_name(name: str) -> str:
