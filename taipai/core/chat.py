@@ -108,6 +108,11 @@ class ChatVocabulary:
             settings are the table's after the change).
         leg_parts: the parts of one payer → payee line of an event, in the order they add up
             (``底 100``, ``3台 × 50``, ``作莊 50``; ``包自摸 …``); ``()`` when the line needs none.
+        accepts: what values one setting takes (``option``: a name or word; the table's settings,
+            for bounds that depend on another setting: 起糊 at most 最大), as a refusal of a bad value
+            lists them (``起糊 takes a whole number of 翻 from 0 to 最大 (8翻)``); ``None``: not a setting.
+        value_words: per choice setting, the word the chat shows and a table types for each value
+            (``multiplier`` → ``doubling`` → ``倍倍``), so no English id is shown in a reply.
         ledger_rows: the pattern ids of a scored hand that the ledger adds to each leg itself
             (hk-taiwan: the dealer's 2n+1; taiwan: 作莊 and 連N拉N), so they are not the count a win
             books: a hand's reply lists its other rows under the count, and the leg's payment line
@@ -127,6 +132,8 @@ class ChatVocabulary:
     rule_row: Callable[[str, TableSettings], Said | None] = _no_row
     leg_parts: Callable[[TableState, Event, str, str], tuple[Said, ...]] = _no_parts
     ledger_rows: frozenset[str] = frozenset()
+    accepts: Callable[[str, TableSettings], Said | None] = _no_row
+    value_words: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
     count_units: tuple[str, ...] = ("番", "翻", "台", "fan")
 
     def option_name(self, word: str) -> str:

@@ -251,10 +251,11 @@ async def test_a_bad_setting_is_refused_with_the_games_own_settings(talk_en: Tal
     await talk_en("A", "開枱 A B C D 台灣牌")
     assert await talk_en("A", "規則 番 5") == (
         "Taiwan 16-tile (台灣牌) has no setting 「番」. Its settings, as they are now: 底 100, 台 50, 作莊 1, "
-        "拉 2, 流局連莊 開, 一炮多響 dealer_among_winners, 詐胡 0."
+        "連莊拉 2, 流局連莊 開, 一炮多響 莊家連莊, 詐胡 0."
     )
     assert await talk_en("A", "規則 作莊 一") == (
-        "「一」 is not a value for 作莊. Now: 作莊 = 1台 (on the legs the dealer is in). 規則 shows every setting."
+        "「一」 is not a value for 作莊: 作莊 takes a whole number of 台 from 0 to 99. "
+        "Now: 作莊 = 1台 (on the legs the dealer is in)."
     )
     assert await talk_en.seq() == 1
 

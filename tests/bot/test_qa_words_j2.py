@@ -11,6 +11,7 @@ import pytest
 
 from taipai.bot.i18n import use_locale
 from taipai.bot.service import Service, render
+from taipai.bot.store import ChatRef
 from taipai.core.registry import SYSTEMS
 
 from .conftest import Talk
@@ -214,3 +215,39 @@ async def test_csv_export_gives_every_games_legs_their_rows(store):
         ("B", "C", "3", "4"),
         ("D", "C", "3", "4"),
     ]
+
+
+@pytest.mark.asyncio
+async def test_a_bad_setting_value_lists_what_the_setting_takes(store):
+    talk = await _zh(store, "廣東牌")
+    assert await talk("A", "規則 起糊 9") == (  # above 最大 8
+        "「9」唔係起糊收得嘅數：起糊收 0 至最大（8翻）嘅整數翻。而家：起糊 = 3翻（最少要咁多先糊得）。"
+    )
+    assert (await talk("A", "規則 計法 三番")).startswith(
+        "「三番」唔係計法收得嘅數：計法收呢幾個：倍倍、半辣上、辣辣上。而家：計法 = 倍倍"
+    )
+    assert (await talk("A", "規則 銃 x")).startswith(
+        "「x」唔係銃收得嘅數：銃收呢幾個：全銃、半銃、依台灣例。"
+    )
+    assert (await talk("A", "規則 花 x")).startswith("「x」唔係花收得嘅數：花收 開 或者 關。")
+    assert await talk.seq() == 1
+    talk = Talk(Service(store, locale="zh_Hant_HK"), ChatRef("test", "taiwan"))
+    await talk("A", "開枱 A B C D 台灣牌")
+    assert await talk("A", "規則 一炮多響 關") == (
+        "「關」唔係一炮多響收得嘅數：一炮多響收呢幾個：莊家連莊、過莊。而家：一炮多響 = 莊家連莊（莊家有份糊就連莊）。"
+    )
+    assert await talk("A", "規則 一炮多響 過莊") == "改咗規則：一炮多響 = 過莊（一律過莊）。"
+    assert (await talk.state()).options.multi_win_deal == "always_pass"
+
+
+@pytest.mark.asyncio
+async def test_settings_are_listed_with_their_values_in_the_chats_words(store):
+    talk = await _zh(store, "廣東牌")
+    assert await talk("A", "規則 cut none") == (
+        "廣東牌冇「cut」呢個設定。佢嘅設定（而家嘅數）：底 1、起糊 3、最大 8、花 開、清一色 6、計法 倍倍、"
+        "銃 全銃、自摸 一份、一炮多響 關、流局連莊 開。"
+    )
+    talk = Talk(Service(store, locale="zh_Hant_HK"), ChatRef("test", "taiwan"))
+    await talk("A", "開枱 A B C D 台灣牌")
+    assert "  一炮多響 = 莊家連莊（莊家有份糊就連莊）" in (await talk("A", "規則")).splitlines()
+    assert (await talk("A", "規則 cut none")).endswith("連莊拉 2、流局連莊 開、一炮多響 莊家連莊、詐胡 0。")

@@ -1492,7 +1492,7 @@ def _setting_examples(state: TableState) -> list[str]:
     words: dict[str, str] = {}
     for word, option in chat.option_words.items():
         words.setdefault(option, word)
-    return [f"{words.get(k, k)} {shown(v)}" for k, v in data.items()]
+    return [f"{words.get(k, k)} {chat.value_words.get(k, {}).get(str(v), shown(v))}" for k, v in data.items()]
 
 
 def rules_creator_only(creator: str) -> str:
@@ -1532,6 +1532,11 @@ def game_rule_refused(state: TableState, name: str, value: str, *, money: bool =
             "「{value}」 is not an amount of money for {name}: write more than 0, at most 2 decimals and at "
             "most {limit}, e.g. 規則 {name} 100. Now: {now}."
         ).format(value=short(value), name=short(name), limit=f"{MAX_MONEY:,}", now=said(row))
+    takes = chat.accepts(name, state.options)
+    if takes is not None:
+        return _("「{value}」 is not a value for {name}: {takes}. Now: {now}.").format(
+            value=short(value), name=short(name), takes=said(takes), now=said(row)
+        )
     return _("「{value}」 is not a value for {name}. Now: {now}. 規則 shows every setting.").format(
         value=short(value), name=short(name), now=said(row)
     )

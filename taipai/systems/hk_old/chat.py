@@ -15,7 +15,13 @@ from taipai.core.table.amounts import norm
 from taipai.core.table.events import Event, SelfDraw, WinByDiscard
 from taipai.core.table.state import TableSettings, TableState
 from taipai.systems.hk_old.ledger import portion, self_draw_portion
-from taipai.systems.hk_old.options import OPTION_WORDS, HkOldOptions
+from taipai.systems.hk_old.options import (
+    MAX_LIMIT,
+    OPTION_WORDS,
+    PURE_ONE_SUIT_VALUES,
+    VALUE_WORDS,
+    HkOldOptions,
+)
 
 _ROWS: dict[str, str] = {
     "base": N_("底 = {value}"),
@@ -77,6 +83,57 @@ def rule_row(option: str, options: TableSettings) -> Said | None:
     if name not in _ROWS:
         return None
     return Said(_ROWS[name], (("value", shown(value)),))
+
+
+_NAMES: dict[str, str] = {
+    "base": "底",
+    "minimum": "起糊",
+    "maximum": "最大",
+    "pure_one_suit": "清一色",
+    "multiplier": "計法",
+    "discard": "銃",
+    "self_draw": "自摸",
+    "flowers": "花",
+    "multi_win": "一炮多響",
+    "draw_keeps_deal": "流局連莊",
+}
+_SHOWN_VALUES: dict[str, dict[str, str]] = {
+    name: {value: next(w for w, v in words.items() if v == value) for value in dict.fromkeys(words.values())}
+    for name, words in VALUE_WORDS.items()
+}
+"""Per choice setting, each value's word as the chat shows it (the first word of :data:`VALUE_WORDS`:
+``doubling`` → ``倍倍``, ``full`` → ``全銃``)."""
+
+
+def accepts(option: str, options: TableSettings) -> Said | None:
+    """What ``option`` (a name or a word of :data:`OPTION_WORDS`) takes at a table with ``options``
+    (起糊 at most 最大, 最大 at least 起糊 and 1), as a bad value's refusal lists it; ``None`` for a
+    name this game does not have."""
+    name = OPTION_WORDS.get(option, option)
+    if name not in _NAMES or not isinstance(options, HkOldOptions):
+        return None
+    label = (("name", _NAMES[name]),)
+    if name == "base":
+        return Said(
+            N_("{name} takes an amount of money more than 0, at most 2 decimals, at most 1,000,000"), label
+        )
+    if name == "minimum":
+        return Said(
+            N_("{name} takes a whole number of 翻 from 0 to 最大 ({maximum}翻)"),
+            (*label, ("maximum", str(options.maximum))),
+        )
+    if name == "maximum":
+        return Said(
+            N_("{name} takes a whole number of 翻 from 起糊 ({minimum}翻, and at least 1) to {limit}"),
+            (*label, ("minimum", str(options.minimum)), ("limit", str(MAX_LIMIT))),
+        )
+    if name == "pure_one_suit":
+        values = "、".join(f"{v}翻" for v in PURE_ONE_SUIT_VALUES)
+        return Said(N_("{name} takes one of: {values}"), (*label, ("values", values)))
+    if name in _SHOWN_VALUES:
+        values = "、".join(_SHOWN_VALUES[name].values())
+        return Said(N_("{name} takes one of: {values}"), (*label, ("values", values)))
+    return Said(N_("{name} takes 開 or 關"), label)
 
 
 def rows(options: TableSettings) -> tuple[Said, ...]:
@@ -165,5 +222,7 @@ CHAT = ChatVocabulary(
     rows=rows,
     rule_row=rule_row,
     leg_parts=leg_parts,
+    accepts=accepts,
+    value_words=_SHOWN_VALUES,
 )
 """The ``hk-old`` system's :attr:`~taipai.core.system.RuleSystem.chat`."""

@@ -12,7 +12,7 @@ from taipai.core.chat import N_, ChatVocabulary, Said, shown
 from taipai.core.table.events import Event, SelfDraw, WinByDiscard
 from taipai.core.table.state import TableSettings, TableState
 from taipai.systems.taiwan.events import FlowerWin
-from taipai.systems.taiwan.options import OPTION_WORDS, TaiwanTableOptions
+from taipai.systems.taiwan.options import MAX_COUNT, OPTION_WORDS, VALUE_WORDS, TaiwanTableOptions
 from taipai.systems.taiwan.reading import DEALER_ROWS
 
 _ROWS: dict[str, str] = {
@@ -26,9 +26,9 @@ _CHOICE_ROWS: dict[tuple[str, object], str] = {
     ("draw_keeps_dealer", True): N_("流局連莊 = 開 (a draw keeps the dealer)"),
     ("draw_keeps_dealer", False): N_("流局連莊 = 關 (the deal passes on a draw)"),
     ("multi_win_deal", "dealer_among_winners"): N_(
-        "一炮多響 = dealer_among_winners (the dealer keeps the deal when among the winners)"
+        "一炮多響 = 莊家連莊 (the dealer keeps the deal when among the winners)"
     ),
-    ("multi_win_deal", "always_pass"): N_("一炮多響 = always_pass (the deal passes)"),
+    ("multi_win_deal", "always_pass"): N_("一炮多響 = 過莊 (the deal passes)"),
 }
 _ORDER = (
     "base",
@@ -53,6 +53,37 @@ def rule_row(option: str, options: TableSettings) -> Said | None:
     if name not in _ROWS:
         return None
     return Said(_ROWS[name], (("value", shown(value)),))
+
+
+_COUNT_NAMES: dict[str, str] = {"dealer_tai": "作莊", "streak_tai": "連莊拉", "false_win_tai": "詐胡"}
+_SHOWN_VALUES: dict[str, dict[str, str]] = {
+    name: {value: next(w for w, v in words.items() if v == value) for value in dict.fromkeys(words.values())}
+    for name, words in VALUE_WORDS.items()
+}
+"""Per choice setting, each value's word as the chat shows it (the first word of :data:`VALUE_WORDS`)."""
+
+
+def accepts(option: str, options: TableSettings) -> Said | None:
+    """What ``option`` (a name or a word of :data:`OPTION_WORDS`) takes, as a bad value's refusal
+    lists it; ``None`` for a name this game does not have."""
+    name = OPTION_WORDS.get(option, option)
+    if name in ("base", "per_tai"):
+        label = "底" if name == "base" else "台"
+        return Said(
+            N_("{name} takes an amount of money more than 0, at most 2 decimals, at most 1,000,000"),
+            (("name", label),),
+        )
+    if name in _COUNT_NAMES:
+        return Said(
+            N_("{name} takes a whole number of 台 from 0 to {limit}"),
+            (("name", _COUNT_NAMES[name]), ("limit", str(MAX_COUNT))),
+        )
+    if name == "draw_keeps_dealer":
+        return Said(N_("{name} takes 開 or 關"), (("name", "流局連莊"),))
+    if name in _SHOWN_VALUES:
+        words = "、".join(_SHOWN_VALUES[name].values())
+        return Said(N_("{name} takes one of: {values}"), (("name", "一炮多響"), ("values", words)))
+    return None
 
 
 def rows(options: TableSettings) -> tuple[Said, ...]:
@@ -133,5 +164,7 @@ CHAT = ChatVocabulary(
     rule_row=rule_row,
     leg_parts=leg_parts,
     ledger_rows=frozenset(DEALER_ROWS),
+    accepts=accepts,
+    value_words=_SHOWN_VALUES,
 )
 """The ``taiwan`` system's :attr:`~taipai.core.system.RuleSystem.chat`."""

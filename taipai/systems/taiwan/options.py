@@ -17,6 +17,10 @@ from taipai.core.table.errors import TableError
 from taipai.core.table.money import money_setting
 
 MULTI_WIN_DEAL: Final = ("dealer_among_winners", "always_pass")
+VALUE_WORDS: Final[dict[str, dict[str, str]]] = {
+    "multi_win_deal": {"莊家連莊": "dealer_among_winners", "過莊": "always_pass"},
+}
+"""The words a table types for a choice (``規則 一炮多響 過莊``)."""
 _CHOICES: Final[dict[str, tuple[str, ...]]] = {"multi_win_deal": MULTI_WIN_DEAL}
 _MONEY: Final = ("base", "per_tai")
 _COUNTS: Final = ("dealer_tai", "streak_tai", "false_win_tai")
@@ -32,8 +36,8 @@ OPTION_WORDS: Final[dict[str, str]] = {
     "每台": "per_tai",
     "作莊": "dealer_tai",
     "莊": "dealer_tai",
-    "拉": "streak_tai",
     "連莊拉": "streak_tai",
+    "拉": "streak_tai",
     "連莊": "streak_tai",
     "詐胡": "false_win_tai",
     "詐糊": "false_win_tai",
@@ -146,6 +150,8 @@ class TaiwanTableOptions:
         if name in _FLAGS:
             return dataclasses.replace(self, **{name: _flag(name, value)})
         if name in _CHOICES:
+            if isinstance(value, str):
+                value = VALUE_WORDS.get(name, {}).get(value.strip(), value.strip())
             if not isinstance(value, str):
                 raise TableError("bad_value", f"{name} = {value!r}", ", ".join(_CHOICES[name]))
             return dataclasses.replace(self, **{name: value})
