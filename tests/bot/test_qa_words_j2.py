@@ -251,3 +251,27 @@ async def test_settings_are_listed_with_their_values_in_the_chats_words(store):
     await talk("A", "開枱 A B C D 台灣牌")
     assert "  一炮多響 = 莊家連莊（莊家有份糊就連莊）" in (await talk("A", "規則")).splitlines()
     assert (await talk("A", "規則 cut none")).endswith("連莊拉 2、流局連莊 開、一炮多響 莊家連莊、詐胡 0。")
+
+
+def test_taipai_score_uses_the_games_hand_size_and_shows_rows_below_the_minimum(capsys, monkeypatch):
+    from taipai.bot.cli import main
+
+    monkeypatch.setenv("DEFAULT_LOCALE", "en")
+    for var in ("TELEGRAM_BOT_TOKEN", "DISCORD_BOT_TOKEN", "DATABASE_URL"):
+        monkeypatch.delenv(var, raising=False)
+    capsys.readouterr()
+    assert main(["score", "--rules", "hk-old", SEVENTEEN]) != 0
+    assert capsys.readouterr().err.splitlines() == [
+        "Wrong number of tiles: a 13-tile win has 14 tiles (4 melds and a pair), a kong counts one extra. "
+        "(I count 17; 14 were expected.)"
+    ]
+    assert (
+        main(["score", "--rules", "hk-old", "上 一二三萬 上 四五六萬 上 七八九萬 上 二三四筒 八索 食 八索"])
+        != 0
+    )
+    assert capsys.readouterr().err.splitlines() == [
+        "The hand comes to 2翻:",
+        "  平胡: 1翻",
+        "  無花: 1翻",
+        "2翻 is below this table's minimum of 3翻 (起糊): a win needs at least 3翻.",
+    ]
