@@ -15,14 +15,15 @@ word no game has; so is a 現 list (tiles seen on the table, for a wildcard this
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Final
 
-from taipai.core.context_words import HK_TAIWAN_WORDS, ContextEntry, ContextWord, ContextWords, Sets
+from taipai.core.context_words import HK_TAIWAN_WORDS, ContextEntry, ContextWord, Sets
 from taipai.core.errors import HandError
+from taipai.core.game_words import derive_words, first_foreign_word
 from taipai.core.handspec import Situation
 from taipai.core.notation import tokenize
-from taipai.core.notation_words import ContextEffect, TokenKind
+from taipai.core.notation_words import TokenKind
 
 GAME_ZH: Final = "廣東牌"
 """The game's name in replies (``not_in_this_game``)."""
@@ -101,20 +102,19 @@ _OWN: Final = (
 )
 
 
-def _hk_old_words() -> ContextWords:
-    shared = tuple(
-        replace(e, scores=SCORES.get(e.field or "", ()), display=_DISPLAY.get(e.field or "", e.display))
-        for e in HK_TAIWAN_WORDS.entries
-        if e.field not in FOREIGN_FIELDS
-    )
-    return ContextWords((*shared, *_OWN), HkOldSituation)
+DERIVED: Final = derive_words(
+    HK_TAIWAN_WORDS,
+    foreign=FOREIGN_FIELDS,
+    own=_OWN,
+    situation=HkOldSituation,
+    scores=SCORES,
+    display=_DISPLAY,
+)
+"""港式台牌's words without :data:`FOREIGN_FIELDS`, with 手胡 and 槓爆, and the probe that names a
+foreign one."""
 
-
-HK_OLD_WORDS: Final = _hk_old_words()
+HK_OLD_WORDS: Final = DERIVED.words
 """廣東牌's context words (see the module docstring)."""
-
-_PROBE: Final = HK_TAIWAN_WORDS.changed(add=_OWN, situation=HkOldSituation)
-"""港式台牌's words plus 廣東牌's own: reads a message far enough to name a foreign word in it."""
 
 
 def foreign(word: str, position: int, why: str) -> HandError:
@@ -142,14 +142,9 @@ def refuse_foreign_words(text: str) -> None:
         HandError: ``not_in_this_game`` (:func:`foreign`); nothing when ``text`` holds no such word (or
             cannot be read even with 港式台牌's words), so the caller raises its own error.
     """
-    try:
-        tokens = tokenize(text, words=_PROBE)
-    except HandError:
-        return
-    for t in tokens:
-        effect = t.value if t.kind is TokenKind.CONTEXT else None
-        if isinstance(effect, ContextEffect) and any(name in FOREIGN_FIELDS for name, _ in effect.fields):
-            raise foreign(text[t.start : t.end], t.start, "a 港式台牌 word")
+    found = first_foreign_word(text, DERIVED)
+    if found is not None:
+        raise foreign(*found, "a 港式台牌 word")
 
 
 def refuse_seen_list(text: str) -> None:

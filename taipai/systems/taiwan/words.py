@@ -13,14 +13,13 @@ word and the game, instead of the plain ``unknown_token`` of a word no game has.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Final
 
-from taipai.core.context_words import HK_TAIWAN_WORDS, ContextEntry, ContextWord, ContextWords, Sets
+from taipai.core.context_words import HK_TAIWAN_WORDS, ContextEntry, ContextWord, Sets
 from taipai.core.errors import HandError
+from taipai.core.game_words import derive_words, first_foreign_word
 from taipai.core.handspec import Situation
-from taipai.core.notation import tokenize
-from taipai.core.notation_words import ContextEffect, TokenKind
 
 GAME_ZH: Final = "台灣牌"
 """The game's name in replies (``not_in_this_game``)."""
@@ -98,20 +97,19 @@ OWN_ENTRIES: Final = (
 """天聽 and 地聽: the words this game has and 港式台牌 does not."""
 
 
-def _taiwan_words() -> ContextWords:
-    shared = tuple(
-        replace(e, scores=SCORES.get(e.field or "", ()), display=_DISPLAY.get(e.field or "", e.display))
-        for e in HK_TAIWAN_WORDS.entries
-        if e.field not in FOREIGN_FIELDS
-    )
-    return ContextWords((*shared, *OWN_ENTRIES), TaiwanSituation)
+DERIVED: Final = derive_words(
+    HK_TAIWAN_WORDS,
+    foreign=FOREIGN_FIELDS,
+    own=OWN_ENTRIES,
+    situation=TaiwanSituation,
+    scores=SCORES,
+    display=_DISPLAY,
+)
+"""港式台牌's words without :data:`FOREIGN_FIELDS`, with 天聽 / 地聽, and the probe that names a
+foreign one."""
 
-
-TAIWAN_WORDS: Final = _taiwan_words()
+TAIWAN_WORDS: Final = DERIVED.words
 """The Taiwan 16-tile context words (see the module docstring)."""
-
-_PROBE: Final = HK_TAIWAN_WORDS.changed(add=OWN_ENTRIES, situation=TaiwanSituation)
-"""港式台牌's words plus 天聽 / 地聽: reads a message far enough to name a foreign word in it."""
 
 
 def refuse_foreign_words(text: str) -> None:
@@ -122,21 +120,15 @@ def refuse_foreign_words(text: str) -> None:
             nothing when ``text`` holds no such word (or cannot be read even with 港式台牌's words),
             so the caller raises its own error.
     """
-    try:
-        tokens = tokenize(text, words=_PROBE)
-    except HandError:
-        return
-    for t in tokens:
-        if t.kind is not TokenKind.CONTEXT or not isinstance(t.value, ContextEffect):
-            continue
-        if any(name in FOREIGN_FIELDS for name, _ in t.value.fields):
-            word = text[t.start : t.end]
-            raise HandError(
-                "not_in_this_game",
-                f"{word!r} at {t.start} is a 港式台牌 word; {GAME_ZH} (Taiwan 16-tile) has no such row",
-                token=word,
-                position=t.start,
-                hint=f"{GAME_ZH} counts 自摸, 搶槓, 槓上開花, 海底撈月, 天聽, 地聽, 天胡, 地胡, 人胡; "
-                "leave the word out",
-                hint_args={"token": word, "game": GAME_ZH},
-            )
+    found = first_foreign_word(text, DERIVED)
+    if found is not None:
+        word, at = found
+        raise HandError(
+            "not_in_this_game",
+            f"{word!r} at {at} is a 港式台牌 word; {GAME_ZH} (Taiwan 16-tile) has no such row",
+            token=word,
+            position=at,
+            hint=f"{GAME_ZH} counts 自摸, 搶槓, 槓上開花, 海底撈月, 天聽, 地聽, 天胡, 地胡, 人胡; "
+            "leave the word out",
+            hint_args={"token": word, "game": GAME_ZH},
+        )
