@@ -43,7 +43,7 @@ async def test_the_chat_gets_the_plain_answer_and_nothing_is_booked(talk_zh):
     await talk_zh("A", "開枱 A B C D")
     before = await talk_zh.seq()
     reply = await talk_zh("B", f"B 自摸 {ISSUE_HAND}")
-    assert reply == "呢副牌太多搭，計唔晒，所以冇記數：請直接講番數，例如 B 自摸 12番。"
+    assert reply == "呢副牌太多搭，計唔晒，所以冇記數：請直接講數目，例如 B 自摸 12番。"
     assert await talk_zh.seq() == before
     state = await talk_zh.state()
     assert [p.balance for p in state.players] == [0, 0, 0, 0]
@@ -59,7 +59,7 @@ async def test_the_plain_answer_in_english(talk_en):
     reply = await talk_en("B", f"B 食 A {ISSUE_HAND.replace('摸 [筒]', '食 [筒]')}")
     assert reply == (
         "This hand has too many wildcard readings to work out, so nothing was booked: "
-        "give its fan count instead, e.g. B 自摸 12番."
+        "give its count instead, e.g. B 自摸 12番."
     )
     assert await talk_en.seq() == before
 

@@ -275,3 +275,24 @@ def test_taipai_score_uses_the_games_hand_size_and_shows_rows_below_the_minimum(
         "  無花: 1翻",
         "2翻 is below this table's minimum of 3翻 (起糊): a win needs at least 3翻.",
     ]
+
+
+@pytest.mark.asyncio
+async def test_a_name_that_reads_two_ways_is_asked_about_with_the_tables_unit(store):
+    talk = Talk(Service(store, locale="zh_Hant_HK"))
+    await talk("阿一", "開枱 阿一 阿一二 阿May 細妹 台灣牌")
+    reply = await talk("細妹", "細妹食阿一二三萬 四五六萬 七八九萬 一二三筒 四五六筒 中中中 東 食 東")
+    assert reply == "邊個？阿一 / 阿一二？名後面加個空格，例如 B 食 阿一二 3台。"
+    assert await talk.seq() == 1
+
+
+def test_a_hand_error_suggests_a_count_in_the_tables_unit():
+    from taipai.core.errors import HandError
+
+    with use_locale("zh_Hant_HK"):
+        assert render.hand_error(HandError("empty", "empty"), system_id="taiwan") == (
+            "冇寫手牌：要寫牌，例如 一二三萬 … 摸 東，或者數目，例如 3台。"
+        )
+        assert render.hand_error(HandError("over_budget", "budget"), system_id="hk-old") == (
+            "呢副牌太多搭，計唔晒，所以冇記數：請直接講數目，例如 B 自摸 3翻。"
+        )

@@ -87,9 +87,10 @@ def session_csv(state: TableState) -> str:
     ``fan``, ``bases``, ``amount`` = the leg's fan units with 底 and dealer fan; ``note`` names whose
     leg a 包 payer paid; at a game whose ledger pays each leg at once, 台灣牌 and 廣東牌, one per
     payer → winner of the win's payments, :func:`paid_legs`, ``amount`` its money and ``note`` its
-    payment line with the parts it adds up from), one ``chain`` row per 拉 change (``payer`` = debtor, ``payee`` = creditor,
-    ``level``, ``amount``, ``rule`` = open/raise/kick/settle/cut) and one ``payment`` row per payment
-    booked (``amount`` fan units, ``money``, ``rule`` as in :class:`~taipai.core.table.Payment`).
+    payment line with the parts it adds up from), one ``chain`` row per 拉 change (``payer`` =
+    debtor, ``payee`` = creditor, ``level``, ``amount``, ``rule`` = open/raise/kick/settle/cut) and
+    one ``payment`` row per payment booked (``amount`` fan units, ``money``, ``rule`` as in
+    :class:`~taipai.core.table.Payment`).
     Then one ``balance`` row per player (``payee`` = the player, ``amount`` = settled balance,
     ``money`` = what the settling transfers move, each rounded to the cent, as 埋數 shows it:
     :func:`settled_money`) and one ``chain`` row per chain still open.

@@ -392,7 +392,7 @@ def bao_refused(reason: str, payer: str, winner: str, count: str) -> str:
 
 
 _HAND_ERRORS = {
-    "empty": N_("The hand is empty: write the tiles, e.g. 一二三萬 … 摸 東, or a fan count like 12番."),
+    "empty": N_("The hand is empty: write the tiles, e.g. 一二三萬 … 摸 東, or a count like {example}."),
     "unknown_token": N_("I can't read 「{token}」. Write tiles like 一二三萬, 123筒, 東 南 中 發 白."),
     "bad_suit_run": N_("「{token}」 needs a suit after the numbers: 萬, 筒 or 索 (e.g. 123萬)."),
     "meld_shape": N_(
@@ -416,14 +416,14 @@ _HAND_ERRORS = {
     "bad_bracket": N_("「{token}」: a bracket is not closed or not opened. Write [皇] or [碰 發發發]."),
     "bad_winning_tile": N_("「{token}」: write exactly one tile after 摸 or 食, e.g. 摸 東."),
     "duplicate_flower": N_("The flower 「{token}」 is written twice; each flower is one tile."),
-    "scoring_unavailable": N_("Hand scoring is not available here; give the fan count, e.g. 12番."),
+    "scoring_unavailable": N_("Hand scoring is not available here; give the count, e.g. {example}."),
     "bare_count": N_(
         "「{token}」 is a fan count: taipai score needs the tiles, e.g. 一二三萬 … 摸 東. "
         "Book a bare count in the chat: B 食 A 12番 or B 自摸 12番."
     ),
     "over_budget": N_(
         "This hand has too many wildcard readings to work out, so nothing was booked: "
-        "give its fan count instead, e.g. B 自摸 12番."
+        "give its count instead, e.g. B 自摸 {example}."
     ),
 }
 
@@ -472,7 +472,9 @@ _CONTEXT_FIELDS = {
 of ``連N`` / ``--streak N``, ``taipai score --seat`` / ``--round``): the reply says what would be right."""
 
 
-def hand_error(err: HandError, *, offset: int = 0, counts_accepted: bool = True) -> str:
+def hand_error(
+    err: HandError, *, offset: int = 0, counts_accepted: bool = True, system_id: str = DEFAULT_SYSTEM
+) -> str:
     """The reply to a hand that cannot be booked: what is wrong, where, and what would be right.
 
     Args:
@@ -481,6 +483,7 @@ def hand_error(err: HandError, *, offset: int = 0, counts_accepted: bool = True)
         counts_accepted: whether a bare fan count (``12番``) would have been accepted instead of
             tiles: true in the chat, false for ``taipai score`` (its empty-hand reply then suggests
             tiles only).
+        system_id: the table's game: a count the reply suggests is in its unit (``3台``).
     """
     msgid = _EMPTY_TILES_ONLY if err.code == "empty" and not counts_accepted else _HAND_ERRORS.get(err.code)
     if err.code == "over_budget" and not counts_accepted:  # taipai score: no count to give instead
@@ -527,6 +530,7 @@ def hand_error(err: HandError, *, offset: int = 0, counts_accepted: bool = True)
         _(msgid).format(
             token=short(err.token),
             max=err.hint_args.get("max", ""),
+            example=count_word(system_id),
             size=tiles - 1,
             tiles=tiles,
             melds=(tiles - 2) // 3,
@@ -555,10 +559,11 @@ def _position(err: HandError, offset: int) -> str:
     return text if current_locale().startswith("zh") else " " + text
 
 
-def ambiguous_name(names: tuple[str, ...]) -> str:
-    """A win message whose name could be any of ``names`` (one starts another): nothing booked."""
-    return _("Which player: {names}? Put a space after each name, e.g. B 食 {name} 12番.").format(
-        names=" / ".join(short(n) for n in names), name=short(names[-1])
+def ambiguous_name(names: tuple[str, ...], system_id: str = DEFAULT_SYSTEM) -> str:
+    """A win message whose name could be any of ``names`` (one starts another): nothing booked; the
+    example count is in the unit of the table's game ``system_id``."""
+    return _("Which player: {names}? Put a space after each name, e.g. B 食 {name} {example}.").format(
+        names=" / ".join(short(n) for n in names), name=short(names[-1]), example=count_word(system_id)
     )
 
 

@@ -387,7 +387,7 @@ class Service:
         try:
             spelled = implied.spell_out(text, (*state.names, *SEAT_WINDS), me)
         except implied.AmbiguousName as unclear:
-            return Reply(render.ambiguous_name(unclear.names))
+            return Reply(render.ambiguous_name(unclear.names, state.system))
         if spelled is None and me is None and member is not None and decide.said_as_oneself(text, state):
             refusal = await identity.seat_first(self, session, state, member)  # 「自摸 12番」 without a seat
             return Reply(refusal.text, refusal.buttons)
@@ -766,7 +766,8 @@ class Service:
                 return read_hand(hand, state, to_read.winner, None)
             return await SCORING.run(self._read_hand_now, hand, state, to_read.winner)
         except HandError as err:
-            raise Refused(render.hand_error(err, offset=max(text.find(to_read.leg.hand), 0))) from err
+            offset = max(text.find(to_read.leg.hand), 0)
+            raise Refused(render.hand_error(err, offset=offset, system_id=state.system)) from err
 
     def _read_hand_now(self, hand: str, state: TableState, winner: str) -> ReadHand:
         """:func:`read_hand` with the table's rules (loaded once) within a hand budget, in a scoring
