@@ -6,6 +6,7 @@ A table picks its game at 開枱 (``開枱 A B C D 台灣牌``, ``/newgame A B C
 
 from __future__ import annotations
 
+from taipai.core.ruletypes import MAX_RULES_FILE
 from taipai.core.system import RuleSystem
 from taipai.core.table.errors import TableError
 from taipai.systems.hk_old import SYSTEM as HK_OLD
@@ -44,9 +45,6 @@ def system_by_name(word: str) -> RuleSystem | None:
     found = _BY_NAME.get(_fold(word))
     return None if found is None else SYSTEMS[found]
 
-
-MAX_RULES_FILE = 256 * 1024
-"""A house-rules file is a few lines; anything bigger is refused before it is read."""
 
 
 def system_of_source(source: str, *, _seen: tuple[str, ...] = ()) -> RuleSystem:

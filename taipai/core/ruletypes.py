@@ -7,7 +7,12 @@ whatever unit the system counts (番, 台, 翻); the loaders that read them from
 
 from __future__ import annotations
 
+import tomllib
 from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from taipai.core.errors import HandError
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,3 +61,37 @@ class PatternRule:
         """
         v = self.values[key]
         return v.at(n) if isinstance(v, Linear) else v
+
+
+MAX_RULES_FILE = 256 * 1024
+"""A house-rules file is a few lines; anything bigger is refused before it is read."""
+
+
+def read_rules_file(source: str, seen: tuple[str, ...], missing_hint: str) -> dict[str, Any]:
+    """The TOML table of a house-rules file, for a system's ``load_rules`` (DESIGN §3).
+
+    Args:
+        source: the path as given (``--rules house.toml``, or a ``base =`` of another file).
+        seen: the files already on this ``base`` chain (a file naming one of them loops).
+        missing_hint: the hint when no such file exists: the system's preset names.
+
+    Raises:
+        HandError: ``bad_rules`` for a ``base`` chain that comes back to itself, a missing file, a file
+            over :data:`MAX_RULES_FILE`, one that is not UTF-8 text, or bad TOML (the message says which).
+    """
+    if source in seen:
+        raise HandError("bad_rules", f"rule files name each other as base: {' → '.join([*seen, source])}")
+    path = Path(source)
+    try:
+        if not path.is_file():
+            raise FileNotFoundError(source)
+        if path.stat().st_size > MAX_RULES_FILE:
+            raise HandError("bad_rules", f"{source}: a rules file is at most {MAX_RULES_FILE // 1024} KiB")
+        return tomllib.loads(path.read_text("utf-8"))
+    except FileNotFoundError as exc:
+        raise HandError("bad_rules", f"no preset or file named {source!r}", hint=missing_hint) from exc
+    except (OSError, UnicodeDecodeError) as exc:
+        reason = f"{source}: cannot read it as UTF-8 text ({type(exc).__name__})"
+        raise HandError("bad_rules", reason) from exc
+    except tomllib.TOMLDecodeError as exc:
+        raise HandError("bad_rules", f"{source}: not valid TOML: {exc}") from exc

@@ -42,6 +42,7 @@ from pathlib import Path
 from typing import Any
 
 from taipai.core.errors import HandError
+from taipai.core.ruletypes import read_rules_file
 from taipai.core.table.errors import TableError
 from taipai.systems.hk_old.options import OPTION_WORDS, HkOldOptions
 
@@ -51,8 +52,6 @@ PRESET = "hk-old"
 MAX_FAN = 99
 """The largest 翻 one row may be worth."""
 
-MAX_RULES_FILE = 256 * 1024
-"""A house-rules file is a few lines; anything bigger is refused before it is read."""
 
 FAMILIES = ("one", "two", "three", "six", "limit")
 """Seed 003's 一翻役, 兩翻役, 三翻役, 六翻役 and 例牌."""
@@ -337,21 +336,7 @@ def load(
     folded = {"".join(n.split()).casefold() for n in (PRESET, *names)}
     if source is None or "".join(source.split()).casefold() in folded:
         return preset(known)
-    if source in _seen:
-        raise _bad(f"rule files name each other as base: {' → '.join([*_seen, source])}")
-    path = Path(source)
-    try:
-        if not path.is_file():
-            raise FileNotFoundError(source)
-        if path.stat().st_size > MAX_RULES_FILE:
-            raise _bad(f"{source}: a rules file is at most {MAX_RULES_FILE // 1024} KiB")
-        data = tomllib.loads(path.read_text("utf-8"))
-    except FileNotFoundError as exc:
-        raise HandError("bad_rules", f"no preset or file named {source!r}", hint=f"preset: {PRESET}") from exc
-    except (OSError, UnicodeDecodeError) as exc:
-        raise _bad(f"{source}: cannot read it as UTF-8 text ({type(exc).__name__})") from exc
-    except tomllib.TOMLDecodeError as exc:
-        raise _bad(f"{source}: not valid TOML: {exc}") from exc
+    data = read_rules_file(source, _seen, f"preset: {PRESET}")
     if "pattern" in data:
         return rules_from_dict(data, known)
     base = data.get("base", PRESET)

@@ -22,11 +22,10 @@ from __future__ import annotations
 import tomllib
 from dataclasses import dataclass, field, replace
 from importlib import resources
-from pathlib import Path
 from typing import Any
 
 from taipai.core.errors import HandError
-from taipai.core.ruletypes import Linear, PatternRule, Value
+from taipai.core.ruletypes import Linear, PatternRule, Value, read_rules_file
 from taipai.core.wilds.rules import WildRules
 
 PRESETS = ("hk-taiwan",)
@@ -324,8 +323,6 @@ def apply_overrides(rules: RuleSet, override: dict[str, Any]) -> RuleSet:
 _preset_cache: dict[str, RuleSet] = {}
 
 
-MAX_RULES_FILE = 256 * 1024
-"""A house-rules file is a few lines; anything bigger is refused before it is read."""
 
 
 def load_rules(name_or_path: str = "hk-taiwan", *, _seen: tuple[str, ...] = ()) -> RuleSet:
@@ -345,29 +342,7 @@ def load_rules(name_or_path: str = "hk-taiwan", *, _seen: tuple[str, ...] = ()) 
             hit = rules_from_dict(tomllib.loads(text))
             _preset_cache[name_or_path] = hit
         return hit
-    if name_or_path in _seen:
-        raise HandError(
-            "bad_rules", f"rule files name each other as base: {' → '.join([*_seen, name_or_path])}"
-        )
-    path = Path(name_or_path)
-    try:
-        if not path.is_file():
-            raise FileNotFoundError(name_or_path)
-        if path.stat().st_size > MAX_RULES_FILE:
-            raise HandError(
-                "bad_rules", f"{name_or_path}: a rules file is at most {MAX_RULES_FILE // 1024} KiB"
-            )
-        data = tomllib.loads(path.read_text("utf-8"))
-    except FileNotFoundError as exc:
-        raise HandError(
-            "bad_rules", f"no preset or file named {name_or_path!r}", hint=f"presets: {', '.join(PRESETS)}"
-        ) from exc
-    except (OSError, UnicodeDecodeError) as exc:
-        raise HandError(
-            "bad_rules", f"{name_or_path}: cannot read it as UTF-8 text ({type(exc).__name__})"
-        ) from exc
-    except tomllib.TOMLDecodeError as exc:
-        raise HandError("bad_rules", f"{name_or_path}: not valid TOML: {exc}") from exc
+    data = read_rules_file(name_or_path, _seen, f"presets: {', '.join(PRESETS)}")
     if "pattern" in data:
         return rules_from_dict(data)
     base = data.get("base", "hk-taiwan")

@@ -21,11 +21,10 @@ from __future__ import annotations
 import tomllib
 from dataclasses import dataclass, field, replace
 from importlib import resources
-from pathlib import Path
 from typing import Any
 
 from taipai.core.errors import HandError
-from taipai.core.ruletypes import PatternRule
+from taipai.core.ruletypes import PatternRule, read_rules_file
 
 PRESET = "taiwan"
 """The preset's name (what ``base =`` and ``taipai score --rules taiwan`` say)."""
@@ -37,8 +36,6 @@ preset as a ``base``."""
 MAX_TAI = 1000
 """Largest 台 one occurrence may be given (the seed's largest is 16)."""
 
-MAX_RULES_FILE = 256 * 1024
-"""A house-rules file is a few lines; anything bigger is refused before it is read."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -258,23 +255,7 @@ def load_rules(source: str | None = None, *, _seen: tuple[str, ...] = ()) -> Tai
     """
     if source is None or "".join(source.split()).casefold() in NAMES:
         return preset()
-    if source in _seen:
-        raise _bad(f"rule files name each other as base: {' → '.join([*_seen, source])}")
-    path = Path(source)
-    try:
-        if not path.is_file():
-            raise FileNotFoundError(source)
-        if path.stat().st_size > MAX_RULES_FILE:
-            raise _bad(f"{source}: a rules file is at most {MAX_RULES_FILE // 1024} KiB")
-        data = tomllib.loads(path.read_text("utf-8"))
-    except FileNotFoundError as exc:
-        raise HandError(
-            "bad_rules", f"no preset or file named {source!r}", hint=f"the preset is {PRESET!r}"
-        ) from exc
-    except (OSError, UnicodeDecodeError) as exc:
-        raise _bad(f"{source}: cannot read it as UTF-8 text ({type(exc).__name__})") from exc
-    except tomllib.TOMLDecodeError as exc:
-        raise _bad(f"{source}: not valid TOML: {exc}") from exc
+    data = read_rules_file(source, _seen, f"the preset is {PRESET!r}")
     if "pattern" in data:
         return rules_from_dict(data)
     base = data.get("base", PRESET)
