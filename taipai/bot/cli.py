@@ -219,6 +219,7 @@ async def _migrate(args: argparse.Namespace, settings: Any) -> int:
 # ---------------------------------------------------------------------------------------- ledger
 async def _ledger(args: argparse.Namespace, settings: Any) -> int:
     from taipai.bot.store import ChatRef
+    from taipai.core.registry import system_by_id
     from taipai.core.table import state_to_dict
     from taipai.core.table.codec import event_from_dict
     from taipai.core.table.machine import replay
@@ -263,6 +264,7 @@ async def _ledger(args: argparse.Namespace, settings: Any) -> int:
     state = replay(event_from_dict(r.payload) for r in rows)
     if args.json:
         out = state_to_dict(state)
+        out["amounts"] = system_by_id(state.system).table.amounts  # balances in fan units or in money
         out["session"] = {
             "id": session.id,
             "platform": session.platform,

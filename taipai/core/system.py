@@ -106,6 +106,10 @@ class TableRules(Protocol):
     own_events: tuple[type[Event], ...]
     """Event classes only this system books (hk-taiwan: CashPrize, CutChain, FlyTile)."""
 
+    amounts: str
+    """What the ledger's amounts count: ``"fan"`` (fan units; money = amount × the table's rate, hk-taiwan)
+    or ``"money"`` (the table's currency: taiwan 底 + 台 × 台額, hk-old 底 × multiplier)."""
+
     def default_options(self) -> TableSettings:
         """The preset's table settings."""
         ...

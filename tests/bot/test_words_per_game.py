@@ -31,3 +31,23 @@ async def test_the_chat_names_an_unscored_taiwan_word_as_players_write_it(talk_e
     await talk_en("A", "開枱 A B C D 台灣牌")
     reply = await talk_en("A", f"A 食 B {HAND} 天聽")  # A deals: 天聽 is a non-dealer's (seed 003)
     assert "  Not counted (the tiles or the table rules do not allow it): 天聽" in reply.splitlines()
+
+
+@pytest.mark.parametrize(
+    ("game", "line", "amounts", "balances"),
+    [
+        # 港式台牌: 3番 + 底 5 + 莊 1 (A deals) = 9 fan units, carried as 拉一 (settled balances stay 0)
+        ("港式台牌", "B 食 A 3番", "fan", {"A": 0, "B": 0, "C": 0, "D": 0}),
+        # 台灣牌 100/50: 底 100 + 3台 × 50 + 作莊 50 (A deals) = 300, paid at once
+        ("台灣牌", "B 食 A 3台", "money", {"A": -300, "B": 300, "C": 0, "D": 0}),
+        # 廣東牌 1元一底, 全銃: the discarder pays his portion 2^(3−1) = 4 and the two halves: 8
+        ("廣東牌", "B 食 A 3翻", "money", {"A": -8, "B": 8, "C": 0, "D": 0}),
+    ],
+)
+def test_the_ledger_json_says_what_its_balances_count(tmp_path, game, line, amounts, balances) -> None:
+    db = str(tmp_path / "t.db")
+    chat = taipai("chat", "--db", db, "--lang", "en", stdin=f"A: 開枱 A B C D {game}\nB: {line}\n")
+    assert chat.returncode == 0, chat.stderr
+    state = json.loads(taipai("ledger", "--db", db, "--json").stdout)
+    assert state["amounts"] == amounts
+    assert {p["name"]: p["balance"] for p in state["players"]} == balances

@@ -97,7 +97,7 @@ def rate_of(state: TableState) -> Amount:
 
 def counts_fan(state: TableState) -> bool:
     """Whether the table's ledger counts fan units priced by a rate (hk-taiwan) rather than money."""
-    return hasattr(state.options, "rate")
+    return system_by_id(state.system).table.amounts == "fan"
 
 
 def unit_of(state: TableState) -> str:

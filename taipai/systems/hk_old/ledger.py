@@ -159,6 +159,7 @@ class HkOldTable:
     """:class:`~taipai.core.system.TableRules` of 廣東牌 (amounts in money; module docstring)."""
 
     own_events: tuple[type[Event], ...] = ()
+    amounts: str = "money"
 
     def default_options(self) -> HkOldOptions:
         """Seed 003's defaults (:class:`HkOldOptions`): 底 1, 起糊 3, maximum 8, flowers, 清一色 6, doubling,

@@ -43,6 +43,7 @@ class HkTaiwanTable:
     """:class:`~taipai.core.system.TableRules` of 港式台牌 (amounts in fan units; money = × ``rate``)."""
 
     own_events: tuple[type[Event], ...] = (CashPrize, CutChain, FlyTile)
+    amounts: str = "fan"
 
     def default_options(self) -> TableOptions:
         """DESIGN §6 defaults (底 5, 鋪鋪拉, 斬拉 every third, 詐糊 30)."""

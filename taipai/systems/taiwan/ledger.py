@@ -43,6 +43,7 @@ class TaiwanTable:
     """:class:`~taipai.core.system.TableRules` of Taiwan 16-tile (amounts in money)."""
 
     own_events: tuple[type[Event], ...] = (FlowerWin,)  # type: ignore[assignment]
+    amounts: str = "money"
 
     def default_options(self) -> TaiwanTableOptions:
         """底 100, 台額 50, 作莊 1, 連N拉N 2N, a draw keeps the dealer, 詐胡 one 底 each."""
