@@ -162,3 +162,38 @@ def shown(value: object) -> str:
             return f"{value.numerator}/{value.denominator}"
         return str(Decimal(value.numerator) / Decimal(value.denominator))
     return str(value)
+
+
+def setting_row(
+    option: str,
+    options: TableSettings,
+    *,
+    settings: type,
+    order: tuple[str, ...],
+    words: Mapping[str, str],
+    rows: Mapping[str, str],
+    choice_rows: Mapping[tuple[str, object], str],
+) -> Said | None:
+    """The 規則 row of one setting, for a game whose settings are the fields of one dataclass.
+
+    Args:
+        option: a setting's name or one of its chat words (``底``, ``起糊``).
+        options: the table's settings now.
+        settings: the game's settings class (another game's settings give ``None``).
+        order: the setting names the game shows, in 規則 order.
+        words: chat word → setting name.
+        rows: setting name → an msgid with ``{value}`` (``底 = {value}``).
+        choice_rows: (setting name, value) → the msgid of that choice (``銃 = 半銃 …``), first.
+
+    Returns:
+        The row with its value, or ``None`` for a setting the game does not show.
+    """
+    name = words.get(option, option)
+    if not isinstance(options, settings) or name not in order:
+        return None
+    value = getattr(options, name)
+    if (name, value) in choice_rows:
+        return Said(choice_rows[name, value])
+    if name not in rows:
+        return None
+    return Said(rows[name], (("value", shown(value)),))

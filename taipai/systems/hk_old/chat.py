@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from taipai.core.chat import N_, ChatVocabulary, Said, shown
+from taipai.core.chat import N_, ChatVocabulary, Said, setting_row, shown
 from taipai.core.table.amounts import norm
 from taipai.core.table.events import Event, SelfDraw, WinByDiscard
 from taipai.core.table.state import TableSettings, TableState
@@ -74,15 +74,15 @@ _ORDER = (
 def rule_row(option: str, options: TableSettings) -> Said | None:
     """The 規則 row of ``option`` (a name or a word of :data:`OPTION_WORDS`) with its value in
     ``options``; ``None`` for a name this game does not have."""
-    name = OPTION_WORDS.get(option, option)
-    if not isinstance(options, HkOldOptions) or name not in _ORDER:
-        return None
-    value = getattr(options, name)
-    if (name, value) in _CHOICE_ROWS:
-        return Said(_CHOICE_ROWS[name, value])
-    if name not in _ROWS:
-        return None
-    return Said(_ROWS[name], (("value", shown(value)),))
+    return setting_row(
+        option,
+        options,
+        settings=HkOldOptions,
+        order=_ORDER,
+        words=OPTION_WORDS,
+        rows=_ROWS,
+        choice_rows=_CHOICE_ROWS,
+    )
 
 
 _NAMES: dict[str, str] = {

@@ -8,7 +8,7 @@ line: ``底 + 台 × 台額 + 作莊 + 連N拉N`` (seed 003 「打100/50, 就表
 
 from __future__ import annotations
 
-from taipai.core.chat import N_, ChatVocabulary, Said, shown
+from taipai.core.chat import N_, ChatVocabulary, Said, setting_row, shown
 from taipai.core.table.events import Event, SelfDraw, WinByDiscard
 from taipai.core.table.state import TableSettings, TableState
 from taipai.systems.taiwan.events import FlowerWin
@@ -44,15 +44,15 @@ _ORDER = (
 def rule_row(option: str, options: TableSettings) -> Said | None:
     """The 規則 row of ``option`` (a name or a word of :data:`OPTION_WORDS`) with the value it has in
     ``options``; ``None`` for a name this game does not have."""
-    name = OPTION_WORDS.get(option, option)
-    if not isinstance(options, TaiwanTableOptions) or name not in _ORDER:
-        return None
-    value = getattr(options, name)
-    if (name, value) in _CHOICE_ROWS:
-        return Said(_CHOICE_ROWS[name, value])
-    if name not in _ROWS:
-        return None
-    return Said(_ROWS[name], (("value", shown(value)),))
+    return setting_row(
+        option,
+        options,
+        settings=TaiwanTableOptions,
+        order=_ORDER,
+        words=OPTION_WORDS,
+        rows=_ROWS,
+        choice_rows=_CHOICE_ROWS,
+    )
 
 
 _COUNT_NAMES: dict[str, str] = {"dealer_tai": "作莊", "streak_tai": "連莊拉", "false_win_tai": "詐胡"}
