@@ -107,7 +107,7 @@ async def test_the_image_steps_build_migrate_and_answer_in_polling_mode(tmp_path
     assert where.stdout.strip().startswith(str(venv))
 
     migrated = _run([str(venv / "bin" / "taipai"), "migrate"], cwd=data, env=env)
-    expected = gettext_in("zh_Hant_HK", "Database schema at revision {revision}.").format(revision="0004")
+    expected = gettext_in("zh_Hant_HK", "Database schema at revision {revision}.").format(revision="0005")
     assert migrated.stdout.strip() == expected and expected != "Database schema at revision 0004."
 
     async with FakeBotAPI() as api:

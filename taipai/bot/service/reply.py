@@ -46,7 +46,19 @@ class Button:
 
 @dataclass(frozen=True, slots=True)
 class Document:
-    """A file to send with a reply (``/export``): ``filename`` and its bytes (UTF-8 CSV)."""
+    """A file to send with a reply (``/export``): ``filename``, its bytes (UTF-8 CSV with a BOM) and
+    the ``caption`` posted with it (``第1場 · 11月30日 · 23鋪``; empty: none)."""
+
+    filename: str
+    content: bytes
+    caption: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Picture:
+    """An image to post with a reply (the running balances at 埋數 and ``/chart``, a scored hand's
+    tiles): ``filename`` (``….png``) and its PNG bytes.  Telegram and Discord send it as a photo; the
+    terminal writes it to a file and prints the path."""
 
     filename: str
     content: bytes
@@ -54,7 +66,8 @@ class Document:
 
 @dataclass(frozen=True, slots=True)
 class Reply:
-    """One message the bot posts: ``text`` (may span lines), optional ``buttons`` and ``document``.
+    """One message the bot posts: ``text`` (may span lines), optional ``buttons``, ``document`` and
+    ``picture``.
 
     The terminal shows only ``text`` (for ``/export`` it names the file written); a platform adapter
     may send ``document`` as a file instead.
@@ -63,6 +76,7 @@ class Reply:
     text: str
     buttons: tuple[Button, ...] = ()
     document: Document | None = None
+    picture: Picture | None = None
 
 
 def transfers(state: TableState) -> list[tuple[str, str, Any]]:

@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from alembic.config import Config
 
 MIGRATIONS_DIR = Path(__file__).resolve().parent.parent / "migrations"
-HEAD = "0004"
+HEAD = "0005"
 """The newest revision shipped in ``migrations/versions`` (bump it with each new migration)."""
 MIGRATION_LOCK = 0x7461697061690001
 """PostgreSQL advisory lock key held while migrating, so workers starting together migrate once."""

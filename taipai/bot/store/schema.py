@@ -34,6 +34,10 @@ database schema itself is created and changed only by the Alembic migrations in
     written in the transaction that books its event (or marks its inbox row done); ``status``
     ``'pending'`` until the platform accepted it (``'sent'``, with the platform's ``message_id``) or
     refused it for good (``'failed'``).
+``chats.currency``, ``seasons``, ``seat_memory`` (migration 0005)
+    The chat's currency (ISO code, ``NULL`` = HKD); season ``number`` of a chat from ``started_at``
+    (stats of a season cover the sessions opened in it, computed from the event log); the player name
+    and seat (0–3 in 開枱 order) a ``user_id`` last held in the chat, to seat them again next night.
 ``chat_leases`` (migration 0003)
     Which worker process drains a chat's inbox and outbox now (``owner``) and until when
     (``expires_at``): one worker per chat at a time, and a dead worker's chats are taken over.
@@ -128,6 +132,31 @@ chats = Table(
     Column("chat_id", String(128), primary_key=True),
     Column("locale", String(16), nullable=True),
     Column("scoreboard_message_id", String(128), nullable=True),
+    Column("updated_at", DateTime(timezone=True), nullable=False),
+    Column("currency", String(8), nullable=True),
+)
+
+seasons = Table(
+    "seasons",
+    metadata,
+    Column("id", Id, primary_key=True, autoincrement=True),
+    Column("platform", String(32), nullable=False),
+    Column("chat_id", String(128), nullable=False),
+    Column("number", Integer, nullable=False),
+    Column("started_at", DateTime(timezone=True), nullable=False),
+    Column("started_by", String(128), nullable=False),
+    UniqueConstraint("platform", "chat_id", "number"),
+)
+
+seat_memory = Table(
+    "seat_memory",
+    metadata,
+    Column("platform", String(32), primary_key=True),
+    Column("chat_id", String(128), primary_key=True),
+    Column("user_id", String(128), primary_key=True),
+    Column("player", String(128), nullable=False),
+    Column("seat", Integer, nullable=True),
+    Column("display", String(128), nullable=False),
     Column("updated_at", DateTime(timezone=True), nullable=False),
 )
 
