@@ -20,6 +20,9 @@ COPY taipai ./taipai
 COPY locales ./locales
 RUN /opt/taipai/bin/pip install --no-deps . \
  && /opt/taipai/bin/pybabel compile -d locales -D taipai --statistics
+# 3. the pictures' CJK font comes with the pins (noto-cjk-sans-otc, no Debian font): fail the build
+#    if it cannot draw every tile and chart character
+RUN /opt/taipai/bin/python -m taipai.bot.pictures.fonts
 
 # ---------------------------------------------------------------- runtime stage
 FROM python:3.11-slim
@@ -33,6 +36,7 @@ COPY --from=build /src/locales /opt/taipai/locales
 ENV PATH=/opt/taipai/bin:$PATH \
     PYTHONUNBUFFERED=1 \
     TAIPAI_LOCALES_DIR=/opt/taipai/locales \
+    MPLCONFIGDIR=/tmp/matplotlib \
     DATABASE_URL=sqlite+aiosqlite:////data/taipai.db \
     HEARTBEAT_FILE=/tmp/taipai.heartbeat \
     TELEGRAM_MODE=polling \
