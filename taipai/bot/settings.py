@@ -21,9 +21,15 @@ class Settings(BaseSettings):
     telegram_webhook_secret: SecretStr | None = None
     listen_port: int = 8080
     discord_bot_token: SecretStr | None = None
+    discord_sync_stamp: str | None = None
+    """The file that keeps the hash of the slash commands last published to Discord (the tree is
+    synced at start only when it changed); default ``taipai-discord-commands.sha256`` beside the
+    SQLite database, else in the working directory."""
     database_url: str | None = None
     default_locale: str = "zh_Hant_HK"
     log_level: str = "WARNING"
+    stats_timezone: str = "Asia/Hong_Kong"
+    """The IANA time zone whose calendar month 戰績 本月 / 排行榜 本月 count and whose dates they show."""
     heartbeat_file: str | None = None
     """Polling mode touches this file every 15 s (the container health check reads its age)."""
 
