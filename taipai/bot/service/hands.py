@@ -220,6 +220,21 @@ def score_in_worker(
         return _Refusal(err.code, err.message, err.token, err.position, err.hint, err.hint_args)
 
 
+def call_in_worker(fn: Callable[..., Any], digest: bytes, rules: Any, *args: Any) -> Any:
+    """``fn(rules, *args)`` in a scoring process (:meth:`ScoringPool.call`), with the process's kept
+    copy of ``rules`` when ``digest`` names one seen before; a HandError comes back as its picklable
+    refusal."""
+    kept = _worker_rules.get(digest)
+    if kept is None:
+        if len(_worker_rules) >= RULES_KEPT:
+            _worker_rules.clear()
+        kept = _worker_rules[digest] = rules
+    try:
+        return fn(kept, *args)
+    except HandError as err:
+        return _Refusal(err.code, err.message, err.token, err.position, err.hint, err.hint_args)
+
+
 class ScoringPool:
     """Where hand messages are scored: apart from the event loop and its default executor.
 
@@ -322,6 +337,36 @@ class ScoringPool:
                         return got
         with self._slots:
             return score_in_worker(text, state, winner, rules, self.seconds, b"", units)
+
+    def call(self, fn: Callable[..., _T], rules: Any, *args: Any) -> _T:
+        """``fn(rules, *args)`` in a scoring process (on this thread when the processes are
+        unavailable); blocking: call it from :meth:`run`'s threads.  For work other than one hand's
+        :meth:`score` (``計番``, ``聽``): ``fn`` is a module-level function (picklable) that bounds its
+        own work with a budget; ``rules`` is kept warm in the process like a hand's.
+
+        Raises:
+            whatever ``fn`` raises (a HandError comes back with its code, token and hint_args).
+        """
+        if self.processes:
+            try:
+                pool = self._process_pool()
+            except (OSError, ImportError, NotImplementedError) as exc:
+                self.processes = False
+                log.warning("scoring processes unavailable (%s); hands are scored on threads", exc)
+            else:
+                try:
+                    got = pool.submit(call_in_worker, fn, self._digest(rules), rules, *args).result()
+                except BrokenProcessPool:
+                    self._broke(pool)
+                except RuntimeError:  # submitted while the pool closed: run on this thread
+                    pass
+                else:
+                    self._broken = 0
+                    if isinstance(got, _Refusal):
+                        raise got.error()
+                    return got  # type: ignore[no-any-return]
+        with self._slots:
+            return fn(rules, *args)
 
     def _digest(self, rules: Any) -> bytes:
         """A digest of ``rules``' content (computed once per rule set object)."""

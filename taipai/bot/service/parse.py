@@ -29,6 +29,10 @@ HELP_WORDS = ("幫助", "帮助", "說明", "说明", "點用", "点用")
 HISTORY_WORDS = ("歷史", "历史", "紀錄", "记录", "記錄")
 EXPORT_WORDS = ("匯出", "汇出", "導出", "导出")
 RULES_WORDS = ("規則", "规则")
+CALC_WORDS = ("計番", "计番", "計翻", "计翻", "計台", "计台")
+"""``計番 [game] <hand> [圖]``: score and explain a hand, book nothing (:mod:`.calc`)."""
+WAITS_WORDS = ("聽", "听", "聽牌", "听牌")
+"""``聽 [game] <tiles>``: the tiles a hand one short of a win waits on (:mod:`.calc`)."""
 WIN_WORDS = ("食", "食糊", "胡", "糊")
 DEAL_IN_WORDS = ("出銃", "放銃", "出沖", "放沖", "出冲", "放冲", "出铳", "放铳", "出統", "放統")
 """``A 出銃 B 12番``: A dealt in to B, the same record as ``B 食 A 12番`` said from the discarder's side
@@ -105,6 +109,8 @@ SLASH_NAMES = {
     "rules": "rules",
     "history": "history",
     "export": "export",
+    "calc": "calc",
+    "waits": "waits",
     "dice": "prize:dice_triple",
     "dice123": "prize:dice_123",
     "mixedset": "prize:one_set_mixed",
@@ -383,6 +389,22 @@ class Export(Said):
     kind: ClassVar[str] = "export"
 
 
+@dataclass(frozen=True, slots=True)
+class CalcHand(Said):
+    """``計番 <hand>`` / ``/calc <hand>``: ``text`` is everything after the command word (:mod:`.calc`)."""
+
+    kind: ClassVar[str] = "calc"
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ShowWaits(Said):
+    """``聽 <tiles>`` / ``/waits <tiles>``: ``text`` is everything after the command word (:mod:`.calc`)."""
+
+    kind: ClassVar[str] = "waits"
+    text: str = ""
+
+
 Command = (
     OpenTable
     | RecordWin
@@ -403,6 +425,8 @@ Command = (
     | Rules
     | ShowHistory
     | Export
+    | CalcHand
+    | ShowWaits
 )
 """A parsed command: one of these frozen dataclasses (names are as typed, hands unread)."""
 
@@ -574,6 +598,10 @@ def _parse_slash(name: str, rest: str) -> Command:
         return RecordFly(words[0], rest.split(None, 1)[1].strip())
     if kind == "rules":
         return Rules(tuple(words))
+    if kind == "calc":
+        return CalcHand(rest)
+    if kind == "waits":
+        return ShowWaits(rest)
     if kind in NO_ARGUMENT_KINDS and words:
         raise CommandError("no_args", command="/" + name)
     return _PLAIN[kind]()
@@ -621,6 +649,8 @@ def command_words() -> frozenset[str]:
         HISTORY_WORDS,
         EXPORT_WORDS,
         RULES_WORDS,
+        CALC_WORDS,
+        WAITS_WORDS,
         WIN_WORDS,
         DEAL_IN_WORDS,
         SELF_DRAW_WORDS,
@@ -815,6 +845,11 @@ def _parse_words(raw: str) -> Command | None:
         return _PLAIN[single[head]]()
     if head in RULES_WORDS:
         return Rules(tuple(words[1:]))
+    if head in CALC_WORDS or head in WAITS_WORDS:
+        rest = raw.split(None, 1)[1].strip() if len(words) > 1 else ""
+        if head in WAITS_WORDS and not _looks_like_tiles(rest):
+            return None  # 「聽」, 「聽 你講」, 「聽 中文歌」: talk, not tiles
+        return CalcHand(rest) if head in CALC_WORDS else ShowWaits(rest)
     if len(words) == 1 and PRIZE_WORDS.get(head) in ("dice_triple", "dice_123"):
         return RecordPrize(PRIZE_WORDS[head])
     said_alone = _said_alone(words)
@@ -844,6 +879,19 @@ def _parse_words(raw: str) -> Command | None:
         bits = raw.split(None, 3)
         return RecordWin(bits[2], (Leg(bits[0], bits[3].strip()),), robbed_kong=True)
     return None
+
+
+_SUIT_MARKS = frozenset("萬万筒索条條饼餅[［【")
+
+
+def _looks_like_tiles(text: str) -> bool:
+    """Whether the words after 聽 try to write tiles: a suit or a wildcard bracket, or nothing but
+    tile characters (``東東東 南南``); 「你講」 and 「中文歌」 are talk."""
+    plain = _norm(text)
+    if any(c in _SUIT_MARKS for c in plain) or re.search(r"[1-9][mps]", plain):
+        return True
+    letters = [c for c in plain if not c.isspace()]
+    return bool(letters) and all(c in _TILE_LIKE for c in letters)
 
 
 def _open(words: list[str]) -> OpenTable:

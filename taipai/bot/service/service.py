@@ -37,6 +37,7 @@ from typing import Any, ParamSpec, TypeVar
 from taipai.bot.i18n import DEFAULT_LOCALE, normalize_locale, use_locale
 from taipai.bot.service import buttons, decide, identity, implied, parse, render
 from taipai.bot.service.book import Book
+from taipai.bot.service.calc import answer as calc_answer
 from taipai.bot.service.decide import Ignored, Refused, resolve_player
 from taipai.bot.service.export import default_export_dir, export_name, session_csv, write_file
 from taipai.bot.service.hands import SCORING, read_hand
@@ -270,6 +271,8 @@ class Service:
                         return [Reply(render.help_text(DEFAULT_SYSTEM))]
                     state = (await self.state_of(session))[1]
                     return [Reply(render.help_text(state.system, state.options))]
+                if isinstance(cmd, parse.CalcHand | parse.ShowWaits):  # anyone may ask; books nothing
+                    return await calc_answer(self, chat, text, cmd)
                 user_id = member.user_id if member is not None else None
                 for _attempt in range(MAX_RETRIES):
                     # One statement: booked before?, the open session, its last seq, the speaker's

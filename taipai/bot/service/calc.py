@@ -1,0 +1,391 @@
+"""計番 / 聽 in a chat: score a typed hand, or list what a hand one tile short waits on; book nothing.
+
+``計番 [game] <hand> [圖]`` (``/calc [game] <hand> [image]``) scores the hand exactly as ``taipai score``
+does (:meth:`~taipai.core.system.RuleSystem.score` with ``table_seat=False``: the hand's own words 莊 /
+連N / X圈 / X位 stand, an ordinary seat at 東 otherwise) and explains it pattern by pattern as a hand
+reply does.  ``聽 [game] <tiles>`` (``/waits``) answers with :func:`taipai.core.waiting.find_waits`, the
+function ``taipai waits`` prints.  The game is the word after the command when it names one
+(``計番 台灣牌 …``), else the chat's open table's, else the default game; its rules are the service's
+for that game, its settings the open table's when it plays that game, else the game's preset.
+
+Anyone in the chat may ask, seated or not, table open or not: nothing is booked and nothing is read
+from or written to the ledger but the open table's game and settings.  The work runs on the scoring
+pool (:data:`taipai.bot.service.hands.SCORING`) within a budget, never on the event loop.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Protocol
+
+from taipai.bot.i18n import _
+from taipai.bot.service import render
+from taipai.bot.service.hands import HAND_SECONDS, SCORING, wall_budget
+from taipai.bot.service.parse import CalcHand, ShowWaits, is_count_text
+from taipai.bot.service.reply import Picture, Reply
+from taipai.core.errors import HandError
+from taipai.core.registry import DEFAULT_SYSTEM, system_by_id, system_by_name
+from taipai.core.system import ScoredHand, Seat
+from taipai.core.table.amounts import Amount
+from taipai.core.table.errors import TableError
+from taipai.core.table.events import SelfDraw, TableOpened, WinByDiscard, WinLeg
+from taipai.core.table.machine import apply
+from taipai.core.table.state import TableSettings
+from taipai.core.tiles import name_zh
+from taipai.core.waiting import WAITS_BUDGET, Waits, WinningTile, find_waits
+
+if TYPE_CHECKING:
+    from taipai.bot.store import ChatRef
+    from taipai.core.table import TableState
+
+
+class Tables(Protocol):
+    """What 計番 / 聽 read of the service (:class:`~taipai.bot.service.service.Service`): the chat's open
+    session, its table, and the rule set of a game."""
+
+    store: Any
+
+    async def state_of(self, session: Any) -> tuple[int, TableState]:
+        """``(last seq, state)`` of an open session."""
+        ...
+
+    def rules_for(self, system_id: str) -> Any:
+        """The scoring rule set of a game (the service's house rules for its own game)."""
+        ...
+
+
+log = logging.getLogger(__name__)
+
+IMAGE_WORDS = ("圖", "图", "相", "image", "picture", "pic", "photo")
+"""A last word of 計番 / ``/calc`` asking for a picture of the hand's tiles as well."""
+
+_PLAYERS = ("A", "B", "C", "D")
+"""The seats of the fresh table a hand's money is worked out at (:func:`collected`)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Request:
+    """What 計番 / 聽 asks for.
+
+    Attributes:
+        system_id: the game to score at (:mod:`taipai.core.registry` id).
+        hand: the hand's text, without the game word and the picture word.
+        image: a picture of the tiles was asked for (``圖`` / ``image`` last).
+        game_said: the game was named in the message (``計番 台灣牌 …``).
+    """
+
+    system_id: str
+    hand: str
+    image: bool = False
+    game_said: bool = False
+
+
+def read_request(text: str, table_system: str | None) -> Request:
+    """Split the words after 計番 / 聽: an optional game name first (``台灣牌``, ``taiwan``, ``廣東牌`` …),
+    an optional picture word last (:data:`IMAGE_WORDS`), the hand between.
+
+    Args:
+        text: what followed the command word.
+        table_system: the open table's game id, or None when no table is open (the default game).
+    """
+    words = text.split()
+    system_id = table_system or DEFAULT_SYSTEM
+    said = False
+    if words and (named := system_by_name(words[0])) is not None:
+        system_id, said = named.id, True
+        text = text.split(None, 1)[1] if len(words) > 1 else ""
+    image = False
+    words = text.split()
+    if words and words[-1].casefold() in IMAGE_WORDS:
+        image = True
+        text = text.rsplit(None, 1)[0] if len(words) > 1 else ""
+    return Request(system_id, text.strip(), image, said)
+
+
+def calc_job(rules: Any, system_id: str, hand: str, options: TableSettings) -> ScoredHand:
+    """Score ``hand`` at ``system_id`` as ``taipai score`` does (an ordinary seat, the hand's words
+    standing), within one hand's budget and :data:`~taipai.bot.service.hands.HAND_SECONDS`; runs in a
+    scoring process (:meth:`~taipai.bot.service.hands.ScoringPool.call`).
+
+    Raises:
+        HandError: the hand's error (``not_a_win``, ``below_minimum``, ``over_budget`` …).
+    """
+    system = system_by_id(system_id)
+    return system.score(hand, Seat(), rules, options, budget=wall_budget(HAND_SECONDS), table_seat=False)
+
+
+def waits_job(rules: Any, system_id: str, hand: str, options: TableSettings) -> Waits:
+    """:func:`~taipai.core.waiting.find_waits` of ``hand`` at ``system_id`` within
+    :data:`~taipai.core.waiting.WAITS_BUDGET` and :data:`~taipai.bot.service.hands.HAND_SECONDS`; runs in
+    a scoring process.
+
+    Raises:
+        HandError: the hand's error, ``two_winning_tiles``, ``over_budget``.
+    """
+    budget = wall_budget(HAND_SECONDS, units=WAITS_BUDGET)
+    return find_waits(system_by_id(system_id), hand, rules, options, budget=budget)
+
+
+def shows_money(system_id: str, options: TableSettings) -> bool:
+    """Whether a table shows money beside its counts: its ledger counts money (台灣牌, 廣東牌), or its
+    rate is not 1 (港式台牌, as :func:`taipai.bot.service.render.money` shows it)."""
+    return system_by_id(system_id).table.amounts == "money" or getattr(options, "rate", 1) != 1
+
+
+def collected(system_id: str, options: TableSettings, scored: ScoredHand) -> Amount | None:
+    """The money the winner of ``scored`` collects in all at a fresh table of ``options``: the winner is
+    the dealer when the hand says 莊 (else the next seat), a discard is the seat after the winner's, and
+    nothing else has happened (no 連莊, no 拉).  The system's own ledger works it out (its
+    :meth:`~taipai.core.system.TableRules.win` through :func:`taipai.core.table.machine.apply`).
+
+    Returns:
+        the amount in the table's currency, or None when the table refuses the win (a count below 起糊).
+    """
+    system = system_by_id(system_id)
+    try:
+        state = apply(None, TableOpened(_PLAYERS, options, system_id)).state
+        winner = _PLAYERS[0] if scored.said.dealer else _PLAYERS[1]
+        fan, bases = system.booked_fan(scored.score), scored.score.bases
+        discarder = _PLAYERS[(_PLAYERS.index(winner) + 1) % 4]
+        if scored.self_drawn:
+            event: SelfDraw | WinByDiscard = SelfDraw(winner, fan, bases)
+        else:
+            event = WinByDiscard(discarder, (WinLeg(winner, fan, bases),))
+        after = apply(state, event).state
+    except TableError:
+        return None
+    gain = next(p.balance for p in after.players if p.name == winner)
+    return options.money(gain)
+
+
+# ------------------------------------------------------------------------------------------ replies
+def _count(system_id: str, n: int) -> str:
+    """A count in the game's unit: 「12番」 / ``12 fan``, ``3台``, ``5翻``."""
+    if system_by_id(system_id).unit == "番":
+        return _("{n} fan").format(n=n)
+    return render.count_word(system_id, n)
+
+
+def _total(system_id: str, scored: ScoredHand) -> str:
+    """A scored hand's count as ``taipai score`` totals it: 「20番 + 1 × 底 5 = 25」 at 港式台牌, ``3台`` /
+    ``4翻`` elsewhere."""
+    score = scored.score
+    if system_by_id(system_id).unit == "番":
+        return _("Fan {fan} + {bases} × 底 {base_fan} = {total}").format(
+            fan=score.fan, bases=score.bases, base_fan=score.base_fan, total=score.total
+        )
+    return render.count_word(system_id, score.fan)
+
+
+def calc_lines(system_id: str, options: TableSettings, scored: ScoredHand) -> list[str]:
+    """The reply to 計番: the count (港式台牌: fan + 底 × base fan = total, as ``taipai score`` prints it),
+    each pattern as a hand reply lists it, the reading, the second reading, the waits before the win,
+    what each wildcard was read as, the notes, the money where the table shows money, and that nothing
+    was booked."""
+    system = system_by_id(system_id)
+    score = scored.score
+    how = _("self-drawn") if scored.self_drawn else _("on a discard")
+    count = _total(system_id, scored)
+    head = _("計番 at {game}, {how}: {count}").format(game=render.game_name(system_id), how=how, count=count)
+    lines = [head]
+    for p in score.patterns:
+        name = p.name if p.count <= 1 else f"{p.name}×{p.count}"
+        lines.append("  " + _("{pattern}: {fan}").format(pattern=name, fan=_count(system_id, p.fan)))
+    lines.append(_("Reading: {groups}").format(groups=" ".join(score.reading)))
+    lines += render.double_reading_lines(score)
+    if score.waits:
+        lines.append(_("Waits: {tiles}").format(tiles=" ".join(name_zh(t) for t in score.waits)))
+    for w in score.wilds:
+        d = w.to_dict()
+        lines.append(_("Wildcard {kind} as {tile}").format(kind=d["kind"], tile=d["as"]))
+    lines += render.score_notes(score, system.words)
+    if shows_money(system_id, options):
+        money = collected(system_id, options, scored)
+        if money is not None:
+            lines.append(
+                _("The winner collects {money} in all at this table's settings.").format(
+                    money=render.cash(money)
+                )
+            )
+    lines.append(_("Only scored: nothing was booked."))
+    return lines
+
+
+def _part(
+    system_id: str, options: TableSettings, scored: ScoredHand | None, short: int | None, self_drawn: bool
+) -> str:
+    """One way of winning on a tile: 「食 18番」 / ``18 fan on a discard`` (with the money the winner
+    collects where the table shows money), below 起糊, or not possible."""
+    if scored is not None:
+        count = _count(system_id, scored.score.fan)
+        if shows_money(system_id, options):
+            money = collected(system_id, options, scored)
+            if money is not None:
+                count = _("{count} ({money})").format(count=count, money=render.cash(money))
+        return (_("self-drawn {count}") if self_drawn else _("on a discard {count}")).format(count=count)
+    if short is not None:
+        count = _count(system_id, short)
+        msgid = _("self-drawn {count}: below 起糊") if self_drawn else _("on a discard {count}: below 起糊")
+        return msgid.format(count=count)
+    return _("no self-draw") if self_drawn else _("no win on a discard")
+
+
+def tile_line(system_id: str, options: TableSettings, tile: WinningTile) -> str:
+    """One winning tile: 「東：食 18番、自摸 20番」 / ``東: on a discard 18 fan, self-drawn 20 fan``."""
+    parts = [
+        _part(system_id, options, tile.discard, tile.discard_short, False),
+        _part(system_id, options, tile.self_draw, tile.self_draw_short, True),
+    ]
+    return _("{tile}: {parts}").format(tile=tile.tile, parts=_(", ").join(parts))
+
+
+def waits_lines(system_id: str, options: TableSettings, waits: Waits) -> list[str]:
+    """The reply to 聽 (and ``taipai waits``' output): the tiles waited on, then one line per winning
+    tile, the best first (:func:`tile_line`), then the tiles that stay below 起糊; or "not waiting" and
+    why (too few or too many tiles, no tile completes it, every completion below 起糊)."""
+    game = render.game_name(system_id)
+    reason = waits.reason
+    if reason == "too_few":
+        return [
+            _(
+                "Not waiting: {held} tiles; a hand waiting to win holds {size} at {game} (a kong counts 3)."
+            ).format(held=waits.held, size=waits.hand_size, game=game)
+        ]
+    if reason == "too_many":
+        return [
+            _(
+                "Not waiting: {held} tiles is too many; a hand waiting to win holds {size} at {game} "
+                "(a kong counts 3). Leave out the winning tile."
+            ).format(held=waits.held, size=waits.hand_size, game=game)
+        ]
+    lines: list[str] = []
+    if reason == "no_tile":
+        lines.append(_("Not waiting: no tile completes this hand at {game}.").format(game=game))
+    elif reason == "below_minimum":
+        lines.append(
+            _("Not waiting for a win at {game}: every tile that completes it stays below 起糊.").format(
+                game=game
+            )
+        )
+    else:
+        natural = [t.tile for t in waits.tiles if t.kind is not None]
+        wild = [t.tile for t in waits.tiles if t.kind is None]
+        lines.append(
+            _("Waiting on {tiles} at {game}, the best first:").format(
+                tiles=" ".join(natural or wild), game=game
+            )
+        )
+        lines += [tile_line(system_id, options, t) for t in waits.tiles]
+    lines += [tile_line(system_id, options, t) for t in waits.short]
+    return lines
+
+
+EXAMPLES = {
+    16: "一二三萬 四五六萬 七八九筒 二三四索 中中中 東",
+    13: "一二三萬 四五六萬 七八九索 二三筒 中中",
+}
+"""A hand one tile short of a win, by hand size: waiting on 東 (16 tiles), on 一筒 or 四筒 (13)."""
+
+_WINNING = {16: "食 東", 13: "食 一筒"}
+
+
+def calc_usage(system_id: str) -> str:
+    """The reply to 計番 / ``/calc`` with no hand: what to write, with a hand of the game's size."""
+    size = system_by_id(system_id).hand_size
+    return _(
+        "Write the hand after 計番, e.g. 計番 {example} (/calc …; 計番 台灣牌 … for another game; "
+        "圖 at the end for a picture)."
+    ).format(example=f"{EXAMPLES[size]} {_WINNING[size]}")
+
+
+def waits_usage(system_id: str) -> str:
+    """The reply to ``/waits`` with no tiles: what to write, with a hand of the game's size."""
+    size = system_by_id(system_id).hand_size
+    return _(
+        "Write the {size} tiles after 聽, without the winning tile, e.g. 聽 {example} (/waits …)."
+    ).format(size=size, example=EXAMPLES[size])
+
+
+def bare_count(count: str, system_id: str) -> str:
+    """The reply to 計番 with a bare count (``計番 12番``): it scores tiles; a count is booked."""
+    size = system_by_id(system_id).hand_size
+    return _(
+        "「{token}」 is a count: 計番 scores a hand's tiles, e.g. 計番 {example}. "
+        "Book a count at the table: B 食 A {count}."
+    ).format(
+        token=render.short(count.strip()),
+        example=f"{EXAMPLES[size]} {_WINNING[size]}",
+        count=render.count_word(system_id),
+    )
+
+
+def has_winning_tile(err: HandError, offset: int) -> str:
+    """The reply to 聽 tiles that name their winning tile already (``… 食 東``)."""
+    return _(
+        "聽 takes the hand before its winning tile: leave out 「{token} …」 (at character {position})."
+    ).format(token=err.token, position=err.position + offset + 1)
+
+
+# ------------------------------------------------------------------------------------------ service
+async def answer(service: Tables, chat: ChatRef, text: str, cmd: CalcHand | ShowWaits) -> list[Reply]:
+    """The reply to 計番 / 聽 in ``chat`` (``text``: the whole message, for error positions).
+
+    Books nothing and never refuses for the speaker's sake: anyone may ask, seated or not, table open
+    or not.  Bad input gets the reply a hand message with that error gets (:func:`render.hand_error`),
+    positions counted in the whole message."""
+    session = await service.store.open_session(chat)
+    state = None if session is None else (await service.state_of(session))[1]
+    request = read_request(cmd.text, None if state is None else state.system)
+    system = system_by_id(request.system_id)
+    if state is not None and state.system == system.id:
+        options = state.options
+    else:
+        options = system.table.default_options()
+    waits = isinstance(cmd, ShowWaits)
+    if not request.hand:
+        return [Reply(waits_usage(system.id) if waits else calc_usage(system.id))]
+    offset = max(text.find(request.hand), 0)
+    if not waits and is_count_text(request.hand):
+        return [Reply(bare_count(request.hand, system.id))]
+    try:
+        rules = await SCORING.run(service.rules_for, system.id)
+        job = waits_job if waits else calc_job
+        got = await SCORING.run(SCORING.call, job, rules, system.id, request.hand, options)
+    except HandError as err:
+        if waits and err.code == "two_winning_tiles":
+            return [Reply(has_winning_tile(err, offset))]
+        return [Reply(render.hand_error(err, offset=offset, system_id=system.id))]
+    if waits:
+        return [Reply("\n".join(waits_lines(system.id, options, got)))]
+    lines = calc_lines(system.id, options, got)
+    if not request.image:
+        return [Reply("\n".join(lines))]
+    title = _("{game}: {count}").format(game=render.game_name(system.id), count=_total(system.id, got))
+    try:
+        png = await SCORING.run(SCORING.call, picture_job, rules, system.id, request.hand, title)
+    except (ImportError, OSError) as exc:  # no font or no matplotlib on this host: the text still goes
+        log.warning("hand picture not drawn: %s", exc)
+        return [Reply("\n".join([*lines, _("The picture could not be drawn here.")]))]
+    return [Reply("\n".join(lines), picture=Picture(PICTURE_NAME, png))]
+
+
+def picture_job(rules: Any, system_id: str, hand: str, title: str) -> bytes:
+    """A PNG of ``hand``'s tiles (:func:`taipai.bot.pictures.hand.hand_image`) with ``title`` above them;
+    runs in a scoring process (drawing is CPU work).  The hand is read with the game's notation (its
+    words, hand size and wildcard kinds), as its scoring read it.
+
+    Raises:
+        HandError: the hand does not parse (it was scored first, so it does).
+    """
+    from taipai.bot.pictures.hand import hand_image
+    from taipai.core.notation import parse_hand
+
+    system = system_by_id(system_id)
+    kinds = getattr(getattr(rules, "wilds", None), "table_kinds", ()) if system.wildcards else ()
+    spec = parse_hand(hand, hand_size=system.hand_size, table_kinds=tuple(kinds), words=system.words)
+    return hand_image(spec, title=title)
+
+
+PICTURE_NAME = "hand.png"
+"""The file name of a hand's picture (:class:`~taipai.bot.service.reply.Picture`)."""
