@@ -16,13 +16,25 @@ is the source id the store deduplicates on.  Replies are stored in the outbox wi
 posted by the channel's sender (:mod:`.outgoing`): retried until Discord accepts them, and posted
 after a restart when the process stopped first.
 
-**Interactions** are acknowledged within Discord's 3 s: when nothing answered one within
-:data:`DEFER_AFTER` seconds of its arrival (its storing, booking and first reply usually take a few
-milliseconds), it is deferred ("thinking…" for a slash command, quietly for a press) and answered
-with follow-ups.  Deferring only then keeps the ordinary answer one plain response, and a slow
-database or scoring pass still cannot let the 3 s pass.  Each reply carries the service's buttons
-as a persistent view.  Mentions never ping (``AllowedMentions.none()``): names typed by players are
-echoed verbatim.
+**Interactions** are acknowledged within Discord's 3 s, by one rule: a slash command whose service
+work may take more than a second is deferred ("thinking…") before it is stored and asked, and
+answered with follow-ups — a hand written as tiles (``/win``, ``/selfdraw``), ``/calc``, ``/waits``,
+``/history``, ``/export``, ``/stats``, ``/leaderboard``, ``/chart`` and ``/settle`` (it draws the
+evening's picture), marked ``slow`` where :mod:`.commands` defines them; any other interaction (its
+storing, booking and first reply take a few milliseconds) is answered with one plain response, or
+deferred when nothing answered it within :data:`DEFER_AFTER` seconds of its arrival (a slow
+database), quietly for a press.  Answering the quick ones directly keeps a refusal visible only to
+the asker (a follow-up after "thinking…" cannot be ephemeral).  Each reply carries the service's
+buttons as a persistent view.
+
+**Autocomplete**: every option that names a player (winner, discarder, creditor, seat) offers the
+open table's names and seat winds (:meth:`TaipaiDiscord.player_names`, read from the service; no
+inbox row, nothing booked).
+
+**Commands are published** at start only when they changed since the last start
+(:func:`.sync.sync_if_changed`: a hash of the translated command tree kept in a file).
+
+Mentions never ping (``AllowedMentions.none()``): names typed by players are echoed verbatim.
 
 Free-text hand messages need the **message content** privileged intent: turn it on for the bot in
 the Discord developer portal (Bot → Privileged Gateway Intents → Message Content Intent).  Without
@@ -37,6 +49,7 @@ import functools
 import logging
 import re
 from collections.abc import Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -46,6 +59,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from taipai.bot.delivery import Delivery
 from taipai.bot.discord.commands import build_commands
 from taipai.bot.discord.outgoing import DiscordSender, LiveInteractions, payloads
+from taipai.bot.discord.sync import stamp_path, sync_if_changed
 from taipai.bot.discord.translator import CatalogueTranslator
 from taipai.bot.discord.views import ServiceButton
 from taipai.bot.i18n import _, use_locale
@@ -108,6 +122,8 @@ class TaipaiDiscord(discord.Client):
         service: the service (shared with other adapters in the same process).
         message_content: request the privileged message-content intent (free-text hand messages).
         sync_commands: on start-up, publish the slash commands (with their localisations) to Discord.
+        sync_stamp: a file keeping the hash of the commands last published: they are published only
+            when they changed (:func:`.sync.sync_if_changed`); ``None``: published at every start.
         lease, sweep: seconds (:class:`~taipai.bot.delivery.Delivery`; tests shorten them).
         **options: passed to :class:`discord.Client` (tests pass ``http_trace`` etc.).
     """
@@ -118,6 +134,7 @@ class TaipaiDiscord(discord.Client):
         *,
         message_content: bool = True,
         sync_commands: bool = True,
+        sync_stamp: Path | None = None,
         lease: float | None = None,
         sweep: float | None = None,
         **options: Any,
@@ -128,6 +145,7 @@ class TaipaiDiscord(discord.Client):
         super().__init__(intents=intents, **options)
         self.service = service
         self.sync_commands = sync_commands
+        self.sync_stamp = sync_stamp
         self.tree: app_commands.CommandTree[TaipaiDiscord] = app_commands.CommandTree(self)
         for command in build_commands():
             self.tree.add_command(command)
@@ -152,7 +170,7 @@ class TaipaiDiscord(discord.Client):
         await self.delivery.start()
         self._delivering = True
         if self.sync_commands:
-            await self.tree.sync()
+            await sync_if_changed(self.tree, self.application_id, self.sync_stamp)
 
     async def close(self) -> None:
         """Stop the delivery (the update in hand is finished, pending replies get a few seconds to
@@ -184,6 +202,7 @@ class TaipaiDiscord(discord.Client):
             username=user.name,
             is_admin=private or is_admin(permissions),
             language=language,
+            private=private,
         )
 
     def _who(
@@ -201,6 +220,7 @@ class TaipaiDiscord(discord.Client):
             "username": member.username,
             "admin": member.is_admin,
             "language": language,
+            "private": private,
         }
 
     @staticmethod
@@ -214,6 +234,7 @@ class TaipaiDiscord(discord.Client):
             username=p.get("username"),
             is_admin=bool(p.get("admin")),
             language=p.get("language"),
+            private=bool(p.get("private")),
         )
 
     # ------------------------------------------------------------------------ receiving
@@ -270,13 +291,15 @@ class TaipaiDiscord(discord.Client):
             return database_unavailable()
 
     async def _take(
-        self, interaction: discord.Interaction, payload: dict[str, Any], *, thinking: bool
+        self, interaction: discord.Interaction, payload: dict[str, Any], *, thinking: bool, slow: bool = False
     ) -> None:
         """Store an interaction and wait until it is answered, deferring it when nothing answered it
-        within :data:`DEFER_AFTER` seconds of its arrival (``thinking``: a slash command shows
-        "thinking…"; a press defers quietly).  When it cannot be stored it is answered (only the
-        asker sees it) that nothing was booked."""
+        within :data:`DEFER_AFTER` seconds of its arrival, or at once when it is ``slow`` (``thinking``:
+        a slash command shows "thinking…"; a press defers quietly).  When it cannot be stored it is
+        answered (only the asker sees it) that nothing was booked."""
         live = self.live.add(interaction)
+        if slow:
+            await live.defer(thinking=thinking)
         item = Incoming(f"interaction:{interaction.id}", str(interaction.channel_id), payload)
         loop = asyncio.get_running_loop()
         deadline = loop.time() + DEFER_AFTER
@@ -305,9 +328,10 @@ class TaipaiDiscord(discord.Client):
                         await interaction.response.send_message(text, ephemeral=True)
 
     # ------------------------------------------------------------------------ slash commands
-    async def relay(self, interaction: discord.Interaction, text: str) -> None:
+    async def relay(self, interaction: discord.Interaction, text: str, *, slow: bool = False) -> None:
         """Store the slash command's ``text`` (for the service) in the inbox; its replies answer the
-        interaction (see :meth:`_take`)."""
+        interaction (see :meth:`_take`; ``slow``: deferred before it is stored, see the module
+        docstring)."""
         language = interaction.locale.value
         private = interaction.guild_id is None
         text = plain_mentions(text, self._known_users(interaction.guild, text))
@@ -319,7 +343,17 @@ class TaipaiDiscord(discord.Client):
             "text": text,
             **self._who(interaction.user, interaction.permissions, language, private=private),
         }
-        await self._take(interaction, payload, thinking=True)
+        await self._take(interaction, payload, thinking=True, slow=slow)
+
+    async def player_names(self, interaction: discord.Interaction) -> tuple[tuple[str, str], ...]:
+        """``(name, seat wind)`` of the open table in the interaction's channel, for an autocomplete
+        (:meth:`Service.player_names`); ``()`` when none is open or the database cannot be read (an
+        autocomplete has nobody to tell: the player types the name)."""
+        try:
+            return await self.service.player_names(chat_of(interaction.channel_id))
+        except SQLAlchemyError as exc:
+            log.warning("discord: no player names for an autocomplete (%s)", type(exc).__name__)
+            return ()
 
     def _known_users(self, guild: discord.Guild | None, text: str) -> list[discord.abc.User]:
         # String options carry raw <@id> markup; name the ones this client has cached.
@@ -473,7 +507,8 @@ async def run_discord(settings: Settings, service: Service) -> None:
     token = settings.discord_bot_token.get_secret_value() if settings.discord_bot_token else ""
     if not token:
         raise ValueError("DISCORD_BOT_TOKEN is not set")
-    client = TaipaiDiscord(service, message_content=True)
+    stamp = stamp_path(settings, service.store)
+    client = TaipaiDiscord(service, message_content=True, sync_stamp=stamp)
     try:
         async with client:
             await client.start(token)
@@ -482,7 +517,7 @@ async def run_discord(settings: Settings, service: Service) -> None:
             "The Message Content intent is not enabled for this bot in the Discord developer portal; "
             "running with slash commands only (free-text hand messages are ignored)."
         )
-        client = TaipaiDiscord(service, message_content=False)
+        client = TaipaiDiscord(service, message_content=False, sync_stamp=stamp)
         async with client:
             await client.start(token)
 

@@ -22,8 +22,9 @@ never a credential.」
   (``/rules <option> <value>``), **ending the session** (埋數) and taking a 埋數 back (``撤銷`` after it;
   ``重做`` of it) need the creator (seated or not) or a chat admin.  Opening a table, 計數, /help,
   /history, /export and showing the rules are open to all.
-- **Language**: ``/lang en`` / ``/lang zh`` (``語言 en``) stores the chat's language; a chat without
-  one follows the speaker's client language, then the service default.
+- **Language**: ``/lang en`` / ``/lang zh`` (``語言 en``), or a language word at 開枱
+  (``開枱 A B C D English``), stores the chat's language; a group without one speaks the service
+  default (Cantonese), never a member's client language, which counts only in a private chat.
 """
 
 from __future__ import annotations
@@ -35,12 +36,14 @@ from typing import Protocol
 
 from taipai.bot.i18n import LOCALES, _, normalize_locale, use_locale
 from taipai.bot.service import parse
+from taipai.bot.service.currency import CURRENCY_SLASH, CURRENCY_WORDS, currency_reply
 from taipai.bot.service.decide import resolve_player
 from taipai.bot.service.parse import LANG_WORDS, LEAVE_WORDS, SIT_WORDS, Command
 from taipai.bot.service.render import players_line
 from taipai.bot.service.reply import Button, Reply
 from taipai.bot.store import ChatRef, SessionRow, Store
 from taipai.bot.store.chats import ChatData, MemberRow
+from taipai.bot.store.seat_memory import SeatMemory
 from taipai.core.table import SessionEnded, TableState
 
 
@@ -96,6 +99,10 @@ OWN_SEAT_KINDS = frozenset({"cut", "nocut"})
 SIT_BUTTON = "sit"
 """Callback data kind of a seat offer: ``sit:<session id>:<seat index in 開枱 order>:<user id>``."""
 
+SEAT_BUTTON = "seat"
+"""Callback data kind of an open seat button: ``seat:<session id>:<seat index in 開枱 order>`` (session
+0: the chat's open table), for whoever presses it first."""
+
 _USER_ID = re.compile(r"^[0-9A-Za-z_-]{1,40}$")
 """A platform user id as it may stand in callback data (Telegram and Discord ids are digits)."""
 
@@ -110,6 +117,9 @@ class Member:
         username: the @username without ``@`` (``None`` when they have none).
         is_admin: an admin of this chat (the adapter asks the platform).
         language: the client's language code (``"en"``, ``"zh-hans"`` …) or ``None``.
+        private: the message came in the member's private chat with the bot (a Telegram private chat,
+            a Discord direct message).  Only there does ``language`` choose the reply language: a
+            group speaks one language, its ``/lang`` or the service default.
     """
 
     user_id: str
@@ -117,11 +127,13 @@ class Member:
     username: str | None = None
     is_admin: bool = False
     language: str | None = None
+    private: bool = False
 
 
 @dataclass(frozen=True, slots=True)
 class ChatCommand:
-    """A command of this module: ``kind`` is ``sit``, ``leave`` or ``lang``; ``arg`` the word after it."""
+    """A command of this module: ``kind`` is ``sit``, ``leave``, ``lang`` or ``currency``
+    (:mod:`.currency`); ``arg`` the word after it."""
 
     kind: str
     arg: str = ""
@@ -152,6 +164,8 @@ def parse_chat_command(text: str) -> ChatCommand | None:
             return ChatCommand("leave", rest)
         if name in ("lang", "language"):
             return ChatCommand("lang", rest)
+        if name in CURRENCY_SLASH:
+            return ChatCommand("currency", rest)
         return None
     words = raw.split()
     if words[0] in SIT_WORDS and len(words) <= 2:
@@ -162,6 +176,8 @@ def parse_chat_command(text: str) -> ChatCommand | None:
         return ChatCommand("leave", words[1] if len(words) == 2 else "")
     if words[0] in LANG_WORDS and len(words) <= 2:
         return ChatCommand("lang", words[1] if len(words) == 2 else "")
+    if words[0] in CURRENCY_WORDS and len(words) <= 2:
+        return ChatCommand("currency", words[1] if len(words) == 2 else "")
     return None
 
 
@@ -206,6 +222,15 @@ def sit_button(session_id: int, state: TableState, player: str, member: Member) 
     """The button offering ``player``'s seat to ``member`` alone (see :data:`SIT_BUTTON`)."""
     label = _("I am {player} ({seat})").format(player=player, seat=state.seat_wind(player))
     return Button(label, f"{SIT_BUTTON}:{session_id}:{state.names.index(player)}:{member.user_id}")
+
+
+def seat_buttons(session_id: int, state: TableState) -> tuple[Button, ...]:
+    """``[坐東][坐南][坐西][坐北]`` in one row: each seat (by the wind it sits in now) for whoever
+    presses first (:data:`SEAT_BUTTON`; ``session_id`` 0: the chat's open table)."""
+    return tuple(
+        Button(_("Sit {seat}").format(seat=state.seat_wind(p)), f"{SEAT_BUTTON}:{session_id}:{i}", row=50)
+        for i, p in enumerate(state.names)
+    )
 
 
 def valid_user_id(text: str) -> bool:
@@ -308,6 +333,8 @@ async def run_chat_command(
     locale)."""
     if cmd.kind == "lang":
         return Reply(await _lang(service, chat, cmd.arg))
+    if cmd.kind == "currency":
+        return Reply(await currency_reply(service, chat, member, cmd.arg))
     if cmd.kind == "leave":
         return Reply(await _leave(service, chat, member, cmd.arg))
     return await _sit(service, chat, member, cmd.arg)
@@ -363,7 +390,10 @@ async def _sit(service: Seats, chat: ChatRef, member: Member | None, arg: str) -
                 ),
                 (sit_button(session.id, state, offer, member),),
             )
-        return Reply(_free_seats(state, rows))
+        held = {r.player for r in rows}
+        offers = zip(seat_buttons(session.id, state), state.names, strict=True)
+        free = tuple(b for b, p in offers if p not in held)
+        return Reply(_free_seats(state, rows), free)
     player = resolve_player(state, arg)
     if player is None:
         return Reply(
@@ -419,6 +449,9 @@ async def take_seat(
     holder = await service.chats.claim_seat(session, member.user_id, member.display, player)
     if holder is not None:
         return False, _held_by(state, player, holder)
+    await SeatMemory(service.store).remember(
+        session.chat, member.user_id, player, state.names.index(player), member.display
+    )
     return True, _("{who} sits as {player} ({seat}).").format(
         who=member.display, player=player, seat=state.seat_wind(player)
     )
@@ -453,6 +486,8 @@ async def _leave(service: Seats, chat: ChatRef, member: Member | None, arg: str)
     if holder.user_id != member.user_id and not member.is_admin:
         return _held_by(state, player, holder)
     freed = await service.chats.release_seat(session, player)
+    if freed is not None:  # a seat left is not taken again next night
+        await SeatMemory(service.store).forget(chat, freed.user_id)
     if freed is None:  # freed meanwhile by someone else
         return _("{player}'s seat ({seat}) is free: 坐 {seat} (/sit {seat}) takes it.").format(
             player=player, seat=seat
@@ -471,3 +506,19 @@ async def note_creator(service: Seats, chat: ChatRef, member: Member, before: Se
     session = await service.store.open_session(chat)
     if session is not None and (before is None or before.id != session.id):
         await service.chats.put_member(session.id, member.user_id, member.display, creator=True)
+
+
+async def may_start_season(service: Seats, chat: ChatRef, speaker: str, member: Member | None) -> bool:
+    """新賽季's right, decided as 埋數's is (:func:`needs_admin`): a chat admin, or whoever opened the
+    chat's latest table (by user id: its ``members.creator`` row).  At the terminal (``member``
+    ``None``) the ``speaker`` who opened the latest table, by name, as a rule change is decided
+    there.  In a chat that never had a table only a chat admin has it."""
+    latest = await service.store.latest_session(chat)
+    if member is None:
+        return latest is not None and speaker == latest.creator
+    if member.is_admin:
+        return True
+    if latest is None:
+        return False
+    row = await service.chats.member(latest.id, member.user_id)
+    return row is not None and row.creator

@@ -33,6 +33,12 @@ CALC_WORDS = ("計番", "计番", "計翻", "计翻", "計台", "计台")
 """``計番 [game] <hand> [圖]``: score and explain a hand, book nothing (:mod:`.calc`)."""
 WAITS_WORDS = ("聽", "听", "聽牌", "听牌")
 """``聽 [game] <tiles>``: the tiles a hand one short of a win waits on (:mod:`.calc`)."""
+STATS_WORDS = ("戰績", "战绩")
+"""``戰績 [今晚|本月|賽季|全部]``: each player's figures (:mod:`.standings`)."""
+LEADERBOARD_WORDS = ("排行榜", "排行", "龍虎榜", "龙虎榜")
+"""``排行榜 [本月|賽季|全部]``: players ranked by net money (:mod:`.standings`)."""
+NEW_SEASON_WORDS = ("新賽季", "新赛季", "開新賽季", "开新赛季")
+"""``新賽季``: an admin starts the chat's next season (:mod:`.standings`)."""
 WIN_WORDS = ("食", "食糊", "胡", "糊")
 DEAL_IN_WORDS = ("出銃", "放銃", "出沖", "放沖", "出冲", "放冲", "出铳", "放铳", "出統", "放統")
 """``A 出銃 B 12番``: A dealt in to B, the same record as ``B 食 A 12番`` said from the discarder's side
@@ -207,11 +213,14 @@ class OpenTable(Said):
         system: the rule system's id when a game was named (``開枱 A B C D 台灣牌`` → ``taiwan``, by
             the names of :mod:`taipai.core.registry`), ``""`` when none was (the service's default,
             港式台牌).
+        locale: the chat's language when a language word ends the command (:data:`OPEN_LANGUAGES`:
+            ``開枱 A B C D English`` → ``en``, ``/newgame A B C D zh`` → ``zh_Hant_HK``), else ``""``.
     """
 
     kind: ClassVar[str] = "open"
     players: tuple[str, ...]
     system: str = ""
+    locale: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -651,6 +660,9 @@ def command_words() -> frozenset[str]:
         RULES_WORDS,
         CALC_WORDS,
         WAITS_WORDS,
+        STATS_WORDS,
+        LEADERBOARD_WORDS,
+        NEW_SEASON_WORDS,
         WIN_WORDS,
         DEAL_IN_WORDS,
         SELF_DRAW_WORDS,
@@ -894,6 +906,21 @@ def _looks_like_tiles(text: str) -> bool:
     return bool(letters) and all(c in _TILE_LIKE for c in letters)
 
 
+OPEN_LANGUAGES = {
+    "english": "en",
+    "en": "en",
+    "英文": "en",
+    "zh": "zh_Hant_HK",
+    "中文": "zh_Hant_HK",
+    "廣東話": "zh_Hant_HK",
+    "广东话": "zh_Hant_HK",
+    "粵語": "zh_Hant_HK",
+}
+"""Language words that may end ``開枱`` (compared case-folded).  They count only after the four names
+(and a game), as a fifth or sixth word, so no player is ever named ``English`` by accident: four
+names and a fifth word that is neither a game nor one of these is refused (``open_game``)."""
+
+
 def _open(words: list[str]) -> OpenTable:
     """The names after 開枱 / ``/newgame``: four players, and a game's name before or after them
     (``開枱 A B C D 台灣牌``, ``/newgame A B C D taiwan``; Cantonese and English names from
@@ -904,6 +931,9 @@ def _open(words: list[str]) -> OpenTable:
             ``word`` is the last, ``games`` the games there are).
     """
     words = [w for w in words if w]
+    if len(words) in (5, 6) and words[-1].casefold() in OPEN_LANGUAGES:
+        table = _open(words[:-1])
+        return OpenTable(table.players, system=table.system, locale=OPEN_LANGUAGES[words[-1].casefold()])
     if len(words) == 5:
         for at in (4, 0):
             system = system_by_name(words[at])
@@ -923,7 +953,8 @@ def game_names() -> str:
 
 def _said_alone(words: list[str]) -> Command | None:
     """A player's own claim said without their name (:attr:`Said.mine`): ``八仙過海`` (``八仙過海 3台``),
-    ``詐糊``, a prize that names one player (``一台花``, ``暗槓``), ``七搶一 C`` (``七搶一 C 3台``).
+    ``詐糊``, a prize that names one player (``一台花``, ``暗槓``), ``七搶一 C`` (``七搶一 C 3台``),
+    ``追`` (``追 二萬``, ``再追``).
     ``None`` for anything else.
 
     Raises:
@@ -939,7 +970,22 @@ def _said_alone(words: list[str]) -> Command | None:
     if head in ROB_WORDS and rest:
         robbed, hand = rest[0], _flower_hand(rest[1:], "rob_usage")
         return dataclasses.replace(_rob("", ROB_WORDS[head], robbed), hand=hand, mine=True)
+    if (head in CHASE_WORDS and len(rest) <= 1) or (head in CHASE_AGAIN_WORDS and not rest):
+        return _chase_said_alone(head, rest)
     return None
+
+
+def _chase_said_alone(head: str, rest: list[str]) -> RecordPrize | None:
+    """``追``, ``追 二萬``, ``再追`` said by the one who 追 (the payer, seed 004 追: 「須付各一底籌碼」):
+    :attr:`Said.mine`.  ``追 佢`` (no tile) is talk: ``None``; ``追 二三萬`` (tiles, not one) is refused
+    with ``chase_usage``."""
+    what = head if head in CHASE_AGAIN_WORDS else (rest[0] if rest else "")
+    try:
+        return dataclasses.replace(_chase("", what), mine=True)
+    except CommandError:
+        if rest and any(c in _TILE_LIKE for c in unicodedata.normalize("NFKC", rest[0])):
+            raise
+        return None
 
 
 def _flower_hand(rest: list[str], usage: str) -> str:

@@ -11,8 +11,9 @@ from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
+from taipai.bot import money_format
 from taipai.bot.i18n import N_, _, current_locale
-from taipai.bot.service.history import LegRow, cents, exact, leg_rows, settled_money
+from taipai.bot.service.history import LegRow, leg_rows, settled_money
 from taipai.bot.service.parse import MAX_FAN, CommandError
 from taipai.bot.service.reads import DEALER_PATTERN, ReadHand
 from taipai.bot.service.split import utf16_len
@@ -67,9 +68,10 @@ def level_name(level: int) -> str:
 
 
 def amount(value: Amount) -> str:
-    """An exact amount of fan units or money: ``18``, ``-7``, ``2.5``, ``-123447.5``, ``0.1``, and
+    """An exact amount of fan units or money, grouped in thousands in the reply's locale
+    (:func:`taipai.bot.money_format.count`): ``18``, ``-7``, ``2.5``, ``-123,447.5``, ``0.1``, and
     ``5/3`` when no finite decimal exists.  Never goes through ``float`` (no rounding, no ``e+30``)."""
-    return exact(value)
+    return money_format.count(value)
 
 
 def signed(value: Amount) -> str:
@@ -78,14 +80,11 @@ def signed(value: Amount) -> str:
 
 
 def cash(value: Amount, *, sign: bool = False) -> str:
-    """Money, rounded to the cent (:func:`~taipai.bot.service.history.cents`), with its sign before
-    the ``$``: ``$1080``, ``-$7.50``, ``+$0.83`` for 0.825 (``sign``: show ``+``); ``$0`` for an
-    amount under half a cent."""
-    shown = cents(abs(value))
-    if shown == "0":
-        return "$0"
-    head = "-" if value < 0 else "+" if sign and value > 0 else ""
-    return head + "$" + shown
+    """Money in the chat's currency (:func:`taipai.bot.money_format.money`: Babel, the current
+    currency and locale), rounded to the cent, grouped in thousands, its sign first: ``HK$1,080``,
+    ``-HK$7.50``, ``+HK$0.83`` for 0.825 (``sign``: show ``+``), ``NT$1,080`` at a chat that chose
+    台幣; ``HK$0`` for an amount under half a cent."""
+    return money_format.money(value, sign=sign)
 
 
 def rate_of(state: TableState) -> Amount:
@@ -106,8 +105,10 @@ def unit_of(state: TableState) -> str:
 
 
 def money(state: TableState, value: Amount) -> str:
-    """Fan units with money beside them when the table's rate is not 1: ``18 ($1080)``; at a table
-    whose ledger counts money (:func:`counts_fan` false), the amount."""
+    """Fan units with money beside them when the table's rate is not 1: ``18 (HK$1,080)``; at a
+    table whose ledger counts money (:func:`counts_fan` false), the money: ``HK$1,080``."""
+    if not counts_fan(state):
+        return cash(value)
     if rate_of(state) == 1:
         return amount(value)
     return _("{fan} ({money})").format(fan=amount(value), money=cash(state.options.money(value)))
@@ -176,6 +177,10 @@ def help_text(system_id: str = DEFAULT_SYSTEM, options: TableSettings | None = N
         _("開枱 A B C D  /newgame A B C D: open a table (seats 東 南 西 北, A deals first)"),
         _pick_a_game(),
         _(
+            "開枱 A B C D English  /newgame A B C D en: the table in English (中文 or zh: Cantonese); "
+            "the group keeps that language, /lang en or /lang zh changes it"
+        ),
+        _(
             "B 食 A {count}  /win B A {n}: B wins on A's discard; a hand message works in place of {count}"
         ).format(**fill),
         _("A 出銃 B {count}: the same win, said by the discarder").format(**fill),
@@ -192,6 +197,14 @@ def help_text(system_id: str = DEFAULT_SYSTEM, options: TableSettings | None = N
         _("離座  /leave: give up your seat; a chat admin frees anyone's with 離座 南 (/leave 南)"),
         _("埋數  /settle: end the session and settle"),
         _("歷史  /history: the hands so far; 匯出  /export: the session as a CSV file"),
+        _(
+            "戰績  /stats [session|month|season|all]: hands won, 自摸, 出銃, biggest hand and net money "
+            "(今晚, 本月, 賽季, 全部); players are matched across sessions by the names typed at 開枱"
+        ),
+        _(
+            "排行榜  /leaderboard [month|season|all]: players by net money; 新賽季  /season: a new season "
+            "(a chat admin or the table's creator); 匯出 賽季  /export season: the season as one CSV file"
+        ),
         _(
             "規則  /rules: show the table's settings; /rules NAME VALUE changes them "
             "(the table's creator or a chat admin)"
@@ -737,10 +750,12 @@ def _opened(names: Sequence[str]) -> str:
 
 
 def _fan(n: int, unit: str = "番") -> str:
-    """A count in the game's unit: ``12 fan`` (番; 「12番」 in Chinese), ``3台``, ``5翻``."""
+    """A count in the game's unit: ``12 fan`` (番; 「12番」 in Chinese), ``3台``, ``5翻``; a large one
+    grouped in thousands (``1,024翻``: :func:`taipai.bot.money_format.count`)."""
+    shown = money_format.count(n)
     if unit == "番":
-        return _("{n} fan").format(n=n)
-    return f"{n}{unit}"
+        return _("{n} fan").format(n=shown)
+    return f"{shown}{unit}"
 
 
 def _patterns(
@@ -1210,7 +1225,8 @@ def scoreboard(state: TableState) -> list[str]:
     owed = state.owed()
     money = settled_money(state, settle_transfers(state.balances)) if rate_of(state) != 1 else {}
     for p in state.players:
-        line = f"  {state.seat_wind(p.name)} {p.name}: {signed(p.balance)}"
+        shown = signed(p.balance) if counts_fan(state) else cash(p.balance, sign=True)
+        line = f"  {state.seat_wind(p.name)} {p.name}: {shown}"
         if rate_of(state) != 1:
             line += f" ({cash(money[p.name], sign=True)})"
         if owed[p.name] != p.balance:
@@ -1249,7 +1265,8 @@ def chains(state: TableState) -> list[str]:
 
 
 def fan_money(state: TableState, value: Amount, *, sign: bool = False, paid: Amount | None = None) -> str:
-    """Fan units and money side by side, always: ``+18 fan = +$1080`` (zh: ``+18番 = +$1080``).
+    """Fan units and money side by side, always: ``+18 fan = +HK$1,080`` (zh: ``+18番 = +HK$1,080``);
+    at a table whose ledger counts money, the money alone (``+NT$1,080``).
 
     ``paid``: the money to show instead of ``value`` × rate (already rounded to the cent)."""
     show = signed if sign else amount
@@ -1267,8 +1284,8 @@ def settled(state: TableState, transfers: Sequence[tuple[str, str, Amount]]) -> 
     """
     opts = state.options
     if counts_fan(state):
-        head = _("Session over (埋數). Final balances (底 = {base_fan} fan, $ {rate} a fan):").format(
-            base_fan=opts.base_fan, rate=amount(opts.rate)
+        head = _("Session over (埋數). Final balances (底 = {base_fan} fan, {rate} a fan):").format(
+            base_fan=opts.base_fan, rate=cash(opts.rate)
         )
     else:
         head = _("Session over (埋數). Final balances:")
@@ -1343,8 +1360,8 @@ _RULE_WORDS: dict[str, str] = {
 
 
 def rule_change(option: str, value: str, options: TableOptions | None = None) -> str:
-    """A rule as set by ``RuleChanged(option, value)``, in player words, not option ids: ``底 = $7,
-    a fan = $1.4`` (``options``: the table's options after the change, for the 底's money; without
+    """A rule as set by ``RuleChanged(option, value)``, in player words, not option ids: ``底 = HK$7,
+    a fan = HK$1.40`` (``options``: the table's options after the change, for the 底's money; without
     them only the fan's), ``追: 2 底``, ``斬拉: never (無限拉)``.
 
     Args:
@@ -1358,9 +1375,9 @@ def rule_change(option: str, value: str, options: TableOptions | None = None) ->
         if option == "rate":
             rate = Fraction(value)
             if options is None:
-                return _("a fan = ${rate}").format(rate=amount(rate))
+                return _("a fan = {rate}").format(rate=cash(rate))
             base = options.base_fan * rate
-            return _("底 = ${base}, a fan = ${rate}").format(base=amount(base), rate=amount(rate))
+            return _("底 = {base}, a fan = {rate}").format(base=cash(base), rate=cash(rate))
         if option.startswith(("prize.", "prizes.")):
             return _("{prize}: {value} 底").format(
                 prize=prize_name(option.split(".", 1)[1]), value=amount(Fraction(value))
@@ -1448,8 +1465,8 @@ def rules(state: TableState) -> list[str]:
         head,
         f"  la_mode = {o.la_mode}, la_break = {o.la_break}, la_on_draw = {o.la_on_draw}, cut = {o.cut}",
         "  "
-        + _("底 = {base_fan} fan; rate = ${rate} a fan (底 = ${base})").format(
-            base_fan=o.base_fan, rate=amount(o.rate), base=amount(o.money(o.base_fan))
+        + _("底 = {base_fan} fan; rate = {rate} a fan (底 = {base})").format(
+            base_fan=o.base_fan, rate=cash(o.rate), base=cash(o.money(o.base_fan))
         ),
         "  " + _("A rate change re-prices the whole session, hands already played included."),
         "  " + _("false win (詐糊): {n} fan to each").format(n=o.false_win_fan),
@@ -1551,8 +1568,8 @@ def rules_bad_money(name: str, value: str, limit: int) -> str:
     """A ``rate``/``base`` value that is not sensible money."""
     return _(
         "「{value}」 is not an amount of money for {name}: write more than 0, at most 2 decimals and at most "
-        "${limit} a fan, e.g. /rules rate 60, /rules rate 0.5, /rules base 300."
-    ).format(name=short(name), value=short(value), limit=f"{limit:,}")
+        "{limit} a fan, e.g. /rules rate 60, /rules rate 0.5, /rules base 300."
+    ).format(name=short(name), value=short(value), limit=cash(limit))
 
 
 def short(text: str, limit: int = 40) -> str:
@@ -1561,8 +1578,8 @@ def short(text: str, limit: int = 40) -> str:
 
 
 def rules_phrase_mismatch(base: int, fan: int, base_fan: int) -> str:
-    return _("底 ${base} and ${fan} a fan do not fit a 底 of {base_fan} fan; use /rules rate {fan}.").format(
-        base=base, fan=fan, base_fan=base_fan
+    return _("底 {base} and {fan} a fan do not fit a 底 of {base_fan} fan; use /rules rate {rate}.").format(
+        base=cash(base), fan=cash(fan), base_fan=base_fan, rate=fan
     )
 
 

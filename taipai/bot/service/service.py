@@ -34,12 +34,27 @@ from contextlib import AbstractAsyncContextManager
 from pathlib import Path
 from typing import Any, ParamSpec, TypeVar
 
-from taipai.bot.i18n import DEFAULT_LOCALE, normalize_locale, use_locale
-from taipai.bot.service import buttons, decide, identity, implied, parse, render
+from taipai.bot.i18n import DEFAULT_LOCALE, current_locale, normalize_locale, use_locale
+from taipai.bot.money_format import use_currency
+from taipai.bot.service import (
+    attempt,
+    buttons,
+    decide,
+    identity,
+    implied,
+    natural,
+    parse,
+    record_flow,
+    remembered,
+    render,
+    standings,
+)
 from taipai.bot.service.book import Book
 from taipai.bot.service.calc import answer as calc_answer
+from taipai.bot.service.chart import answer as chart_answer
+from taipai.bot.service.chart import asks_chart, with_chart
 from taipai.bot.service.decide import Ignored, Refused, resolve_player
-from taipai.bot.service.export import default_export_dir, export_name, session_csv, write_file
+from taipai.bot.service.export import default_export_dir, session_document, write_file
 from taipai.bot.service.hands import SCORING, read_hand
 from taipai.bot.service.lru import ChatLocks, LRUDict
 from taipai.bot.service.parse import (
@@ -155,7 +170,7 @@ _WINNING_TILE_WORDS = ("食", "摸")
 LOCK_CACHE = 1024
 """Per-chat locks kept while unused (a lock in use is never dropped)."""
 LOCALE_CACHE = 8192
-"""Chats whose ``/lang`` choice is kept in memory."""
+"""Chats whose language is remembered in memory, only for replies while the database is down."""
 
 
 class Service:
@@ -176,6 +191,8 @@ class Service:
             default beside the SQLite database, else the current directory, and name the path in the
             reply.  Off (the bots): the CSV is built in memory and only sent with the reply as its
             :class:`Document`; nothing is written on the server.
+        stats_timezone: the IANA zone of 戰績 本月's calendar month and of the dates the stats show
+            (:mod:`.standings`; ``STATS_TIMEZONE``, Asia/Hong_Kong by default).
     """
 
     def __init__(
@@ -189,6 +206,7 @@ class Service:
         rules_loader: Callable[[str], Any] | None = None,
         export_dir: str | Path | None = None,
         export_files: bool = False,
+        stats_timezone: str = standings.DEFAULT_TIMEZONE,
     ) -> None:
         self.store = store
         self.locale = locale
@@ -201,6 +219,7 @@ class Service:
         self._locks = ChatLocks(LOCK_CACHE)
         self._export_dir = Path(export_dir) if export_dir is not None else None
         self._export_files = export_files
+        self.stats_book = standings.StatsBook(store, stats_timezone)
         self.chats = ChatData(store)
         self._chat_locales: LRUDict[ChatRef, str | None] = LRUDict(LOCALE_CACHE)
         self._rules_lock = threading.Lock()
@@ -227,7 +246,8 @@ class Service:
                 ignored (``[]``), so a message delivered twice is booked once.  ``None`` (terminal
                 lines) never deduplicates.
             locale: reply language for this message when the chat has set none with ``/lang``
-                (default: ``member.language``, then the service's).
+                (default: ``member.language`` in a private chat only, then the service's:
+                :meth:`pick_locale`).
             member: who said it on a platform (:class:`~taipai.bot.service.identity.Member`): enables
                 seats (``坐 南``) and permissions; ``None`` (terminal) trusts every speaker.
 
@@ -238,29 +258,32 @@ class Service:
         text = clean_text(text)
         if member is not None and clean_speaker(member.display) != member.display:
             member = dataclasses.replace(member, display=clean_speaker(member.display))
+        user_id = member.user_id if member is not None else None
         async with self.lock(chat):  # one message of a chat at a time, in the order they came
-            with use_locale(await self.locale_for(chat, locale, member)):
+            # One statement: booked before?, the open session, its last seq, the speaker's seat and
+            # the chat's language (read with every message: another worker may have changed it).
+            first = await self.chats.view(chat, message_id, user_id)
+            self._chat_locales[chat] = first.locale
+            view: ChatView | None = first
+            with (
+                use_locale(self.pick_locale(first.locale, locale, member)),
+                use_currency(await self.chats.chat_currency(chat)),  # money as the chat writes it
+            ):
                 own = identity.parse_chat_command(text)
                 if own is not None:
                     return [await identity.run_chat_command(self, chat, speaker, member, own)]
-                try:
-                    cmd = parse_command(text)
-                except CommandError as err:
-                    try:
-                        cmd = await self._implied(chat, speaker, text, err, member=member)
-                    except CommandError as implied_err:  # e.g. a count that is too large
-                        return [Reply(render.command_error(implied_err, await self.game_of(chat)))]
-                    if cmd is None and err.code == "no_hand":  # 「B 自摸」, 「B 食 A」: say what is missing
-                        cmd = await self._missing(chat, speaker, text, member)
-                    if cmd is None:
-                        return [Reply(render.command_error(err, await self.game_of(chat)))]
-                if cmd is None:
-                    try:
-                        cmd = await self._implied(chat, speaker, text, member=member)
-                    except CommandError as err:  # e.g. a count said alone that is too large
-                        return [Reply(render.command_error(err, await self.game_of(chat)))]
-                if cmd is None:  # 「自摸」, 「B 食」, 「B 飛」 by the table: a record missing a part
-                    cmd = await self._missing(chat, speaker, text, member)
+                if record_flow.asks_record(text):  # 記牌 / /record: the tap flow's first step
+                    return [await record_flow.start(self, chat, member)]
+                if member is not None:  # 開枱 alone: the four seats remembered, when there are four
+                    text = await remembered.bare_open(self, chat, text) or text
+                if asks_chart(text):  # 圖表, 走勢, /chart: anyone may ask; books nothing
+                    return [await chart_answer(self, chat)]
+                asked = standings.parse_standings(text)
+                if asked is not None:  # 戰績, 排行榜, 新賽季, 匯出 賽季
+                    files = self._export_files or self._export_dir is not None
+                    to = (self._export_dir or default_export_dir(self.store)) if files else None
+                    return await standings.answer(self, chat, speaker, member, asked, export_dir=to)
+                cmd = await self._understand(chat, speaker, text, member)
                 if isinstance(cmd, Reply):
                     return [cmd]
                 if cmd is None:
@@ -273,12 +296,11 @@ class Service:
                     return [Reply(render.help_text(state.system, state.options))]
                 if isinstance(cmd, parse.CalcHand | parse.ShowWaits):  # anyone may ask; books nothing
                     return await calc_answer(self, chat, text, cmd)
-                user_id = member.user_id if member is not None else None
                 for _attempt in range(MAX_RETRIES):
-                    # One statement: booked before?, the open session, its last seq, the speaker's
-                    # seat.  Read again after a conflict: the other writer may have booked this very
+                    # Read again after a conflict: the other writer may have booked this very
                     # message, and the cached state catches up from the new last seq.
-                    view = await self.chats.view(chat, message_id, user_id)
+                    if view is None:
+                        view = await self.chats.view(chat, message_id, user_id)
                     if view.booked:
                         return []
                     try:
@@ -292,7 +314,8 @@ class Service:
                     except DuplicateMessage:
                         return []
                     except SeqConflict:
-                        continue  # another writer got there first: read the chat again
+                        view = None  # another writer got there first: read the chat again
+                        continue
                 raise SeqConflict(f"could not append to {chat} after {MAX_RETRIES} tries")
 
     @_unless_the_database_fails(_pressed)
@@ -307,7 +330,12 @@ class Service:
     ) -> buttons.Pressed:
         """Handle a button press with callback ``data`` (see :mod:`.buttons`): same rules as the text
         command it stands for.  Returns replies for the chat and a notice for the presser alone."""
-        with use_locale(await self.locale_for(chat, locale, member)):
+        with (
+            use_locale(await self.locale_for(chat, locale, member)),
+            use_currency(await self.chats.chat_currency(chat)),
+        ):
+            if data.startswith(record_flow.KIND + ":"):  # the 記牌 flow books through handle
+                return await record_flow.press(self, chat, speaker, data, member)
             return await buttons.press(self, chat, speaker, data, member)
 
     @_unless_the_database_fails(_replies)
@@ -323,46 +351,106 @@ class Service:
     ) -> list[Reply]:
         """An edited message: a booked hand is re-read and the difference shown with a confirm
         button (nothing is booked until pressed); a message never booked is read as new."""
-        with use_locale(await self.locale_for(chat, locale, member)):
+        with (
+            use_locale(await self.locale_for(chat, locale, member)),
+            use_currency(await self.chats.chat_currency(chat)),
+        ):
             return await buttons.edit(
                 self, chat, clean_speaker(speaker), message_id, clean_text(new_text), member
             )
 
     def offline_locale(self, chat: ChatRef, locale: str | None, member: identity.Member | None) -> str:
-        """:meth:`locale_for` without the database (it failed): the chat's ``/lang`` if cached."""
-        chosen = self._chat_locales.get(chat)
+        """:meth:`locale_for` without the database (it failed): the chat's language as this process
+        last read it (``None`` when it never did)."""
+        return self.pick_locale(self._chat_locales.get(chat), locale, member)
+
+    def pick_locale(self, chosen: str | None, locale: str | None, member: identity.Member | None) -> str:
+        """Reply language (``zh_Hant_HK`` or ``en``): ``chosen`` (the chat's ``chats.locale``), else
+        ``locale`` (the caller's, e.g. the terminal's), else, in a private chat only
+        (:attr:`~.identity.Member.private`), the member's client language when taipai speaks it, else
+        the service default.  A group never follows one member's phone: it speaks one language."""
         if chosen:
             return chosen
         if locale:
             return locale
-        if member is not None and member.language and member.language.lower().startswith(("en", "zh", "yue")):
-            return normalize_locale(member.language.lower())
-        return self.locale
-
-    async def chat_locale(self, chat: ChatRef) -> str | None:
-        """The language the chat chose with ``/lang`` (cached), or ``None``."""
-        if chat not in self._chat_locales:
-            self._chat_locales[chat] = (await self.chats.chat_settings(chat))[0]
-        return self._chat_locales[chat]
-
-    async def set_chat_locale(self, chat: ChatRef, locale: str) -> None:
-        """Store the chat's language (``/lang``)."""
-        await self.chats.set_chat(chat, locale=locale)
-        self._chat_locales[chat] = locale
-
-    async def locale_for(self, chat: ChatRef, locale: str | None, member: identity.Member | None) -> str:
-        """Reply language: the chat's ``/lang``, else ``locale``, else the member's client language
-        (when it is one taipai speaks), else the service default."""
-        chosen = await self.chat_locale(chat)
-        if chosen:
-            return chosen
-        if locale:
-            return locale
-        if member is not None and member.language:
+        if member is not None and member.private and member.language:
             tag = member.language.lower()
             if tag.startswith(("en", "zh", "yue")):
                 return normalize_locale(tag)
         return self.locale
+
+    async def chat_locale(self, chat: ChatRef) -> str | None:
+        """The chat's language (``/lang``, or named at 開枱) read from the database, or ``None``.
+        The last one read is kept only for :meth:`offline_locale`."""
+        chosen = (await self.chats.chat_settings(chat))[0]
+        self._chat_locales[chat] = chosen
+        return chosen
+
+    async def set_chat_locale(self, chat: ChatRef, locale: str) -> None:
+        """Store the chat's language (``/lang``, 開枱 … English)."""
+        await self.chats.set_chat(chat, locale=locale)
+        self._chat_locales[chat] = locale
+
+    async def locale_for(self, chat: ChatRef, locale: str | None, member: identity.Member | None) -> str:
+        """Reply language (:meth:`pick_locale`) with the chat's language read from the database now."""
+        return self.pick_locale(await self.chat_locale(chat), locale, member)
+
+    async def _understand(
+        self, chat: ChatRef, speaker: str, text: str, member: identity.Member | None
+    ) -> Command | Reply | None:
+        """What a line says: a command to carry out, a reply (a refusal, a record missing a part, a
+        hint), or ``None`` for talk (no reply).
+
+        The line as said is read first (:meth:`_read_said`); when that books nothing, the line in its
+        natural forms rewritten (:func:`.natural.rewrite`: ``流局啦``, ``我又食阿明 6番``,
+        ``阿明出銃俾我 8番``, ``B wins A 12``) is read the same way, against the open table's names and
+        the speaker's seat; and when neither reads, a line that is an attempt at a command
+        (:func:`.attempt.judge`) gets one hint saying what was understood and what is missing."""
+        said = await self._read_said(chat, speaker, text, member)
+        if said is not None and not isinstance(said, Reply):
+            return said
+        session = await self.store.open_session(chat)
+        state: TableState | None = None
+        me: str | None = None
+        if session is not None:
+            state = (await self.state_of(session))[1]
+            me = await self._me(session, state, speaker, member)
+        natural_text = natural.rewrite(text, state.names if state is not None else (), me)
+        if natural_text != text:
+            rewritten = await self._read_said(chat, speaker, natural_text, member)
+            if rewritten is not None:
+                return rewritten
+        if said is not None or state is None:
+            return said
+        found = attempt.judge(text, state.names, seated=me is not None)
+        return Reply(attempt.hint(found, state.system, state.names)) if found is not None else None
+
+    async def _read_said(
+        self, chat: ChatRef, speaker: str, text: str, member: identity.Member | None
+    ) -> Command | Reply | None:
+        """``text`` parsed (:func:`parse_command`), else read against the open table (:meth:`_implied`),
+        else a record missing a part (:meth:`_missing`): the command, a reply, or ``None``."""
+        try:
+            cmd = parse_command(text)
+        except CommandError as err:
+            try:
+                found = await self._implied(chat, speaker, text, err, member=member)
+            except CommandError as implied_err:  # e.g. a count that is too large
+                return Reply(render.command_error(implied_err, await self.game_of(chat)))
+            if found is None and err.code == "no_hand":  # 「B 自摸」, 「B 食 A」: say what is missing
+                found = await self._missing(chat, speaker, text, member)
+            if found is None:
+                return Reply(render.command_error(err, await self.game_of(chat)))
+            return found
+        if cmd is not None:
+            return cmd
+        try:
+            found = await self._implied(chat, speaker, text, member=member)
+        except CommandError as err:  # e.g. a count said alone that is too large
+            return Reply(render.command_error(err, await self.game_of(chat)))
+        if found is None:  # 「自摸」, 「B 食」, 「B 飛」 by the table: a record missing a part
+            found = await self._missing(chat, speaker, text, member)
+        return found
 
     async def _implied(
         self,
@@ -501,6 +589,23 @@ class Service:
         session = await self.store.open_session(chat)
         return session.system if session is not None else DEFAULT_SYSTEM
 
+    async def player_names(self, chat: ChatRef) -> tuple[tuple[str, str], ...]:
+        """``((name, seat wind), …)`` of ``chat``'s open table in seat order (東南西北 from 開枱), the
+        wind being the 門風 of this hand (:meth:`TableState.seat_wind`: the dealer is 東), as a command
+        names a player; ``()`` when no table is open or it is settled.  Reads only (an autocomplete
+        asks it: nothing is booked, no lock is taken).
+
+        Raises:
+            SQLAlchemyError: the database cannot be read.
+        """
+        session = await self.store.open_session(chat)
+        if session is None:
+            return ()
+        _seq, state = await self.state_of(session)
+        if state.ended:
+            return ()
+        return tuple((name, state.seat_wind(name)) for name in state.names)
+
     def lock(self, chat: ChatRef) -> AbstractAsyncContextManager[None]:
         """``async with service.lock(chat):`` one message (or button press) of ``chat`` at a time, in
         the order they came (:class:`ChatLocks`)."""
@@ -589,6 +694,8 @@ class Service:
             replies = [Reply(render.cancelled(speaker, state))]
         else:
             replies = event_replies(session.id, seq, state, event, t, reads, speaker)
+            if t.state.ended:  # 埋數 (or 重做 of one): the evening's chart goes with its reply
+                replies = await with_chart(replies, self.store, session, t.state)
         await self.book.append(
             session,
             seq,
@@ -832,9 +939,8 @@ class Service:
         _seq, state = await self.state_of(session)
         if isinstance(cmd, parse.ShowHistory):
             return [history_reply(chat, session.id, state)]
-        name = export_name(self.store, chat, session.id)
-        data = session_csv(state).encode("utf-8")
-        document = Document(name, data)
+        document = await session_document(self.store, chat, session, state)  # built in memory
+        name, data = document.filename, document.content
         if not (self._export_files or self._export_dir is not None):
             return [Reply(render.exported_document(name, len(state.history)), document=document)]
         path = (self._export_dir or default_export_dir(self.store)) / name
@@ -866,13 +972,21 @@ class Service:
         options = self._options if system.id == DEFAULT_SYSTEM else None
         event = TableOpened(players=cmd.players, options=options, system=system.id)  # type: ignore[arg-type]
         t = decide.checked(None, event)
-        replies = [Reply(render.opened(t.state) + "\n" + render.next_hand(t.state))]
+        back = await remembered.returning(self, chat, cmd.players)  # seated again, by user id
+        # 開枱 … English: the table's replies in the language it names, and the chat keeps it
+        with use_locale(cmd.locale or current_locale()):
+            lines = remembered.back_lines(t.state, back)
+            opened = "\n".join([render.opened(t.state), *lines, render.next_hand(t.state)])
+            replies = [Reply(opened, remembered.open_buttons(t.state))]
         try:
-            await self.book.open_table(
+            new = await self.book.open_table(
                 chat, event, t, creator=speaker, text=text, message_id=message_id, replies=replies
             )
         except SessionAlreadyOpen as exc:
             raise Refused(render.already_open(None)) from exc
+        if cmd.locale:
+            await self.set_chat_locale(chat, cmd.locale)
+        await remembered.seat_again(self, new, t.state, back)
         return replies
 
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Select, String, and_, bindparam, exists, func, insert, select, update
+from sqlalchemy import Select, String, and_, bindparam, exists, func, insert, literal, select, update
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 
@@ -56,13 +56,16 @@ class ChatView:
     ``booked``: the message id was booked before (a duplicate delivery).  ``session``: the chat's open
     session (``None``: no table open).  ``last_seq``: that session's highest event ``seq`` (0 without a
     session), which tells whether a cached table state is still current.  ``member``: the speaker's
-    member row in that session (``None``: none, or no user id was asked for).
+    member row in that session (``None``: none, or no user id was asked for).  ``locale``: the chat's
+    language (``chats.locale``, set by ``/lang`` or at 開枱; ``None``: never set), read with every
+    message so that every worker process follows a change at once.
     """
 
     booked: bool
     session: SessionRow | None
     last_seq: int
     member: MemberRow | None
+    locale: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,8 +83,16 @@ class EditRow:
 
 def _view_statement() -> Select[Any]:
     """The statement behind :meth:`ChatData.view`, built once (bound: platform, chat_id,
-    source_message_id, user_id)."""
+    source_message_id, user_id).  It always returns one row: the open session (if any) is outer-joined
+    to a one-row base, so the duplicate check and the chat's language come with or without a table."""
     platform, chat_id = bindparam("platform", type_=String()), bindparam("chat_id", type_=String())
+    chat_locale = (
+        select(chats.c.locale)
+        .where(chats.c.platform == platform, chats.c.chat_id == chat_id)
+        .scalar_subquery()
+    )
+    base = select(literal(1).label("one")).subquery("base")
+    open_here = and_(sessions.c.platform == platform, sessions.c.chat_id == chat_id, status_is(OPEN))
     last = (
         select(func.coalesce(func.max(events.c.seq), 0))
         .where(events.c.session_id == sessions.c.id)
@@ -104,9 +115,9 @@ def _view_statement() -> Select[Any]:
             members.c.display.label("m_display"),
             members.c.player.label("m_player"),
             members.c.creator.label("m_creator"),
+            chat_locale.label("chat_locale"),
         )
-        .select_from(sessions.outerjoin(members, seat))
-        .where(sessions.c.platform == platform, sessions.c.chat_id == chat_id, status_is(OPEN))
+        .select_from(base.outerjoin(sessions, open_here).outerjoin(members, seat))
     )
 
 
@@ -138,12 +149,24 @@ class ChatData:
 
         return await self.store.run_read(read)
 
+    async def chat_currency(self, chat: ChatRef) -> str | None:
+        """The ISO 4217 code the chat shows money in (``chats.currency``, set by ``貨幣`` /
+        ``/currency``); ``None`` when never set (the default, HKD: :mod:`taipai.bot.money_format`)."""
+        q = select(chats.c.currency).where(chats.c.platform == chat.platform, chats.c.chat_id == chat.chat_id)
+
+        def read(conn: Connection) -> str | None:
+            value: str | None = conn.execute(q).scalar()
+            return value
+
+        return await self.store.run_read(read)
+
     async def set_chat(self, chat: ChatRef, **values: str | None) -> None:
-        """Set ``locale`` and/or ``scoreboard_message_id`` of the chat (insert or update).
+        """Set ``locale``, ``scoreboard_message_id`` and/or ``currency`` (an ISO code) of the chat
+        (insert or update).
 
         Raises ``ValueError`` for any other key.
         """
-        allowed = {"locale", "scoreboard_message_id"}
+        allowed = {"locale", "scoreboard_message_id", "currency"}
         if not values or set(values) - allowed:
             raise ValueError(f"set_chat takes {sorted(allowed)}, not {sorted(values)}")
         now = self._now()
@@ -171,8 +194,7 @@ class ChatData:
     # ------------------------------------------------------------------ one message
     async def view(self, chat: ChatRef, source_message_id: str | None, user_id: str | None) -> ChatView:
         """The :class:`ChatView` of ``chat`` for a message: duplicate check, open session, its last
-        ``seq`` and the member row of ``user_id``, in one statement (a second one, the duplicate
-        check alone, only when no table is open and ``source_message_id`` is given).
+        ``seq``, the member row of ``user_id`` and the chat's language, in one statement.
 
         Nothing is locked or cached: the ``seq`` and message-id unique keys still refuse a write
         made on a view that went stale (:class:`SeqConflict`, :class:`DuplicateMessage`).
@@ -185,17 +207,15 @@ class ChatData:
         }
 
         def read(conn: Connection) -> ChatView:
-            row = conn.execute(_VIEW, params).first()
-            if row is None:
-                booked_before = source_message_id is not None and Store.booked_in(
-                    conn, chat, source_message_id
-                )
-                return ChatView(booked_before, None, 0, None)
+            row = conn.execute(_VIEW, params).one()
             m = row._mapping
+            locale = m["chat_locale"]
+            if m["id"] is None:  # no table open
+                return ChatView(bool(m["booked"]), None, 0, None, locale)
             member = None
             if m["m_user"] is not None:
                 member = MemberRow(m["id"], m["m_user"], m["m_display"], m["m_player"], bool(m["m_creator"]))
-            return ChatView(bool(m["booked"]), session_row(row), int(m["last_seq"]), member)
+            return ChatView(bool(m["booked"]), session_row(row), int(m["last_seq"]), member, locale)
 
         return await self.store.run_read(read)
 

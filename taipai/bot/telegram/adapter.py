@@ -68,7 +68,7 @@ from taipai.bot.service import Reply, Service, parse_command
 from taipai.bot.service.buttons import rows
 from taipai.bot.service.identity import Member
 from taipai.bot.service.lru import LRUDict
-from taipai.bot.service.split import TELEGRAM_LIMIT, split_text
+from taipai.bot.service.split import TELEGRAM_LIMIT, split_text, utf16_len
 from taipai.bot.store import ChatRef
 from taipai.bot.store.inbox import InboxRow, Incoming
 from taipai.bot.store.outbox import Booking, OutboxRow
@@ -83,6 +83,8 @@ SCOREBOARD_NEAR = 10
 """``計數`` edits the standing scoreboard when it is at most this many messages from the newest."""
 ADMIN_TTL = 600.0
 """Seconds a chat's administrator list is cached."""
+CAPTION_LIMIT = 1024
+"""Telegram's longest photo caption (UTF-16 units): a longer reply goes as text, then the photo."""
 ADMIN_RETRY = 30.0
 """Seconds before a failed ``getChatAdministrators`` is asked again (not the whole :data:`ADMIN_TTL`)."""
 POLL_INTERVAL = 0.02
@@ -119,9 +121,14 @@ COMMANDS: tuple[tuple[str, str], ...] = (
     ("sit", N_("take your seat: /sit 南 or /sit name")),
     ("leave", N_("give up your seat (離座); an admin: /leave 南")),
     ("lang", N_("reply language: /lang en or /lang zh")),
+    ("currency", N_("money's currency: /currency HKD, USD, TWD or CNY")),
     ("rules", N_("show or change the table's rules")),
+    ("record", N_("record a hand in taps (記牌)")),
     ("history", N_("the hands so far")),
     ("export", N_("the session as a CSV file")),
+    ("stats", N_("each player's figures: /stats session, month, season or all (戰績)")),
+    ("leaderboard", N_("players ranked by net money: /leaderboard month, season or all (排行榜)")),
+    ("season", N_("start a new season, a chat admin (新賽季)")),
     ("help", N_("all commands")),
 )
 """``setMyCommands`` entries: command name and the msgid of its description (en and zh); ``{games}`` is
@@ -474,16 +481,45 @@ class TelegramBot:
             await query.answer(pressed.notice or None)
         except TelegramError as exc:  # e.g. too old after a restart: the replies still go out
             log.info("could not answer a button press (%s)", type(exc).__name__)
-        return self.payloads(pressed.replies, reply_to=reply_to, refresh=True)
+        out = self.payloads(pressed.replies, reply_to=reply_to, refresh=True)
+        if pressed.edit is None:
+            return out
+        edit = self.edit_payload(pressed.edit, reply_to)
+        if booking.stored:  # a booking stored its replies (and only them): the edit goes now
+            with contextlib.suppress(TelegramError):  # cosmetic: the flow refuses a second confirm
+                await self._edit_in_place(query.message.chat.id, edit)
+            return out
+        return [edit, *out]
+
+    @staticmethod
+    def edit_payload(reply: Reply, message_id: int) -> dict[str, Any]:
+        """The outbox payload that edits message ``message_id`` to ``reply``'s text and buttons (the
+        記牌 flow's next step): ``text``, ``buttons``, ``edit`` (the message id)."""
+        p: dict[str, Any] = {"text": reply.text, "edit": message_id}
+        if reply.buttons:
+            p["buttons"] = [[[b.label, b.data] for b in row] for row in rows(reply.buttons)]
+        return p
+
+    async def _edit_in_place(self, chat_id: int, p: dict[str, Any]) -> int:
+        """Edit message ``p["edit"]`` to ``p``'s text and keyboard (none: the keyboard goes); an edit
+        that changes nothing is done already."""
+        try:
+            await self.app.bot.edit_message_text(
+                p["text"], chat_id=chat_id, message_id=int(p["edit"]), reply_markup=_markup(p.get("buttons"))
+            )
+        except BadRequest as exc:
+            if "not modified" not in str(exc).lower():
+                raise
+        return int(p["edit"])
 
     @staticmethod
     def payloads(
         replies: Sequence[Reply], *, reply_to: int | None = None, said: str = "", refresh: bool = False
     ) -> list[dict[str, Any]]:
         """The outbox payloads of ``replies``: ``text``, ``buttons`` (rows of ``[label, data]``),
-        ``reply_to`` (the first quotes the message answered), ``document`` (``filename`` and base64
-        ``content``), ``scoreboard`` (the one reply to ``said`` when that is ``計數``: edit the
-        standing scoreboard when near),
+        ``reply_to`` (the first quotes the message answered), ``document`` (``filename``, base64
+        ``content`` and the ``caption`` posted with it, when it has one), ``scoreboard`` (the one
+        reply to ``said`` when that is ``計數``: edit the standing scoreboard when near),
         ``refresh`` (edit the standing scoreboard after it) and ``coalesce`` (plain text that may be
         joined with the chat's other pending replies when the group's budget is spent)."""
         out: list[dict[str, Any]] = []
@@ -495,12 +531,18 @@ class TelegramBot:
             if i == 0 and reply_to:
                 p["reply_to"] = reply_to
             document = getattr(reply, "document", None)
+            picture = getattr(reply, "picture", None)
+            if picture is not None:  # 埋數's chart, /chart, 計番 … 圖: a photo, never joined with others
+                content = base64.b64encode(picture.content).decode("ascii")
+                p["photo"] = {"filename": picture.filename, "content": content}
             if document is not None:
                 content = base64.b64encode(document.content).decode("ascii")
                 p["document"] = {"filename": document.filename, "content": content}
+                if document.caption:  # 「第1場 · 11月30日 · 23鋪」 instead of the reply's text
+                    p["document"]["caption"] = document.caption
             elif said and len(replies) == 1 and not reply.buttons and TelegramBot._is_score(said):
                 p["scoreboard"] = True  # parsed only when the reply could be a scoreboard
-            else:
+            elif picture is None:
                 p["coalesce"] = True
             out.append(p)
         if out and (any_buttons or (refresh and replies)):
@@ -521,6 +563,7 @@ class TelegramBot:
             username=user.username,
             is_admin=admin,
             language=user.language_code,
+            private=private,
         )
         return chat, member
 
@@ -567,14 +610,18 @@ class TelegramBot:
         return None if sent is None else str(sent)
 
     async def _send_one(self, chat_id: int, p: dict[str, Any]) -> int | None:
+        if p.get("edit"):
+            return await self._edit_in_place(chat_id, p)
         if p.get("scoreboard"):
             return await self._scoreboard(chat_id, p)
+        if p.get("photo") is not None:
+            return await self._send_photo(chat_id, p)
         document = p.get("document")
         if document is not None:
             msg = await self.app.bot.send_document(
                 chat_id,
                 InputFile(base64.b64decode(document["content"]), filename=document["filename"]),
-                caption=p["text"][:1024],
+                caption=(document.get("caption") or p["text"])[:1024],
                 reply_parameters=_quote(p.get("reply_to")),
             )
             self._seen(chat_id, msg.message_id)
@@ -583,6 +630,27 @@ class TelegramBot:
         if p.get("refresh"):
             self._schedule_refresh(chat_id)
         return sent
+
+    async def _send_photo(self, chat_id: int, p: dict[str, Any]) -> int | None:
+        """A reply with a picture: one photo with the reply's text as its caption (and its buttons)
+        when the text fits Telegram's caption (:data:`CAPTION_LIMIT`), else the text first (as
+        :meth:`_send_text`) and the photo after it.  A crash between the two sends both again."""
+        photo = p["photo"]
+        text = p["text"]
+        fits = utf16_len(text) <= CAPTION_LIMIT
+        if not fits and text:
+            await self._send_text(chat_id, text, p.get("buttons"), p.get("reply_to"))
+        msg = await self.app.bot.send_photo(
+            chat_id,
+            InputFile(base64.b64decode(photo["content"]), filename=photo["filename"]),
+            caption=text if fits and text else None,
+            reply_markup=_markup(p.get("buttons")) if fits else None,
+            reply_parameters=_quote(p.get("reply_to")) if fits else None,
+        )
+        self._seen(chat_id, msg.message_id)
+        if p.get("refresh"):
+            self._schedule_refresh(chat_id)
+        return msg.message_id
 
     async def _send_joined(self, chat_id: int, payloads: Sequence[dict[str, Any]]) -> int | None:
         """Several pending replies as one message (the group's budget is spent): every reply's text,

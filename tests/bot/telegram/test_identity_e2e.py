@@ -37,7 +37,8 @@ async def answer_to_press(group, chat_id: int, user: dict, message_id: int, data
 
 async def test_names_never_seat_anyone_and_buttons_stay_in_their_chat(group):
     (r,) = await group.say(ANN, "開枱 Ann Bob Cat Dan")
-    assert text(r).startswith("Table open: 東 Ann, 南 Bob, 西 Cat, 北 Dan.")  # Ann reads English
+    # a group speaks one language: Cantonese here, though Ann's phone is English
+    assert text(r).startswith("開枱：東 Ann、南 Bob、西 Cat、北 Dan。")
     (r,) = await group.say(BOB, "坐 南")
     assert text(r) == "Bob 坐 Bob（南位）。"
 
@@ -69,7 +70,7 @@ async def test_names_never_seat_anyone_and_buttons_stay_in_their_chat(group):
     # The real Bob books; his Undo button pressed in another group does nothing there.
     (hand,) = await group.say(BOB, "Bob 食 Ann 12番")
     assert text(hand).startswith("Bob 食 Ann：12番\n  Ann → Bob：18（12番 + 底 5 + 莊 1）\n")
-    assert buttons(hand) == ["undo:1:2"]
+    assert buttons(hand) == ["undo:1:2", "rec:n"]
     notice = await answer_to_press(group, OTHER_GROUP, BOB, hand.result["message_id"], "undo:1:2")
     assert notice == "呢個掣係第二個群組嘅，喺呢度冇用。"
     assert [e.kind for e in await group.service.store.events(session.id)] == ["table_opened", "win_by_discard"]
@@ -79,9 +80,9 @@ async def test_names_never_seat_anyone_and_buttons_stay_in_their_chat(group):
     (r,) = await group.say(ADMIN, "/rules rate 2")
     assert text(r).startswith("改咗規則：")
     (r,) = await group.say(ANN, "坐 Ann")
-    assert text(r) == "Ann sits as Ann (北)."  # Ann's client reads English; Bob deals now, so Ann is 北
+    assert text(r) == "Ann 坐 Ann（北位）。"  # Bob deals now, so Ann is 北
     (r,) = await group.say(ANN, "/rules rate 3")
-    assert text(r).startswith("Rule changed: 底 = $15, a fan = $3.")
+    assert text(r).startswith("改咗規則：")
     (r,) = await group.say(CAT, "/rules rate 4")
     assert text(r) == "Cat：呢樣要開枱嘅人或者群組管理員先可以做。"
     _seq, state = await group.service.state_of(session)

@@ -30,7 +30,7 @@ async def test_a_long_history_arrives_in_pages_with_a_more_button(group):
     session = await group.service.store.open_session(group.chat)
     assert session is not None
     assert buttons(page) == [f"hist:{session.id}:{first}"]
-    assert labels(page) == [["More (earlier)"]]  # Ann's client language is English
+    assert labels(page) == [["更多（之前嘅）"]]  # the group's language, though Ann's phone is English
     _answer, (older,) = await group.press(BOB, page, f"hist:{session.id}:{first}")
     older_text = older.params["text"]
     assert utf16_len(older_text) <= 4096

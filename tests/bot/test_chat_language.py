@@ -1,0 +1,101 @@
+"""One language per group (issue 15 item 1), through :class:`Service` as the adapters call it.
+
+A group speaks its ``chats.locale`` (``/lang``, or a language word at 開枱), else the service default
+(Cantonese), never one member's phone language; a member's client language counts only in their
+private chat with the bot.  The chat's language is read from the database with every message, so a
+second worker process on the same database obeys a ``/lang`` given through the first at once.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from taipai.bot.service import Service
+from taipai.bot.service.identity import Member
+from taipai.bot.service.parse import CommandError, OpenTable, parse_command
+from taipai.bot.store import ChatRef, Store
+
+pytestmark = [pytest.mark.asyncio, pytest.mark.both_databases]
+
+GROUP = ChatRef("telegram", "-100500")
+PRIVATE = ChatRef("telegram", "42")
+ANN = Member("1", "Ann", language="en")  # her phone is English
+ANN_ALONE = Member("1", "Ann", language="en", private=True)
+BOB = Member("2", "Bob", language="zh-hans")
+
+OPENED_ZH = "開枱：東 Ann、南 Bob、西 Cat、北 Dan。Ann 做莊。"
+OPENED_EN = "Table open: 東 Ann, 南 Bob, 西 Cat, 北 Dan. Ann deals first."
+SCORE_ZH = "第1鋪，東圈，Ann 做莊"
+SCORE_EN = "Hand 1, 東 round; Ann deals"
+
+
+async def say(service: Service, chat: ChatRef, member: Member, text: str, mid: str | None = None) -> str:
+    replies = await service.handle(chat, member.display, text, mid, member=member)
+    return "\n".join(r.text for r in replies)
+
+
+async def test_a_group_speaks_cantonese_to_a_member_whose_phone_is_english(store: Store):
+    service = Service(store)
+    assert (await say(service, GROUP, ANN, "開枱 Ann Bob Cat Dan", "-100500:1")).startswith(OPENED_ZH)
+    assert (await say(service, GROUP, ANN, "計數")).startswith(SCORE_ZH)
+    assert await service.chats.chat_settings(GROUP) == (None, None)  # nothing stored: the default
+
+
+async def test_a_private_chat_follows_the_members_phone(store: Store):
+    service = Service(store)
+    assert (await say(service, PRIVATE, ANN_ALONE, "開枱 Ann Bob Cat Dan", "42:1")).startswith(OPENED_EN)
+    # /lang in the private chat still wins over the phone
+    assert await say(service, PRIVATE, ANN_ALONE, "/lang zh") == "語言轉咗做廣東話。"
+    assert (await say(service, PRIVATE, ANN_ALONE, "計數")).startswith(SCORE_ZH)
+
+
+async def test_lang_through_one_worker_is_obeyed_by_the_other_at_once(store: Store):
+    one, two = Service(store), Service(store)  # two processes' services on one database
+    await say(one, GROUP, ANN, "開枱 Ann Bob Cat Dan", "-100500:1")
+    assert (await say(two, GROUP, BOB, "計數")).startswith(SCORE_ZH)  # two has read the chat once
+    assert await say(one, GROUP, ANN, "/lang en") == "Language set: English."
+    assert (await say(two, GROUP, BOB, "計數")).startswith(SCORE_EN)
+    assert await say(two, GROUP, BOB, "語言 zh") == "語言轉咗做廣東話。"
+    assert (await say(one, GROUP, ANN, "計數")).startswith(SCORE_ZH)
+
+
+async def test_open_names_the_language_at_another_game(store: Store):
+    service = Service(store)
+    reply = await say(service, GROUP, BOB, "開枱 Ann Bob Cat Dan 台灣牌 English", "-100500:1")
+    assert reply.startswith(OPENED_EN + "\nGame: Taiwan 16-tile (台灣牌), counted in 台.")
+    assert (await service.chats.chat_settings(GROUP))[0] == "en"
+    assert (await say(service, GROUP, BOB, "計數")).startswith(SCORE_EN)
+    other = ChatRef("telegram", "-100501")
+    await say(service, other, ANN, "/lang en")
+    reply = await say(service, other, ANN, "/newgame Ann Bob Cat Dan hk-old zh", "-100501:1")
+    assert reply.startswith(OPENED_ZH + "\n玩法：廣東牌，計翻。")
+    assert (await service.chats.chat_settings(other))[0] == "zh_Hant_HK"
+
+
+async def test_a_refused_open_does_not_change_the_language(store: Store):
+    service = Service(store)
+    await say(service, GROUP, ANN, "開枱 Ann Bob Cat Dan", "-100500:1")
+    reply = await say(service, GROUP, ANN, "開枱 Ann Bob Cat Dan English", "-100500:2")
+    assert reply.startswith("呢度已經開咗枱")
+    assert (await service.chats.chat_settings(GROUP))[0] is None
+
+
+async def test_the_last_language_read_answers_while_the_database_is_down(store: Store):
+    service = Service(store)
+    await say(service, GROUP, ANN, "/lang en")
+    assert service.offline_locale(GROUP, None, ANN) == "en"
+    assert service.offline_locale(ChatRef("telegram", "-100777"), None, ANN) == "zh_Hant_HK"
+    assert service.offline_locale(PRIVATE, None, ANN_ALONE) == "en"
+
+
+def test_language_words_count_only_after_the_four_names():
+    assert parse_command("開枱 A B C D English") == OpenTable(("A", "B", "C", "D"), locale="en")
+    assert parse_command("開枱 A B C D 台灣牌 英文") == OpenTable(("A", "B", "C", "D"), system="taiwan", locale="en")
+    assert parse_command("開枱 A B C D 中文") == OpenTable(("A", "B", "C", "D"), locale="zh_Hant_HK")
+    slash = parse_command("/newgame A B C D en")
+    assert isinstance(slash, OpenTable) and (slash.players, slash.locale) == (("A", "B", "C", "D"), "en")
+    # a fourth name that happens to be a language word stays a name
+    assert parse_command("開枱 A B C English") == OpenTable(("A", "B", "C", "English"))
+    with pytest.raises(CommandError) as err:
+        parse_command("開枱 A B C D E en")
+    assert err.value.code == "open_game"
