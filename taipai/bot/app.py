@@ -95,7 +95,8 @@ async def _run_bots(
     for sig in (signal.SIGTERM, signal.SIGINT):
         with contextlib.suppress(NotImplementedError, RuntimeError):  # Windows, or not the main thread
             loop.add_signal_handler(sig, stop.set)
-    service = Service(store, locale=lang)
+    zone = getattr(settings, "stats_timezone", "Asia/Hong_Kong")  # 戰績 本月's calendar
+    service = Service(store, locale=lang, stats_timezone=zone)
     tasks = {
         name: asyncio.ensure_future(run(settings, service, stop)) for name, run in adapters(settings).items()
     }
