@@ -180,7 +180,7 @@ async def _cut_offer(group: Group) -> Reply:
     await group.say(BOB, "Bob 食 Ann 12番")
     (offer,) = await group.say(BOB, "Bob 食 Ann 12番")
     assert "Ann: Bob has you on la 3 (88). Cut (斬) now? Answer 斬 or 唔斬." in offer.text
-    assert [b.data for b in offer.buttons] == ["undo:1:4", "cut:1:0:1:3:y", "cut:1:0:1:3:n"]
+    assert [b.data for b in offer.buttons] == ["undo:1:4", "rec:n", "cut:1:0:1:3:y", "cut:1:0:1:3:n"]
     return offer
 
 
@@ -251,12 +251,12 @@ async def test_admins_and_the_seated_creator_change_rules_others_do_not(group: G
     the seat's name with the creator's display name)."""
     await group.say(ANN, OPEN)
     assert await group.text(ANN, "/rules rate 2") == (
-        "Rule changed: 底 = $10, a fan = $2. A rate change re-prices the whole session, hands already "
+        "Rule changed: 底 = HK$10, a fan = HK$2. A rate change re-prices the whole session, hands already "
         "played included."
     )
     assert await group.text(ANN, "坐 南") == "Ann sits as Bob (南)."  # the creator may sit under any name
-    assert (await group.text(ANN, "/rules rate 3")).startswith("Rule changed: 底 = $15, a fan = $3.")
-    assert (await group.text(BOSS, "規則 rate 4")).startswith("Rule changed: 底 = $20, a fan = $4.")
+    assert (await group.text(ANN, "/rules rate 3")).startswith("Rule changed: 底 = HK$15, a fan = HK$3.")
+    assert (await group.text(BOSS, "規則 rate 4")).startswith("Rule changed: 底 = HK$20, a fan = HK$4.")
     assert await group.text(CAT, "坐 西") == "Cat sits as Cat (西)."
     refused = "{name}: only the table's creator or a chat admin can do that."
     assert await group.text(CAT, "/rules rate 5") == refused.format(name="Cat")

@@ -18,6 +18,12 @@ Callback data carries ids only, so a button works after a restart and on any wor
 ``sit:<session_id>:<seat>:<user_id>``
     a seat offered to the member ``user_id`` whose name is that seat's player's
     (:func:`.identity.sit_button`): only that member's press takes the seat.
+``seat:<session_id>:<seat>``
+    ``[坐東][坐南][坐西][坐北]`` (:func:`.identity.seat_buttons`): the seat for whoever presses first,
+    while nobody holds it; ``session_id`` 0 (under the 開枱 reply, made before its session has an id)
+    is the chat's open table.
+``rec:…``
+    the 📝 記牌 flow (:mod:`.record_flow`; the service hands those presses there).
 
 A press goes through the same permission checks (:mod:`.identity`) and table rules as the text
 command it stands for, as the seat the presser holds (a name never stands for a seat).  Data is
@@ -37,7 +43,15 @@ from taipai.bot.i18n import _
 from taipai.bot.service import parse, render
 from taipai.bot.service.book import Book
 from taipai.bot.service.decide import Ignored, Refused
-from taipai.bot.service.identity import SIT_BUTTON, Member, Seats, authorise, take_seat, valid_user_id
+from taipai.bot.service.identity import (
+    SEAT_BUTTON,
+    SIT_BUTTON,
+    Member,
+    Seats,
+    authorise,
+    take_seat,
+    valid_user_id,
+)
 from taipai.bot.service.parse import CommandError, parse_command
 from taipai.bot.service.reads import ReadHand
 from taipai.bot.service.reply import Button, Reply, corrected_replies, history_reply
@@ -88,11 +102,13 @@ HAND_KINDS = ("win_by_discard", "self_draw")
 
 @dataclass(slots=True)
 class Pressed:
-    """What a button press gives: ``replies`` to post in the chat, and a short ``notice`` for the
-    presser alone (a refusal, or a confirmation), either may be empty."""
+    """What a button press gives: ``replies`` to post in the chat, a short ``notice`` for the
+    presser alone (a refusal, or a confirmation), and ``edit``: the new text and buttons of the
+    pressed message (the 📝 記牌 flow's next step, :mod:`.record_flow`); any may be empty."""
 
     replies: list[Reply] = field(default_factory=list)
     notice: str = ""
+    edit: Reply | None = None
 
 
 class _Notice(Exception):
@@ -103,12 +119,16 @@ class _Notice(Exception):
 
 # ------------------------------------------------------------------------------------ laying buttons out
 def rows(buttons: Sequence[Button]) -> list[list[Button]]:
-    """Lay buttons out in rows: buttons whose data differ only after the last ``:`` share a row
-    (斬 / 唔斬 of one offer, apply / keep of one edit); every other button gets its own row."""
+    """Lay buttons out in rows: buttons next to each other with the same :attr:`Button.row` share a
+    row; else buttons whose data differ only after the last ``:`` share a row (斬 / 唔斬 of one offer,
+    apply / keep of one edit); every other button gets its own row."""
     out: list[list[Button]] = []
-    last = None
+    last: str | None = None
     for b in buttons:
-        key = b.data.rsplit(":", 1)[0] if b.data.endswith((":y", ":n")) else b.data
+        if b.row is not None:  # laid out by the reply (the 記牌 keypad, the seat buttons)
+            key = f"row {b.row}"
+        else:
+            key = b.data.rsplit(":", 1)[0] if b.data.endswith((":y", ":n")) else b.data
         if out and key == last:
             out[-1].append(b)
         else:
@@ -161,6 +181,9 @@ async def press(service: Desk, chat: ChatRef, speaker: str, data: str, member: M
                         return await _press_fix(
                             service, chat, speaker, member, _small_int(parts[1]), parts[2] == "y"
                         )
+                    if parts[0] == SEAT_BUTTON and len(parts) == 3:
+                        sid, seat = _small_int(parts[1]), _small_int(parts[2])
+                        return await _press_seat(service, chat, member, sid, seat)
                     if parts[0] == SIT_BUTTON and len(parts) == 4 and valid_user_id(parts[3]):
                         sid, seat = _small_int(parts[1]), _small_int(parts[2])
                         return await _press_sit(service, chat, member, sid, seat, parts[3])
@@ -428,6 +451,37 @@ async def _press_sit(
                 "This button is for the member it was offered to. To take a seat yourself, say "
                 "坐 {seat} (/sit {seat})."
             ).format(seat=wind)
+        )
+    taken, text = await take_seat(service, session, state, member, player)
+    if not taken:
+        raise _Notice(text)  # held by someone else: nothing changed
+    return Pressed(replies=[Reply(text)])
+
+
+async def _press_seat(
+    service: Desk, chat: ChatRef, member: Member | None, session_id: int, seat: int
+) -> Pressed:
+    """``[坐東]`` … pressed: the seat (0–3 in 開枱 order) becomes the presser's when nobody holds it
+    (:func:`.identity.take_seat`, which remembers it for the next night); a notice when it is held
+    or the button is another table's."""
+    if session_id == 0:
+        session = await service.store.open_session(chat)
+        if session is None:
+            raise _Notice(_("That button belongs to a session that has ended."))
+        _last, state = await service.state_of(session)
+    else:
+        session, _last, state = await _session_state(service, chat, session_id)
+    if not 0 <= seat < len(state.names):
+        raise ValueError("seat index")
+    if member is None:
+        raise _Notice(_("Seats are claimed in a group chat, where taipai knows who is speaking."))
+    player = state.names[seat]
+    mine = await service.chats.member(session.id, member.user_id)
+    if mine is not None and mine.player == player:
+        raise _Notice(
+            _("{who}: you sit as {player} ({seat}) already.").format(
+                who=member.display, player=player, seat=state.seat_wind(player)
+            )
         )
     taken, text = await take_seat(service, session, state, member, player)
     if not taken:

@@ -38,10 +38,13 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True, slots=True)
 class Button:
-    """A button under a reply (Telegram inline keyboard, Discord view); ``data`` is stateless ids."""
+    """A button under a reply (Telegram inline keyboard, Discord view); ``data`` is stateless ids.
+    ``row``: buttons next to each other with the same row number share a row (``None``: laid out by
+    :func:`taipai.bot.service.buttons.rows` from their data)."""
 
     label: str
     data: str
+    row: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,11 +90,12 @@ def transfers(state: TableState) -> list[tuple[str, str, Any]]:
 
 
 def after_event(session_id: int, seq: int, event: Event, t: Transition) -> tuple[Button, ...]:
-    """Buttons for the reply to event ``seq``: 撤銷 under a hand or draw; 斬 / 唔斬 per new offer
-    (callback data as in :mod:`.buttons`)."""
+    """Buttons for the reply to event ``seq``: 撤銷 and 📝 記牌 under a hand or draw; 斬 / 唔斬 per
+    new offer (callback data as in :mod:`.buttons`)."""
     out: list[Button] = []
     if isinstance(event, WinByDiscard | SelfDraw | Draw):
         out.append(Button(_("Undo"), f"undo:{session_id}:{seq}"))
+        out.append(Button(_("📝 Record"), "rec:n"))  # the next hand in taps (.record_flow)
     names = t.state.names
     for o in t.offers:
         base = f"cut:{session_id}:{names.index(o.debtor)}:{names.index(o.creditor)}:{o.level}"

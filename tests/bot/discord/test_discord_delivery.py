@@ -92,7 +92,7 @@ async def test_an_interaction_deferred_before_a_stop_gets_its_follow_up_after_th
         await after.client.delivery.wait_idle()
         (reply,) = [c for c in after.api.calls[start:] if c.kind in ("message", "followup")]
         assert (reply.kind, reply.path, reply.status) == ("followup", f"/webhooks/{APP_ID}/token-{iid}", 200)
-        assert reply.content == FIRST and [label for label, _id in reply.buttons] == ["撤銷"]
+        assert reply.content == FIRST and [label for label, _id in reply.buttons] == ["撤銷", "📝 記牌"]
         assert [c.content for c in await after.slash(A, "score")] == [SCORE_AFTER_FIRST]
 
 
@@ -117,7 +117,7 @@ async def test_an_interaction_without_a_usable_token_is_answered_in_the_channel_
         (reply,) = [c for c in after.api.calls[start:] if c.kind == "message"]
         assert reply.path == f"/channels/{CHANNEL_ID}/messages"
         assert reply.content == "> B: /win B A 12\n" + FIRST
-        assert [label for label, _id in reply.buttons] == ["撤銷"]
+        assert [label for label, _id in reply.buttons] == ["撤銷", "📝 記牌"]
     monkeypatch.setattr(outgoing, "TOKEN_TTL", 14 * 60.0)
     async with DiscordHarness(Service(store), monkeypatch) as again:
         assert [c.content for c in await again.slash(A, "score")] == [SCORE_AFTER_FIRST]
@@ -135,7 +135,7 @@ async def test_replies_that_fail_with_5xx_or_a_network_error_arrive_once_in_orde
         calls = await h.say_many(B, [(801, "B 食 A 12番"), (802, "B 食 A 12番"), (803, "B 食 A 12番")])
         assert [c.status for c in calls if c.kind == "message"] == [503, 0, 503, 0, 200, 200, 200]
         assert posted(calls) == [(FIRST, 801), (SECOND, 802), (THIRD, 803)]
-        assert [label for label, _id in calls[-1].buttons] == ["撤銷", "斬（A → B）", "唔斬（A → B）"]
+        assert [label for label, _id in calls[-1].buttons] == ["撤銷", "📝 記牌", "斬（A → B）", "唔斬（A → B）"]
         await h.client.delivery.wait_idle()
     assert await Outbox(store).counts("discord") == {"sent": 2 + 3}  # newgame, sit, three hands
 
