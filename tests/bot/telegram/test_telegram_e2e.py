@@ -57,7 +57,7 @@ async def test_a_group_plays_a_session(group):
         "la 1: Ann owes Bob 18\n"
         "Next: Bob deals; 東 round, hand 2."
     )
-    assert labels(hand) == [["Undo"]] and buttons(hand) == ["undo:1:2"]
+    assert labels(hand) == [["Undo"], ["📝 Record"]] and buttons(hand) == ["undo:1:2", "rec:n"]
     answer, (r,) = await group.press(ANN, hand, "undo:1:2")
     assert "text" not in answer.params
     assert text(r) == (
@@ -80,7 +80,7 @@ async def test_a_group_plays_a_session(group):
         "Ann: Bob has you on la 3 (88). Cut (斬) now? Answer 斬 or 唔斬.\n"
         "Next: Bob deals, 連莊 2; 東 round, hand 4."
     )
-    assert labels(offer) == [["Undo"], ["Cut (Ann → Bob)", "Don't cut (Ann → Bob)"]]
+    assert labels(offer) == [["Undo"], ["📝 Record"], ["Cut (Ann → Bob)", "Don't cut (Ann → Bob)"]]
     answer, new = await group.press(BOB, offer, "cut:1:0:1:3:y", replies=0)
     assert answer.params["text"] == "Only Ann can answer this 斬拉 offer." and new == []
     _answer, (r,) = await group.press(ANN, offer, "cut:1:0:1:3:y")
