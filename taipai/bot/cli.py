@@ -7,6 +7,7 @@
     taipai ledger [--db PATH] [--chat PLATFORM:ID] [--json]
     taipai score HAND [--seat 東|南|西|北] [--round 東|南|西|北] [--dealer] [--streak N]
                       [--rules PRESET|FILE] [--json] [--lang …]
+    taipai waits TILES [--rules PRESET|FILE] [--json] [--lang …]
     taipai migrate [--db PATH]
 
 The database is ``--db PATH`` (an SQLite file), else ``DATABASE_URL``, else ``taipai.db`` in the
@@ -125,9 +126,26 @@ def build_parser(*, json_errors: bool = False) -> argparse.ArgumentParser:
     score.add_argument("--json", action="store_true", help="exactly one JSON object on stdout")
     score.add_argument("--lang", choices=LOCALES)
 
+    waits = sub.add_parser(
+        "waits",
+        help="what a hand one tile short of a win waits on",
+        description=(
+            "The tiles that complete a hand one tile short of a win (16 tiles, 13 at hk-old; no winning "
+            "tile), each with what it scores on a discard (食) and self-drawn (摸), the best first."
+        ),
+    )
+    waits.add_argument("tiles", nargs="+", help="the hand's tiles, e.g. '一二三萬 四五六萬 … 中中中 東'")
+    waits.add_argument(
+        "--rules",
+        default="hk-taiwan",
+        help="game (hk-taiwan, taiwan, hk-old) or a TOML rules file (default hk-taiwan)",
+    )
+    waits.add_argument("--json", action="store_true", help="exactly one JSON object on stdout")
+    waits.add_argument("--lang", choices=LOCALES)
+
     migrate = sub.add_parser("migrate", help="bring the database schema up to date")
     migrate.add_argument("--db", help="SQLite file")
-    for parser in (p, chat, ledger, score, migrate):
+    for parser in (p, chat, ledger, score, waits, migrate):
         parser.json_errors = json_errors  # type: ignore[attr-defined]
     return p
 
@@ -163,6 +181,8 @@ def _main(argv: Sequence[str] | None) -> int:
     with use_locale(lang):
         if args.command == "score":
             return _score(args)
+        if args.command == "waits":
+            return _waits(args)
         if args.command == "ledger":
             return asyncio.run(_ledger(args, settings))
         if args.command == "migrate":
@@ -340,6 +360,45 @@ def _score(args: argparse.Namespace) -> int:
         return 0
     unit = None if system.id == DEFAULT_SYSTEM else system.unit
     print("\n".join(score_lines(score, unit, system.words)))
+    return 0
+
+
+# ---------------------------------------------------------------------------------------- waits
+def _waits(args: argparse.Namespace) -> int:
+    """``taipai waits TILES [--rules …] [--json]``: the tiles a hand one short of a win waits on and
+    what each scores (:func:`taipai.core.waiting.find_waits`, the function the chat's 聽 answers with),
+    in the chat's words (:func:`taipai.bot.service.calc.waits_lines`) or as one JSON object
+    (:meth:`taipai.core.waiting.Waits.to_dict`, with ``system`` and ``unit``).  Exit status 0 with an
+    answer (waiting or not), 2 for bad input (the hand's error; ``usage``)."""
+    from taipai.bot.service import render
+    from taipai.bot.service.calc import has_winning_tile, waits_lines
+    from taipai.core.errors import HandError
+    from taipai.core.registry import DEFAULT_SYSTEM, system_by_name, system_of_source
+    from taipai.core.waiting import find_waits
+
+    text = " ".join(args.tiles)
+    game = DEFAULT_SYSTEM
+    try:
+        system = system_of_source(args.rules)
+        game = system.id
+        rules = system.load_rules(None if system_by_name(args.rules) else args.rules)
+        from_file = getattr(rules, "table_settings", ())  # hk-old's [options]: 最大, 花, 清一色, 起糊
+        table = system.table
+        options = table.options_from_dict(dict(from_file)) if from_file else table.default_options()
+        waits = find_waits(system, text, rules, options)
+    except HandError as err:
+        if args.json:
+            print(json.dumps({"ok": False, "error": err.as_dict()}, ensure_ascii=False))
+        elif err.code == "two_winning_tiles":
+            print(has_winning_tile(err, 0), file=sys.stderr)
+        else:
+            print(render.hand_error(err, counts_accepted=False, system_id=game), file=sys.stderr)
+        return 2
+    if args.json:
+        out = {"ok": True, "system": system.id, "unit": system.unit, **waits.to_dict()}
+        print(json.dumps(out, ensure_ascii=False))
+        return 0
+    print("\n".join(waits_lines(system.id, options, waits)))
     return 0
 
 

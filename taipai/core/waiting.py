@@ -74,6 +74,25 @@ class WinningTile:
         """Whether the tile makes a win that counts, on a discard or self-drawn."""
         return self.discard is not None or self.self_draw is not None
 
+    def to_dict(self) -> dict[str, object]:
+        """JSON form (``taipai waits --json``): the tile, and for ``discard`` / ``self_draw`` the
+        ``taipai score --json`` object of that hand (without ``ok``) or ``null``, with the short counts."""
+
+        def shown(scored: ScoredHand | None) -> dict[str, object] | None:
+            if scored is None:
+                return None
+            out = scored.score.to_dict()
+            out.pop("ok", None)
+            return out
+
+        return {
+            "tile": self.tile,
+            "discard": shown(self.discard),
+            "self_draw": shown(self.self_draw),
+            "discard_short": self.discard_short,
+            "self_draw_short": self.self_draw_short,
+        }
+
     def sort_key(self) -> tuple[int, int, int]:
         """Best first: the discard's total, then the self-draw's (both descending), then tile order."""
         d = self.discard.score.total if self.discard is not None else -1
@@ -111,6 +130,19 @@ class Waits:
         if self.tiles:
             return "waiting"
         return "below_minimum" if self.short else "no_tile"
+
+    def to_dict(self) -> dict[str, object]:
+        """JSON form (``taipai waits --json``): ``ok``, ``waiting``, ``reason``, ``held``, ``hand_size``,
+        ``tiles`` and ``short`` (:meth:`WinningTile.to_dict` each, the best first)."""
+        return {
+            "ok": True,
+            "waiting": self.reason == "waiting",
+            "reason": self.reason,
+            "held": self.held,
+            "hand_size": self.hand_size,
+            "tiles": [t.to_dict() for t in self.tiles],
+            "short": [t.to_dict() for t in self.short],
+        }
 
 
 def candidates(system: RuleSystem, rules: Any) -> tuple[tuple[str, int | None], ...]:

@@ -355,6 +355,10 @@ async def answer(service: Tables, chat: ChatRef, text: str, cmd: CalcHand | Show
     except HandError as err:
         if waits and err.code == "two_winning_tiles":
             return [Reply(has_winning_tile(err, offset))]
+        if err.code == "over_budget":  # the hand reply's 「give its count instead」 books; this does not
+            return [
+                Reply(_("Too many wildcard readings to work out within this hand's budget: nothing to show."))
+            ]
         return [Reply(render.hand_error(err, offset=offset, system_id=system.id))]
     if waits:
         return [Reply("\n".join(waits_lines(system.id, options, got)))]

@@ -198,6 +198,10 @@ def help_text(system_id: str = DEFAULT_SYSTEM, options: TableSettings | None = N
         _("埋數  /settle: end the session and settle"),
         _("歷史  /history: the hands so far; 匯出  /export: the session as a CSV file"),
         _(
+            "計番  /calc <hand>: score and explain a hand without booking it (圖 at the end: its picture); "
+            "聽  /waits <tiles>: the tiles a hand one short of a win waits on, and what each scores"
+        ),
+        _(
             "戰績  /stats [session|month|season|all]: hands won, 自摸, 出銃, biggest hand and net money "
             "(今晚, 本月, 賽季, 全部); players are matched across sessions by the names typed at 開枱"
         ),

@@ -125,6 +125,8 @@ COMMANDS: tuple[tuple[str, str], ...] = (
     ("rules", N_("show or change the table's rules")),
     ("record", N_("record a hand in taps (記牌)")),
     ("history", N_("the hands so far")),
+    ("calc", N_("score and explain a hand, book nothing: /calc hand [image] (計番)")),
+    ("waits", N_("what a hand one tile short waits on: /waits tiles (聽)")),
     ("export", N_("the session as a CSV file")),
     ("stats", N_("each player's figures: /stats session, month, season or all (戰績)")),
     ("leaderboard", N_("players ranked by net money: /leaderboard month, season or all (排行榜)")),
