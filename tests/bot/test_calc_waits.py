@@ -204,7 +204,9 @@ async def test_anyone_on_a_platform_may_ask_seated_or_not(store) -> None:
         CHAT, "Eve", "計番 一二三萬 四五六萬 七八九萬 一二三筒 四五六筒 南 食 南", member=stranger
     )
     assert calc[0].text.startswith("計番 at Hong Kong-style Taiwanese (港式台牌), on a discard: ")
-    waits = await service.handle(CHAT, "Eve", "聽 一二三萬 四五六萬 七八九萬 一二三筒 四五六筒 南", member=stranger)
+    waits = await service.handle(
+        CHAT, "Eve", "聽 一二三萬 四五六萬 七八九萬 一二三筒 四五六筒 南", member=stranger
+    )
     assert waits[0].text.startswith("Waiting on 南 at ")
 
 
@@ -338,3 +340,18 @@ def test_taipai_waits_prints_the_same_answer_and_json() -> None:
     ]
     run = taipai("waits", "--json", "一二三萬 xyz")
     assert run.returncode == 2 and json.loads(run.stdout)["error"]["code"] == "unknown_token"
+
+
+@pytest.mark.asyncio
+async def test_waits_shows_money_at_a_hk_taiwan_table_with_a_rate(talk_zh: Talk) -> None:
+    await talk_zh("A", "開枱 A B C D")
+    assert (await talk_zh("B", "聽 一二三萬 四五六萬 七八九筒 二三四索 中中 [皇] 東")).splitlines()[1] == (
+        "東：食 18番、自摸 20番"  # 底 = 5番 at HK$1 a fan: the counts alone, as the table shows them
+    )
+    await talk_zh("A", "規則 base 10")  # 底 HK$10 = 5番: HK$2 a fan
+    lines = (await talk_zh("B", "聽 一二三萬 四五六萬 七八九筒 二三四索 中中 [皇] 東")).splitlines()
+    # on a discard (18 + 底 5) × HK$2 = HK$46, owed on a 拉 chain opened by the win; self-drawn the three pay
+    # 20 + 5 each and the dealer his 1 more: 76 × HK$2 = HK$152
+    assert lines[1] == "東：食 18番（HK$46）、自摸 20番（HK$152）"
+    assert lines[5] == "中：食 17番（HK$44）、自摸 19番（HK$146）"
+    assert await talk_zh.seq() == 2  # 開枱 and 規則: 聽 booked nothing

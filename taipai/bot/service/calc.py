@@ -136,7 +136,8 @@ def shows_money(system_id: str, options: TableSettings) -> bool:
 def collected(system_id: str, options: TableSettings, scored: ScoredHand) -> Amount | None:
     """The money the winner of ``scored`` collects in all at a fresh table of ``options``: the winner is
     the dealer when the hand says 莊 (else the next seat), a discard is the seat after the winner's, and
-    nothing else has happened (no 連莊, no 拉).  The system's own ledger works it out (its
+    nothing else has happened (no 連莊, no 拉 before).  What the others pay now or owe on a 拉 chain opened
+    by the win (港式台牌) both count.  The system's own ledger works it out (its
     :meth:`~taipai.core.system.TableRules.win` through :func:`taipai.core.table.machine.apply`).
 
     Returns:
@@ -152,11 +153,13 @@ def collected(system_id: str, options: TableSettings, scored: ScoredHand) -> Amo
             event: SelfDraw | WinByDiscard = SelfDraw(winner, fan, bases)
         else:
             event = WinByDiscard(discarder, (WinLeg(winner, fan, bases),))
-        after = apply(state, event).state
+        moved = apply(state, event)
     except TableError:
         return None
-    gain = next(p.balance for p in after.players if p.name == winner)
-    return options.money(gain)
+    gain = next(p.balance for p in moved.state.players if p.name == winner)
+    # 港式台牌 books a win as a 拉 chain the losers owe (seed 004 拉): what the hand is worth all the same
+    owed = sum(m.amount for m in moved.moves if m.creditor == winner and m.action == "open")
+    return options.money(gain + owed)
 
 
 # ------------------------------------------------------------------------------------------ replies
