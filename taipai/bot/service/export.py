@@ -1,7 +1,14 @@
 """A session's history as rows, and as CSV (issue 4 item 6: ``/history`` and ``/export``).
 
-Pure functions of a :class:`~taipai.core.table.TableState` (no I/O, no clock): the service writes the
-CSV to a file for the terminal; a platform adapter may send the same text as a document.
+Pure functions of a :class:`~taipai.core.table.TableState` (no I/O, no clock), and the one read of the
+store that numbers a session in its chat (:func:`session_number`): the service writes the CSV to a
+file for the terminal only; the bots build it in memory and send it as a document
+(:func:`session_document`: UTF-8 with a BOM, so Excel opens it, captioned 「第1場 · 11月30日 · 23鋪」),
+nothing is kept on the server.
+
+The CSV keeps plain numbers (``1080``, ``-7.50``: no currency, no thousands separator), so a
+spreadsheet reads them as numbers; the chat's replies write money as Hong Kong does
+(:mod:`taipai.bot.money_format`).
 
 Units: ``fan``, ``amount`` are fan units (番; a 底 is ``base_fan`` of them), exact; ``money`` is fan
 units × the table's current ``rate`` (DESIGN §6: 「Money = fan units × the table's rate per fan」),
@@ -17,11 +24,19 @@ import hashlib
 import io
 import re
 from collections.abc import Sequence
+from datetime import date, datetime, timedelta, timezone, tzinfo
 from pathlib import Path
 
+from sqlalchemy import func, select
+from sqlalchemy.engine import Connection
+
+from taipai.bot import money_format
+from taipai.bot.i18n import _
 from taipai.bot.service import render
 from taipai.bot.service.history import HistoryItem, cents, exact, history_items, settled_money
-from taipai.bot.store import ChatRef, Store
+from taipai.bot.service.reply import Document
+from taipai.bot.store import ChatRef, SessionRow, Store
+from taipai.bot.store.schema import sessions
 from taipai.core.settle import settle_transfers
 from taipai.core.table import ChainMove, Payment, SelfDraw, TableState, WinByDiscard
 from taipai.core.table.amounts import Amount
@@ -262,3 +277,65 @@ def write_file(path: Path, data: bytes) -> None:
     tmp = path.with_suffix(path.suffix + ".tmp")
     tmp.write_bytes(data)
     tmp.replace(path)
+
+
+CSV_ENCODING = "utf-8-sig"
+"""The export's encoding: UTF-8 with a byte-order mark, without which Excel reads UTF-8 as the
+system's code page and shows 東 南 西 北 garbled."""
+
+SESSION_TZ = timezone(timedelta(hours=8))
+"""The clock a session's date is read on: Hong Kong time (UTC+8, no daylight saving; Taiwan and the
+mainland keep the same), so a night that starts at 23:00 is dated that evening, not by UTC."""
+
+
+def csv_bytes(text: str) -> bytes:
+    """The CSV text as the file's bytes: :data:`CSV_ENCODING` (``b"\xef\xbb\xbf"`` first)."""
+    return text.encode(CSV_ENCODING)
+
+
+def session_day(started: datetime, zone: tzinfo = SESSION_TZ) -> date:
+    """The day a session started at ``started`` (aware) on the clock of ``zone`` (default
+    :data:`SESSION_TZ`): 2026-11-30 15:30 UTC is 30 November in Hong Kong (23:30)."""
+    return started.astimezone(zone).date()
+
+
+def caption(number: int, day: date, hands: int) -> str:
+    """The export's caption in the current locale: ``第1場 · 11月30日 · 23鋪``, ``Session 1 · 30 Nov ·
+    23 hands`` (``number``: the session's place among the chat's sessions, 1 = first; ``day``: the
+    day it started, :func:`session_day`; ``hands``: hands played, wins and draws, as
+    :attr:`TableState.hand <taipai.core.table.TableState.hand>` counts them)."""
+    shown = money_format.count(hands)
+    played = _("1 hand") if hands == 1 else _("{n} hands").format(n=shown)
+    return _("Session {number} · {day} · {hands}").format(
+        number=money_format.count(number), day=money_format.day(day), hands=played
+    )
+
+
+async def session_number(store: Store, session: SessionRow) -> int:
+    """The session's place among its chat's sessions, oldest first (1 for the chat's first table),
+    whatever other chats share the database.  Raises nothing but the store's errors."""
+    q = select(func.count()).where(
+        sessions.c.platform == session.platform,
+        sessions.c.chat_id == session.chat_id,
+        sessions.c.id <= session.id,
+    )
+
+    def read(conn: Connection) -> int:
+        return int(conn.execute(q).scalar_one())
+
+    return await store.run_read(read)
+
+
+async def session_document(
+    store: Store, chat: ChatRef, session: SessionRow, state: TableState, zone: tzinfo = SESSION_TZ
+) -> Document:
+    """``/export`` of one session as a :class:`~taipai.bot.service.reply.Document`: named by
+    :func:`export_name`, the bytes of :func:`session_csv` (:func:`csv_bytes`: with a BOM) and the
+    :func:`caption` of the session (its number in the chat, its day on ``zone``'s clock, the hands
+    played), built in memory.  Raises nothing but the store's errors."""
+    number = await session_number(store, session)
+    return Document(
+        export_name(store, chat, session.id),
+        csv_bytes(session_csv(state)),
+        caption(number, session_day(session.created_at, zone), state.hand),
+    )

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from taipai.bot.money_format import round_cents
 from taipai.core.table import ChainMove, Event, HistoryEntry, Payment, SelfDraw, TableState, WinByDiscard
 from taipai.core.table.amounts import Amount
 from taipai.systems.hk_taiwan.options import TableOptions
@@ -203,14 +204,3 @@ def settled_money(state: TableState, transfers: Sequence[tuple[str, str, Amount]
         paid[a] -= money
         paid[b] += money
     return paid
-
-
-def round_cents(value: Amount) -> Fraction:
-    """``value`` rounded to the cent, half away from zero, exactly: ``0.825`` → ``Fraction(83, 100)``,
-    ``-0.825`` → ``Fraction(-83, 100)``.  See :func:`cents` for the text."""
-    f = Fraction(value)
-    scaled = abs(f) * 100
-    whole_cents, rest = divmod(scaled.numerator, scaled.denominator)
-    if 2 * rest >= scaled.denominator:
-        whole_cents += 1
-    return Fraction(-whole_cents if f < 0 else whole_cents, 100)
