@@ -19,7 +19,9 @@ from typing import TextIO
 
 from taipai.bot.i18n import _, use_locale
 from taipai.bot.service import Reply, Service, render
+from taipai.bot.service.export import default_export_dir, write_file
 from taipai.bot.service.parse import has_control
+from taipai.bot.service.reply import Picture
 from taipai.bot.store import ChatRef
 
 log = logging.getLogger(__name__)
@@ -100,6 +102,23 @@ def _read_tty() -> str:
         return ""
 
 
+async def save_picture(service: Service, picture: Picture) -> str:
+    """Write a reply's picture (the chart at 埋數 and ``/chart``, a hand's tiles) where ``/export``
+    writes its CSV (beside the SQLite database, else the current directory:
+    :func:`~taipai.bot.service.export.default_export_dir`) under its own file name, and return the
+    line that says where (or why it could not be written)."""
+    folder = default_export_dir(service.store)
+    path = folder / Path(picture.filename).name
+    with use_locale(service.locale):
+        try:
+            await asyncio.to_thread(write_file, path, picture.content)
+        except OSError as exc:
+            return _("(the picture could not be saved in {folder}: {error})").format(
+                folder=str(folder), error=exc.strerror or str(exc)
+            )
+        return _("(picture saved: {path})").format(path=str(path))
+
+
 def format_reply(reply: Reply) -> str:
     """``taipai: first line`` with the following lines indented to line up under it."""
     prefix = f"{BOT_NAME}: "
@@ -164,6 +183,8 @@ async def run_console(
         replies = await answer(service, chat, who, said)
         for reply in replies:
             print(format_reply(reply), file=stdout)
+            if reply.picture is not None:
+                print(await save_picture(service, reply.picture), file=stdout)
         if interactive and not replies:
             with use_locale(service.locale):
                 print(_("(no reply: that is not a command; /help lists the commands)"), file=stdout)

@@ -3,7 +3,7 @@
 It speaks just enough of the Bot API for python-telegram-bot's real :class:`~telegram.ext.Application`:
 ``getMe``, ``deleteWebhook``, ``getUpdates`` (long polling over queued updates), ``sendMessage``,
 ``editMessageText``, ``editMessageReplyMarkup``, ``answerCallbackQuery``, ``setMyCommands``,
-``sendDocument``, ``getChatAdministrators``, ``setWebhook``.  Every call is recorded in :attr:`FakeBotAPI.calls`
+``sendDocument``, ``sendPhoto``, ``getChatAdministrators``, ``setWebhook``.  Every call is recorded in :attr:`FakeBotAPI.calls`
 (method name + decoded parameters); :meth:`FakeBotAPI.wait_for` awaits a condition on the calls, so
 tests never sleep.  Message ids count up per chat, shared by users and the bot, as in a group.
 A token other than :attr:`token` gets 401 Unauthorized (what Telegram answers a bad token).
@@ -49,6 +49,11 @@ class Upload:
     filename: str
     content_type: str
     content: bytes
+
+
+def shown(call: Call) -> str:
+    """What a posted message shows: a text's text, a photo's caption (``""`` without one)."""
+    return str(call.params.get("text", call.params.get("caption", "")))
 
 
 def _decode(value: Any) -> Any:
@@ -221,6 +226,12 @@ class FakeBotAPI:
             if isinstance(c.params.get("reply_parameters"), dict)
         ]
 
+    def posted(self, chat_id: int) -> list[Call]:
+        """The messages the bot posted to ``chat_id``, texts and photos in order (``shown`` reads
+        either's text)."""
+        posts = ("sendMessage", "sendPhoto")
+        return [c for c in self.calls if c.method in posts and c.params.get("chat_id") == chat_id]
+
     def sent(self, chat_id: int | None = None, method: str = "sendMessage") -> list[Call]:
         """The recorded calls of ``method`` (to ``chat_id`` when given)."""
         if chat_id is None:
@@ -371,6 +382,22 @@ class FakeBotAPI:
         msg = self._bot_message(
             int(p["chat_id"]), "", {"document": {"file_id": "f1", "file_unique_id": "u1", "file_name": name}}
         )
+        msg.pop("text")
+        if p.get("caption"):
+            msg["caption"] = p["caption"]
+        return msg
+
+    def _api_sendPhoto(self, p: dict[str, Any]) -> dict[str, Any]:
+        photo = p.get("photo")
+        size = len(photo.content) if isinstance(photo, Upload) else 0
+        extra: dict[str, Any] = {
+            "photo": [
+                {"file_id": "p1", "file_unique_id": "pu1", "width": 1200, "height": 800, "file_size": size}
+            ]
+        }
+        if p.get("reply_markup"):
+            extra["reply_markup"] = p["reply_markup"]
+        msg = self._bot_message(int(p["chat_id"]), "", extra)
         msg.pop("text")
         if p.get("caption"):
             msg["caption"] = p["caption"]
