@@ -1,0 +1,222 @@
+"""Table lines said the way people talk, rewritten into the forms :mod:`.parse` and :mod:`.implied` read.
+
+:func:`taipai.bot.service.parse.parse_command` reads the spaced forms (``B 食 A 12番``) and
+:func:`taipai.bot.service.implied.spell_out` the forms typed in a hurry (``自摸 12番``, ``B食A 12番``).
+Players also say::
+
+    流局啦 / 斬啦 / 自摸 12番啦      a particle (啦 喇 呀 咗) at the end     → 流局 / 斬 / 自摸 12番
+    自摸咗 12番 / 食咗阿明 12番      咗 right after the verb                → 自摸 12番 / 食阿明 12番
+    我又食阿明 6番 / 又自摸 8番       我, 我又, 又 before 食 / 自摸 / 出銃     → 食阿明 6番 / 自摸 8番
+    阿明食我 8番                     我 after 食 or 俾: the speaker          → 阿明食 SPEAKER 8番
+    阿明出銃俾我 8番                 俾 after 出銃                           → 阿明出銃 SPEAKER 8番
+    B wins A 12 / B wins on A 12     English                                → B 食 A 12
+    C zimo 8 / C self-draw 8         English                                → C 自摸 8
+    self-draw 8 / zimo 8             English, the speaker implied           → 自摸 8
+    draw                             English                                → 流局
+
+:func:`rewrite` does all of these, and nothing else: it never guesses a name, and a line that could be
+read two ways (an English "on" that is also a player's name) is left as it was, for the hint of
+:mod:`.attempt`.  The rewritten line is then read by the usual steps, which check every name against
+the table; the original line is what is booked as the message.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Sequence
+
+from taipai.bot.service.parse import (
+    DEAL_IN_WORDS,
+    KONG_SELF_DRAW_WORDS,
+    SELF_DRAW_WORDS,
+    WIN_WORDS,
+    drop_trailing_emoji,
+    is_count_text,
+)
+
+PARTICLES = ("啦", "喇", "呀", "咗")
+"""Sentence-final particles dropped from the end of a line when glued to the word before them
+(``流局啦``, ``斬啦``, ``12番啦``).  One said as a word of its own (``自摸 咗 啦``) is left: that line is
+talk, not a record."""
+
+DONE = "咗"
+"""The perfective particle, dropped right after a record verb (``自摸咗``, ``食咗``, ``出銃咗``)."""
+
+SPEAKER_WORDS = ("我又", "我", "又")
+"""Words before a record verb that say the speaker is its subject (``我又食阿明 6番``); longest first."""
+
+ME = "我"
+""""I" / "me" in a name's place (``阿明食我``, ``出銃俾我``): the speaker."""
+
+GIVE_WORDS = ("俾", "畀", "比")
+"""``出銃俾 B``: dealt in *to* B (比 is the common typing of 俾)."""
+
+_VERBS = tuple(
+    sorted({*KONG_SELF_DRAW_WORDS, *SELF_DRAW_WORDS, *WIN_WORDS, *DEAL_IN_WORDS}, key=len, reverse=True)
+)
+"""The record verbs 我 / 又 may come before and 咗 after, longest first."""
+
+ENGLISH_WIN = frozenset({"win", "wins", "won"})
+ENGLISH_ON = frozenset({"on", "from", "off"})
+ENGLISH_SELF_DRAW = frozenset({"zimo", "tsumo", "self-draw", "self-draws", "self-drew", "self-drawn"})
+ENGLISH_DRAW = frozenset({"draw", "drawn"})
+ENGLISH_I = frozenset({"i"})
+ENGLISH_ME = frozenset({"me"})
+ENGLISH_WORDS = ENGLISH_WIN | ENGLISH_SELF_DRAW | ENGLISH_DRAW
+"""The English record words (a line starting with one is an attempt, :mod:`.attempt`)."""
+
+_SELF_DRAW_SPELLINGS = re.compile(r"\bself[\s_-]?(draws|drawn|drew|draw)\b", re.I)
+"""``self draw``, ``selfdraw``, ``self_draw`` … → ``self-draw`` (one word)."""
+
+
+def rewrite(text: str, names: Sequence[str], me: str | None) -> str:
+    """``text`` in the forms the parser reads (see the module's table), or ``text`` itself when none
+    of those forms is in it.
+
+    Args:
+        text: the line as said.  names: the table's players (``()`` when no table is open: only the
+            particles are dropped then).  me: the seated player who said it (on a platform, the seat
+            the member holds, never a name match), ``None`` when not seated: a 我 / "me" in a name's
+            place is then left as it is and the line does not read.
+    """
+    line = drop_trailing_emoji(text).strip()
+    line = _english(line, names, me) or line
+    line = drop_particles(line, names)
+    line = _drop_done(line)
+    line = _drop_speaker_words(line, names)
+    line = _me_as_name(line, names, me)
+    line = _drop_give(line)
+    return line if line != drop_trailing_emoji(text).strip() else text
+
+
+def drop_particles(line: str, names: Sequence[str]) -> str:
+    """``line`` without the :data:`PARTICLES` glued to its end (``流局啦`` → ``流局``, ``斬啦啦`` →
+    ``斬``); a particle said as its own word stays (``自摸 咗 啦``), and so does one that ends a player's
+    name (``斬 阿啦``, when 阿啦 is at the table)."""
+    while len(line) > 1 and line.endswith(PARTICLES) and not line[-2].isspace():
+        if any(n and line.endswith(n) for n in names):
+            break
+        line = line[:-1]
+    return line
+
+
+def _drop_done(line: str) -> str:
+    """咗 right after a record verb: ``自摸咗 12番`` → ``自摸 12番``, ``食咗阿明`` → ``食阿明``."""
+    for verb in _VERBS:
+        line = line.replace(verb + DONE, verb)
+    return line.replace("出咗銃", "出銃")
+
+
+def _drop_speaker_words(line: str, names: Sequence[str]) -> str:
+    """``我又食阿明 6番`` → ``食阿明 6番``: 我 / 我又 / 又 at the start, before a record verb, when no
+    player's name starts that way (a player called 又仔 keeps their name)."""
+    for word in SPEAKER_WORDS:
+        if not line.startswith(word) or any(n.startswith(word) for n in names):
+            continue
+        rest = line[len(word) :].lstrip()
+        if rest.startswith(_VERBS):
+            return rest
+    return line
+
+
+_ME_AFTER = re.compile(
+    "("
+    + "|".join(map(re.escape, (*_VERBS, *GIVE_WORDS)))
+    + r")\s*"
+    + ME
+    + r"(?=\s|[0-9０-９一二三四五六七八九十廿卅]|$)"
+)
+
+
+def _me_as_name(line: str, names: Sequence[str], me: str | None) -> str:
+    """我 after 食 / 俾 (a name's place) → the speaker's name: ``阿明食我 8番`` → ``阿明食 阿強 8番``."""
+    if me is None or ME in names:
+        return line
+
+    def named(m: re.Match[str]) -> str:
+        glued = m.end() < len(line) and not line[m.end()].isspace()
+        return f"{m.group(1)} {me}" + (" " if glued else "")
+
+    return _ME_AFTER.sub(named, line)
+
+
+_GIVE_AFTER = re.compile(
+    "(" + "|".join(map(re.escape, DEAL_IN_WORDS)) + r")\s*[" + "".join(GIVE_WORDS) + r"]\s*"
+)
+
+
+def _drop_give(line: str) -> str:
+    """``出銃俾 B`` → ``出銃 B`` (dealt in to B)."""
+    return _GIVE_AFTER.sub(lambda m: f"{m.group(1)} ", line)
+
+
+def _english(line: str, names: Sequence[str], me: str | None) -> str | None:
+    """An English record in the Cantonese form, or ``None`` when ``line`` is none (or reads two ways).
+
+    ``[X|I] win[s|won] [on|from|off] Y <count or hand>`` → ``X 食 Y …``; ``[X|I] zimo|tsumo|self-draw
+    <count or hand>`` → ``X 自摸 …``; ``draw`` alone → ``流局``.  X and Y must be whole words that are
+    players' names (any case), or "me" for the speaker; "I" (or no name) leaves the speaker to be put
+    in.  A name that is also an English word is read by its place: when "on" is a player and both
+    ``B wins on A 12`` readings fit, the line is left alone (the hint asks)."""
+    words = _SELF_DRAW_SPELLINGS.sub(lambda m: "self-" + m.group(1).lower(), line).split()
+    if not words:
+        return None
+    folded = [_fold(w) for w in words]
+    players = {_fold(n): n for n in names}
+    if len(words) == 1 and folded[0] in ENGLISH_DRAW:
+        return None if folded[0] in players else "流局"
+    at = 0
+    who = ""
+    if folded[0] in players and len(words) > 1 and folded[1] in ENGLISH_WIN | ENGLISH_SELF_DRAW:
+        who, at = players[folded[0]], 1
+    elif folded[0] in ENGLISH_I and len(words) > 1 and folded[1] in ENGLISH_WIN | ENGLISH_SELF_DRAW:
+        at = 1
+    verb = folded[at]
+    rest = words[at + 1 :]
+    if verb in ENGLISH_SELF_DRAW:
+        return " ".join(x for x in (who, "自摸", *rest) if x)
+    if verb not in ENGLISH_WIN or not rest:
+        return None
+    readings = []
+    for skip in (0, 1):
+        if skip and _fold(rest[0]) not in ENGLISH_ON:
+            continue
+        if len(rest) <= skip:
+            continue
+        other = _player(rest[skip], players, me)
+        tail = rest[skip + 1 :]
+        if other is not None and (not tail or _count_or_hand(" ".join(tail))):
+            readings.append((other, tail))
+    if not readings and is_count_text(" ".join(rest)):  # 「Ben wins 12」: the discarder is missing
+        return " ".join(x for x in (who, "食", *rest) if x)
+    if len(readings) != 1:
+        return None
+    other, tail = readings[0]
+    return " ".join(x for x in (who, "食", other, *tail) if x)
+
+
+def _player(word: str, players: dict[str, str], me: str | None) -> str | None:
+    folded = _fold(word)
+    if folded in players:
+        return players[folded]
+    if folded in ENGLISH_ME and me is not None:
+        return me
+    return None
+
+
+def _count_or_hand(text: str) -> bool:
+    """A count (``12``, ``12 fan``, ``12番``) or text the hand notation reads."""
+    if is_count_text(text):
+        return True
+    from taipai.core.errors import HandError
+    from taipai.core.notation import tokenize
+
+    try:
+        return bool(tokenize(text))
+    except HandError:
+        return False
+
+
+def _fold(word: str) -> str:
+    return unicodedata.normalize("NFKC", word).casefold()
