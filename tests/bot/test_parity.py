@@ -56,10 +56,10 @@ SCRIPT: list[tuple[Any, ...]] = [
 BALANCES = {"A": -63, "B": 103, "C": 65, "D": -105}
 SETTLED = (
     "拉一找數：A → B 25\n拉一找數：C → B 26\n拉一找數：D → B 25\n"
-    "埋數！最後結果（底 = 5番，每番 $1）：\n"
-    "  南 A: -63番 = -$63\n  西 B: +103番 = +$103\n  北 C: +65番 = +$65\n  東 D: -105番 = -$105\n"  # D deals: 東
+    "埋數！最後結果（底 = 5番，每番 HK$1）：\n"
+    "  南 A: -63番 = -HK$63\n  西 B: +103番 = +HK$103\n  北 C: +65番 = +HK$65\n  東 D: -105番 = -HK$105\n"  # D deals: 東
     "四家加埋：0（收支平衡）\n找數：\n"
-    "  D 俾 B 103番 = $103\n  A 俾 C 63番 = $63\n  D 俾 C 2番 = $2"
+    "  D 俾 B 103番 = HK$103\n  A 俾 C 63番 = HK$63\n  D 俾 C 2番 = HK$2"
 )
 
 
@@ -111,8 +111,9 @@ async def play_terminal(service: Service) -> str:
     lines = "".join(f"{step[0]}: {cantonese(step)}\n" for step in SCRIPT)
     out = io.StringIO()
     assert await run_console(service, stdin=io.StringIO(lines), stdout=out, interactive=False) == 0
-    last = out.getvalue().rsplit("taipai: ", 1)[1]
-    return "\n".join(line.removeprefix(" " * len("taipai: ")) for line in last.rstrip("\n").split("\n"))
+    last = out.getvalue().rsplit("taipai: ", 1)[1].rstrip("\n").split("\n")
+    assert last[-1].startswith("（張圖存咗喺：")  # 埋數's chart, written beside the database
+    return "\n".join(line.removeprefix(" " * len("taipai: ")) for line in last[:-1])
 
 
 async def test_terminal(fresh_store):
@@ -123,7 +124,7 @@ async def test_terminal(fresh_store):
 
 async def play_telegram(service: Service) -> str:
     from taipai.bot.telegram import TelegramBot
-    from tests.bot.telegram.fakebotapi import FakeBotAPI
+    from tests.bot.telegram.fakebotapi import FakeBotAPI, shown
 
     group = -100777
     users = {n: FakeBotAPI.user(i, n) for i, n in enumerate("ABCD", start=1)}
@@ -132,7 +133,7 @@ async def play_telegram(service: Service) -> str:
         await bot.start()
         try:
             for i, step in enumerate(SCRIPT):
-                before = len(api.sent(group))
+                before = len(api.posted(group))  # texts and photos (埋數's chart)
                 user = users[step[0]]
                 if step[1] in BUTTON:
                     prefix, suffix = BUTTON[step[1]]
@@ -140,13 +141,13 @@ async def play_telegram(service: Service) -> str:
                     await api.press(group, user, message.result["message_id"], data)
                 else:
                     await api.send_text(group, user, slash(step) if i % 2 == 0 else cantonese(step))
-                await api.wait_for(lambda _calls, n=before: len(api.sent(group)) > n)
+                await api.wait_for(lambda _calls, n=before: len(api.posted(group)) > n)
                 if step[1] == "open":  # a seat is held by a user id: each player sits as themselves
                     for name, member in users.items():
                         before = len(api.sent(group))
                         await api.send_text(group, member, f"坐 {name}")
                         await api.wait_for(lambda _calls, n=before: len(api.sent(group)) > n)
-            settled = api.sent(group)[-1].params["text"]
+            settled = shown(api.posted(group)[-1])  # 埋數's text is its chart's caption
         finally:
             await bot.stop()
     assert await balances(service, ChatRef("telegram", str(group))) == BALANCES

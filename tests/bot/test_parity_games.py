@@ -81,7 +81,7 @@ TAIWAN = Evening(
             "C",
             "C 食 B 3台",
             "/win C B 3",
-            pays=("B 俾 C 250（底 100 + 3台 × 50）",),
+            pays=("B 俾 C HK$250（底 100 + 3台 × 50）",),
             says=("下一鋪：B 做莊",),
         ),
         Step(
@@ -89,9 +89,9 @@ TAIWAN = Evening(
             f"B 自摸 {TAIWAN_SELF_DRAW}",
             f"/selfdraw B {TAIWAN_SELF_DRAW}",
             pays=(
-                "A 俾 B 300（底 100 + 3台 × 50 + 作莊 50）",
-                "C 俾 B 300（底 100 + 3台 × 50 + 作莊 50）",
-                "D 俾 B 300（底 100 + 3台 × 50 + 作莊 50）",
+                "A 俾 B HK$300（底 100 + 3台 × 50 + 作莊 50）",
+                "C 俾 B HK$300（底 100 + 3台 × 50 + 作莊 50）",
+                "D 俾 B HK$300（底 100 + 3台 × 50 + 作莊 50）",
             ),
             says=("B 自摸：3台", "不求.自摸：2台", "門清：1台", "B 做莊，連1"),
         ),
@@ -100,7 +100,7 @@ TAIWAN = Evening(
             "B",
             "B 食 D 2台",
             "/win B D 2",
-            pays=("D 俾 B 450（底 100 + 2台 × 50 + 作莊 50 + 連2拉2 200）",),
+            pays=("D 俾 B HK$450（底 100 + 2台 × 50 + 作莊 50 + 連2拉2 200）",),
             says=("B 做莊，連3",),
         ),
         Step(
@@ -108,8 +108,8 @@ TAIWAN = Evening(
             "A 食 B 1台; C 食 B 2台",
             "/win A B 1; C B 2",
             pays=(
-                "B 俾 A 500（底 100 + 1台 × 50 + 作莊 50 + 連3拉3 300）",
-                "B 俾 C 550（底 100 + 2台 × 50 + 作莊 50 + 連3拉3 300）",
+                "B 俾 A HK$500（底 100 + 1台 × 50 + 作莊 50 + 連3拉3 300）",
+                "B 俾 C HK$550（底 100 + 2台 × 50 + 作莊 50 + 連3拉3 300）",
             ),
             says=("下一鋪：C 做莊；",),
         ),
@@ -117,15 +117,15 @@ TAIWAN = Evening(
             "D",
             "D 食 A 5台",
             "/win D A 5",
-            pays=("A 俾 D 350（底 100 + 5台 × 50）",),
+            pays=("A 俾 D HK$350（底 100 + 5台 × 50）",),
             discord=("win", {"winner": "D", "discarder": "A", "hand": "5"}),
         ),
-        Step("D", "撤銷", "/undo", pays=("D 退返 350 俾 A",), says=("下一鋪：C 做莊；",), button="undo:"),
+        Step("D", "撤銷", "/undo", pays=("D 退返 HK$350 俾 A",), says=("下一鋪：C 做莊；",), button="undo:"),
         Step(
             "A",
             "計數",
             "/score",
-            says=("西 A: +200", "北 B: +50", "東 C: +500", "南 D: -750"),
+            says=("西 A: +HK$200", "北 B: +HK$50", "東 C: +HK$500", "南 D: -HK$750"),
             discord=("score", {}),
         ),
         Step(
@@ -133,9 +133,9 @@ TAIWAN = Evening(
             "D 自摸 2台",
             "/selfdraw D 2",
             pays=(
-                "A 俾 D 200（底 100 + 2台 × 50）",
-                "B 俾 D 200（底 100 + 2台 × 50）",
-                "C 俾 D 250（底 100 + 2台 × 50 + 作莊 50）",
+                "A 俾 D HK$200（底 100 + 2台 × 50）",
+                "B 俾 D HK$200（底 100 + 2台 × 50）",
+                "C 俾 D HK$250（底 100 + 2台 × 50 + 作莊 50）",
             ),
             discord=("selfdraw", {"winner": "D", "hand": "2"}),
         ),
@@ -143,9 +143,9 @@ TAIWAN = Evening(
     ),
     {"A": 0, "B": -150, "C": 250, "D": -100},
     "埋數！最後結果：\n"
-    "  南 A: $0\n  西 B: -$150\n  北 C: +$250\n  東 D: -$100\n"
+    "  南 A: HK$0\n  西 B: -HK$150\n  北 C: +HK$250\n  東 D: -HK$100\n"
     "四家加埋：0（收支平衡）\n找數：\n"
-    "  B 俾 C $150\n  D 俾 C $100",
+    "  B 俾 C HK$150\n  D 俾 C HK$100",
 )
 """台灣牌 at 底 100 / 台 50 (seed 003 「台:打100/50, 就表示沒台100, 每加一台加50」): a leg pays
 ``底 + 台 × 台額``; a leg that involves the dealer adds 作莊 1 + 連N拉N 2N 台 (「作莊 1台 : 胡放皆加計1台」,
@@ -188,14 +188,14 @@ HK_OLD = Evening(
             "B",
             f"B 食 A {HK_OLD_PUNGS}",
             f"/win B A {HK_OLD_PUNGS}",
-            pays=("A 俾 B 8（全銃：出銃嗰個包晒，自己一份 4，加兩個半份，每個 2）",),
+            pays=("A 俾 B HK$8（全銃：出銃嗰個包晒，自己一份 4，加兩個半份，每個 2）",),
             says=("B 食 A：3翻", "對對胡：3翻"),
         ),
         Step(
             "C",
             "C 自摸 4翻",
             "/selfdraw C 4",
-            pays=("A 俾 C 8", "B 俾 C 8", "D 俾 C 8"),
+            pays=("A 俾 C HK$8", "B 俾 C HK$8", "D 俾 C HK$8"),
             discord=("selfdraw", {"winner": "C", "hand": "4"}),
         ),
         Step(
@@ -217,10 +217,16 @@ HK_OLD = Evening(
             "D",
             "D 自摸 5翻 A包",
             "/selfdraw D 5 A包",
-            pays=("A 俾 D 48（包自摸：A 包晒三家，每家 16）",),
+            pays=("A 俾 D HK$48（包自摸：A 包晒三家，每家 16）",),
             says=("D 自摸：5翻",),
         ),
-        Step("B", "B 詐糊", "/falsewin B", pays=("B 俾 A 128", "B 俾 C 128", "B 俾 D 128"), says=("B 詐糊",)),
+        Step(
+            "B",
+            "B 詐糊",
+            "/falsewin B",
+            pays=("B 俾 A HK$128", "B 俾 C HK$128", "B 俾 D HK$128"),
+            says=("B 詐糊",),
+        ),
         Step(
             "A",
             "A 食 C 3翻; D 食 C 4翻",
@@ -232,7 +238,7 @@ HK_OLD = Evening(
             "D",
             "D 食 C 4翻",
             "/win D C 4",
-            pays=("C 俾 D 16（全銃：出銃嗰個包晒，自己一份 8，加兩個半份，每個 4）",),
+            pays=("C 俾 D HK$16（全銃：出銃嗰個包晒，自己一份 8，加兩個半份，每個 4）",),
             says=("D 做莊，連1",),
             discord=("win", {"winner": "D", "discarder": "C", "hand": "4"}),
         ),
@@ -242,9 +248,9 @@ HK_OLD = Evening(
             "A 食 B 4翻",
             "/win A B 4",
             pays=(
-                "B 俾 A 8（半銃：出銃嗰個出一份）",
-                "C 俾 A 4（半銃：冇出銃都要出半份，一份係 8）",
-                "D 俾 A 4（半銃：冇出銃都要出半份，一份係 8）",
+                "B 俾 A HK$8（半銃：出銃嗰個出一份）",
+                "C 俾 A HK$4（半銃：冇出銃都要出半份，一份係 8）",
+                "D 俾 A HK$4（半銃：冇出銃都要出半份，一份係 8）",
             ),
             says=("A 做莊；南圈",),
             discord=("win", {"winner": "A", "discarder": "B", "hand": "4"}),
@@ -254,20 +260,22 @@ HK_OLD = Evening(
             "C 食 D 10翻",
             "/win C D 10",
             pays=(
-                "D 俾 C 512（半銃：出銃嗰個出一份）",
-                "A 俾 C 256（半銃：冇出銃都要出半份，一份係 512）",
-                "B 俾 C 256（半銃：冇出銃都要出半份，一份係 512）",
+                "D 俾 C HK$512（半銃：出銃嗰個出一份）",
+                "A 俾 C HK$256（半銃：冇出銃都要出半份，一份係 512）",
+                "B 俾 C HK$256（半銃：冇出銃都要出半份，一份係 512）",
             ),
             says=("C 食 D：10翻", "下一鋪：B 做莊；南圈"),
         ),
-        Step("A", "計數", "/score", says=("北 A: -176", "東 B: -648", "南 C: +1156", "西 D: -332")),
+        Step(
+            "A", "計數", "/score", says=("北 A: -HK$176", "東 B: -HK$648", "南 C: +HK$1,156", "西 D: -HK$332")
+        ),
         Step("A", "埋數", "/settle", discord=("settle", {})),
     ),
     {"A": -176, "B": -648, "C": 1156, "D": -332},
     "埋數！最後結果：\n"
-    "  北 A: -$176\n  東 B: -$648\n  南 C: +$1156\n  西 D: -$332\n"
+    "  北 A: -HK$176\n  東 B: -HK$648\n  南 C: +HK$1,156\n  西 D: -HK$332\n"
     "四家加埋：0（收支平衡）\n找數：\n"
-    "  B 俾 C $648\n  D 俾 C $332\n  A 俾 C $176",
+    "  B 俾 C HK$648\n  D 俾 C HK$332\n  A 俾 C HK$176",
 )
 """廣東牌 at its defaults: 1元一底, 起糊 3翻, maximum 8翻, a portion = 底 × 2^(翻−1) (seed 003 「先講好最大多小台,
 多少錢一底, 然後每加一台就一倍錢, 例如: 1元一底的話, 十台就是512元了」), 全銃 (issue 14 「the discarder pays for
@@ -333,10 +341,10 @@ HK_TAIWAN = Evening(
     ),
     {"A": -33, "B": 2, "C": 46, "D": -15},
     "拉一找數：A → C 15\n拉一找數：B → C 16\n拉一找數：D → C 15\n"
-    "埋數！最後結果（底 = 5番，每番 $1）：\n"
-    "  西 A: -33番 = -$33\n  北 B: +2番 = +$2\n  東 C: +46番 = +$46\n  南 D: -15番 = -$15\n"
+    "埋數！最後結果（底 = 5番，每番 HK$1）：\n"
+    "  西 A: -33番 = -HK$33\n  北 B: +2番 = +HK$2\n  東 C: +46番 = +HK$46\n  南 D: -15番 = -HK$15\n"
     "四家加埋：0（收支平衡）\n找數：\n"
-    "  A 俾 C 33番 = $33\n  D 俾 C 13番 = $13\n  D 俾 B 2番 = $2",
+    "  A 俾 C 33番 = HK$33\n  D 俾 C 13番 = HK$13\n  D 俾 B 2番 = HK$2",
 )
 """港式台牌 opened by name, ``開枱 A B C D 港式台牌`` (seed 004; DESIGN §6).  A hand pays its 番 + one 底 of 5
 (「現行的底數為5翻, 而每翻為1元」); the dealer's 2n+1 on legs with the dealer (「莊家 (莊家連n拉n) | 2n+1 |
@@ -359,9 +367,10 @@ _MONEY_LINE = re.compile(r"俾|→|欠|退返")
 
 
 def money_lines(reply: str) -> tuple[str, ...]:
-    """The lines of ``reply`` that move or owe money, stripped; the 埋數 summary's own 找數 lines (``$``)
-    are left out (the settlement is compared whole)."""
-    return tuple(line.strip() for line in reply.split("\n") if _MONEY_LINE.search(line) and "$" not in line)
+    """The lines of ``reply`` that move or owe money, stripped; the 埋數 summary's own 找數 lines (after
+    ``找數：``) are left out (the settlement is compared whole)."""
+    moves = reply.split("\n找數：")[0]
+    return tuple(line.strip() for line in moves.split("\n") if _MONEY_LINE.search(line))
 
 
 def check_reply(evening: Evening, i: int, reply: str) -> None:
@@ -425,7 +434,13 @@ def terminal_replies(out: str) -> list[str]:
     """``taipai: …`` blocks of the terminal's output, continuation indents removed."""
     pad = " " * len("taipai: ")
     blocks = [b for b in out.split("taipai: ") if b]
-    return ["\n".join(line.removeprefix(pad) for line in b.rstrip("\n").split("\n")) for b in blocks]
+    pictures = ("（張圖存咗喺：", "(picture saved: ")  # a chart written beside the database: not a reply
+    return [
+        "\n".join(
+            line.removeprefix(pad) for line in b.rstrip("\n").split("\n") if not line.startswith(pictures)
+        )
+        for b in blocks
+    ]
 
 
 async def play_terminal(evening: Evening, service: Service, chat: ChatRef = CONSOLE_CHAT) -> list[str]:
@@ -457,16 +472,16 @@ def _last_button(calls: list[Any], prefix: str) -> tuple[Any, str]:
 
 async def play_telegram(evening: Evening, service: Service, group: int = -100888) -> list[str]:
     from taipai.bot.telegram import TelegramBot
-    from tests.bot.telegram.fakebotapi import FakeBotAPI
+    from tests.bot.telegram.fakebotapi import FakeBotAPI, shown
 
     users = {n: FakeBotAPI.user(i, n) for i, n in enumerate("ABCD", start=1)}
     async with FakeBotAPI(admins={group: [99]}) as api:
 
         async def post(user: dict[str, Any], text: str) -> list[str]:
-            before = len(api.sent(group))
+            before = len(api.posted(group))  # texts and photos (埋數's chart, its text the caption)
             await api.send_text(group, user, text)
-            await api.wait_for(lambda _calls: len(api.sent(group)) > before)
-            return [c.params["text"] for c in api.sent(group)[before:]]
+            await api.wait_for(lambda _calls: len(api.posted(group)) > before)
+            return [shown(c) for c in api.posted(group)[before:]]
 
         async def send(i: int, step: Step) -> list[str]:
             user = users[step.who]
