@@ -6,7 +6,10 @@ the sender that posts them (:class:`DiscordSender`, the ``send`` of :class:`~tai
 (the id of the slash command or button press it answers); ``asked`` (on an interaction's first
 reply: ``{"who": display name, "said": the command or the button's label}``); ``strip`` (a press:
 the id of the pressed message, whose spent buttons are taken off); ``ephemeral`` (a note only the
-asker sees); ``ack`` (a press with nothing to say: only acknowledged).
+asker sees); ``ack`` (a press with nothing to say: only acknowledged); ``document`` (an export:
+``{"filename", "content": base64, "caption"}``) and ``photo`` (a picture: ``{"filename", "content":
+base64}``), the same shapes as the Telegram adapter's, sent as attachments of the reply's message
+(:func:`files_of`: made in memory for each attempt, nothing is written to disk).
 
 **Where a reply goes.**  A reply to an interaction this process still holds (received less than
 :data:`TOKEN_TTL` seconds ago; Discord's interaction tokens last 15 minutes) answers it: the first
@@ -26,7 +29,9 @@ go to then and is dropped (logged).
 from __future__ import annotations
 
 import asyncio
+import base64
 import contextlib
+import io
 import logging
 import time
 from collections import OrderedDict
@@ -39,8 +44,7 @@ import aiohttp
 import discord
 
 from taipai.bot.delivery import Permanent, RetryLater, Transient
-from taipai.bot.discord.views import view_of_rows
-from taipai.bot.service.buttons import rows
+from taipai.bot.discord.views import button_rows, view_of_rows
 from taipai.bot.service.split import DISCORD_LIMIT, split_text
 
 if TYPE_CHECKING:
@@ -71,7 +75,18 @@ def payloads(
     for i, reply in enumerate(replies):
         p: dict[str, Any] = {"text": reply.text}
         if reply.buttons:
-            p["buttons"] = [[[b.label, b.data] for b in row] for row in rows(reply.buttons)]
+            p["buttons"] = button_rows(reply.buttons)
+        if reply.document is not None:
+            p["document"] = {
+                "filename": reply.document.filename,
+                "content": base64.b64encode(reply.document.content).decode("ascii"),
+                "caption": reply.document.caption,
+            }
+        if reply.picture is not None:
+            p["photo"] = {
+                "filename": reply.picture.filename,
+                "content": base64.b64encode(reply.picture.content).decode("ascii"),
+            }
         if interaction is not None:
             p.update(interaction)
         if i == 0:
@@ -82,6 +97,35 @@ def payloads(
             if strip is not None:
                 p["strip"] = strip
         out.append(p)
+    return out
+
+
+def files_of(p: dict[str, Any]) -> list[discord.File]:
+    """The attachments of payload ``p``: its ``document`` then its ``photo``, each a fresh
+    :class:`discord.File` over the decoded bytes in memory (a retried send reads them again)."""
+    out: list[discord.File] = []
+    for key in ("document", "photo"):
+        item = p.get(key)
+        if item:
+            out.append(discord.File(io.BytesIO(base64.b64decode(item["content"])), filename=item["filename"]))
+    return out
+
+
+def text_of(p: dict[str, Any]) -> str:
+    """The message text of payload ``p``: its ``text``, or its document's caption when it has none."""
+    return p["text"] or (p.get("document") or {}).get("caption", "")
+
+
+def extras(p: dict[str, Any], last: bool) -> dict[str, Any]:
+    """What goes with one piece of ``p``'s text: on the ``last`` piece, its buttons (``view``) and
+    its attachments (``files``)."""
+    out: dict[str, Any] = {}
+    if last:
+        if p.get("buttons"):
+            out["view"] = view_of_rows(p["buttons"])
+        files = files_of(p)
+        if files:
+            out["files"] = files
     return out
 
 
@@ -193,11 +237,15 @@ class DiscordSender:
     async def _one(self, chat_id: str, p: dict[str, Any]) -> str | None:
         iid = p.get("interaction")
         live = self.live.get(iid) if iid else None
+        if p.get("edit") and live is None:  # the pressed message's next step (記牌), in the channel
+            return await self._edit_in_channel(chat_id, p)
         if live is not None:
             try:
                 return await self._answer(live, p)
             except discord.NotFound:  # the interaction expired or is unknown: post in the channel
                 log.info("discord: interaction %s is gone; replying in the channel", iid)
+                if p.get("edit"):
+                    return await self._edit_in_channel(chat_id, p)
         elif iid and p.get("token") and token_fresh(iid) and not (p.get("ack") or p.get("ephemeral")):
             try:
                 return await self._follow_up(chat_id, p)
@@ -208,13 +256,11 @@ class DiscordSender:
             return None
         channel = self.client.get_partial_messageable(int(chat_id))
         await self._strip(chat_id, p)
-        pieces = split_text(quoted(p.get("asked"), p["text"]), DISCORD_LIMIT) or [""]
+        pieces = split_text(quoted(p.get("asked"), text_of(p)), DISCORD_LIMIT) or [""]
         reply_to = p.get("reply_to")
         last: str | None = None
         for i, piece in enumerate(pieces):
-            extra: dict[str, Any] = {}
-            if i == len(pieces) - 1 and p.get("buttons"):
-                extra["view"] = view_of_rows(p["buttons"])
+            extra = extras(p, i == len(pieces) - 1)
             if i == 0 and reply_to:
                 extra["reference"] = discord.MessageReference(
                     message_id=int(reply_to), channel_id=int(chat_id), fail_if_not_exists=False
@@ -222,6 +268,15 @@ class DiscordSender:
             message = await channel.send(piece, **extra)
             last = str(message.id)
         return last
+
+    async def _edit_in_channel(self, chat_id: str, p: dict[str, Any]) -> str | None:
+        """Edit the pressed message ``p["edit"]`` to ``p``'s text and components (none: they go)."""
+        channel = self.client.get_partial_messageable(int(chat_id))
+        with contextlib.suppress(discord.NotFound):  # deleted meanwhile: nothing to edit
+            await channel.get_partial_message(int(p["edit"])).edit(
+                content=p["text"], view=view_of_rows(p.get("buttons") or [])
+            )
+        return str(p["edit"])
 
     async def _strip(self, chat_id: str, p: dict[str, Any]) -> None:
         """Take the spent buttons off the pressed message (``strip``) by editing it in the channel."""
@@ -235,12 +290,9 @@ class DiscordSender:
     async def _follow_up(self, chat_id: str, p: dict[str, Any]) -> str | None:
         """A follow-up through the stored token of an interaction received before a restart."""
         webhook = discord.Webhook.partial(int(p["app"]), p["token"], client=self.client)
-        pieces = split_text(p["text"], DISCORD_LIMIT) or [""]
+        pieces = split_text(text_of(p), DISCORD_LIMIT) or [""]
         for i, piece in enumerate(pieces):
-            extra: dict[str, Any] = {}
-            if i == len(pieces) - 1 and p.get("buttons"):
-                extra["view"] = view_of_rows(p["buttons"])
-            await webhook.send(piece, **extra)
+            await webhook.send(piece, **extras(p, i == len(pieces) - 1))
             if i == 0:  # the interaction took it: the pressed message's buttons go now
                 await self._strip(chat_id, p)
         return None
@@ -255,6 +307,14 @@ class DiscordSender:
                     await interaction.response.defer()
                 live.answered.set()
                 return None
+            if p.get("edit"):  # the pressed message's next step (記牌): the press's response
+                view = view_of_rows(p.get("buttons") or [])
+                if done:
+                    await interaction.edit_original_response(content=p["text"], view=view)
+                else:
+                    await interaction.response.edit_message(content=p["text"], view=view)
+                live.answered.set()
+                return str(p["edit"])
             if p.get("strip"):
                 if done:
                     await interaction.edit_original_response(view=None)
@@ -263,12 +323,12 @@ class DiscordSender:
                 done = True
                 live.answered.set()
             ephemeral = bool(p.get("ephemeral"))
-            pieces = split_text(p["text"], DISCORD_LIMIT) or [""]
+            pieces = split_text(text_of(p), DISCORD_LIMIT) or [""]
             last: str | None = None
             for i, piece in enumerate(pieces):
-                extra: dict[str, Any] = {"ephemeral": ephemeral} if ephemeral else {}
-                if i == len(pieces) - 1 and p.get("buttons"):
-                    extra["view"] = view_of_rows(p["buttons"])
+                extra = extras(p, i == len(pieces) - 1)
+                if ephemeral:
+                    extra["ephemeral"] = True
                 if not done:
                     answer = await interaction.response.send_message(piece, **extra)
                     done = True
@@ -285,7 +345,10 @@ __all__ = [
     "DiscordSender",
     "Live",
     "LiveInteractions",
+    "extras",
+    "files_of",
     "payloads",
     "quoted",
+    "text_of",
     "token_fresh",
 ]

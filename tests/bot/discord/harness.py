@@ -25,9 +25,11 @@ import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
+import aiohttp
 import discord
 import discord.http
 
@@ -74,13 +76,16 @@ class Call:
     """The id of the message this call created, if it created one."""
     status: int = 200
     """The HTTP status the fake answered (0: the request raised a network error)."""
+    files: list[tuple[str, bytes]] = field(default_factory=list)
+    """``(filename, bytes)`` of each file attached to the request (a multipart body)."""
 
     @property
     def kind(self) -> str:
         """``response`` (interaction answered with a message), ``update`` (it edited the pressed
         message), ``defer``, ``followup``, ``message`` (posted in a channel), ``edit``, or the path."""
         if self.path.endswith("/callback"):
-            return {4: "response", 7: "update", 6: "defer", 5: "defer"}.get(self.body.get("type"), "callback")
+            kinds = {4: "response", 7: "update", 6: "defer", 5: "defer", 8: "autocomplete"}
+            return kinds.get(self.body.get("type"), "callback")
         if self.method == "POST" and self.path.startswith("/webhooks/"):
             return "followup"
         if self.method == "POST" and self.path.endswith("/messages"):
@@ -166,6 +171,8 @@ class FakeDiscordAPI:
     fail_messages: list[Any] = field(default_factory=list)
     """What the next channel-message posts get instead of success, one entry each, in order: an
     HTTP status (e.g. 503) or an exception to raise (a network error)."""
+    pressed: dict[str, int] = field(default_factory=dict)
+    """The message each component interaction (by id) was made on."""
     _ids: itertools.count = field(default_factory=lambda: itertools.count(930000000000000001))
 
     def next_id(self) -> int:
@@ -175,8 +182,11 @@ class FakeDiscordAPI:
     def request(self, method: str, url: str, **kwargs: Any) -> _Response:
         path = urlsplit(url).path.removeprefix("/api/v10")
         raw = kwargs.get("data")
+        files: list[tuple[str, bytes]] = []
+        if isinstance(raw, aiohttp.FormData):
+            raw, files = multipart(raw)
         body = json.loads(raw) if isinstance(raw, str) else raw
-        call = Call(method, path, body, kwargs.get("params"))
+        call = Call(method, path, body, kwargs.get("params"), files=files)
         self.calls.append(call)
         if (
             self.fail_messages
@@ -224,6 +234,11 @@ class FakeDiscordAPI:
             ]
         if method == "POST" and parts[0] == "interactions" and parts[-1] == "callback":
             self.acknowledged.add(parts[1])
+            data = body.get("data") or {}
+            if body.get("type") == 7 and "content" in data and parts[1] in self.pressed:
+                # an update that rewrites the pressed message (the 記牌 flow's next step)
+                message = self.messages[self.pressed[parts[1]]]
+                message.update({k: v for k, v in data.items() if k in ("content", "components")})
             if body.get("type") != 4:  # deferred / update: no new message
                 return 200, {"interaction": {"id": parts[1], "type": 2}}
             message = self._create(CHANNEL_ID, body.get("data", {}))
@@ -260,6 +275,21 @@ class FakeDiscordAPI:
         )
         self.messages[int(message["id"])] = message
         return message
+
+
+def multipart(form: aiohttp.FormData) -> tuple[str | None, list[tuple[str, bytes]]]:
+    """``(payload_json, [(filename, bytes)])`` of a multipart body discord.py built (a message
+    with attachments).  aiohttp has no public reader of a ``FormData``'s fields: its ``_fields``
+    list ``(options, headers, value)`` is read here, in the test fake only."""
+    payload: str | None = None
+    files: list[tuple[str, bytes]] = []
+    for options, _headers, value in form._fields:
+        if options["name"] == "payload_json":
+            payload = value
+        else:
+            files.append((options["filename"], value.read()))
+            value.seek(0)
+    return payload, files
 
 
 def message_payload(
@@ -344,11 +374,12 @@ class DiscordHarness:
         *,
         channel_id: int = CHANNEL_ID,
         api: FakeDiscordAPI | None = None,
+        sync_stamp: Path | None = None,
     ) -> None:
         self.api = api or FakeDiscordAPI()  # pass the one of before to restart against the same Discord
         self.channel_id = channel_id
         monkeypatch.setattr(discord.http.aiohttp, "ClientSession", lambda *a, **k: self.api)
-        self.client = TaipaiDiscord(service)
+        self.client = TaipaiDiscord(service, sync_stamp=sync_stamp)
         self._ids = _SNOWFLAKES  # shared: a restarted client never sees an id of before again
 
     async def __aenter__(self) -> DiscordHarness:
@@ -405,15 +436,33 @@ class DiscordHarness:
             **extra,
         }
 
-    async def slash(self, person: Person, name: str, **options: str) -> list[Call]:
-        """``/name option=value …`` typed by ``person`` (string options)."""
+    async def slash(self, person: Person, name: str, **options: str | bool) -> list[Call]:
+        """``/name option=value …`` typed by ``person`` (string options; a ``bool`` is a boolean one;
+        a choice option takes its value)."""
         data = {
             "id": str(next(self._ids)),
             "name": name,
             "type": 1,
-            "options": [{"name": k, "type": 3, "value": v} for k, v in options.items()],
+            "options": [
+                {"name": k, "type": 5 if isinstance(v, bool) else 3, "value": v} for k, v in options.items()
+            ],
         }
         payload = self._interaction(person, 2, data)
+        return await self._drive(lambda: self.client._connection.parse_interaction_create(payload))
+
+    async def autocomplete(self, person: Person, name: str, focused: str, **options: str) -> list[Call]:
+        """``person`` types in the option ``focused`` of ``/name`` (an autocomplete interaction, type
+        4): ``options`` hold what is typed so far, the focused one's included."""
+        data = {
+            "id": str(next(self._ids)),
+            "name": name,
+            "type": 1,
+            "options": [
+                {"name": k, "type": 3, "value": v, **({"focused": True} if k == focused else {})}
+                for k, v in options.items()
+            ],
+        }
+        payload = self._interaction(person, 4, data)
         return await self._drive(lambda: self.client._connection.parse_interaction_create(payload))
 
     async def press(self, person: Person, message_id: int, label: str) -> list[Call]:
@@ -425,6 +474,25 @@ class DiscordHarness:
         assert len(ids) == 1, f"no single button {label!r} on {message['content']!r}"
         data = {"custom_id": ids[0], "component_type": 2}
         payload = self._interaction(person, 3, data, message=message)
+        self.api.pressed[payload["id"]] = message_id
+        return await self._drive(lambda: self.client._connection.parse_interaction_create(payload))
+
+    async def choose(self, person: Person, message_id: int, label: str) -> list[Call]:
+        """``person`` picks the option labelled ``label`` of the select menu on the bot's message
+        ``message_id``."""
+        message = self.api.messages[message_id]
+        found = [
+            (c["custom_id"], o["value"])
+            for row in message["components"]
+            for c in row["components"]
+            if c.get("type") == 3
+            for o in c.get("options", [])
+            if o["label"] == label
+        ]
+        assert len(found) == 1, f"no single option {label!r} on {message['content']!r}"
+        data = {"custom_id": found[0][0], "component_type": 3, "values": [found[0][1]]}
+        payload = self._interaction(person, 3, data, message=message)
+        self.api.pressed[payload["id"]] = message_id
         return await self._drive(lambda: self.client._connection.parse_interaction_create(payload))
 
     async def say(

@@ -28,7 +28,8 @@ ZED = Person(1009, "Zed")
 
 pytestmark = pytest.mark.asyncio
 
-OPENED = ("response", "開枱：東 A、南 B、西 C、北 D。A 做莊。\n玩法：港式台牌，計番。\n下一鋪：A 做莊；東圈，第1鋪。", [])
+OPEN_BUTTONS = ["坐東", "坐南", "坐西", "坐北", "📝 記牌"]
+OPENED = ("response", "開枱：東 A、南 B、西 C、北 D。A 做莊。\n玩法：港式台牌，計番。\n下一鋪：A 做莊；東圈，第1鋪。", OPEN_BUTTONS)
 
 
 async def seat(h: DiscordHarness, *people: Person) -> None:
@@ -64,6 +65,16 @@ async def test_commands_are_published_with_chinese_names(store, monkeypatch):
         "sit",
         "leave",
         "lang",
+        "history",
+        "export",
+        "calc",
+        "waits",
+        "stats",
+        "leaderboard",
+        "season",
+        "chart",
+        "currency",
+        "record",
         "help",
     ]
     zh = {c: published[c]["name_localizations"]["zh-TW"] for c in published}
@@ -83,6 +94,16 @@ async def test_commands_are_published_with_chinese_names(store, monkeypatch):
         "sit": "坐",
         "leave": "離座",
         "lang": "語言",
+        "history": "紀錄",
+        "export": "匯出",
+        "calc": "計番",
+        "waits": "聽",
+        "stats": "戰績",
+        "leaderboard": "排行榜",
+        "season": "新賽季",
+        "chart": "走勢",
+        "currency": "貨幣",
+        "record": "記牌",
         "help": "幫助",
     }
     win = published["win"]
@@ -114,17 +135,17 @@ async def test_a_session_by_slash_commands_and_buttons(store, monkeypatch):
             (
                 "response",
                 "B 食 A：12番\n  A → B：18（12番 + 底 5 + 莊 1）\n拉一：A 欠 B 18\n下一鋪：B 做莊；東圈，第2鋪。",
-                ["撤銷"],
+                ["撤銷", "📝 記牌"],
             )
         ]
-        assert calls[0].buttons == [("撤銷", "tp:undo:1:2")]
+        assert calls[0].buttons == [("撤銷", "tp:undo:1:2"), ("📝 記牌", "tp:rec:n")]
 
         calls = await h.say(B, "B 食 A 12番")
         assert [c.shown for c in calls] == [
             (
                 "message",
                 "B 食 A：12番\n  A → B：18（12番 + 底 5 + 莊 1）\n拉二：A 欠 B 45（18 + 18×½→9 + 18）\n下一鋪：B 做莊，連1；東圈，第3鋪。",
-                ["撤銷"],
+                ["撤銷", "📝 記牌"],
             )
         ]
         assert calls[0].body["message_reference"]["message_id"] is not None  # a reply to the hand
@@ -136,7 +157,7 @@ async def test_a_session_by_slash_commands_and_buttons(store, monkeypatch):
                 "C 自摸：10番\n  A → C：15（10番 + 底 5）\n  B → C：18（10番 + 底 5 + 莊 3）\n"
                 "  D → C：15（10番 + 底 5）\n拉二找數：A → B 45\n拉一：A 欠 C 15\n拉一：B 欠 C 18\n"
                 "拉一：D 欠 C 15\n下一鋪：C 做莊；東圈，第4鋪。",
-                ["撤銷"],
+                ["撤銷", "📝 記牌"],
             )
         ]
 
@@ -161,15 +182,16 @@ async def test_a_session_by_slash_commands_and_buttons(store, monkeypatch):
                 "response",
                 "B 食 A：12番\n  A → B：20（12番 + 底 5 + 莊 3）\n拉三：A 欠 B 88（45 + 45×½→23 + 20）\n"
                 "A：B 拉緊你拉三（88）。斬唔斬？答「斬」或者「唔斬」。\n下一鋪：B 做莊，連2；東圈，第4鋪。",
-                ["撤銷", "斬（A → B）", "唔斬（A → B）"],
+                ["撤銷", "📝 記牌", "斬（A → B）", "唔斬（A → B）"],
             )
         ]
         rows = offer[0].components
         assert [[b["custom_id"] for b in row["components"]] for row in rows] == [
             ["tp:undo:1:6"],
+            ["tp:rec:n"],
             ["tp:cut:1:0:1:3:y", "tp:cut:1:0:1:3:n"],
         ]
-        assert [b["style"] for b in rows[1]["components"]] == [4, 2]  # 斬 red, 唔斬 grey
+        assert [b["style"] for b in rows[2]["components"]] == [4, 2]  # 斬 red, 唔斬 grey
 
         not_theirs = await h.press(B, offer[0].message_id, "斬（A → B）")
         assert [c.shown for c in not_theirs] == [("response!", "只有 A 先可以答呢個斬拉。", [])]
@@ -181,16 +203,17 @@ async def test_a_session_by_slash_commands_and_buttons(store, monkeypatch):
         ]
 
         assert [c.shown for c in await h.slash(A, "draw")] == [
-            ("response", "流局：臭莊，莊家連莊。\n下一鋪：B 做莊，連3；東圈，第5鋪。", ["撤銷"])
+            ("response", "流局：臭莊，莊家連莊。\n下一鋪：B 做莊，連3；東圈，第5鋪。", ["撤銷", "📝 記牌"])
         ]
         assert [c.shown for c in await h.slash(D, "score")] == [
             ("response", "第5鋪，東圈，B 做莊，連3\n  北 A: -88\n  東 B: +88\n  南 C: 0\n  西 D: 0", [])
         ]
         assert [c.shown for c in await h.slash(A, "settle")] == [
+            ("defer", None, []),  # 埋數 draws the evening's picture: deferred at once
             (
-                "response",
-                "埋數！最後結果（底 = 5番，每番 $1）：\n  北 A: -88番 = -$88\n  東 B: +88番 = +$88\n"
-                "  南 C: 0番 = $0\n  西 D: 0番 = $0\n四家加埋：0（收支平衡）\n找數：\n  A 俾 B 88番 = $88",
+                "followup",
+                "埋數！最後結果（底 = 5番，每番 HK$1）：\n  北 A: -88番 = -HK$88\n  東 B: +88番 = +HK$88\n"
+                "  南 C: 0番 = HK$0\n  西 D: 0番 = HK$0\n四家加埋：0（收支平衡）\n找數：\n  A 俾 B 88番 = HK$88",
                 [],
             )
         ]
@@ -198,7 +221,7 @@ async def test_a_session_by_slash_commands_and_buttons(store, monkeypatch):
 
 async def test_free_text_mentions_talk_and_duplicates(store, monkeypatch):
     async with DiscordHarness(Service(store), monkeypatch) as h:
-        assert [c.shown for c in await h.say(A, "開枱 A B C D")] == [("message", OPENED[1], [])]
+        assert [c.shown for c in await h.say(A, "開枱 A B C D")] == [("message", OPENED[1], OPEN_BUTTONS)]
         await seat(h, B)
         assert await h.say(C, "今晚食咩好？") == []  # talk: no reply
         hand = "B 食 <@1001> 12番"  # Discord's markup for @A
@@ -219,7 +242,8 @@ async def test_permissions_and_language(store, monkeypatch):
             ("response", "Zed：請先坐低，例如 坐 南（或者 /sit 南）。", [])
         ]
         assert [c.shown for c in await h.slash(B, "settle")] == [
-            ("response", "B：呢樣要開枱嘅人或者群組管理員先可以做。", [])
+            ("defer", None, []),
+            ("followup", "B：呢樣要開枱嘅人或者群組管理員先可以做。", []),
         ]
         assert [c.shown for c in await h.slash(ZED, "sit", seat="北")] == [
             ("response", "Zed 坐 D（北位）。", [])
@@ -232,7 +256,7 @@ async def test_permissions_and_language(store, monkeypatch):
                 "D self-draws (自摸): 8 fan\n  A → D: 14 (8 fan + 底 5 + dealer 1)\n  B → D: 13 (8 fan + 底 5)\n"
                 "  C → D: 13 (8 fan + 底 5)\nla 1: A owes D 14\nla 1: B owes D 13\nla 1: C owes D 13\n"
                 "Next: B deals; 東 round, hand 2.",
-                ["Undo"],
+                ["Undo", "📝 Record"],
             )
         ]
 
