@@ -61,8 +61,10 @@ from taipai.bot.discord.commands import build_commands
 from taipai.bot.discord.outgoing import DiscordSender, LiveInteractions, payloads
 from taipai.bot.discord.sync import stamp_path, sync_if_changed
 from taipai.bot.discord.translator import CatalogueTranslator
-from taipai.bot.discord.views import ServiceButton
+from taipai.bot.discord.views import ServiceButton, ServiceSelect, edit_payload
 from taipai.bot.i18n import _, use_locale
+from taipai.bot.service.identity import SEAT_BUTTON
+from taipai.bot.service.record_flow import START
 from taipai.bot.service.split import DISCORD_LIMIT, split_text
 from taipai.bot.store import ChatRef
 from taipai.bot.store.inbox import InboxRow, Incoming
@@ -165,7 +167,7 @@ class TaipaiDiscord(discord.Client):
     async def setup_hook(self) -> None:
         """Register the button template (presses survive restarts), start the delivery (what the
         inbox and the outbox hold from before is handled and posted first), publish the commands."""
-        self.add_dynamic_items(ServiceButton)
+        self.add_dynamic_items(ServiceButton, ServiceSelect)
         await self.tree.set_translator(CatalogueTranslator())
         await self.delivery.start()
         self._delivering = True
@@ -477,9 +479,14 @@ class TaipaiDiscord(discord.Client):
             return make_slash(await self.service.handle(chat, member.display, p["text"], iid, member=member))
         if kind == "press":
             asked = {"who": member.display, "said": p.get("label") or ""}
-            make = functools.partial(payloads, interaction=answers, asked=asked, strip=p.get("message_id"))
+            # seat buttons and 📝 記牌 stay for the others; any other pressed button is spent
+            stays = p["data"] == START or p["data"].startswith(SEAT_BUTTON + ":")
+            strip = None if stays else p.get("message_id")
+            make = functools.partial(payloads, interaction=answers, asked=asked, strip=strip)
             booking.items = make
             pressed = await self.service.press(chat, member.display, p["data"], member=member)
+            if pressed.edit is not None and p.get("message_id") and not booking.stored:
+                return [{**edit_payload(pressed.edit, p["message_id"]), **answers}, *make(pressed.replies)]
             if pressed.replies:
                 return make(pressed.replies)
             if pressed.notice:

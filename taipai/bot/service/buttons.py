@@ -118,6 +118,16 @@ class _Notice(Exception):
 
 
 # ------------------------------------------------------------------------------------ laying buttons out
+CHOICE_ROW = 100
+"""A :attr:`~.reply.Button.row` from this number on is one choice among its buttons (the 記牌 flow's
+winner, its discarder): a select menu where the platform has one (Discord), a row of buttons elsewhere."""
+
+
+def is_choice(row: Sequence[Button]) -> bool:
+    """Whether a laid-out row (:func:`rows`) is one choice among its buttons (:data:`CHOICE_ROW`)."""
+    return bool(row) and row[0].row is not None and row[0].row >= CHOICE_ROW
+
+
 def rows(buttons: Sequence[Button]) -> list[list[Button]]:
     """Lay buttons out in rows: buttons next to each other with the same :attr:`Button.row` share a
     row; else buttons whose data differ only after the last ``:`` share a row (斬 / 唔斬 of one offer,

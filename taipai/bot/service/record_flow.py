@@ -31,7 +31,7 @@ from dataclasses import dataclass
 
 from taipai.bot.i18n import _
 from taipai.bot.service import parse, render
-from taipai.bot.service.buttons import Desk, Pressed
+from taipai.bot.service.buttons import CHOICE_ROW, Desk, Pressed
 from taipai.bot.service.identity import Member, authorise
 from taipai.bot.service.reply import Button, Reply
 from taipai.bot.store import ChatRef, SessionRow
@@ -189,16 +189,18 @@ def screen(state: TableState, flow: Flow, step: str) -> Reply:
     head = _("📝 Record a hand")
     cancel = Button(_("✖ Cancel"), flow.data("n"), row=9)
     if step == "w":
-        buttons = [Button(_who(state, i), flow.data("d", winner=i)) for i in range(len(state.names))]
-        for i, b in enumerate(buttons):
-            buttons[i] = Button(b.label, b.data, row=0 if i < 2 else 1)
+        buttons = [
+            Button(_who(state, i), flow.data("d", winner=i), row=CHOICE_ROW) for i in range(len(state.names))
+        ]
         if "draw" in system_by_id(state.system).chat.books:
             buttons.append(Button(_("流局 (draw)"), flow.data("c", winner=None, discarder=DRAW), row=8))
         return Reply(head + "\n" + _("Who won?"), (*buttons, cancel))
     if step == "d":
         assert flow.winner is not None
         others = [i for i in range(len(state.names)) if i != flow.winner]
-        buttons = [Button(_who(state, i), flow.data("k", discarder=i, digits=""), row=0) for i in others]
+        buttons = [
+            Button(_who(state, i), flow.data("k", discarder=i, digits=""), row=CHOICE_ROW) for i in others
+        ]
         buttons.append(Button(_("自摸 (self-draw)"), flow.data("k", discarder=SELF_DRAW, digits=""), row=1))
         back = Button(_("⬅ Back"), flow.data("w", winner=None, discarder=None, digits=""), row=9)
         text = _("{winner} won. On whose discard? Or 自摸?").format(winner=state.names[flow.winner])

@@ -67,7 +67,7 @@ async def test_the_tap_flow_edits_one_message_and_books_what_the_typed_command_b
 
     (flow,) = await group.say(BOB, "記牌")
     assert text(flow) == "📝 記牌\n邊個食糊？"
-    assert labels(flow) == [["東 Ann", "南 Bob"], ["西 Cat", "北 Dan"], ["流局"], ["✖ 取消"]]
+    assert labels(flow) == [["東 Ann", "南 Bob", "西 Cat", "北 Dan"], ["流局"], ["✖ 取消"]]
     mid = flow.result["message_id"]
 
     _a, shown = await tap(group, BOB, mid, flow, "南 Bob")
