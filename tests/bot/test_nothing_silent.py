@@ -316,3 +316,5 @@ def test_the_rewrites():
     assert natural.rewrite("斬 阿啦", ("阿啦",), None) == "斬 阿啦"  # the name ends in 啦
     assert natural.rewrite("阿明食我 8番", names, None) == "阿明食我 8番"  # who is 我? not seated
     assert natural.rewrite("阿明食我8番", names, "阿強") == "阿明食 阿強 8番"
+    assert natural.speaks_of_me("我又食阿明 6番") and natural.speaks_of_me("I win on Cat 6")
+    assert natural.speaks_of_me("Ben wins me 8") and not natural.speaks_of_me("Ben wins Amy 12")

@@ -90,6 +90,13 @@ def rewrite(text: str, names: Sequence[str], me: str | None) -> str:
     return line if line != drop_trailing_emoji(text).strip() else text
 
 
+def speaks_of_me(text: str) -> bool:
+    """Whether ``text`` says 我 or the English "I" / "me" as a word: only then does :func:`rewrite`
+    need the speaker's seat (reading it costs a database read on a platform)."""
+    words = {_fold(w) for w in text.split()}
+    return ME in text or bool(words & (ENGLISH_I | ENGLISH_ME))
+
+
 def drop_particles(line: str, names: Sequence[str]) -> str:
     """``line`` without the :data:`PARTICLES` glued to its end (``流局啦`` → ``流局``, ``斬啦啦`` →
     ``斬``); a particle said as its own word stays (``自摸 咗 啦``), and so does one that ends a player's
