@@ -344,3 +344,10 @@ async def test_a_remembered_table_keeps_its_game(service: Service):
         "Game: Taiwan 16-tile (台灣牌), counted in 台.",
         "Opened with the four seats remembered from last time.",
     ]
+
+
+async def test_the_terminal_is_told_to_type_the_hand(service: Service):
+    await service.handle(CHAT, "Ann", "開枱 Ann Bob Cat Dan 台灣牌")
+    (reply,) = await service.handle(CHAT, "Bob", "記牌")
+    assert reply == Reply("📝 記牌 is pressed on Telegram and Discord; here, type the hand: Bob 食 Ann 3台")
+    assert (await service.press(CHAT, "Bob", "rec:n")).notice == reply.text

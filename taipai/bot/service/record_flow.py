@@ -246,15 +246,22 @@ def _typed(digits: str, digit: str) -> str:
 # ------------------------------------------------------------------------------------ service side
 async def start(service: Desk, chat: ChatRef, member: Member | None) -> Reply:
     """The flow's first message for ``記牌`` / ``/record`` at the chat's open table (who won?), or
-    the reply saying no table is open / how to take a seat first (the member may not record)."""
+    the reply saying no table is open / how to take a seat first (the member may not record); at the
+    terminal (``member`` ``None``: no buttons) how to type the hand instead."""
     session = await service.store.open_session(chat)
     if session is None:
         return Reply(_("No table is open here. Start one with: 開枱 A B C D"))
     seq, state = await service.state_of(session)
-    if member is not None:
-        _player, refusal = await authorise(service, session, state, member, parse.RecordDraw(slash=True))
-        if refusal is not None:
-            return Reply(refusal.text, refusal.buttons)
+    if member is None:  # the terminal has no buttons to press
+        example = f"{state.names[1]} 食 {state.names[0]} {render.count_word(state.system)}"
+        return Reply(
+            _("📝 記牌 is pressed on Telegram and Discord; here, type the hand: {example}").format(
+                example=example
+            )
+        )
+    _player, refusal = await authorise(service, session, state, member, parse.RecordDraw(slash=True))
+    if refusal is not None:
+        return Reply(refusal.text, refusal.buttons)
     return screen(state, Flow(session.id, seq), "w")
 
 
