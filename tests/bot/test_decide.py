@@ -102,7 +102,7 @@ def test_rules_change_only_for_the_creator_at_the_terminal_and_base_300_is_rate_
     assert event_of("/rules cut none", state) == RuleChanged(option="cut", value="none")
     with use_locale("en"), pytest.raises(Refused) as refused:
         event_of("/rules 三百五十", state)  # 300 ≠ 5 × 50
-    assert refused.value.text == "底 $300 and $50 a fan do not fit a 底 of 5 fan; use /rules rate 50."
+    assert refused.value.text == "底 HK$300 and HK$50 a fan do not fit a 底 of 5 fan; use /rules rate 50."
     with pytest.raises(Refused):
         event_of("/rules rate 60", state, speaker="B")  # B did not open the table
 

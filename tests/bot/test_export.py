@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import csv
 import io
+from datetime import UTC, datetime
 
 import pytest
 
@@ -79,7 +80,7 @@ async def test_csv_notes_are_in_the_chat_language_and_the_header_is_stable(talk_
     await talk("B", "B 飛 九筒")
     replies = await talk.service.handle(talk.chat, "A", "匯出")
     assert replies[0].document is not None
-    text = replies[0].document.content.decode("utf-8")
+    text = replies[0].document.content.decode("utf-8-sig")
     assert text.splitlines()[0] == (
         "number,hand,round,dealer,streak,event,row,payer,payee,fan,bases,level,amount,money,rule,note"
     )
@@ -106,7 +107,8 @@ async def test_csv_notes_are_in_the_chat_language_and_the_header_is_stable(talk_
 @pytest.mark.parametrize("platform", ["telegram", "discord"])
 async def test_a_bot_export_is_sent_and_not_kept(platform, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)  # the fallback folder of a written export
-    store = await Store.open(sqlite_url(tmp_path / "taipai.db"))
+    evening = datetime(2026, 11, 30, 15, 30, tzinfo=UTC)  # 23:30 in Hong Kong
+    store = await Store.open(sqlite_url(tmp_path / "taipai.db"), clock=lambda: evening)
     try:
         service = Service(store, locale="en")  # as the bots build it (taipai.bot.app)
         chat = ChatRef(platform, "-100123")
@@ -119,7 +121,9 @@ async def test_a_bot_export_is_sent_and_not_kept(platform, tmp_path, monkeypatch
         name = reply.document.filename
         assert name.startswith("taipai-taipai-") and name.endswith(f"-{platform}--100123-session1.csv")
         assert reply.text == f"Exported 2 events as CSV: {name} (attached; not kept on the server)"
-        rows = list(csv.DictReader(io.StringIO(reply.document.content.decode("utf-8"))))
+        assert reply.document.content.startswith("\ufeffnumber,hand,".encode())  # the BOM, then the header
+        assert reply.document.caption == "Session 1 · 30 Nov · 1 hand"
+        rows = list(csv.DictReader(io.StringIO(reply.document.content.decode("utf-8-sig"))))
         legs = [(r["payer"], r["payee"], r["amount"]) for r in rows if r["row"] == "leg"]
         assert legs == [("A", "B", "18")]  # 12 fan + 底 5 + A's dealer 1
     finally:
@@ -137,4 +141,4 @@ def test_the_terminal_writes_the_export_where_the_user_asks(tmp_path, capsys, mo
     assert status == 0
     (written,) = out_dir.iterdir()
     assert f"Exported 1 events as CSV: {written}" in capsys.readouterr().out
-    assert written.read_text(encoding="utf-8").startswith("number,hand,round,dealer,streak,event,row,")
+    assert written.read_text(encoding="utf-8").startswith("\ufeffnumber,hand,round,dealer,streak,event,row,")

@@ -55,7 +55,7 @@ async def test_a_taiwan_table_books_di_plus_tai_times_the_rate(talk_en: Talk) ->
     assert (await talk_en.state()).system == "taiwan"
     # A deals: the leg involves the dealer, 100 + (3 + 作莊 1) × 50
     assert await talk_en("B", "B 食 A 3台") == (
-        "B wins on A's discard: 3台\nA pays B 300 (底 100 + 3台 × 50 + 作莊 50)\nNext: B deals; 東 round, hand 2."
+        "B wins on A's discard: 3台\nA pays B HK$300 (底 100 + 3台 × 50 + 作莊 50)\nNext: B deals; 東 round, hand 2."
     )
     # B deals now; C wins on D's discard, no dealer on the leg: 100 + 2 × 50 (the hand read as 2台)
     reply = await talk_en("C", f"C 食 D {TAIWAN_HAND}")
@@ -63,7 +63,7 @@ async def test_a_taiwan_table_books_di_plus_tai_times_the_rate(talk_en: Talk) ->
         "C wins on D's discard: 2台",
         "  門清: 1台",
         "  獨聽: 1台",
-        "D pays C 200 (底 100 + 2台 × 50)",
+        "D pays C HK$200 (底 100 + 2台 × 50)",
         "Next: C deals; 東 round, hand 3.",
     ]
     balances = {p.name: p.balance for p in (await talk_en.state()).players}
@@ -78,7 +78,7 @@ async def test_taiwan_money_is_set_as_di_100_tai_50_in_one_message(talk_en: Talk
     )
     assert await talk_en.seq() == 3  # 開枱 and two rule changes, booked in one transaction
     assert await talk_en("C", "C 食 B 3台") == (  # no dealer on the leg: 200 + 3 × 100
-        "C wins on B's discard: 3台\nB pays C 500 (底 200 + 3台 × 100)\nNext: B deals; 東 round, hand 2."
+        "C wins on B's discard: 3台\nB pays C HK$500 (底 200 + 3台 × 100)\nNext: B deals; 東 round, hand 2."
     )
     rules = (await talk_en("A", "規則")).splitlines()
     assert rules[:3] == [
@@ -95,7 +95,7 @@ async def test_a_hong_kong_table_doubles_and_has_a_minimum(talk_en: Talk) -> Non
     opened = await talk_en("A", "開枱 A B C D 廣東牌")
     assert opened.splitlines()[1] == "Game: Hong Kong 13-tile (廣東牌), counted in 翻."
     assert await talk_en("B", "B 食 A 5翻") == (  # a portion 1 × 2^(5−1) = 16; 全銃: A pays 16 + 8 + 8
-        "B wins on A's discard: 5翻\nA pays B 32 (全銃: the discarder pays for all, his portion 16 and two "
+        "B wins on A's discard: 5翻\nA pays B HK$32 (全銃: the discarder pays for all, his portion 16 and two "
         "halves of 8)\nNext: B deals; 東 round, hand 2."
     )
     assert await talk_en("C", "C 自摸 2翻") == (
@@ -106,10 +106,10 @@ async def test_a_hong_kong_table_doubles_and_has_a_minimum(talk_en: Talk) -> Non
         "  門前清: 1翻",
         "  平胡: 1翻",
         "  無花: 1翻",
-        "D pays C 8 (全銃: the discarder pays for all, his portion 4 and two halves of 2)",
+        "D pays C HK$8 (全銃: the discarder pays for all, his portion 4 and two halves of 2)",
     ]
     assert await talk_en("D", "D 自摸 3翻 A包") == (  # 包自摸: A pays the three portions, 3 × 4
-        "D self-draws (自摸): 3翻\nA pays D 12 (包自摸: A pays all three shares, 4 each)\n"
+        "D self-draws (自摸): 3翻\nA pays D HK$12 (包自摸: A pays all three shares, 4 each)\n"
         "Next: D deals; 東 round, hand 4."
     )
     assert await talk_en("A", "/rules maximum 13") == (
@@ -117,12 +117,12 @@ async def test_a_hong_kong_table_doubles_and_has_a_minimum(talk_en: Talk) -> Non
     )
     # seed 003: 「1元一底的話, 十台就是512元」 once the maximum allows 10翻: the portion; 全銃 pays 2 of them
     assert (await talk_en("B", "B 食 A 10翻")).splitlines()[1] == (
-        "A pays B 1024 (全銃: the discarder pays for all, his portion 512 and two halves of 256)"
+        "A pays B HK$1,024 (全銃: the discarder pays for all, his portion 512 and two halves of 256)"
     )
     assert await talk_en("A", "規則 銃 依台灣例") == (
         "Rule changed: 銃 = 依台灣例 (the discarder alone pays one portion)."
     )
-    assert (await talk_en("C", "C 食 B 10翻")).splitlines()[1] == "B pays C 512"  # 「後來都改為依台灣例」
+    assert (await talk_en("C", "C 食 B 10翻")).splitlines()[1] == "B pays C HK$512"  # 「後來都改為依台灣例」
 
 
 @pytest.mark.asyncio
@@ -171,11 +171,11 @@ def test_the_same_taiwan_evening_in_the_terminal_chat(tmp_path) -> None:
     # C self-draws 5台 while B deals: B pays 100 + (5 + 1) × 50, A and D 100 + 5 × 50
     assert lines[6:10] == [
         "taipai: C self-draws (自摸): 5台",
-        "        A pays C 350 (底 100 + 5台 × 50)",
-        "        B pays C 400 (底 100 + 5台 × 50 + 作莊 50)",
-        "        D pays C 350 (底 100 + 5台 × 50)",
+        "        A pays C HK$350 (底 100 + 5台 × 50)",
+        "        B pays C HK$400 (底 100 + 5台 × 50 + 作莊 50)",
+        "        D pays C HK$350 (底 100 + 5台 × 50)",
     ]
-    assert "          A pays C $650" in lines
+    assert "          A pays C HK$650" in lines
 
 
 @pytest.mark.asyncio
@@ -184,14 +184,14 @@ async def test_taiwan_flower_wins_are_booked_from_the_chat(talk_en: Talk) -> Non
     await talk_en("A", "開枱 A B C D 台灣牌")
     assert (await talk_en("B", "B 八仙過海")).splitlines() == [
         "B: all eight flowers (八仙過海): 8台",
-        "A pays B 550 (底 100 + 8台 × 50 + 作莊 50)",  # the dealer's leg: 100 + (8 + 作莊 1) × 50
-        "C pays B 500 (底 100 + 8台 × 50)",
-        "D pays B 500 (底 100 + 8台 × 50)",
+        "A pays B HK$550 (底 100 + 8台 × 50 + 作莊 50)",  # the dealer's leg: 100 + (8 + 作莊 1) × 50
+        "C pays B HK$500 (底 100 + 8台 × 50)",
+        "D pays B HK$500 (底 100 + 8台 × 50)",
         "Next: B deals; 東 round, hand 2.",
     ]
     assert (await talk_en("C", "C 七搶一 D")).splitlines() == [
         "C robs D's flower (七搶一): 8台",
-        "D pays C 500 (底 100 + 8台 × 50)",  # B deals and is not on the leg
+        "D pays C HK$500 (底 100 + 8台 × 50)",  # B deals and is not on the leg
         "Next: C deals; 東 round, hand 3.",
     ]
     assert "B 八仙過海  /flowerwin B" in await talk_en("A", "/help")

@@ -98,7 +98,7 @@ async def test_huge_count_reply_and_nothing_stored(talk_en):
     assert reply == "That count is too large: at most 9999番. Write the hand's count, e.g. B 食 A 12番."
     assert (await talk("A", "B 食 A 10000番")).startswith("That count is too large")
     assert await talk.seq() == seq
-    assert "A → B: 10005 (9999 fan + 底 5 + dealer 1)" in await talk("A", "B 食 A 9999番")
+    assert "A → B: 10,005 (9,999 fan + 底 5 + dealer 1)" in await talk("A", "B 食 A 9999番")
 
 
 @pytest.mark.asyncio
@@ -206,24 +206,24 @@ def _qa_state(rate: int | Fraction = 1) -> TableState:
 
 
 def test_settlement_amounts_are_exact():
-    """Fan units exactly; money in dollars and cents (the tester's 「$0.825」 finding: cents, shown
-    as $123447.50, not $123447.5)."""
+    """Fan units exactly, grouped in thousands; money in dollars and cents with the currency (the
+    tester's 「$0.825」 finding: cents, shown as HK$123,447.50, not $123447.5)."""
     state = _qa_state()
     assert state.balances["B"] == Fraction(-246895, 2)
     with use_locale("en"):
         lines = render.settled(state, settle_transfers(state.balances))
-    assert "  東 B: -123447.5 fan = -$123447.50" in lines
+    assert "  東 B: -123,447.5 fan = -HK$123,447.50" in lines
     assert "Sum of the balances: 0 (zero-sum)" in lines
-    assert "  B pays C 123447.5 fan = $123447.50" in lines
+    assert "  B pays C 123,447.5 fan = HK$123,447.50" in lines
 
 
 def test_money_sign_comes_before_the_dollar():
     state = _qa_state(rate=10**30)
-    assert render.cash(Fraction(-3, 2) * 10**30) == "-$1500000000000000000000000000000"
+    assert render.cash(Fraction(-3, 2) * 10**30) == "-HK$1,500,000,000,000,000,000,000,000,000,000"
     with use_locale("en"):
         board = render.scoreboard(state)
-    assert "  東 B: -123447.5 (-$123447500000000000000000000000000000)" in board
-    assert render.amount(Fraction(-246895, 2)) == "-123447.5"
+    assert "  東 B: -123,447.5 (-HK$123,447,500,000,000,000,000,000,000,000,000,000)" in board
+    assert render.amount(Fraction(-246895, 2)) == "-123,447.5"
     assert render.amount(Fraction(1, 10)) == "0.1"
     assert render.amount(Fraction(5, 3)) == "5/3"
     assert exact(Fraction(10**40 + 1, 2)) == "5" + "0" * 39 + ".5"
@@ -242,10 +242,12 @@ def test_csv_amounts_are_exact_and_money_is_in_whole_cents():
 async def test_money_in_the_chat_has_every_digit_to_the_cent(talk_en):
     talk = talk_en
     await _open(talk)
-    assert (await talk("A", "規則 rate 999999.99")).startswith("Rule changed: 底 = $4999999.95, a fan = $999999.99.")
+    assert (await talk("A", "規則 rate 999999.99")).startswith(
+        "Rule changed: 底 = HK$4,999,999.95, a fan = HK$999,999.99."
+    )
     await talk("B", "B 一台草")
-    # 2.5 × 999999.99 = 2499999.975 → $2499999.98 (half a cent rounds away from zero)
-    assert "  東 A: -2.5 (-$2499999.98)" in await talk("A", "計數")
+    # 2.5 × 999999.99 = 2499999.975 → HK$2,499,999.98 (half a cent rounds away from zero)
+    assert "  東 A: -2.5 (-HK$2,499,999.98)" in await talk("A", "計數")
 
 
 @pytest.mark.parametrize(
@@ -270,41 +272,41 @@ def test_money_is_shown_to_the_cent(value, shown):
 @pytest.mark.asyncio
 async def test_money_at_rate_033_is_in_cents_everywhere(talk_en, tmp_path):
     """Tester: 「$0.825」 at rate 0.33.  B 一台草: each of A, C, D pays B ½ 底 = 2.5 fan (DESIGN §6,
-    一台草 「each pays ½」), 2.5 × 0.33 = $0.825 → $0.83; the ledger keeps 2.5 fan exactly."""
+    一台草 「each pays ½」), 2.5 × 0.33 = 0.825 → HK$0.83; the ledger keeps 2.5 fan exactly."""
     talk = talk_en
     talk.service._export_dir = tmp_path
     await _open(talk)
     await talk("A", "規則 rate 0.33")
     assert (await talk("B", "B 一台草")).splitlines()[1:] == [
-        "A pays B 2.5 ($0.83)",
-        "C pays B 2.5 ($0.83)",
-        "D pays B 2.5 ($0.83)",
+        "A pays B 2.5 (HK$0.83)",
+        "C pays B 2.5 (HK$0.83)",
+        "D pays B 2.5 (HK$0.83)",
     ]
     board = (await talk("A", "計數")).splitlines()
     # 計數 shows the money the settling transfers move, as 埋數 does (QA helper-28: it showed 2.475 →
-    # $2.48 against 埋數's 3 × $0.83 = $2.49, and its money did not sum to zero)
-    assert board[1:3] == ["  東 A: -2.5 (-$0.83)", "  南 B: +7.5 (+$2.49)"]
-    assert "    A pays B 2.5 ($0.83)" in (await talk("A", "歷史")).splitlines()
+    # HK$2.48 against 埋數's 3 × HK$0.83 = HK$2.49, and its money did not sum to zero)
+    assert board[1:3] == ["  東 A: -2.5 (-HK$0.83)", "  南 B: +7.5 (+HK$2.49)"]
+    assert "    A pays B 2.5 (HK$0.83)" in (await talk("A", "歷史")).splitlines()
     replies = await talk.service.handle(talk.chat, "A", "匯出")
-    rows = list(csv.DictReader(io.StringIO(replies[0].document.content.decode("utf-8"))))
+    rows = list(csv.DictReader(io.StringIO(replies[0].document.content.decode("utf-8-sig"))))
     assert {r["payee"]: (r["amount"], r["money"]) for r in rows if r["row"] == "balance"} == {
         "A": ("-2.5", "-0.83"),
         "B": ("7.5", "2.49"),
         "C": ("-2.5", "-0.83"),
         "D": ("-2.5", "-0.83"),
     }
-    # 埋數: B receives the three transfers as paid, 3 × $0.83 = $2.49, so the money sums to zero
+    # 埋數: B receives the three transfers as paid, 3 × HK$0.83 = HK$2.49, so the money sums to zero
     settled = (await talk("A", "埋數")).splitlines()
     assert settled[1:5] == [
-        "  東 A: -2.5 fan = -$0.83",
-        "  南 B: +7.5 fan = +$2.49",
-        "  西 C: -2.5 fan = -$0.83",
-        "  北 D: -2.5 fan = -$0.83",
+        "  東 A: -2.5 fan = -HK$0.83",
+        "  南 B: +7.5 fan = +HK$2.49",
+        "  西 C: -2.5 fan = -HK$0.83",
+        "  北 D: -2.5 fan = -HK$0.83",
     ]
     assert settled[-3:] == [
-        "  A pays B 2.5 fan = $0.83",
-        "  C pays B 2.5 fan = $0.83",
-        "  D pays B 2.5 fan = $0.83",
+        "  A pays B 2.5 fan = HK$0.83",
+        "  C pays B 2.5 fan = HK$0.83",
+        "  D pays B 2.5 fan = HK$0.83",
     ]
     ended = await talk.service.store.latest_session(talk.chat)
     balances = (await talk.service.state_of(ended))[1].balances
@@ -347,9 +349,9 @@ async def test_silly_money_is_refused(talk_en, value):
 async def test_sensible_money_and_the_repricing_note(talk_en):
     talk = talk_en
     await _open(talk)
-    assert (await talk("A", "規則 rate 0.1")).startswith("Rule changed: 底 = $0.5, a fan = $0.1.")
-    assert "a fan = $0.2." in await talk("A", "規則 base 1")
-    assert "a fan = $1000000." in await talk("A", "規則 rate 1000000")
+    assert (await talk("A", "規則 rate 0.1")).startswith("Rule changed: 底 = HK$0.50, a fan = HK$0.10.")
+    assert "a fan = HK$0.20." in await talk("A", "規則 base 1")
+    assert "a fan = HK$1,000,000." in await talk("A", "規則 rate 1000000")
     assert "re-prices the whole session" in await talk("A", "規則")
     assert "re-prices the whole session" in await talk("A", "/help")
 
@@ -363,7 +365,7 @@ async def test_csv_export_defuses_formulas(talk_en, tmp_path):
     await talk("A", "規則 la_mode off")
     await talk("A", "-1 食 +1 12番")
     replies = await talk.service.handle(talk.chat, "A", "匯出")
-    rows = list(csv.reader(io.StringIO(replies[0].document.content.decode("utf-8"))))
+    rows = list(csv.reader(io.StringIO(replies[0].document.content.decode("utf-8-sig"))))
     names = {c for r in rows[1:] for c in (r[3], r[7], r[8]) if c}
     assert names == {'\'=HYPERLINK("http://x")', "'+1", "'-1", "A"}
     assert not any(c.startswith(("=", "+", "@", "\t", "\r")) for r in rows for c in r)

@@ -51,7 +51,7 @@ async def test_replies_that_list_the_seats_show_the_winds_of_now(talk_zh):
     assert await talk("A", "開枱 A B C D") == "呢度已經開咗枱（北 A、東 B、南 C、西 D）。要開新枱，先「埋數」。"
     assert await talk("A", "B 食 Z 1番") == "Z 唔喺呢張枱。枱上有：北 A、東 B、南 C、西 D。"
     settled = (await talk("A", "埋數")).splitlines()
-    assert settled[2:6] == ["  北 A: 0番 = $0", "  東 B: +17番 = +$17", "  南 C: -17番 = -$17", "  西 D: 0番 = $0"]
+    assert settled[2:6] == ["  北 A: 0番 = HK$0", "  東 B: +17番 = +HK$17", "  南 C: -17番 = -HK$17", "  西 D: 0番 = HK$0"]
 
 
 @pytest.mark.asyncio

@@ -98,14 +98,14 @@ async def test_a_table_of_bare_counts_in_english(talk_en):
     assert reply == "\n".join(
         [
             "la 1 settled: C → B 12",
-            "Session over (埋數). Final balances (底 = 5 fan, $ 1 a fan):",
-            "  南 A: -33 fan = -$33",
-            "  西 B: +22 fan = +$22",
-            "  北 C: +26 fan = +$26",
-            "  東 D: -15 fan = -$15",
+            "Session over (埋數). Final balances (底 = 5 fan, HK$1 a fan):",
+            "  南 A: -33 fan = -HK$33",
+            "  西 B: +22 fan = +HK$22",
+            "  北 C: +26 fan = +HK$26",
+            "  東 D: -15 fan = -HK$15",
             "Sum of the balances: 0 (zero-sum)",
             "To settle:",
-            *[f"  {a} pays {b} {v} fan = ${v}" for a, b, v in transfers],
+            *[f"  {a} pays {b} {v} fan = HK${v}" for a, b, v in transfers],
         ]
     )
     assert sum(v for _a, _b, v in transfers) <= 48 and len(transfers) <= 3
@@ -428,19 +428,19 @@ async def test_deal_in_short_forms_like_the_win_forms(talk_en):
 
 @pytest.mark.asyncio
 async def test_scoreboard_money_is_the_money_the_settlement_moves(talk_en):
-    """QA (helper-28): at $0.35 a fan, B's 一台草 (each of the three pays ½ 底 = 2.5 fan, DESIGN §6)
-    showed B +$2.63 in 計數 (7.5 × 0.35 = 2.625 rounded alone) against +$2.64 in 埋數, and the 計數
-    money summed to −$0.01.  Both now show the transfers each rounded to the cent: 3 × $0.88."""
+    """QA (helper-28): at HK$0.35 a fan, B's 一台草 (each of the three pays ½ 底 = 2.5 fan, DESIGN §6)
+    showed B +HK$2.63 in 計數 (7.5 × 0.35 = 2.625 rounded alone) against +HK$2.64 in 埋數, and the 計數
+    money summed to −HK$0.01.  Both now show the transfers each rounded to the cent: 3 × HK$0.88."""
     talk = talk_en
     await talk("A", "開枱 A B C D")
     await talk("A", "/rules rate 0.35")
     await talk("B", "B 一台草")
     board = (await talk("A", "計數")).splitlines()
     assert board[1:5] == [
-        "  東 A: -2.5 (-$0.88)",
-        "  南 B: +7.5 (+$2.64)",
-        "  西 C: -2.5 (-$0.88)",
-        "  北 D: -2.5 (-$0.88)",
+        "  東 A: -2.5 (-HK$0.88)",
+        "  南 B: +7.5 (+HK$2.64)",
+        "  西 C: -2.5 (-HK$0.88)",
+        "  北 D: -2.5 (-HK$0.88)",
     ]
     settle = await talk("A", "埋數")
-    assert "  南 B: +7.5 fan = +$2.64" in settle.splitlines()
+    assert "  南 B: +7.5 fan = +HK$2.64" in settle.splitlines()

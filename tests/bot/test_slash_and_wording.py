@@ -78,11 +78,11 @@ def test_chains_is_a_slash_command_everywhere():
 
 @pytest.mark.asyncio
 async def test_rule_changes_read_in_player_words_in_cantonese(talk_zh):
-    """No internal ids (``rate = 7/5``, ``prize.chase = 2``): 底 7 with 底 = 5番 is $1.4 a fan."""
+    """No internal ids (``rate = 7/5``, ``prize.chase = 2``): 底 7 with 底 = 5番 is HK$1.40 a fan."""
     talk = talk_zh
     await _open(talk)
     assert await talk("A", "規則 base 7") == (
-        "改咗規則：每底 $7，每番 $1.4。改咗每番幾錢，成場（連已經打咗嘅鋪）都會照新價計。"
+        "改咗規則：每底 HK$7，每番 HK$1.40。改咗每番幾錢，成場（連已經打咗嘅鋪）都會照新價計。"
     )
     assert await talk("A", "規則 追 2") == "改咗規則：追 2底。"
     assert await talk("A", "規則 cut none") == "改咗規則：斬拉：唔可以斬（無限拉）。"
@@ -90,7 +90,7 @@ async def test_rule_changes_read_in_player_words_in_cantonese(talk_zh):
     assert await talk("A", "規則 詐糊 20") == "改咗規則：詐糊：賠每家 20番。"
     assert await talk("A", "撤銷") == "A 撤銷咗：改咗規則：詐糊：賠每家 20番。\n下一鋪：A 做莊；東圈，第1鋪。"
     assert (await talk("A", "歷史")).splitlines()[1:3] == [
-        "#2 第1鋪：改咗規則：每底 $7，每番 $1.4。改咗每番幾錢，成場（連已經打咗嘅鋪）都會照新價計。",
+        "#2 第1鋪：改咗規則：每底 HK$7，每番 HK$1.40。改咗每番幾錢，成場（連已經打咗嘅鋪）都會照新價計。",
         "#3 第1鋪：改咗規則：追 2底。",
     ]
 
@@ -100,7 +100,7 @@ async def test_rule_changes_read_in_player_words_in_english(talk_en):
     talk = talk_en
     await _open(talk)
     assert await talk("A", "/rules base 7") == (
-        "Rule changed: 底 = $7, a fan = $1.4. "
+        "Rule changed: 底 = HK$7, a fan = HK$1.40. "
         "A rate change re-prices the whole session, hands already played included."
     )
     assert await talk("A", "/rules 追 2") == "Rule changed: 追: 2 底."

@@ -64,22 +64,22 @@ async def test_san_bai_luk_sap_money_in_the_settlement(talk_en):
     talk = talk_en
     await _open(talk)
     assert await talk("A", "/rules 三百六十") == (
-        "Rule changed: 底 = $300, a fan = $60. "
+        "Rule changed: 底 = HK$300, a fan = HK$60. "
         "A rate change re-prices the whole session, hands already played included."
     )
-    # B wins 12 on A (dealer): 12 + 5 + 1 = 18 fan = $1080, carried as 拉一.
-    assert "  A → B: 18 ($1080) (12 fan + 底 5 + dealer 1)" in await talk("B", "B 食 A 12番")
+    # B wins 12 on A (dealer): 12 + 5 + 1 = 18 fan = HK$1,080, carried as 拉一.
+    assert "  A → B: 18 (HK$1,080) (12 fan + 底 5 + dealer 1)" in await talk("B", "B 食 A 12番")
     assert await talk("C", "埋數") == "\n".join(
         [
-            "la 1 settled: A → B 18 ($1080)",
-            "Session over (埋數). Final balances (底 = 5 fan, $ 60 a fan):",
-            "  北 A: -18 fan = -$1080",
-            "  東 B: +18 fan = +$1080",
-            "  南 C: 0 fan = $0",
-            "  西 D: 0 fan = $0",
+            "la 1 settled: A → B 18 (HK$1,080)",
+            "Session over (埋數). Final balances (底 = 5 fan, HK$60 a fan):",
+            "  北 A: -18 fan = -HK$1,080",
+            "  東 B: +18 fan = +HK$1,080",
+            "  南 C: 0 fan = HK$0",
+            "  西 D: 0 fan = HK$0",
             "Sum of the balances: 0 (zero-sum)",
             "To settle:",
-            "  A pays B 18 fan = $1080",
+            "  A pays B 18 fan = HK$1,080",
         ]
     )
 
@@ -92,10 +92,10 @@ async def test_rules_base_300_is_rate_60_and_only_the_creator_changes_rules(talk
     assert await talk("B", "/rules base 300") == "Only A, who opened the table, can change its rules."
     assert (await talk("A", "/rules colour red")).startswith("I don't know the rule 「colour」.")
     assert (await talk("A", "/rules cut sometimes")).startswith("「sometimes」 is not a value for cut.")
-    assert (await talk("A", "/rules 三百五十")).startswith("底 $300 and $50 a fan do not fit a 底 of 5 fan")
+    assert (await talk("A", "/rules 三百五十")).startswith("底 HK$300 and HK$50 a fan do not fit a 底 of 5 fan")
     assert await talk.seq() == seq  # nothing stored
     assert await talk("A", "/rules base 300") == (
-        "Rule changed: 底 = $300, a fan = $60. "
+        "Rule changed: 底 = HK$300, a fan = HK$60. "
         "A rate change re-prices the whole session, hands already played included."
     )
     assert (await talk.state()).options.rate == 60
@@ -106,11 +106,11 @@ async def test_rules_base_300_is_rate_60_and_only_the_creator_changes_rules(talk
     assert await talk("A", "/rules 追 2") == "Rule changed: 追: 2 底."
     shown = await talk("C", "/rules")
     assert "la_mode = dealer_only" in shown and "cut = none" in shown and "追 2" in shown
-    assert "底 = 5 fan; rate = $60 a fan (底 = $300)" in shown
+    assert "底 = 5 fan; rate = HK$60 a fan (底 = HK$300)" in shown
     # 莊家拉 (seed 004 「只有該局莊家可以拉放銃者」): B is not the dealer, so B's win is paid at once:
     # 5 + 5 = 10 fan.
     reply = await talk("B", "B 食 C 5番")
-    assert "C pays B 10 ($600)" in reply
+    assert "C pays B 10 (HK$600)" in reply
     s = await talk.state()
     assert s.chains == () and s.balances == {"A": 0, "B": 10, "C": -10, "D": 0}
     # Undo of a rule change restores the option.
@@ -299,29 +299,29 @@ async def test_history_and_export(talk_en, tmp_path):
     await _open(talk)
     assert await talk("A", "/history") == "Nothing has been played yet."
     await talk("A", "/rules rate 2")
-    await talk("B", "B 食 A 12番")  # 18 fan on A (dealer) → 拉一 A→B 18 ($36)
+    await talk("B", "B 食 A 12番")  # 18 fan on A (dealer) → 拉一 A→B 18 (HK$36)
     await talk("C", "C 自摸 10番")  # B deals: A 15, B 16, D 15; A→B 18 settled
-    await talk("D", "B 一台草")  # each pays B 2.5 ($5)
+    await talk("D", "B 一台草")  # each pays B 2.5 (HK$5)
     assert await talk("A", "歷史") == "\n".join(
         [
             "History:",
-            "#2 hand 1: Rule changed: 底 = $10, a fan = $2. A rate change re-prices the whole "
+            "#2 hand 1: Rule changed: 底 = HK$10, a fan = HK$2. A rate change re-prices the whole "
             "session, hands already played included.",
             "#3 hand 1: B wins on A's discard: 12 fan",
-            "    A → B: 18 ($36) (12 fan + 底 5 + dealer 1)",
-            "    la 1: A owes B 18 ($36)",
+            "    A → B: 18 (HK$36) (12 fan + 底 5 + dealer 1)",
+            "    la 1: A owes B 18 (HK$36)",
             "#4 hand 2: C self-draws (自摸): 10 fan",
-            "    A → C: 15 ($30) (10 fan + 底 5)",
-            "    B → C: 16 ($32) (10 fan + 底 5 + dealer 1)",
-            "    D → C: 15 ($30) (10 fan + 底 5)",
-            "    la 1 settled: A → B 18 ($36)",
-            "    la 1: A owes C 15 ($30)",
-            "    la 1: B owes C 16 ($32)",
-            "    la 1: D owes C 15 ($30)",
+            "    A → C: 15 (HK$30) (10 fan + 底 5)",
+            "    B → C: 16 (HK$32) (10 fan + 底 5 + dealer 1)",
+            "    D → C: 15 (HK$30) (10 fan + 底 5)",
+            "    la 1 settled: A → B 18 (HK$36)",
+            "    la 1: A owes C 15 (HK$30)",
+            "    la 1: B owes C 16 (HK$32)",
+            "    la 1: D owes C 15 (HK$30)",
             "#5 hand 3: B: cash prize 一台草 (0.5 底)",
-            "    A pays B 2.5 ($5)",
-            "    C pays B 2.5 ($5)",
-            "    D pays B 2.5 ($5)",
+            "    A pays B 2.5 (HK$5)",
+            "    C pays B 2.5 (HK$5)",
+            "    D pays B 2.5 (HK$5)",
         ]
     )
     replies = await talk.service.handle(talk.chat, "A", "/export")
@@ -332,7 +332,8 @@ async def test_history_and_export(talk_en, tmp_path):
     assert replies[0].text == f"Exported 5 events as CSV: {path}"
     assert replies[0].document is not None and replies[0].document.filename == path.name
     assert replies[0].document.content == path.read_bytes()
-    text = path.read_bytes().decode("utf-8")
+    assert path.read_bytes().startswith(b"\xef\xbb\xbf")  # UTF-8 with a BOM: Excel reads 東 南 西 北
+    text = path.read_bytes().decode("utf-8-sig")
     rows = list(csv.DictReader(io.StringIO(text)))
     legs = [(r["payer"], r["payee"], r["fan"], r["amount"], r["money"]) for r in rows if r["row"] == "leg"]
     assert legs == [

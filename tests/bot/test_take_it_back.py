@@ -20,14 +20,14 @@ from .conftest import CHAT, Talk
 OPEN = "開枱 阿明 阿強 阿珍 阿玲"
 
 SETTLED_ZH = (
-    "埋數！最後結果（底 = 5番，每番 $1）：\n"
-    "  北 阿明: -18番 = -$18\n"
-    "  東 阿強: +18番 = +$18\n"
-    "  南 阿珍: 0番 = $0\n"
-    "  西 阿玲: 0番 = $0\n"
+    "埋數！最後結果（底 = 5番，每番 HK$1）：\n"
+    "  北 阿明: -18番 = -HK$18\n"
+    "  東 阿強: +18番 = +HK$18\n"
+    "  南 阿珍: 0番 = HK$0\n"
+    "  西 阿玲: 0番 = HK$0\n"
     "四家加埋：0（收支平衡）\n"
     "找數：\n"
-    "  阿明 俾 阿強 18番 = $18"
+    "  阿明 俾 阿強 18番 = HK$18"
 )
 
 
@@ -87,7 +87,7 @@ async def test_redo_after_undoing_a_settlement_settles_and_ends_it_again(talk_en
     assert (await talk("A", "/redo")).splitlines()[:3] == [
         "A redid: settlement (埋數).",
         "la 1 settled: A → B 18",
-        "Session over (埋數). Final balances (底 = 5 fan, $ 1 a fan):",
+        "Session over (埋數). Final balances (底 = 5 fan, HK$1 a fan):",
     ]
     assert await talk.service.store.open_session(CHAT) is None  # ended again, in the event's transaction
     assert await talk("B", "B 食 A 12番") == "No table is open here. Start one with: 開枱 A B C D"
@@ -167,7 +167,7 @@ async def test_a_cancelled_table_comes_back_with_undo_and_a_played_table_is_not_
     await talk("A", "/rules rate 2")
     # the rule change is undone first; only then is the table cancelled
     assert await talk("A", "/undo") == (
-        "A undid: Rule changed: 底 = $10, a fan = $2. A rate change re-prices the whole "
+        "A undid: Rule changed: 底 = HK$10, a fan = HK$2. A rate change re-prices the whole "
         "session, hands already played included.\nNext: A deals; 東 round, hand 1."
     )
     assert (await talk("A", "/undo")).startswith("A cancelled the table (東 A, 南 B, 西 C, 北 D)")
