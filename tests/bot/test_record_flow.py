@@ -159,6 +159,7 @@ async def test_a_draw_in_taps(service: Service):
     assert [e["kind"] for e in await flow.events()] == ["table_opened", "draw"]
 
 
+@pytest.mark.both_databases
 async def test_a_confirm_pressed_twice_books_once(service: Service):
     flow = Table(service, CHAT)
     await flow.open()
@@ -278,6 +279,7 @@ async def test_seat_buttons_under_the_opening_seat_whoever_presses_first(service
     assert (await table.press(EVE, "seat:1:3")).replies == [Reply("Eve sits as Dan (北).")]
 
 
+@pytest.mark.both_databases
 async def test_seats_are_remembered_from_night_to_night(service: Service):
     table = Table(service, CHAT)
     await table.open()  # Ann 東, Bob 南, Cat 西 by 坐

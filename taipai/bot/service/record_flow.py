@@ -9,6 +9,9 @@ count, :func:`~taipai.bot.service.render.count_limit`) → a confirm showing wha
 command's text (``/win 阿明 阿玲 8``, ``/selfdraw 阿明 8``, ``/draw``) as a message, so permissions,
 包, 拉/踢 and the reply are exactly those of the typed command.
 
+The winner's and the discarder's buttons are one choice each (rows from
+:data:`~taipai.bot.service.buttons.CHOICE_ROW`): a select menu on Discord, a row of buttons on Telegram.
+
 Callback data is stateless: every choice so far is in it (Telegram allows 64 bytes)::
 
     rec:n                                              start a flow at the chat's open table
