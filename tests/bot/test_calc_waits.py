@@ -66,8 +66,12 @@ def test_the_command_words_and_slash_forms_parse():
     assert parse_command("/waits 123m") == ShowWaits(text="123m", slash=True)
     assert parse_command("/waits") == ShowWaits(slash=True)
     assert parse_command("計番") == CalcHand()
+    # written against the hand, as players type in a hurry
+    assert parse_command("計番一二三萬 食 東") == CalcHand(text="一二三萬 食 東")
+    assert parse_command("聽一二三萬 四五六萬") == ShowWaits(text="一二三萬 四五六萬")
+    assert parse_command("聽牌123m 456m") == ShowWaits(text="123m 456m")
     # 聽 before words that write no tiles is talk (「聽 你講」, 「聽日」), never answered
-    for talk in ("聽", "聽 你講", "聽 中文歌", "聽 一陣", "聽日一齊食飯"):
+    for talk in ("聽", "聽 你講", "聽 中文歌", "聽 一陣", "聽日一齊食飯", "聽歌", "計番啦"):
         assert parse_command(talk) is None, talk
 
 

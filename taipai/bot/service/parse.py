@@ -857,6 +857,10 @@ def _parse_words(raw: str) -> Command | None:
         return _PLAIN[single[head]]()
     if head in RULES_WORDS:
         return Rules(tuple(words[1:]))
+    stuck = next((w for w in _STUCK_WORDS if head.startswith(w) and len(head) > len(w)), None)
+    if stuck is not None and _looks_like_tiles(head[len(stuck) :]):  # 「計番123萬 …」, 「聽一二三萬 …」
+        rest = raw.strip()[len(stuck) :].strip()
+        return CalcHand(rest) if stuck in CALC_WORDS else ShowWaits(rest)
     if head in CALC_WORDS or head in WAITS_WORDS:
         rest = raw.split(None, 1)[1].strip() if len(words) > 1 else ""
         if head in WAITS_WORDS and not _looks_like_tiles(rest):
@@ -894,6 +898,8 @@ def _parse_words(raw: str) -> Command | None:
 
 
 _SUIT_MARKS = frozenset("萬万筒索条條饼餅[［【")
+_STUCK_WORDS = sorted((*CALC_WORDS, *WAITS_WORDS), key=len, reverse=True)
+"""計番 / 聽 words a hand may be written against (聽牌 before 聽)."""
 
 
 def _looks_like_tiles(text: str) -> bool:
