@@ -125,11 +125,13 @@ async def test_bao_self_draw_says_who_pays_for_all_three(talk_en: Talk, store) -
     talk_zh = Talk(Service(store, locale="zh_Hant_HK"), ChatRef("test", "zh"))
     await talk_en("A", "開枱 A B C D 廣東牌")
     assert await talk_en("D", "D 自摸 5翻 A包") == (
-        "D self-draws (自摸): 5翻\nA pays D 48 (包自摸: A pays all three shares, 16 each)\n"
+        "D self-draws (自摸): 5翻\nA pays D HK$48 (包自摸: A pays all three shares, 16 each)\n"
         "Next: B deals; 東 round, hand 2."
     )
     await talk_zh("A", "開枱 A B C D 廣東牌")
-    assert "A 俾 D 48（包自摸：A 包晒三家，每家 16）" in (await talk_zh("D", "D 自摸 5翻 A包")).splitlines()
+    assert (
+        "A 俾 D HK$48（包自摸：A 包晒三家，每家 16）" in (await talk_zh("D", "D 自摸 5翻 A包")).splitlines()
+    )
 
 
 @pytest.mark.asyncio
@@ -139,14 +141,14 @@ async def test_taiwan_dealer_legs_show_their_parts(talk_en: Talk) -> None:
     the leg, 100 + 2 × 50 = 200."""
     await talk_en("A", "開枱 A B C D 台灣牌")
     assert (await talk_en("A", "A 自摸 3台")).splitlines()[1:4] == [
-        "B pays A 300 (底 100 + 3台 × 50 + 作莊 50)",
-        "C pays A 300 (底 100 + 3台 × 50 + 作莊 50)",
-        "D pays A 300 (底 100 + 3台 × 50 + 作莊 50)",
+        "B pays A HK$300 (底 100 + 3台 × 50 + 作莊 50)",
+        "C pays A HK$300 (底 100 + 3台 × 50 + 作莊 50)",
+        "D pays A HK$300 (底 100 + 3台 × 50 + 作莊 50)",
     ]
     assert (await talk_en("B", "B 食 A 3台")).splitlines()[1] == (
-        "A pays B 400 (底 100 + 3台 × 50 + 作莊 50 + 連1拉1 100)"
+        "A pays B HK$400 (底 100 + 3台 × 50 + 作莊 50 + 連1拉1 100)"
     )
-    assert (await talk_en("C", "C 食 D 2台")).splitlines()[1] == "D pays C 200 (底 100 + 2台 × 50)"
+    assert (await talk_en("C", "C 食 D 2台")).splitlines()[1] == "D pays C HK$200 (底 100 + 2台 × 50)"
     balances = {p.name: p.balance for p in (await talk_en.state()).players}
     assert balances == {"A": 500, "B": 100, "C": -100, "D": -500}
 
@@ -281,7 +283,7 @@ async def test_help_lists_the_rule_examples_after_the_rules_line(talk_en: Talk) 
 async def test_history_keeps_the_parts_of_a_taiwan_leg(talk_en: Talk) -> None:
     await talk_en("A", "開枱 A B C D 台灣牌")
     await talk_en("B", "B 食 A 3台")  # A deals: 100 + 3 × 50 + 作莊 50
-    assert "    A pays B 300 (底 100 + 3台 × 50 + 作莊 50)" in (await talk_en("A", "歷史")).splitlines()
+    assert "    A pays B HK$300 (底 100 + 3台 × 50 + 作莊 50)" in (await talk_en("A", "歷史")).splitlines()
 
 
 @pytest.mark.asyncio
@@ -291,9 +293,9 @@ async def test_half_discard_lines_say_why_the_others_pay(talk_en: Talk) -> None:
     await talk_en("A", "開枱 A B C D 廣東牌")
     await talk_en("A", "規則 銃 半銃")
     assert (await talk_en("B", "B 食 A 4翻")).splitlines()[1:4] == [
-        "A pays B 8 (半銃: the discarder pays one portion)",
-        "C pays B 4 (半銃: half a portion from a player who did not discard; the portion is 8)",
-        "D pays B 4 (半銃: half a portion from a player who did not discard; the portion is 8)",
+        "A pays B HK$8 (半銃: the discarder pays one portion)",
+        "C pays B HK$4 (半銃: half a portion from a player who did not discard; the portion is 8)",
+        "D pays B HK$4 (半銃: half a portion from a player who did not discard; the portion is 8)",
     ]
 
 
@@ -304,10 +306,10 @@ async def test_half_discard_with_two_winners_says_whose_half_the_discarder_pays(
     await talk_en("A", "開枱 A B C D 廣東牌")
     await talk_en("A", "規則 銃 半銃 一炮多響 開")
     assert (await talk_en("B", "B 食 A 4翻; C 食 A 3翻")).splitlines()[2:6] == [
-        "A pays B 12 (半銃: the discarder's portion 8 and the half of C (4 each), who won on this tile too)",
-        "D pays B 4 (半銃: half a portion from a player who did not discard; the portion is 8)",
-        "A pays C 6 (半銃: the discarder's portion 4 and the half of B (2 each), who won on this tile too)",
-        "D pays C 2 (半銃: half a portion from a player who did not discard; the portion is 4)",
+        "A pays B HK$12 (半銃: the discarder's portion 8 and the half of C (4 each), who won on this tile too)",
+        "D pays B HK$4 (半銃: half a portion from a player who did not discard; the portion is 8)",
+        "A pays C HK$6 (半銃: the discarder's portion 4 and the half of B (2 each), who won on this tile too)",
+        "D pays C HK$2 (半銃: half a portion from a player who did not discard; the portion is 4)",
     ]
 
 

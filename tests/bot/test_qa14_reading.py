@@ -109,7 +109,7 @@ async def test_a_taiwan_table_books_its_own_unit(talk_en: Talk) -> None:
     """底 100, 台 50: B 食 C 3台 is C pays B 100 + 3 × 50 = 250 (A deals, no 作莊 on this leg)."""
     await talk_en("A", "開枱 A B C D 台灣牌")
     reply = await talk_en("B", "B 食 C 3台")
-    assert reply.splitlines()[:2] == ["B wins on C's discard: 3台", "C pays B 250 (底 100 + 3台 × 50)"]
+    assert reply.splitlines()[:2] == ["B wins on C's discard: 3台", "C pays B HK$250 (底 100 + 3台 × 50)"]
 
 
 @pytest.mark.asyncio
@@ -220,8 +220,8 @@ async def test_flower_win_said_alone_is_the_speakers(talk_en: Talk) -> None:
     """台灣牌 八仙過海 by B (A deals, 底 100, 台 50): 8台 each, A adds 作莊 50: 550, 500, 500."""
     await talk_en("A", "開枱 A B C D 台灣牌")
     reply = await talk_en("B", "八仙過海")
-    assert "A pays B 550 (底 100 + 8台 × 50 + 作莊 50)" in reply
-    assert "C pays B 500 (底 100 + 8台 × 50)" in reply and "D pays B 500 (底 100 + 8台 × 50)" in reply
+    assert "A pays B HK$550 (底 100 + 8台 × 50 + 作莊 50)" in reply
+    assert "C pays B HK$500 (底 100 + 8台 × 50)" in reply and "D pays B HK$500 (底 100 + 8台 × 50)" in reply
     assert (await talk_en.state()).history[-1].event == FlowerWin(winner="B")
 
 
@@ -356,7 +356,7 @@ async def test_a_count_of_ten_thousand_in_chinese_is_refused_as_too_large(talk_e
     assert (await talk_en("B", "B 食 C 一萬台")) == (await talk_en("B", "B 食 C 10000台"))
     assert "9999" in await talk_en("B", "B 食 C 一萬台")
     reply = await talk_en("B", "B 食 C 九千九百九十九台")
-    assert reply.splitlines()[1] == "C pays B 500050 (底 100 + 9999台 × 50)"  # 100 + 9999 × 50
+    assert reply.splitlines()[1] == "C pays B HK$500,050 (底 100 + 9999台 × 50)"  # 100 + 9999 × 50
 
 
 # ---------------------------------------------------------------------------------------- 7
@@ -366,7 +366,7 @@ async def test_eight_flowers_with_a_kong_flower_hand(talk_en: Talk) -> None:
     deals): each pays 底 100 + (8 + 3)台 × 50 = 650, A adds 作莊 50: 700."""
     await talk_en("A", "開枱 A B C D 台灣牌")
     reply = await talk_en("B", "B 八仙過海 3台")
-    assert "A pays B 700" in reply and "C pays B 650" in reply and "D pays B 650" in reply
+    assert "A pays B HK$700" in reply and "C pays B HK$650" in reply and "D pays B HK$650" in reply
     assert (await talk_en.state()).history[-1].event == FlowerWin(winner="B", hand=3)
 
 
@@ -377,7 +377,7 @@ async def test_seven_rob_one_with_a_kong_flower_hand(talk_en: Talk) -> None:
     A adds 作莊 50: 300."""
     await talk_en("A", "開枱 A B C D 台灣牌")
     reply = await talk_en("C", "C 七搶一 B 3台")
-    assert "A pays C 300" in reply and "B pays C 650" in reply and "D pays C 250" in reply
+    assert "A pays C HK$300" in reply and "B pays C HK$650" in reply and "D pays C HK$250" in reply
     assert (await talk_en.state()).history[-1].event == FlowerWin(
         winner="C", robbed="B", hand=3, hand_self_drawn=True
     )

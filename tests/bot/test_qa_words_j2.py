@@ -96,7 +96,7 @@ async def test_a_taiwan_hands_rows_add_up_to_its_count_and_the_ledger_rows_are_i
     await talk("A", "A 自摸 1台")  # A keeps the deal: 連1
     lines = (await talk("A", f"A 自摸 {DEALER_SELF_DRAW}")).splitlines()
     assert lines[:3] == ["A 自摸：3台", "  不求.自摸：2台", "  門清：1台"]  # 2 + 1 = 3
-    assert "B 俾 A 400（底 100 + 3台 × 50 + 作莊 50 + 連1拉1 100）" in [x.strip() for x in lines]
+    assert "B 俾 A HK$400（底 100 + 3台 × 50 + 作莊 50 + 連1拉1 100）" in [x.strip() for x in lines]
     assert not any("連N拉N" in x or "作莊：" in x for x in lines)
 
 
@@ -205,7 +205,7 @@ async def test_csv_export_gives_every_games_legs_their_rows(store):
     assert [(r["payer"], r["payee"], r["fan"], r["bases"], r["amount"]) for r in legs] == [
         ("A", "B", "3", "1", "300")
     ]
-    assert legs[0]["note"] == "A 俾 B 300（底 100 + 3台 × 50 + 作莊 50）"
+    assert legs[0]["note"] == "A 俾 B HK$300（底 100 + 3台 × 50 + 作莊 50）"
     await talk("A", "埋數")
     talk = await _zh(store, "廣東牌")
     await talk("C", "C 自摸 3翻")  # 倍倍: a portion of 3翻 is 2^2 = 4 底 from each of the three
