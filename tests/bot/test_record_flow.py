@@ -25,7 +25,7 @@ TYPED = ChatRef("telegram", "-100701")  # the same table, every hand typed
 ANN = Member("1", "Ann")
 BOB = Member("2", "Bob")
 CAT = Member("3", "Cat")
-EVE = Member("5", "Eve")  # no seat, not an admin, not the creator
+EVE = Member("5", "Eve", username="eve_w")  # no seat, not an admin, not the creator
 
 
 class Table:
@@ -297,7 +297,7 @@ async def test_seats_are_remembered_from_night_to_night(service: Service):
     (opened,) = await table.say(BOB, "開枱 Bob Dan Ann Zed")
     assert opened.text.splitlines()[2:5] == [
         "Bob is back in 東 (Bob).",
-        "Eve is back in 南 (Dan).",
+        "Eve (@eve_w) is back in 南 (Dan).",
         "Ann is back in 西 (Ann).",
     ]
     assert await held(service) == {"Bob": "2", "Dan": "5", "Ann": "1"}
@@ -321,7 +321,7 @@ async def test_seats_are_remembered_from_night_to_night(service: Service):
         "Game: Hong Kong-style Taiwanese (港式台牌), counted in 番.",
         "Opened with the four seats remembered from last time.",
         "Bob is back in 東 (Bob).",
-        "Eve is back in 南 (Dan).",
+        "Eve (@eve_w) is back in 南 (Dan).",
         "Ann is back in 西 (Ann).",
         "Cat is back in 北 (Zed).",
         "Next: Bob deals; 東 round, hand 1.",

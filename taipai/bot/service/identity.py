@@ -449,9 +449,9 @@ async def take_seat(
     holder = await service.chats.claim_seat(session, member.user_id, member.display, player)
     if holder is not None:
         return False, _held_by(state, player, holder)
-    await SeatMemory(service.store).remember(
-        session.chat, member.user_id, player, state.names.index(player), member.display
-    )
+    shown = f"{member.display} (@{member.username})" if member.username else member.display
+    seat = state.names.index(player)
+    await SeatMemory(service.store).remember(session.chat, member.user_id, player, seat, shown)
     return True, _("{who} sits as {player} ({seat}).").format(
         who=member.display, player=player, seat=state.seat_wind(player)
     )
