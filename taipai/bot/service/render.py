@@ -196,6 +196,7 @@ def help_text(system_id: str = DEFAULT_SYSTEM, options: TableSettings | None = N
         _("坐 南  /sit 南: take your seat (a seat wind or your name), held by your account"),
         _("離座  /leave: give up your seat; a chat admin frees anyone's with 離座 南 (/leave 南)"),
         _("埋數  /settle: end the session and settle"),
+        _("圖表 or 走勢  /chart: each player's balance hand by hand, as a picture (埋數 sends it too)"),
         _("歷史  /history: the hands so far; 匯出  /export: the session as a CSV file"),
         _(
             "計番  /calc <hand>: score and explain a hand without booking it (圖 at the end: its picture); "
@@ -212,6 +213,10 @@ def help_text(system_id: str = DEFAULT_SYSTEM, options: TableSettings | None = N
         _(
             "規則  /rules: show the table's settings; /rules NAME VALUE changes them "
             "(the table's creator or a chat admin)"
+        ),
+        _(
+            "貨幣 NT$  /currency TWD: the currency money is written in, HK$ (HKD) unless changed: "
+            "HK$, $ (USD), NT$, ¥ (CNY) (the table's creator or a chat admin)"
         ),
     ]
     lines += [_(m).format(**fill) for m in chat.notes]
