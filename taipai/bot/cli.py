@@ -219,7 +219,14 @@ async def _chat(db: str | None, lang: str, settings: Any, export_dir: str | None
         return 1
     try:
         # the terminal is the user's own machine: /export writes the file there and says where
-        return await run_console(Service(store, locale=lang, export_files=True, export_dir=export_dir))
+        service = Service(
+            store,
+            locale=lang,
+            export_files=True,
+            export_dir=export_dir,
+            stats_timezone=getattr(settings, "stats_timezone", "Asia/Hong_Kong"),
+        )
+        return await run_console(service)
     finally:
         await store.close()
 
