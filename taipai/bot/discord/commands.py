@@ -8,6 +8,11 @@ option names are ``locale_str`` with catalogue msgids (see :mod:`.translator`), 
 
 A command whose service side is not there yet still registers; the service then answers that it does
 not know the command.
+
+A command whose service work may take more than a second is relayed ``slow`` (a hand written as
+tiles, :func:`slow_hand`; /calc, /waits, /history, /export, /stats, /leaderboard, /chart, /settle):
+the client defers it ("thinking…") before asking the service.  Every option that names a player
+(winner, discarder, creditor, seat) autocompletes from the open table (:func:`player_choices`).
 """
 
 from __future__ import annotations

@@ -9,6 +9,7 @@ B 東, C 南, D 西, A 北.
 from __future__ import annotations
 
 import pytest
+from sqlalchemy.exc import OperationalError
 
 from taipai.bot.discord.client import chat_of
 from taipai.bot.service import Service
@@ -75,6 +76,18 @@ async def test_the_winds_follow_the_deal_and_nothing_is_booked(store, monkeypatc
         ]
         seq, _state = await service.state_of(await store.open_session(chat_of(CHANNEL_ID)))
     assert seq == 2  # 開枱 and the one hand: the autocompletes booked nothing
+
+
+async def test_a_database_that_fails_offers_nothing(store, monkeypatch):
+    service = Service(store)
+
+    async def down(chat):
+        raise OperationalError("SELECT 1", {}, Exception("the database is down"))
+
+    async with DiscordHarness(service, monkeypatch) as h:
+        await h.slash(A, "newgame", east="A", south="B", west="C", north="D")
+        monkeypatch.setattr(service, "player_names", down)
+        assert offered(await h.autocomplete(B, "win", "winner", winner="")) == []
 
 
 async def test_player_names_at_a_taiwan_table_and_after_its_settlement(store):

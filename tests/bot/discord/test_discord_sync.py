@@ -5,18 +5,13 @@ database) and the tree is synced at start only when the hash differs."""
 from __future__ import annotations
 
 import logging
-from pathlib import Path
-from types import SimpleNamespace
 
 import pytest
 from discord import app_commands
-from sqlalchemy.engine import make_url
 
 import taipai.bot.discord.client as client_module
 from taipai.bot.discord.commands import build_commands
-from taipai.bot.discord.sync import STAMP_NAME, stamp_path
 from taipai.bot.service import Service
-from taipai.bot.settings import Settings
 from tests.bot.discord.harness import APP_ID, DiscordHarness, FakeDiscordAPI
 
 pytestmark = pytest.mark.asyncio
@@ -98,19 +93,3 @@ async def test_without_a_stamp_every_start_syncs(store, monkeypatch):
         async with DiscordHarness(Service(store), monkeypatch, api=api):
             pass
     assert syncs(api) == 2
-
-
-def test_the_stamp_lives_beside_the_sqlite_database_or_where_the_setting_says(tmp_path, monkeypatch):
-    def store_at(url: str) -> SimpleNamespace:
-        return SimpleNamespace(engine=SimpleNamespace(url=make_url(url)))
-
-    db = tmp_path / "data" / "taipai.db"
-    plain = Settings(_env_file=None)
-    assert stamp_path(plain, store_at(f"sqlite+aiosqlite:///{db}")) == db.parent / STAMP_NAME
-    monkeypatch.chdir(tmp_path)
-    assert stamp_path(plain, store_at("postgresql+asyncpg://u:p@db/taipai")) == tmp_path / STAMP_NAME
-    assert stamp_path(plain, store_at("sqlite+aiosqlite:///:memory:")) == tmp_path / STAMP_NAME
-    monkeypatch.setenv("DISCORD_SYNC_STAMP", str(tmp_path / "elsewhere" / "commands.sha256"))
-    assert stamp_path(Settings(_env_file=None), store_at(f"sqlite+aiosqlite:///{db}")) == Path(
-        tmp_path / "elsewhere" / "commands.sha256"
-    )

@@ -3,11 +3,16 @@ player choices an autocomplete offers, the hash that decides whether the command
 
 from __future__ import annotations
 
+from pathlib import Path
+from types import SimpleNamespace
+
 import pytest
 from discord.app_commands import Choice
+from sqlalchemy.engine import make_url
 
 from taipai.bot.discord.commands import matching_players, slow_hand
-from taipai.bot.discord.sync import tree_hash
+from taipai.bot.discord.sync import STAMP_NAME, stamp_path, tree_hash
+from taipai.bot.settings import Settings
 
 SEATS = (("Ann", "西"), ("Bob", "北"), ("阿玲", "東"), ("ｃｈｅｒｙｌ", "南"))
 """A table where 阿玲 deals (so she is 東 and Ann, two seats before her, 西)."""
@@ -70,3 +75,19 @@ def test_the_tree_hash_is_stable_and_follows_the_commands_and_the_application():
     assert len(tree_hash(1, commands)) == 64
     assert tree_hash(1, commands) != tree_hash(2, commands)
     assert tree_hash(1, commands) != tree_hash(1, [{**commands[0], "description": "Balances, 拉"}])
+
+
+def test_the_stamp_lives_beside_the_sqlite_database_or_where_the_setting_says(tmp_path, monkeypatch):
+    def store_at(url: str) -> SimpleNamespace:
+        return SimpleNamespace(engine=SimpleNamespace(url=make_url(url)))
+
+    db = tmp_path / "data" / "taipai.db"
+    plain = Settings(_env_file=None)
+    assert stamp_path(plain, store_at(f"sqlite+aiosqlite:///{db}")) == db.parent / STAMP_NAME
+    monkeypatch.chdir(tmp_path)
+    assert stamp_path(plain, store_at("postgresql+asyncpg://u:p@db/taipai")) == tmp_path / STAMP_NAME
+    assert stamp_path(plain, store_at("sqlite+aiosqlite:///:memory:")) == tmp_path / STAMP_NAME
+    monkeypatch.setenv("DISCORD_SYNC_STAMP", str(tmp_path / "elsewhere" / "commands.sha256"))
+    assert stamp_path(Settings(_env_file=None), store_at(f"sqlite+aiosqlite:///{db}")) == Path(
+        tmp_path / "elsewhere" / "commands.sha256"
+    )
