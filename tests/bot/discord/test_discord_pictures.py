@@ -11,6 +11,7 @@ import io
 import pytest
 from PIL import Image
 
+from taipai.bot.pictures.chart import HEIGHT, WIDTH
 from taipai.bot.service import Service
 from tests.bot.discord.harness import DiscordHarness, Person
 
@@ -40,8 +41,7 @@ async def test_chart_sends_a_png_after_deferring(store, monkeypatch):
     assert calls[0].kind == "defer"
     _name, data = picture(calls)
     assert data.startswith(PNG_MAGIC)
-    width, height = Image.open(io.BytesIO(data)).size
-    assert width > 200 and height > 100
+    assert Image.open(io.BytesIO(data)).size == (WIDTH, HEIGHT)  # 1200 × 800
 
 
 async def test_settle_sends_the_picture_with_the_settlement(store, monkeypatch):
@@ -53,3 +53,4 @@ async def test_settle_sends_the_picture_with_the_settlement(store, monkeypatch):
     assert "A 俾 B 18番" in texts
     _name, data = picture(calls)
     assert data.startswith(PNG_MAGIC)
+    assert Image.open(io.BytesIO(data)).size == (WIDTH, HEIGHT)
