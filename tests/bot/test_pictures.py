@@ -308,3 +308,16 @@ async def test_the_terminal_says_when_the_chart_cannot_be_written(tmp_path):
     assert replies[4].rstrip().endswith(f"(the picture could not be saved in {tmp_path}: Is a directory)")
     # 計數 after 埋數: the 埋數 was booked all the same
     assert replies[5].startswith("No table is open here: the last one was settled (埋數).")
+
+
+def test_the_money_axis_is_grouped_in_thousands():
+    from taipai.bot.pictures.chart import tick
+
+    assert [tick(v) for v in (1000.0, -1500.0, 2.5, 0.0, -0.0, 12.25)] == [
+        "1,000",
+        "-1,500",
+        "2.5",
+        "0",
+        "0",
+        "12.25",
+    ]

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from matplotlib.figure import Figure
-from matplotlib.ticker import MaxNLocator
+from matplotlib.ticker import FuncFormatter, MaxNLocator
 
 from taipai.bot.pictures import draw, fonts
 from taipai.core.table.amounts import Amount
@@ -60,6 +60,12 @@ class ChartData:
         return {s.name: s.values[-1] for s in self.series}
 
 
+def tick(value: float, _pos: object = None) -> str:
+    """An axis figure grouped in thousands, without needless decimals: ``1,000``, ``-2.5``, ``0``."""
+    text = f"{value:,.2f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
 def end_labels(data: ChartData, ylim: tuple[float, float]) -> list[tuple[int, float]]:
     """Where each player's name goes at the end of their line: ``(series index, y)``, lowest first,
     at the line's last value but at least 4.5% of the axis apart, so equal or close balances do not
@@ -87,7 +93,7 @@ def chart_figure(data: ChartData) -> Figure:
     fig = draw.figure(WIDTH, HEIGHT)
     fig.patch.set_facecolor("white")
     bottom = 0.10 + 0.035 * len(notes)
-    ax = fig.add_axes((0.08, bottom, 0.74, 0.86 - bottom))
+    ax = fig.add_axes((0.08, bottom, 0.70, 0.86 - bottom))  # the legend on the right
     ax.axhline(0, color="#888888", linewidth=1)
     for i, s in enumerate(data.series):
         ax.plot(
@@ -114,6 +120,7 @@ def chart_figure(data: ChartData) -> Figure:
             color=COLOURS[i % len(COLOURS)],
             fontproperties=fonts.cjk(13),
         )
+    ax.yaxis.set_major_formatter(FuncFormatter(tick))
     ax.grid(True, color="#e5e5e5")
     ax.set_xlabel(data.x_label, fontproperties=fonts.cjk(13))
     ax.set_ylabel(data.y_label, fontproperties=fonts.cjk(13))
