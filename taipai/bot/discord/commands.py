@@ -84,13 +84,16 @@ def matching_players(seats: Sequence[tuple[str, str]], current: str) -> list[Cho
     def matches(*words: str) -> bool:
         return any(typed in unicodedata.normalize("NFKC", w).casefold() for w in words)
 
-    by_name = [Choice(name=f"{n} · {w}", value=n) for n, w in seats if matches(n, w)]
-    by_wind = [Choice(name=f"{w} · {n}", value=w) for n, w in seats if matches(w, n)]
+    seats = [(n, w) for n, w in seats if len(n) <= MAX_CHOICE_TEXT]  # Discord refuses a longer value
+    by_name = [Choice(name=f"{n} · {w}"[:MAX_CHOICE_TEXT], value=n) for n, w in seats if matches(n, w)]
+    by_wind = [Choice(name=f"{w} · {n}"[:MAX_CHOICE_TEXT], value=w) for n, w in seats if matches(w, n)]
     return [*by_name, *by_wind][:MAX_CHOICES]
 
 
 MAX_CHOICES = 25
 """Discord's limit on the choices of one autocomplete answer."""
+MAX_CHOICE_TEXT = 100
+"""Discord's limit on a choice's name and on its string value (characters)."""
 
 
 def _cmd(name_msgid: str, description_msgid: str) -> Any:

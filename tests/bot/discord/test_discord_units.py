@@ -64,6 +64,13 @@ def test_what_is_typed_filters_names_and_winds(typed, values):
     assert [c.value for c in matching_players(SEATS, typed)] == values
 
 
+def test_a_name_too_long_for_discord_is_left_out_and_a_long_label_cut():
+    long = "阿" * 99  # 99 characters: a value Discord takes; its label "阿…阿 · 東" is cut at 100
+    choices = matching_players(((long, "東"), ("B" * 101, "南")), "")
+    assert [c.value for c in choices] == [long, "東"]
+    assert [len(c.name) for c in choices] == [100, 100]
+
+
 def test_no_table_offers_nothing():
     assert matching_players((), "") == []
 
