@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 
+import taipai.bot.discord.outgoing as outgoing
 from taipai.bot.discord.outgoing import files_of, payloads
 from taipai.bot.service import Reply, Service
 from taipai.bot.service.reply import Document, Picture
@@ -115,3 +116,20 @@ def test_payloads_carry_the_files_as_base64_and_files_of_reads_them_back():
     files: list[Any] = files_of(p)
     assert [(f.filename, f.fp.read()) for f in files] == [("x.csv", b"\xef\xbb\xbfa\r\n"), ("p.png", PNG)]
     assert files_of({"text": "plain"}) == []
+
+
+@pytest.mark.parametrize("why", ["follow-up after a restart", "token expired"])
+async def test_a_file_survives_a_restart_by_follow_up_or_in_the_channel(store, monkeypatch, why):
+    async with DiscordHarness(Pictures(store), monkeypatch) as before:
+        monkeypatch.setattr(before.client.delivery, "wake", lambda *a, **k: None)  # stored, not handled
+        (defer,) = await before.slash(A, "chart")
+        assert defer.kind == "defer"  # /chart is deferred at once
+    if why == "token expired":
+        monkeypatch.setattr(outgoing, "TOKEN_TTL", 0.0)
+    async with DiscordHarness(Pictures(store), monkeypatch, api=before.api) as after:
+        start = len(after.api.calls)
+        await after.client.delivery.wait_idle()
+        (sent,) = [c for c in after.api.calls[start:] if c.kind in ("message", "followup")]
+    assert sent.kind == ("followup" if why == "follow-up after a restart" else "message")
+    assert sent.files == [("chart.png", PNG)]
+    assert sent.content == ("走勢" if sent.kind == "followup" else "> A: /chart\n走勢")
