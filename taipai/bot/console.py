@@ -73,8 +73,11 @@ def _anyone_may_say(text: str) -> bool:
     slash command that does not parse (its reply says the right form): answered even before anyone
     has said who they are.  A command that books something (``/newgame``, ``/win`` …) still needs
     a speaker: it is recorded with the event, and the one who opens the table sets its rules."""
+    from taipai.bot.service.chart import asks_chart
     from taipai.bot.service.parse import CommandError, parse_command
 
+    if asks_chart(text):  # 圖表, 走勢, /chart: shows the chart, books nothing
+        return True
     try:
         cmd = parse_command(text)
     except CommandError:

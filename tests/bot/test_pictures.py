@@ -321,3 +321,20 @@ def test_the_money_axis_is_grouped_in_thousands():
         "0",
         "12.25",
     ]
+
+
+@pytest.mark.asyncio
+async def test_the_terminal_answers_chart_before_anyone_says_who_they_are(tmp_path):
+    from taipai.bot.console import run_console
+    from taipai.bot.service import Service
+    from taipai.bot.store import Store, sqlite_url
+
+    store = await Store.open(sqlite_url(tmp_path / "night.db"))
+    try:
+        out = io.StringIO()
+        await run_console(
+            Service(store, locale="en"), stdin=io.StringIO("圖表\n/chart\n"), stdout=out, interactive=True
+        )
+    finally:
+        await store.close()
+    assert out.getvalue().count("taipai: No table is open here. Start one with: 開枱 A B C D") == 2
