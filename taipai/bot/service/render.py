@@ -211,12 +211,12 @@ def help_text(system_id: str = DEFAULT_SYSTEM, options: TableSettings | None = N
             "(a chat admin or the table's creator); 匯出 賽季  /export season: the season as one CSV file"
         ),
         _(
-            "規則  /rules: show the table's settings; /rules NAME VALUE changes them "
-            "(the table's creator or a chat admin)"
-        ),
-        _(
             "貨幣 NT$  /currency TWD: the currency money is written in, HK$ (HKD) unless changed: "
             "HK$, $ (USD), NT$, ¥ (CNY) (the table's creator or a chat admin)"
+        ),
+        _(
+            "規則  /rules: show the table's settings; /rules NAME VALUE changes them "
+            "(the table's creator or a chat admin)"
         ),
     ]
     lines += [_(m).format(**fill) for m in chat.notes]
