@@ -261,13 +261,14 @@ class Service:
         user_id = member.user_id if member is not None else None
         async with self.lock(chat):  # one message of a chat at a time, in the order they came
             # One statement: booked before?, the open session, its last seq, the speaker's seat and
-            # the chat's language (read with every message: another worker may have changed it).
+            # the chat's language and currency (read with every message: another worker may have
+            # changed them).
             first = await self.chats.view(chat, message_id, user_id)
             self._chat_locales[chat] = first.locale
             view: ChatView | None = first
             with (
                 use_locale(self.pick_locale(first.locale, locale, member)),
-                use_currency(await self.chats.chat_currency(chat)),  # money as the chat writes it
+                use_currency(first.currency),  # money as the chat writes it, read in the same statement
             ):
                 own = identity.parse_chat_command(text)
                 if own is not None:

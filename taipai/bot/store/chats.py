@@ -58,7 +58,9 @@ class ChatView:
     session), which tells whether a cached table state is still current.  ``member``: the speaker's
     member row in that session (``None``: none, or no user id was asked for).  ``locale``: the chat's
     language (``chats.locale``, set by ``/lang`` or at 開枱; ``None``: never set), read with every
-    message so that every worker process follows a change at once.
+    message so that every worker process follows a change at once.  ``currency``: the ISO code the
+    chat writes money in (``chats.currency``, set by ``貨幣`` / ``/currency``; ``None``: HKD), read the
+    same way.
     """
 
     booked: bool
@@ -66,6 +68,7 @@ class ChatView:
     last_seq: int
     member: MemberRow | None
     locale: str | None = None
+    currency: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,6 +91,11 @@ def _view_statement() -> Select[Any]:
     platform, chat_id = bindparam("platform", type_=String()), bindparam("chat_id", type_=String())
     chat_locale = (
         select(chats.c.locale)
+        .where(chats.c.platform == platform, chats.c.chat_id == chat_id)
+        .scalar_subquery()
+    )
+    chat_currency = (
+        select(chats.c.currency)
         .where(chats.c.platform == platform, chats.c.chat_id == chat_id)
         .scalar_subquery()
     )
@@ -116,6 +124,7 @@ def _view_statement() -> Select[Any]:
             members.c.player.label("m_player"),
             members.c.creator.label("m_creator"),
             chat_locale.label("chat_locale"),
+            chat_currency.label("chat_currency"),
         )
         .select_from(base.outerjoin(sessions, open_here).outerjoin(members, seat))
     )
@@ -209,13 +218,13 @@ class ChatData:
         def read(conn: Connection) -> ChatView:
             row = conn.execute(_VIEW, params).one()
             m = row._mapping
-            locale = m["chat_locale"]
+            locale, currency = m["chat_locale"], m["chat_currency"]
             if m["id"] is None:  # no table open
-                return ChatView(bool(m["booked"]), None, 0, None, locale)
+                return ChatView(bool(m["booked"]), None, 0, None, locale, currency)
             member = None
             if m["m_user"] is not None:
                 member = MemberRow(m["id"], m["m_user"], m["m_display"], m["m_player"], bool(m["m_creator"]))
-            return ChatView(bool(m["booked"]), session_row(row), int(m["last_seq"]), member, locale)
+            return ChatView(bool(m["booked"]), session_row(row), int(m["last_seq"]), member, locale, currency)
 
         return await self.store.run_read(read)
 
