@@ -195,6 +195,10 @@ def help_text(system_id: str = DEFAULT_SYSTEM, options: TableSettings | None = N
         _("撤銷  /undo, 重做  /redo: undo or redo the last event"),
         _("坐 南  /sit 南: take your seat (a seat wind or your name), held by your account"),
         _("離座  /leave: give up your seat; a chat admin frees anyone's with 離座 南 (/leave 南)"),
+        _(
+            "📝 記牌  /record: record a hand in taps (who won, 出銃 or 自摸, the count, confirm); the 坐東 "
+            "坐南 坐西 坐北 buttons under 開枱 take a seat, and a new table seats the same accounts again"
+        ),
         _("埋數  /settle: end the session and settle"),
         _("圖表 or 走勢  /chart: each player's balance hand by hand, as a picture (埋數 sends it too)"),
         _("歷史  /history: the hands so far; 匯出  /export: the session as a CSV file"),
