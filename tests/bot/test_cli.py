@@ -142,7 +142,7 @@ def cli(capsys, monkeypatch, *args: str, lang: str = "zh_Hant_HK") -> tuple[int,
 
 def test_migrate(tmp_path, capsys, monkeypatch):
     status, out, _err = cli(capsys, monkeypatch, "migrate", "--db", str(tmp_path / "m.db"), lang="en")
-    assert status == 0 and out.strip() == "Database schema at revision 0004."
+    assert status == 0 and out.strip() == "Database schema at revision 0005."
 
 
 def test_ledger_of_an_empty_database(tmp_path, capsys, monkeypatch):
