@@ -179,3 +179,23 @@ async def test_a_quick_command_is_one_plain_response(store, monkeypatch):
         assert [c.kind for c in calls] == ["response"]
         assert calls[0].content is not None and "玩法：台灣牌" in calls[0].content
         assert [c.kind for c in await h.slash(A, "score")] == ["response"]
+
+
+async def test_currency_history_and_a_season_export_through_the_service(store, monkeypatch):
+    async with DiscordHarness(Service(store), monkeypatch) as h:
+        await h.slash(A, "newgame", east="A", south="B", west="C", north="D")
+        await h.slash(B, "sit", seat="B")
+        await h.slash(B, "win", winner="B", discarder="A", hand="12")
+        (currency,) = await h.slash(A, "currency", currency="TWD")
+        history = await h.slash(B, "history")
+        season = await h.slash(B, "export", period="season")
+    assert currency.content == "貨幣改咗做 NT$（TWD）。銀碼而家咁寫：NT$1,080；已經記咗嘅數唔變。"
+    assert [c.kind for c in history] == ["defer", "followup"]
+    assert (
+        history[1].content
+        == "紀錄：\n#2 第1鋪：B 食 A：12番\n    A → B：18（12番 + 底 5 + 莊 1）\n    拉一：A 欠 B 18"
+    )
+    assert [c.kind for c in season] == ["defer", "followup"]
+    ((name, data),) = season[1].files
+    assert name == "taipai-discord-920000000000000001-season1.csv"
+    assert data.startswith(b"\xef\xbb\xbf")  # UTF-8 with a BOM: Excel reads the Chinese
