@@ -122,10 +122,10 @@ async def test_currency_command_sets_reads_and_refuses(talk_zh: Talk, talk_en: T
     zh = talk_zh
     assert await zh("A", "貨幣") == (
         "呢度嘅銀碼用 HK$（HKD）寫：HK$1,080。要改就打 貨幣 NT$ 或者 /currency TWD；"
-        "收：HK$ (HKD)、US$ (USD)、NT$ (TWD)、CN¥ (CNY)。"
+        "收：HK$（HKD）、US$（USD）、NT$（TWD）、CN¥（CNY）。"
     )
     assert await zh("A", "貨幣 €") == (
-        "「€」唔係我識寫嘅貨幣：揀 HK$ (HKD)、US$ (USD)、NT$ (TWD)、CN¥ (CNY) 其中一個，"
+        "「€」唔係我識寫嘅貨幣：揀 HK$（HKD）、US$（USD）、NT$（TWD）、CN¥（CNY） 其中一個，"
         "例如 貨幣 NT$ 或者 /currency TWD。"
     )
     assert await ChatData(zh.service.store).chat_currency(zh.chat) is None  # nothing stored

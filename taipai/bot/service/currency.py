@@ -56,7 +56,10 @@ class Member(Protocol):
 
 def accepted() -> str:
     """The currencies a chat may choose, as a reply lists them: ``HK$ (HKD), US$ (USD), …``."""
-    return _(", ").join(f"{money_format.symbol(code)} ({code})" for code in money_format.CURRENCIES)
+    return _(", ").join(
+        _("{symbol} ({code})").format(symbol=money_format.symbol(code), code=code)
+        for code in money_format.CURRENCIES
+    )
 
 
 async def may_set(service: Chats, chat: ChatRef, member: Member | None) -> bool:
