@@ -940,7 +940,8 @@ class Service:
         _seq, state = await self.state_of(session)
         if isinstance(cmd, parse.ShowHistory):
             return [history_reply(chat, session.id, state)]
-        document = await session_document(self.store, chat, session, state)  # built in memory
+        # built in memory, dated on the calendar the stats use (STATS_TIMEZONE)
+        document = await session_document(self.store, chat, session, state, self.stats_book.zone)
         name, data = document.filename, document.content
         if not (self._export_files or self._export_dir is not None):
             return [Reply(render.exported_document(name, len(state.history)), document=document)]

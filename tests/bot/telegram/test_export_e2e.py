@@ -105,3 +105,24 @@ async def test_sessions_are_numbered_in_their_chat(evening_group: Group):
     await service.handle(chat, "Bob", "Bob 食 Ann 12番")
     doc = await export(group, DANIEL, "/export")
     assert doc.params["caption"] == "Session 2 · 30 Nov · 1 hand"
+
+
+@pytest.mark.asyncio
+async def test_the_caption_dates_the_session_on_the_stats_calendar(tmp_path: Path):
+    """A table opened at 2026-11-30 17:00 UTC is 1 December in Hong Kong (01:00, the default zone) and
+    30 November on a service whose STATS_TIMEZONE is UTC."""
+    late = datetime(2026, 11, 30, 17, 0, tzinfo=UTC)
+    store = await Store.open(sqlite_url(tmp_path / "tg.db"), clock=lambda: late)
+    try:
+        chat = ChatRef("telegram", "-1007")
+        for zone, shown in (
+            ("Asia/Hong_Kong", "Session 1 · 1 Dec · 0 hands"),
+            ("UTC", "Session 1 · 30 Nov · 0 hands"),
+        ):
+            service = Service(store, locale="en", stats_timezone=zone)
+            if zone == "Asia/Hong_Kong":
+                await service.handle(chat, "A", "開枱 A B C D")
+            (reply,) = await service.handle(chat, "A", "/export")
+            assert reply.document is not None and reply.document.caption == shown
+    finally:
+        await store.close()
