@@ -15,12 +15,25 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Select, String, and_, bindparam, exists, func, insert, literal, select, update
+from sqlalchemy import (
+    Select,
+    String,
+    Table,
+    and_,
+    bindparam,
+    delete,
+    exists,
+    func,
+    insert,
+    literal,
+    select,
+    update,
+)
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 
 from taipai.bot.store.outbox import write_replies
-from taipai.bot.store.schema import OPEN, chats, edits, events, members, sessions
+from taipai.bot.store.schema import OPEN, chats, edits, events, members, seasons, seat_memory, sessions
 from taipai.bot.store.store import (
     ChatRef,
     DuplicateMessage,
@@ -69,6 +82,18 @@ class ChatView:
     member: MemberRow | None
     locale: str | None = None
     currency: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class MovedChat:
+    """What :meth:`ChatData.move_chat` moved: ``sessions`` (with their events), whether ``old``'s
+    open session was ``kept_open`` (the new chat had one), whether a ``settings`` row moved, and how
+    many ``remembered`` seats (seat memory rows)."""
+
+    sessions: int
+    kept_open: bool
+    settings: bool
+    remembered: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -227,6 +252,54 @@ class ChatData:
             return ChatView(bool(m["booked"]), session_row(row), int(m["last_seq"]), member, locale, currency)
 
         return await self.store.run_read(read)
+
+    # ------------------------------------------------------------------ a chat that changed its id
+    async def move_chat(self, old: ChatRef, new: ChatRef) -> MovedChat:
+        """Move everything ``old`` holds to ``new`` in ONE transaction: a Telegram group that became a
+        supergroup (``migrate_to_chat_id``) goes on under its new id with its tables.
+
+        Moved: every session of ``old`` (the open one and the ended ones: the history and the stats
+        read them) with their events (``events.chat_id``; their members and pending edits follow
+        the sessions by id), the chat's settings row (language, currency; a value ``new`` already set
+        is kept; the scoreboard message id is dropped, as message ids do not carry over), its seasons
+        and its seat memory (a member ``new`` already remembers keeps that row).  Each event keeps its
+        ``source_message_id`` (``"<old chat>:<message>"``), so a message of the old chat delivered
+        again is still booked once.  The inbox and outbox keep their rows: they are the old chat's
+        deliveries.
+
+        Idempotent: a second call (the ``migrate_from_chat_id`` message after ``migrate_to_chat_id``)
+        finds nothing left and moves nothing.  When ``new`` already has an open session, ``old``'s
+        open session stays where it is (two open tables cannot share a chat) and
+        :attr:`MovedChat.kept_open` says so; nothing is lost either way.
+
+        Raises ``ValueError`` when ``old`` and ``new`` are not two chats of one platform.
+        """
+        if old.platform != new.platform or old.chat_id == new.chat_id:
+            raise ValueError(f"cannot move {old} to {new}")
+        now = self._now()
+        where_old = (sessions.c.platform == old.platform, sessions.c.chat_id == old.chat_id)
+
+        def write(conn: Connection) -> MovedChat:
+            for chat in sorted((old, new), key=lambda c: c.chat_id):  # one order: no deadlock
+                lock_chat_sync(conn, chat)
+            open_new = conn.execute(
+                select(sessions.c.id).where(
+                    sessions.c.platform == new.platform, sessions.c.chat_id == new.chat_id, status_is(OPEN)
+                )
+            ).first()
+            q = select(sessions.c.id, sessions.c.status).where(*where_old)
+            rows = conn.execute(q).all()
+            kept = [r.id for r in rows if r.status == OPEN and open_new is not None]
+            ids = [r.id for r in rows if r.id not in kept]
+            if ids:
+                conn.execute(update(sessions).where(sessions.c.id.in_(ids)).values(chat_id=new.chat_id))
+                conn.execute(update(events).where(events.c.session_id.in_(ids)).values(chat_id=new.chat_id))
+            settings = _move_settings(conn, old, new, now)
+            _move_keyed(conn, seasons, "number", old, new)
+            remembered = _move_keyed(conn, seat_memory, "user_id", old, new)
+            return MovedChat(len(ids), bool(kept), settings, remembered)
+
+        return await self.store.run_write(write)
 
     # ------------------------------------------------------------------ members
     async def members(self, session_id: int) -> list[MemberRow]:
@@ -443,9 +516,41 @@ async def append_events(
     return rows
 
 
+def _move_settings(conn: Connection, old: ChatRef, new: ChatRef, now: datetime) -> bool:
+    """:meth:`ChatData.move_chat`'s settings row: ``old``'s values fill what ``new`` has not set."""
+    here = (chats.c.platform == old.platform, chats.c.chat_id == old.chat_id)
+    there = (chats.c.platform == new.platform, chats.c.chat_id == new.chat_id)
+    row = conn.execute(select(chats).where(*here)).first()
+    if row is None:
+        return False
+    kept = {k: v for k, v in row._mapping.items() if k in ("locale", "currency") and v is not None}
+    target = conn.execute(select(chats).where(*there)).first()
+    if target is None:
+        conn.execute(
+            insert(chats).values(platform=new.platform, chat_id=new.chat_id, updated_at=now, **kept)
+        )
+    else:
+        fill = {k: v for k, v in kept.items() if target._mapping[k] is None}
+        if fill:
+            conn.execute(update(chats).where(*there).values(updated_at=now, **fill))
+    conn.execute(delete(chats).where(*here))
+    return True
+
+
+def _move_keyed(conn: Connection, table: Table, key: str, old: ChatRef, new: ChatRef) -> int:
+    """Move ``table``'s rows of ``old`` to ``new`` unless ``new`` has a row with the same ``key``
+    (then ``new``'s is kept and ``old``'s dropped); returns how many moved."""
+    col = table.c[key]
+    here = (table.c.platform == old.platform, table.c.chat_id == old.chat_id)
+    taken = select(col).where(table.c.platform == new.platform, table.c.chat_id == new.chat_id)
+    moved = conn.execute(update(table).where(*here, col.not_in(taken)).values(chat_id=new.chat_id))
+    conn.execute(delete(table).where(*here))
+    return int(moved.rowcount or 0)
+
+
 def _member(row: Any) -> MemberRow:
     m = row._mapping
     return MemberRow(m["session_id"], m["user_id"], m["display"], m["player"], bool(m["creator"]))
 
 
-__all__ = ["ChatData", "ChatView", "EditRow", "MemberRow", "append_events"]
+__all__ = ["ChatData", "ChatView", "EditRow", "MemberRow", "MovedChat", "append_events"]

@@ -72,6 +72,8 @@ from taipai.bot.service.split import TELEGRAM_LIMIT, split_text, utf16_len
 from taipai.bot.store import ChatRef
 from taipai.bot.store.inbox import InboxRow, Incoming
 from taipai.bot.store.outbox import Booking, OutboxRow
+from taipai.bot.telegram import groups
+from taipai.bot.telegram.groups import TOPIC, chat_key, split_chat, topic_of
 from taipai.bot.telegram.ratelimit import ChatRateLimiter
 from taipai.bot.telegram.transport import AiohttpRequest
 from taipai.core.registry import SYSTEMS
@@ -92,7 +94,7 @@ POLL_INTERVAL = 0.02
 flowing one poll then brings those of the last 20 ms together (at 100 hand messages/s about 0.4 polls
 per message instead of one: a Bot API round trip and an inbox transaction saved for most messages)
 for at most 20 ms more latency; an idle bot's long poll still answers a message at once."""
-ALLOWED_UPDATES = ["message", "edited_message", "callback_query"]
+ALLOWED_UPDATES = ["message", "edited_message", "callback_query", "my_chat_member"]
 """The update types the bot asks for (polling and ``setWebhook``)."""
 CHAT_CACHE = 4096
 """Chats whose newest message id, scoreboard id and administrators are kept (least recently used)."""
@@ -125,6 +127,7 @@ COMMANDS: tuple[tuple[str, str], ...] = (
     ("rules", N_("show or change the table's rules")),
     ("record", N_("record a hand in taps (記牌)")),
     ("history", N_("the hands so far")),
+    ("chart", N_("each player's balance hand by hand, as a picture (走勢)")),
     ("calc", N_("score and explain a hand, book nothing: /calc hand [image] (計番)")),
     ("waits", N_("what a hand one tile short waits on: /waits tiles (聽)")),
     ("export", N_("the session as a CSV file")),
@@ -150,15 +153,17 @@ class TelegramStartupError(RuntimeError):
 
 def update_chat_id(data: dict[str, Any]) -> str:
     """The chat an update (its Bot API JSON object) belongs to, as text; ``""`` for one without a chat.
+    A forum topic's message belongs to ``"<chat_id>:<thread_id>"`` (:func:`.groups.chat_key`).
 
     Updates of one chat are handled in order, those of different chats independently."""
-    for key in ("message", "edited_message", "channel_post", "edited_channel_post"):
-        chat = (data.get(key) or {}).get("chat") or {}
+    for key in ("message", "edited_message", "channel_post", "edited_channel_post", "my_chat_member"):
+        message = data.get(key) or {}
+        chat = message.get("chat") or {}
         if "id" in chat:
-            return str(chat["id"])
+            return chat_key(chat["id"], topic_of(message))
     message = (data.get("callback_query") or {}).get("message") or {}
     chat = message.get("chat") or {}
-    return str(chat["id"]) if "id" in chat else ""
+    return chat_key(chat["id"], topic_of(message)) if "id" in chat else ""
 
 
 def _retry_after(exc: RetryAfter) -> float:
@@ -235,11 +240,12 @@ class TelegramBot:
             **timing,
         )
         self._newest: LRUDict[int, int] = LRUDict(CHAT_CACHE)
-        self._boards: LRUDict[int, int | None] = LRUDict(CHAT_CACHE)
+        self._boards: LRUDict[str, int | None] = LRUDict(CHAT_CACHE)  # by chat key (a topic's own)
+        self._warned: LRUDict[int, bool] = LRUDict(CHAT_CACHE)  # groups told about privacy mode
         self._admins: LRUDict[int, tuple[float, frozenset[int]]] = LRUDict(CHAT_CACHE)
         self._db_notices: LRUDict[str, float] = LRUDict(CHAT_CACHE)
         self._notices: set[asyncio.Task[None]] = set()
-        self._refresh: dict[int, asyncio.Task[None]] = {}  # running tasks only
+        self._refresh: dict[str, asyncio.Task[None]] = {}  # running tasks only, by chat key
         self._poller: asyncio.Task[None] | None = None
         self._polling = False
         self._started = False
@@ -396,7 +402,8 @@ class TelegramBot:
         with use_locale(self.service.locale):
             text = render.database_unavailable()
         try:
-            await self.app.bot.send_message(int(chat_id), text)
+            cid, topic = split_chat(chat_id)
+            await self.app.bot.send_message(cid, text, message_thread_id=topic)
         except TelegramError as exc:
             log.warning("could not tell chat %s the database is down (%s)", chat_id, type(exc).__name__)
 
@@ -450,20 +457,42 @@ class TelegramBot:
             return await self._on_edited(update, update.edited_message, booking)
         if update.callback_query is not None:
             return await self._on_press(update, booking)
+        if update.my_chat_member is not None:
+            return await self._on_membership(update)
         return []
 
     async def _on_message(self, update: Update, msg: Message, booking: Booking) -> list[dict[str, Any]]:
+        if msg.migrate_to_chat_id or msg.migrate_from_chat_id:  # a group became a supergroup
+            old, new = (
+                (msg.chat_id, msg.migrate_to_chat_id)
+                if msg.migrate_to_chat_id
+                else (msg.migrate_from_chat_id, msg.chat_id)
+            )
+            await self.migrate(int(old), int(new))  # type: ignore[arg-type]
+            return []
         if msg.text is None or msg.from_user is None or msg.from_user.is_bot:
             return []
+        if groups.for_another_bot(msg.text, self.app.bot.username):
+            return []  # /score@OtherBot: not ours, no reply (the inbox row is done all the same)
         chat, member = await self._who(update)
         self._seen(msg.chat_id, msg.message_id)
         key = f"{msg.chat_id}:{msg.message_id}"
-        booking.items = functools.partial(self.payloads, reply_to=msg.message_id, said=msg.text)
-        replies = await self.service.handle(chat, member.display, msg.text, key, member=member)
-        return self.payloads(replies, reply_to=msg.message_id, said=msg.text)
+        warning: list[dict[str, Any]] = []
+        if not member.private and await self._hidden_free_text(msg.chat_id):
+            with use_locale(await self.service.locale_for(chat, None, None)):
+                warning.append({"text": groups.privacy_warning(), "coalesce": True})
+
+        def make(replies: Sequence[Reply]) -> list[dict[str, Any]]:
+            # the warning rides with the replies, also when a booking stores them with its event
+            return self.payloads(replies, reply_to=msg.message_id, said=msg.text) + warning
+
+        booking.items = make
+        return make(await self.service.handle(chat, member.display, msg.text, key, member=member))
 
     async def _on_edited(self, update: Update, msg: Message, booking: Booking) -> list[dict[str, Any]]:
         if msg.text is None or msg.from_user is None or msg.from_user.is_bot:
+            return []
+        if groups.for_another_bot(msg.text, self.app.bot.username):
             return []
         chat, member = await self._who(update)
         key = f"{msg.chat_id}:{msg.message_id}"
@@ -551,12 +580,51 @@ class TelegramBot:
             out[-1]["refresh"] = True
         return out
 
+    # ------------------------------------------------------------------ groups
+    async def _on_membership(self, update: Update) -> list[dict[str, Any]]:
+        """The bot was added to a group (``my_chat_member``): greet it with what to type first and
+        whether the bot reads free text there (else the privacy-mode warning, once)."""
+        change = update.my_chat_member
+        assert change is not None
+        kinds = (ChatType.GROUP, ChatType.SUPERGROUP)
+        if change.chat.type not in kinds:
+            return []
+        if not groups.bot_joined(change.old_chat_member.status, change.new_chat_member.status):
+            return []
+        admin = change.new_chat_member.status == "administrator"
+        reads_all = admin or bool(self.app.bot.bot.can_read_all_group_messages)
+        self._warned[change.chat.id] = True  # the greeting says it: no second warning
+        with use_locale(await self.service.locale_for(ChatRef(PLATFORM, str(change.chat.id)), None, None)):
+            return [{"text": groups.greeting(reads_all=reads_all)}]
+
+    async def _hidden_free_text(self, chat_id: int) -> bool:
+        """True once per group (per process): the bot cannot read free text there (getMe's
+        ``can_read_all_group_messages`` is false and the bot is no administrator of the group)."""
+        if self.app.bot.bot.can_read_all_group_messages or chat_id in self._warned:
+            return False
+        if self.app.bot.id in await self._admin_ids(chat_id):
+            return False  # an administrator reads everything; asked again when the list expires
+        self._warned[chat_id] = True
+        return True
+
+    async def migrate(self, old: int, new: int) -> None:
+        """The group ``old`` became the supergroup ``new``: its tables, history, settings, members
+        and seat memory move there in one transaction (:meth:`~taipai.bot.store.chats.ChatData.move_chat`;
+        a second call moves nothing)."""
+        moved = await self.service.chats.move_chat(ChatRef(PLATFORM, str(old)), ChatRef(PLATFORM, str(new)))
+        self._boards.pop(str(old), None)
+        self._admins.pop(old, None)
+        if moved.sessions or moved.settings or moved.remembered:
+            log.info("chat %s moved to %s: %d sessions", old, new, moved.sessions)
+        if moved.kept_open:
+            log.warning("chat %s moved to %s, which has a table open: the old open table stays", old, new)
+
     # ------------------------------------------------------------------ who
     async def _who(self, update: Update) -> tuple[ChatRef, Member]:
         user = update.effective_user
         tg_chat = update.effective_chat
         assert user is not None and tg_chat is not None
-        chat = ChatRef(PLATFORM, str(tg_chat.id))
+        chat = ChatRef(PLATFORM, chat_key(tg_chat.id, topic_of(update.effective_message)))
         private = tg_chat.type == ChatType.PRIVATE
         admin = private or user.id in await self._admin_ids(tg_chat.id)
         member = Member(
@@ -588,28 +656,41 @@ class TelegramBot:
 
     # ------------------------------------------------------------------ sending (a chat's sender)
     def _budget_spent(self, chat_id: str) -> bool:
-        return self.limiter is not None and not self.limiter.has_capacity(chat_id)
+        # a group's topics share the group's budget (Telegram counts messages per chat)
+        return self.limiter is not None and not self.limiter.has_capacity(split_chat(chat_id)[0])
 
     async def send(self, chat_id: str, batch: Sequence[OutboxRow]) -> str | None:
         """Post one reply, or several coalesced into one message; return the (last) message id.
 
-        Telegram's errors become the delivery's: ``RetryAfter`` → :class:`RetryLater`; ``BadRequest``,
-        ``Forbidden`` (bot removed), ``ChatMigrated`` → :class:`Permanent`; ``TimedOut`` and other
-        network errors → :class:`Transient`.
+        ``chat_id`` is a chat key (:func:`.groups.chat_key`): a forum topic's replies go into the topic.
+        ``ChatMigrated`` (the group became a supergroup) moves the chat's tables (:meth:`migrate`) and
+        posts to the new chat.  Telegram's errors become the delivery's: ``RetryAfter`` →
+        :class:`RetryLater`; ``BadRequest``, ``Forbidden`` (bot removed), a second ``ChatMigrated`` →
+        :class:`Permanent`; ``TimedOut`` and other network errors → :class:`Transient`.
         """
-        cid = int(chat_id)
+        cid, topic = split_chat(chat_id)
+        token = TOPIC.set(topic)
         try:
-            if len(batch) == 1:
-                sent = await self._send_one(cid, batch[0].payload)
-            else:
-                sent = await self._send_joined(cid, [r.payload for r in batch])
+            try:
+                sent = await self._post(cid, batch)
+            except ChatMigrated as exc:
+                new = int(exc.new_chat_id)
+                await self.migrate(cid, new)
+                sent = await self._post(new, batch)
         except RetryAfter as exc:
             raise RetryLater(_retry_after(exc)) from exc
         except (BadRequest, Forbidden, ChatMigrated, InvalidToken) as exc:
             raise Permanent(f"{type(exc).__name__}: {exc}") from exc
         except TelegramError as exc:  # TimedOut, NetworkError: may pass
             raise Transient(type(exc).__name__) from exc
+        finally:
+            TOPIC.reset(token)
         return None if sent is None else str(sent)
+
+    async def _post(self, chat_id: int, batch: Sequence[OutboxRow]) -> int | None:
+        if len(batch) == 1:
+            return await self._send_one(chat_id, batch[0].payload)
+        return await self._send_joined(chat_id, [r.payload for r in batch])
 
     async def _send_one(self, chat_id: int, p: dict[str, Any]) -> int | None:
         if p.get("edit"):
@@ -625,6 +706,7 @@ class TelegramBot:
                 InputFile(base64.b64decode(document["content"]), filename=document["filename"]),
                 caption=(document.get("caption") or p["text"])[:1024],
                 reply_parameters=_quote(p.get("reply_to")),
+                message_thread_id=TOPIC.get(),
             )
             self._seen(chat_id, msg.message_id)
             return msg.message_id
@@ -648,6 +730,7 @@ class TelegramBot:
             caption=text if fits and text else None,
             reply_markup=_markup(p.get("buttons")) if fits else None,
             reply_parameters=_quote(p.get("reply_to")) if fits else None,
+            message_thread_id=TOPIC.get(),
         )
         self._seen(chat_id, msg.message_id)
         if p.get("refresh"):
@@ -680,6 +763,7 @@ class TelegramBot:
                 piece,
                 reply_markup=_markup(buttons) if last else None,
                 reply_parameters=_quote(reply_to) if i == 0 else None,
+                message_thread_id=TOPIC.get(),
             )
             self._seen(chat_id, msg.message_id)
             sent = msg.message_id
@@ -697,10 +781,12 @@ class TelegramBot:
         return cmd is not None and cmd.kind == "score"
 
     async def _board_id(self, chat_id: int) -> int | None:
-        if chat_id not in self._boards:
-            stored = (await self.service.chats.chat_settings(ChatRef(PLATFORM, str(chat_id))))[1]
-            self._boards[chat_id] = int(stored) if stored else None
-        return self._boards.get(chat_id)
+        """The standing scoreboard of the chat (of the topic posted to, :data:`.groups.TOPIC`)."""
+        key = chat_key(chat_id, TOPIC.get())
+        if key not in self._boards:
+            stored = (await self.service.chats.chat_settings(ChatRef(PLATFORM, key)))[1]
+            self._boards[key] = int(stored) if stored else None
+        return self._boards.get(key)
 
     async def _scoreboard(self, chat_id: int, p: dict[str, Any]) -> int | None:
         """``計數``: edit the standing scoreboard when it is near the bottom, else post a new one."""
@@ -710,10 +796,9 @@ class TelegramBot:
             return board
         sent = await self._send_text(chat_id, p["text"], None, p.get("reply_to"))
         if sent is not None:
-            self._boards[chat_id] = sent
-            await self.service.chats.set_chat(
-                ChatRef(PLATFORM, str(chat_id)), scoreboard_message_id=str(sent)
-            )
+            key = chat_key(chat_id, TOPIC.get())
+            self._boards[key] = sent
+            await self.service.chats.set_chat(ChatRef(PLATFORM, key), scoreboard_message_id=str(sent))
         return sent
 
     async def _edit(self, chat_id: int, message_id: int, text: str) -> bool:
@@ -727,11 +812,12 @@ class TelegramBot:
 
     def _schedule_refresh(self, chat_id: int) -> None:
         """Edit the standing scoreboard to the table's state, off the reply path (one at a time per chat)."""
-        if not self.scoreboard_refresh or chat_id in self._refresh:
+        key = chat_key(chat_id, TOPIC.get())  # the task copies the context: it edits in the topic
+        if not self.scoreboard_refresh or key in self._refresh:
             return
-        if chat_id in self._boards and self._boards.get(chat_id) is None:
+        if key in self._boards and self._boards.get(key) is None:
             return  # no standing scoreboard in this chat (what refresh() would find): no task
-        chat = ChatRef(PLATFORM, str(chat_id))
+        chat = ChatRef(PLATFORM, key)
 
         async def refresh() -> None:
             try:
@@ -742,9 +828,9 @@ class TelegramBot:
                 if replies:
                     await self._edit(chat_id, board, replies[0].text)
             finally:
-                self._refresh.pop(chat_id, None)
+                self._refresh.pop(key, None)
 
-        self._refresh[chat_id] = asyncio.get_running_loop().create_task(refresh())
+        self._refresh[key] = asyncio.get_running_loop().create_task(refresh())
 
 
 def _quote(message_id: int | None) -> ReplyParameters | None:

@@ -15,6 +15,12 @@ Faults: :attr:`FakeBotAPI.refuse_sends` makes the next N ``sendMessage`` calls a
 :attr:`FakeBotAPI.refused`, not in :attr:`FakeBotAPI.calls`.
 :attr:`FakeBotAPI.confirmed` is the highest ``getUpdates`` offset seen: every update below it has been
 confirmed to the bot, as Telegram counts it.
+
+Groups: ``privacy=True`` makes ``getMe`` say the bot cannot read all group messages; :meth:`FakeBotAPI.added`
+queues the ``my_chat_member`` update of the bot joining a chat; a chat in :attr:`FakeBotAPI.migrated`
+(old id → new id) answers every send with 400 and ``migrate_to_chat_id`` (python-telegram-bot's
+``ChatMigrated``); ``thread=`` on :meth:`FakeBotAPI.send_text` posts in a forum topic, and the bot's
+messages echo the ``message_thread_id`` they were sent with.
 """
 
 from __future__ import annotations
@@ -70,9 +76,15 @@ class FakeBotAPI:
     takes as ``TELEGRAM_API_BASE_URL``."""
 
     def __init__(
-        self, token: str = "123456:TEST-TOKEN", *, admins: dict[int, list[int]] | None = None
+        self,
+        token: str = "123456:TEST-TOKEN",
+        *,
+        admins: dict[int, list[int]] | None = None,
+        privacy: bool = False,
     ) -> None:
         self.token = token
+        self.privacy = privacy
+        self.migrated: dict[int, int] = {}
         self.calls: list[Call] = []
         self.admins = admins or {}
         self._updates: list[dict[str, Any]] = []
@@ -138,9 +150,11 @@ class FakeBotAPI:
             u["language_code"] = lang
         return u
 
-    @staticmethod
-    def chat(chat_id: int) -> dict:
-        """A Bot API ``Chat`` object: a supergroup for negative ids, else a private chat."""
+    def chat(self, chat_id: int) -> dict:
+        """A Bot API ``Chat`` object: a supergroup for negative ids (a basic group when it is in
+        :attr:`migrated`), else a private chat."""
+        if chat_id in self.migrated:
+            return {"id": chat_id, "type": "group", "title": f"group {chat_id}"}
         if chat_id < 0:
             return {"id": chat_id, "type": "supergroup", "title": f"group {chat_id}"}
         return {"id": chat_id, "type": "private", "first_name": "someone"}
@@ -154,11 +168,36 @@ class FakeBotAPI:
             self._cond.notify_all()
         return update
 
-    async def send_text(self, chat_id: int, user: dict, text: str) -> dict[str, Any]:
-        """A user posts ``text``; returns the update (its message holds ``message_id``)."""
-        return await self.push(self.text_update(chat_id, user, text))
+    async def send_text(self, chat_id: int, user: dict, text: str, *, thread: int | None = None) -> dict[str, Any]:
+        """A user posts ``text`` (in the forum topic ``thread``); returns the update (its message holds
+        ``message_id``)."""
+        return await self.push(self.text_update(chat_id, user, text, thread=thread))
 
-    def text_update(self, chat_id: int, user: dict, text: str) -> dict[str, Any]:
+    async def added(self, chat_id: int, by: dict, *, status: str = "member") -> dict[str, Any]:
+        """``by`` adds the bot to the group ``chat_id`` (the bot's new ``status``: ``member`` or
+        ``administrator``): the ``my_chat_member`` update."""
+        me = {"user": self._me(), "status": status}
+        if status == "administrator":
+            me.update(_ADMIN_RIGHTS)
+        change = {
+            "chat": self.chat(chat_id),
+            "from": by,
+            "date": int(time.time()),
+            "old_chat_member": {"user": self._me(), "status": "left"},
+            "new_chat_member": me,
+        }
+        return await self.push({"my_chat_member": change})
+
+    async def service_message(self, chat_id: int, **fields: Any) -> dict[str, Any]:
+        """A service message in ``chat_id`` carrying ``fields`` (e.g. ``migrate_to_chat_id``); a
+        chat id in :attr:`migrated` is a basic ``group``."""
+        msg = {"message_id": self.message_id(chat_id), "date": int(time.time()), "chat": self.chat(chat_id)}
+        msg.update(fields)
+        return await self.push({"message": msg})
+
+    def text_update(
+        self, chat_id: int, user: dict, text: str, *, thread: int | None = None
+    ) -> dict[str, Any]:
         """The update of a user posting ``text``, with the next message id and update id, NOT queued for
         ``getUpdates`` (webhook tests post it to the bot themselves)."""
         mid = self.message_id(chat_id)
@@ -170,6 +209,9 @@ class FakeBotAPI:
             "from": user,
             "text": text,
         }
+        if thread is not None:
+            msg.update(message_thread_id=thread, is_topic_message=True)
+            msg["chat"]["is_forum"] = True
         entities = _command_entity(text)
         if entities:
             msg["entities"] = entities
@@ -290,6 +332,17 @@ class FakeBotAPI:
                 },
                 status=403,
             )
+        if method.startswith("send") and params.get("chat_id") in self.migrated:
+            await self._refuse(Call(method, params))
+            return web.json_response(
+                {
+                    "ok": False,
+                    "error_code": 400,
+                    "description": "Bad Request: group chat was upgraded to a supergroup chat",
+                    "parameters": {"migrate_to_chat_id": self.migrated[params["chat_id"]]},
+                },
+                status=400,
+            )
         if method == "sendMessage" and self.refuse_sends > 0:
             self.refuse_sends -= 1
             await self._refuse(Call(method, params))
@@ -300,6 +353,8 @@ class FakeBotAPI:
                 {"ok": False, "error_code": 404, "description": f"Not Found: {method}"}, status=404
             )
         result = handler(params)
+        if isinstance(result, dict) and "message_id" in result and params.get("message_thread_id"):
+            result.update(message_thread_id=params["message_thread_id"], is_topic_message=True)
         call = Call(method, params, result=result)
         async with self._cond:
             self.calls.append(call)
@@ -334,7 +389,7 @@ class FakeBotAPI:
         return {
             **self._me(),
             "can_join_groups": True,
-            "can_read_all_group_messages": True,
+            "can_read_all_group_messages": not self.privacy,
             "supports_inline_queries": False,
         }
 
