@@ -415,15 +415,19 @@ class Service:
         me: str | None = None
         if session is not None:
             state = (await self.state_of(session))[1]
-            me = await self._me(session, state, speaker, member)
+            if natural.speaks_of_me(text):  # the seat is read only when the line says 我 / me
+                me = await self._me(session, state, speaker, member)
         natural_text = natural.rewrite(text, state.names if state is not None else (), me)
         if natural_text != text:
             rewritten = await self._read_said(chat, speaker, natural_text, member)
             if rewritten is not None:
                 return rewritten
-        if said is not None or state is None:
+        if said is not None or session is None or state is None:
             return said
-        found = attempt.judge(text, state.names, seated=me is not None)
+        found = attempt.judge(text, state.names, seated=True)
+        if found is not None and found.word and not (found.rest or found.players):  # a word said alone
+            seated = me is not None or await self._me(session, state, speaker, member) is not None
+            found = attempt.judge(text, state.names, seated=seated)
         return Reply(attempt.hint(found, state.system, state.names)) if found is not None else None
 
     async def _read_said(
