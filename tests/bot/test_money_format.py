@@ -117,6 +117,7 @@ def test_the_currency_context_defaults_to_hkd_and_ignores_unknown_codes():
 
 
 # ------------------------------------------------------------------------------------- the chat
+@pytest.mark.both_databases
 @pytest.mark.asyncio
 async def test_currency_command_sets_reads_and_refuses(talk_zh: Talk, talk_en: Talk):
     zh = talk_zh
@@ -181,6 +182,7 @@ async def test_money_and_large_counts_at_hk_taiwan_in_cantonese(talk_zh: Talk):
     assert "  A 俾 B 18番 = HK$1,080" in settled
 
 
+@pytest.mark.both_databases
 @pytest.mark.asyncio
 async def test_only_an_admin_or_the_creator_sets_the_currency(store):
     service = Service(store, locale="en")
