@@ -88,7 +88,7 @@ async def test_the_last_language_read_answers_while_the_database_is_down(store: 
     assert service.offline_locale(PRIVATE, None, ANN_ALONE) == "en"
 
 
-def test_language_words_count_only_after_the_four_names():
+async def test_language_words_count_only_after_the_four_names():
     assert parse_command("開枱 A B C D English") == OpenTable(("A", "B", "C", "D"), locale="en")
     assert parse_command("開枱 A B C D 台灣牌 英文") == OpenTable(("A", "B", "C", "D"), system="taiwan", locale="en")
     assert parse_command("開枱 A B C D 中文") == OpenTable(("A", "B", "C", "D"), locale="zh_Hant_HK")
@@ -99,3 +99,77 @@ def test_language_words_count_only_after_the_four_names():
     with pytest.raises(CommandError) as err:
         parse_command("開枱 A B C D E en")
     assert err.value.code == "open_game"
+
+
+async def _rows(store: Store, table, chat: ChatRef) -> list[dict]:
+    from sqlalchemy import select
+
+    q = select(table).where(table.c.platform == chat.platform, table.c.chat_id == chat.chat_id)
+    return await store.run_read(lambda conn: [dict(r._mapping) for r in conn.execute(q)])
+
+
+async def test_move_chat_takes_tables_settings_seasons_and_seats_along_once(store: Store):
+    """A group that became a supergroup (:meth:`ChatData.move_chat`): everything of the old id is under
+    the new one after one call, values the new chat already has are kept, a second call moves nothing."""
+    from sqlalchemy import insert
+
+    from taipai.bot.store.schema import chats, seasons, seat_memory
+
+    old, new = ChatRef("telegram", "-4100"), ChatRef("telegram", "-1004100")
+    service = Service(store)
+    await say(service, old, ANN, "開枱 Ann Bob Cat Dan English", "-4100:1")
+    await say(service, old, BOB, "坐 南")
+    await say(service, old, ANN, "埋數", "-4100:3")  # an ended session: history the stats read
+    await say(service, old, ANN, "開枱 Ann Bob Cat Dan", "-4100:4")
+    await say(service, old, BOB, "坐 南")
+    await say(service, old, BOB, "Bob 自摸 10番", "-4100:6")
+    await service.chats.set_chat(old, scoreboard_message_id="77")
+    now = store.now()
+
+    def seed(conn) -> None:
+        season = {"number": 2, "started_at": now, "started_by": "Ann"}
+        conn.execute(insert(seasons).values(platform="telegram", chat_id=old.chat_id, **season))
+        # Bob's seat (坐 南) is remembered in the old chat already; the new chat remembers him as Bobby
+        for chat, user, player in ((old, "1", "Ann"), (new, "2", "Bobby")):
+            seat = {"user_id": user, "player": player, "seat": 0, "display": player, "updated_at": now}
+            conn.execute(insert(seat_memory).values(platform="telegram", chat_id=chat.chat_id, **seat))
+        conn.execute(
+            insert(chats).values(platform="telegram", chat_id=new.chat_id, currency="TWD", updated_at=now)
+        )
+
+    await store.run_write(seed)
+    events_before = [e.kind for e in await store.events((await store.open_session(old)).id)]
+
+    moved = await service.chats.move_chat(old, new)
+    assert (moved.sessions, moved.kept_open, moved.settings, moved.remembered) == (2, False, True, 1)
+    assert await store.open_session(old) is None
+    session = await store.open_session(new)
+    assert session is not None and session.chat == new
+    assert [e.kind for e in await store.events(session.id)] == events_before
+    assert events_before == ["table_opened", "self_draw"]
+    seated = [(m.user_id, m.player) for m in await service.chats.members(session.id) if m.player]
+    assert seated == [("2", "Bob")]
+    (settings,) = await _rows(store, chats, new)
+    assert (settings["locale"], settings["currency"], settings["scoreboard_message_id"]) == ("en", "TWD", None)
+    assert [r["number"] for r in await _rows(store, seasons, new)] == [2]
+    remembered = sorted((r["user_id"], r["player"]) for r in await _rows(store, seat_memory, new))
+    assert remembered == [("1", "Ann"), ("2", "Bobby")]
+    for table in (chats, seasons, seat_memory):
+        assert await _rows(store, table, old) == []
+    # the old chat's message delivered again is still booked once
+    assert await say(service, new, BOB, "Bob 自摸 10番", "-4100:6") == ""
+    again = await service.chats.move_chat(old, new)
+    assert (again.sessions, again.kept_open, again.settings, again.remembered) == (0, False, False, 0)
+
+
+async def test_move_chat_keeps_the_old_open_table_when_the_new_chat_has_one(store: Store):
+    old, new = ChatRef("telegram", "-4200"), ChatRef("telegram", "-1004200")
+    service = Service(store)
+    await say(service, old, ANN, "開枱 Ann Bob Cat Dan", "-4200:1")
+    await say(service, new, ANN, "開枱 Wu Xi Yu Zo", "-1004200:1")
+    moved = await service.chats.move_chat(old, new)
+    assert (moved.sessions, moved.kept_open) == (0, True)
+    kept, there = await store.open_session(old), await store.open_session(new)
+    assert kept is not None and there is not None and kept.id != there.id
+    with pytest.raises(ValueError):
+        await service.chats.move_chat(old, old)
