@@ -123,10 +123,13 @@ def round_cents(value: Fraction | decimal.Decimal | int) -> Fraction:
 
 
 def _decimal(value: Fraction) -> decimal.Decimal:
-    """A Fraction with a finite decimal form (cents, whole numbers) as an exact Decimal."""
-    numerator = decimal.Decimal(value.numerator)
-    with decimal.localcontext(decimal.Context(prec=len(str(abs(value.numerator))) + 4)):
-        return numerator / value.denominator
+    """A Fraction with a finite decimal form (cents, whole numbers, ``1/1024``) as the Decimal of
+    exactly that value: built from its digits, so no context precision can round it."""
+    places = 0
+    while (10**places) % value.denominator:
+        places += 1
+    scaled = value.numerator * (10**places // value.denominator)
+    return decimal.Decimal(f"{scaled}E-{places}")
 
 
 def money(

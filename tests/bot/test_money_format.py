@@ -74,6 +74,8 @@ def test_counts_are_grouped_and_exact(locale):
         assert count(Fraction(-246895, 2)) == "-123,447.5"
         assert count(Fraction(1, 10)) == "0.1"
         assert count(Fraction(5, 3)) == "5/3"  # no finite decimal: shown as the fraction
+        assert count(Fraction(1, 1024)) == "0.0009765625"  # more places than the numerator has digits
+        assert count(Fraction(10**40 + 1, 2)) == "5," + "000," * 12 + "000.5"  # 5 × 10^39 + ½
 
 
 def test_days_in_each_language():
