@@ -157,9 +157,9 @@ def money(
     where = babel_locale(locale)
     whole, with_cents = _patterns(where)
     pattern = whole if cents.denominator == 1 else with_cents
-    digits = len(str(abs(cents.numerator))) + 4
-    with decimal.localcontext(decimal.Context(prec=max(digits, 28))):
-        text = pattern.apply(_decimal(abs(cents)), where, currency=code, currency_digits=False)
+    exact = _decimal(abs(cents))
+    with decimal.localcontext(decimal.Context(prec=max(len(str(exact)) + 4, 28))):  # every digit kept
+        text = pattern.apply(exact, where, currency=code, currency_digits=False)
     if cents < 0:
         return get_minus_sign_symbol(where) + text
     if sign and cents > 0:
@@ -190,7 +190,7 @@ def count(value: int | Fraction | decimal.Decimal) -> str:
     if d != 1:
         return f"{f.numerator}/{f.denominator}"
     exact = _decimal(f)
-    with decimal.localcontext(decimal.Context(prec=max(len(str(abs(f.numerator))) + 4, 28))):
+    with decimal.localcontext(decimal.Context(prec=max(len(str(exact)) + 4, 28))):  # every digit kept
         return format_decimal(exact, locale=babel_locale(), decimal_quantization=False)
 
 
