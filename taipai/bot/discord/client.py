@@ -408,6 +408,27 @@ class TaipaiDiscord(discord.Client):
             await interaction.response.send_message(text, ephemeral=True)
 
     # ------------------------------------------------------------------------ free text
+    async def on_guild_join(self, guild: discord.Guild) -> None:
+        """A server added the bot: greet it in its system channel (what to type first,
+        :func:`taipai.bot.greeting.first_steps`) when the bot may post there, in the channel's
+        language (the service default unless set).  A greeting that cannot be posted is only logged."""
+        from taipai.bot.greeting import first_steps
+
+        channel = guild.system_channel
+        if channel is None or not channel.permissions_for(guild.me).send_messages:
+            return
+        chat = chat_of(channel.id)
+        try:
+            locale = await self.service.locale_for(chat, None, None)
+        except SQLAlchemyError:
+            locale = self.service.offline_locale(chat, None, None)
+        with use_locale(locale):
+            text = "\n".join(first_steps())
+        try:
+            await channel.send(text)
+        except discord.HTTPException as exc:
+            log.warning("discord: could not greet server %s (%s)", guild.id, type(exc).__name__)
+
     async def on_message(self, message: discord.Message) -> None:
         """A channel message, stored in the inbox: hand messages and Cantonese commands (needs the
         message-content intent)."""

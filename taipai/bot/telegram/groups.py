@@ -19,6 +19,7 @@ from __future__ import annotations
 from contextvars import ContextVar
 from typing import Any
 
+from taipai.bot.greeting import first_steps
 from taipai.bot.i18n import _
 
 TOPIC: ContextVar[int | None] = ContextVar("taipai_telegram_topic", default=None)
@@ -77,15 +78,10 @@ def bot_joined(old_status: str | None, new_status: str | None) -> bool:
 
 def greeting(*, reads_all: bool) -> str:
     """What the bot says when it is added to a group, in the current locale: what to type first
-    (開枱, 坐 東, a hand), then whether it reads free text (``reads_all``: privacy mode off or an
-    administrator) or sees only /commands (then :func:`privacy_warning`)."""
-    lines = [
-        _("Hello! I keep the score of your mahjong table. To begin:"),
-        _("1. 開枱 阿明 阿強 阿珍 阿玲 (four names, the first deals; add 台灣牌 or 廣東牌 for those games)"),
-        _("2. Each player takes a seat: 坐 東 (or 坐 南, 坐 西, 坐 北)"),
-        _("3. Record each hand: 阿強 食 阿明 3番, 阿珍 自摸 5番; 計數 shows the balances"),
-        _("All commands: /help.  To talk in English: /lang en."),
-    ]
+    (:func:`taipai.bot.greeting.first_steps`: 開枱, 坐 東, a hand), then whether it reads free text
+    (``reads_all``: privacy mode off or an administrator) or sees only /commands
+    (:func:`privacy_warning`)."""
+    lines = first_steps()
     if reads_all:
         lines.append(_("I read the group's messages but answer only table talk; other chat gets no reply."))
     else:
