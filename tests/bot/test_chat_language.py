@@ -44,6 +44,10 @@ async def test_a_group_speaks_cantonese_to_a_member_whose_phone_is_english(store
 async def test_a_private_chat_follows_the_members_phone(store: Store):
     service = Service(store)
     assert (await say(service, PRIVATE, ANN_ALONE, "開枱 Ann Bob Cat Dan", "42:1")).startswith(OPENED_EN)
+    assert await say(service, PRIVATE, ANN_ALONE, "/lang") == (
+        "Language: English. Change it with /lang en or /lang zh."  # the language it is answered in
+    )
+    assert await say(service, GROUP, ANN, "/lang") == "語言：中文。用 /lang en 或者 /lang zh 轉。"
     # /lang in the private chat still wins over the phone
     assert await say(service, PRIVATE, ANN_ALONE, "/lang zh") == "語言轉咗做廣東話。"
     assert (await say(service, PRIVATE, ANN_ALONE, "計數")).startswith(SCORE_ZH)

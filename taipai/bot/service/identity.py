@@ -34,7 +34,7 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Protocol
 
-from taipai.bot.i18n import LOCALES, _, normalize_locale, use_locale
+from taipai.bot.i18n import LOCALES, _, current_locale, normalize_locale, use_locale
 from taipai.bot.service import parse
 from taipai.bot.service.currency import CURRENCY_SLASH, CURRENCY_WORDS, currency_reply
 from taipai.bot.service.decide import resolve_player
@@ -342,10 +342,9 @@ async def run_chat_command(
 
 async def _lang(service: Seats, chat: ChatRef, arg: str) -> str:
     if not arg:
+        # the language this reply is in: the chat's, else (a private chat) the member's, else the default
         return _("Language: {language}. Change it with /lang en or /lang zh.").format(
-            language=_("English")
-            if (await service.chat_locale(chat) or service.locale) == "en"
-            else _("中文")
+            language=_("English") if current_locale() == "en" else _("中文")
         )
     tag = arg.strip().lower()
     if not (tag.startswith(("en", "zh", "yue")) or tag in ("中文", "廣東話", "广东话", "粵語", "英文")):
