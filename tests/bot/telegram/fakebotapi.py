@@ -231,8 +231,11 @@ class FakeBotAPI:
         }
         return await self.push({"edited_message": msg})
 
-    async def press(self, chat_id: int, user: dict, message_id: int, data: str) -> dict[str, Any]:
-        """The user presses the inline button with ``data`` under the bot's message ``message_id``."""
+    async def press(
+        self, chat_id: int, user: dict, message_id: int, data: str, *, thread: int | None = None
+    ) -> dict[str, Any]:
+        """The user presses the inline button with ``data`` under the bot's message ``message_id``
+        (posted in the forum topic ``thread``)."""
         message = {
             "message_id": message_id,
             "date": int(time.time()),
@@ -240,6 +243,8 @@ class FakeBotAPI:
             "from": self._me(),
             "text": self._texts.get((chat_id, message_id), ""),
         }
+        if thread is not None:
+            message.update(message_thread_id=thread, is_topic_message=True)
         q = {
             "id": f"cq{self._next_update}",
             "from": user,

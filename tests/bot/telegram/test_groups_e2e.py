@@ -27,7 +27,7 @@ from taipai.bot.store import ChatRef, Store, sqlite_url
 from taipai.bot.store.schema import inbox
 from taipai.bot.telegram import TelegramBot
 
-from .conftest import ADMIN, ANN, BOB, Group
+from .conftest import ADMIN, ANN, BOB, Group, buttons
 from .fakebotapi import BOT_ID, BOT_USERNAME, Call, FakeBotAPI
 
 pytestmark = pytest.mark.asyncio
@@ -209,6 +209,14 @@ async def test_each_forum_topic_is_a_table_of_its_own(tmp_path):
         r = await say(BOB, "Bob 自摸 10番", 5)
         assert r.params["text"].startswith("Bob 自摸：10番")
         assert r.params["message_thread_id"] == 5
+        undo = next(data for data in buttons(r) if data.startswith("undo:"))
+        before = len(api.sent(forum))
+        await api.press(forum, BOB, r.result["message_id"], undo, thread=5)  # its Undo, in the topic
+        await api.wait_for(lambda _c: len(api.sent(forum)) > before)
+        (undone,) = api.sent(forum)[before:]
+        assert undone.params["text"].startswith("Bob 撤銷咗：Bob 自摸：10番。\n拉一取消：Ann 唔使再欠 Bob 16")
+        assert undone.params["message_thread_id"] == 5
+        r = await say(BOB, "Bob 自摸 10番", 5)  # booked again
         r = await say(BOB, "計數", None)  # the General topic is the chat itself: no table there
         assert r.params["text"] == "呢度未開枱。開枱咁寫：開枱 A B C D"
         assert "message_thread_id" not in r.params
