@@ -178,7 +178,7 @@ class FakeBotAPI:
         ``administrator``): the ``my_chat_member`` update."""
         me = {"user": self._me(), "status": status}
         if status == "administrator":
-            me.update(_ADMIN_RIGHTS)
+            me.update(_ADMIN_RIGHTS, is_anonymous=False)
         change = {
             "chat": self.chat(chat_id),
             "from": by,

@@ -136,6 +136,9 @@ async def test_privacy_mode_is_explained_once_per_group(tmp_path):
         # an administrator reads every message: no warning
         ruled = Group(api, service, chat_id=-100402)
         assert texts(await ruled.say(BOB, "/score")) == ["呢度未開枱。開枱咁寫：開枱 A B C D"]
+        await api.added(-100404, ADMIN, status="administrator")
+        (hello,) = await api.wait_for(lambda _c: api.sent(-100404))
+        assert hello.params["text"] == GREETING_ZH + "\n" + READS_ALL_ZH
 
         # the warning speaks the group's language
         english = Group(api, service, chat_id=-100403)
@@ -231,10 +234,11 @@ async def test_each_forum_topic_is_a_table_of_its_own(tmp_path):
         assert five is not None and nine is not None and (five.system, nine.system) == ("hk-taiwan", "taiwan")
 
 
-async def test_lang_through_one_worker_is_obeyed_by_the_other(tmp_path):
+@pytest.mark.both_databases
+async def test_lang_through_one_worker_is_obeyed_by_the_other(db_url: str):
     """Two worker processes' services on one database, each posting through its own bot: a /lang that
     worker A stored is what worker B, which had served the group in Cantonese before, speaks next."""
-    url = sqlite_url(tmp_path / "workers.db")
+    url = db_url
     chat = -100600
     async with FakeBotAPI() as api:
         stores = [await Store.open(url), await Store.open(url)]
