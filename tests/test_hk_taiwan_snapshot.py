@@ -36,6 +36,8 @@ from record_snapshot import (  # noqa: E402
 ALLOWED: dict[str, str] = {
     "chat #74: 阿芬: 規則": "issue 14 Build 2: 「規則 names the game」: the heading says 呢張枱嘅規則（港式台牌）",
     "chat #0: A: 開枱 阿明 阿芬 阿強 阿珍": "issue 14: every game's 開枱 names it (玩法：港式台牌，計番。), as 台灣牌's does",
+    "chat #75: 阿強: 埋數": "issue 15 item 7: 「At 埋數 … a PNG of each player's running balance」; the terminal "
+    "writes it to a file and prints the path (the balances and transfers above that line are unchanged)",
 }
 """Case key (:func:`score_key` or :func:`chat_key`) → the ruling (issue and reason) that justifies
 its new answer."""
