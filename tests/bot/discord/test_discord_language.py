@@ -126,7 +126,7 @@ async def test_joining_a_server_greets_it_in_its_system_channel(store, monkeypat
             "1. 開枱 阿明 阿強 阿珍 阿玲（四個名，第一個做莊；玩台灣牌或者廣東牌就喺後面加 台灣牌 或 廣東牌）\n"
             "2. 每人坐低：坐 東（或者 坐 南、坐 西、坐 北）\n"
             "3. 每鋪報數：阿強 食 阿明 3番、阿珍 自摸 5番；計數 睇輸贏\n"
-            "全部指令：/help。想講英文：/lang en。"
+            "全部指令：/help。語言：/lang en（英文）或者 /lang zh（廣東話）。"
         )
 
 
