@@ -533,7 +533,9 @@ async def play_discord(evening: Evening, service: Service, monkeypatch: Any) -> 
                 calls = await h.slash(person, name, **options)
             else:
                 calls = await h.say(person, step.text)
-            posted = [c for c in calls if c.kind != "update"]  # a press also takes the spent buttons off
+            # a press also takes the spent buttons off; a slow command (埋數 draws its picture) is
+            # deferred first ("thinking…"), and its reply is the follow-up
+            posted = [c for c in calls if c.kind not in ("update", "defer")]
             assert all(not c.ephemeral for c in posted), (step, [c.shown for c in calls])
             if i == 0:  # a seat is held by a user id: each player sits as themselves
                 for name, member in people.items():
