@@ -44,7 +44,7 @@ CHAT = ChatVocabulary(
         N_("The fan count is the hand's fan without 底 and dealer fan; taipai adds those."),
         N_("0番 is a hand worth 底 only; a count is at most {limit}番."),
         N_(
-            "Rates are money a fan (at most 2 decimals, up to $1,000,000); a rate change re-prices "
+            "Rates are money a fan (at most 2 decimals, up to 1,000,000); a rate change re-prices "
             "the whole session, hands already played included."
         ),
     ),
