@@ -14,6 +14,7 @@ from taipai.bot.service import Service
 from taipai.bot.service.identity import Member
 from taipai.bot.service.parse import CommandError, OpenTable, parse_command
 from taipai.bot.store import ChatRef, Store
+from taipai.bot.store.chats import ChatData
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.both_databases]
 
@@ -177,3 +178,14 @@ async def test_move_chat_keeps_the_old_open_table_when_the_new_chat_has_one(stor
     assert kept is not None and there is not None and kept.id != there.id
     with pytest.raises(ValueError):
         await service.chats.move_chat(old, old)
+
+
+async def test_the_privacy_warning_is_first_once_per_chat(store):
+    """``first_privacy_warning`` is true for the first caller only, with or without a chats row
+    (SQLite and PostgreSQL)."""
+    chats = ChatData(store)
+    fresh, known = ChatRef("telegram", "-100990"), ChatRef("telegram", "-100991")
+    await chats.set_chat(known, locale="en")  # a row exists already
+    assert [await chats.first_privacy_warning(fresh) for _ in range(3)] == [True, False, False]
+    assert [await chats.first_privacy_warning(known) for _ in range(2)] == [True, False]
+    assert (await chats.chat_settings(known))[0] == "en"  # the language is left alone

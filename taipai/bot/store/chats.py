@@ -194,6 +194,41 @@ class ChatData:
 
         return await self.store.run_read(read)
 
+    async def first_privacy_warning(self, chat: ChatRef) -> bool:
+        """Mark that ``chat`` was told privacy mode hides free text (``chats.privacy_warned_at``) and
+        say whether this call was the first to do so: ``True`` exactly once per chat, whichever worker
+        process asks first (one conditional ``UPDATE``, or the insert of the chat's row)."""
+        now = self._now()
+        where = (chats.c.platform == chat.platform, chats.c.chat_id == chat.chat_id)
+
+        def write(conn: Connection) -> bool | None:
+            done = conn.execute(
+                update(chats).where(*where, chats.c.privacy_warned_at.is_(None)).values(privacy_warned_at=now)
+            )
+            if done.rowcount:
+                return True
+            if conn.execute(select(chats.c.chat_id).where(*where)).first() is not None:
+                return False  # warned before
+            try:
+                with conn.begin_nested():
+                    conn.execute(
+                        insert(chats).values(
+                            platform=chat.platform,
+                            chat_id=chat.chat_id,
+                            updated_at=now,
+                            privacy_warned_at=now,
+                        )
+                    )
+                return True
+            except IntegrityError:  # another writer inserted the row first: look again
+                return None
+
+        for _attempt in range(3):
+            first = await self.store.run_write(write)
+            if first is not None:
+                return first
+        return False
+
     async def set_chat(self, chat: ChatRef, **values: str | None) -> None:
         """Set ``locale``, ``scoreboard_message_id`` and/or ``currency`` (an ISO code) of the chat
         (insert or update).

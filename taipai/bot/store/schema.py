@@ -35,7 +35,8 @@ database schema itself is created and changed only by the Alembic migrations in
     ``'pending'`` until the platform accepted it (``'sent'``, with the platform's ``message_id``) or
     refused it for good (``'failed'``).
 ``chats.currency``, ``seasons``, ``seat_memory`` (migration 0005)
-    The chat's currency (ISO code, ``NULL`` = HKD); season ``number`` of a chat from ``started_at``
+    The chat's currency (ISO code, ``NULL`` = HKD) and when the group was told that privacy mode
+    hides free text (``privacy_warned_at``, once per group); season ``number`` of a chat from ``started_at``
     (stats of a season cover the sessions opened in it, computed from the event log); the player name
     and seat (0–3 in 開枱 order) a ``user_id`` last held in the chat, to seat them again next night.
 ``chat_leases`` (migration 0003)
@@ -134,6 +135,7 @@ chats = Table(
     Column("scoreboard_message_id", String(128), nullable=True),
     Column("updated_at", DateTime(timezone=True), nullable=False),
     Column("currency", String(8), nullable=True),
+    Column("privacy_warned_at", DateTime(timezone=True), nullable=True),
 )
 
 seasons = Table(

@@ -594,18 +594,20 @@ class TelegramBot:
         admin = change.new_chat_member.status == "administrator"
         reads_all = admin or bool(self.app.bot.bot.can_read_all_group_messages)
         self._warned[change.chat.id] = True  # the greeting says it: no second warning
+        await self.service.chats.first_privacy_warning(ChatRef(PLATFORM, str(change.chat.id)))
         with use_locale(await self.service.locale_for(ChatRef(PLATFORM, str(change.chat.id)), None, None)):
             return [{"text": groups.greeting(reads_all=reads_all)}]
 
     async def _hidden_free_text(self, chat_id: int) -> bool:
-        """True once per group (per process): the bot cannot read free text there (getMe's
-        ``can_read_all_group_messages`` is false and the bot is no administrator of the group)."""
+        """True once per group (stored: :meth:`~taipai.bot.store.chats.ChatData.first_privacy_warning`,
+        so a restart or another worker does not warn again): the bot cannot read free text there
+        (getMe's ``can_read_all_group_messages`` is false and the bot is no administrator of the group)."""
         if self.app.bot.bot.can_read_all_group_messages or chat_id in self._warned:
             return False
         if self.app.bot.id in await self._admin_ids(chat_id):
             return False  # an administrator reads everything; asked again when the list expires
         self._warned[chat_id] = True
-        return True
+        return await self.service.chats.first_privacy_warning(ChatRef(PLATFORM, str(chat_id)))
 
     async def migrate(self, old: int, new: int) -> None:
         """The group ``old`` became the supergroup ``new``: its tables, history, settings, members

@@ -147,6 +147,18 @@ async def test_privacy_mode_is_explained_once_per_group(tmp_path):
         assert warning.params["text"].startswith("I can see only /commands here (privacy mode is on)")
 
 
+async def test_privacy_mode_is_explained_once_per_group_across_workers(tmp_path):
+    """Once per group means once: the mark is stored (``chats.privacy_warned_at``), so a group that
+    another worker (or this bot before a restart) warned is not warned again."""
+    async with telegram(tmp_path, privacy=True) as (api, service):
+        warned = Group(api, service, chat_id=-100410)
+        assert await service.chats.first_privacy_warning(warned.chat)  # another worker told it
+        assert texts(await warned.say(BOB, "/score")) == ["呢度未開枱。開枱咁寫：開枱 A B C D"]
+        other = Group(api, service, chat_id=-100411)  # a group never warned still is, once
+        assert texts(await other.say(BOB, "/score", replies=2))[1] == PRIVACY_ZH
+        assert not await service.chats.first_privacy_warning(other.chat)
+
+
 async def test_a_group_that_becomes_a_supergroup_keeps_its_table(tmp_path):
     old, new = -4001, -1004001
     async with telegram(tmp_path) as (api, service):

@@ -5,6 +5,8 @@ Revises: 0004
 Create Date: issue 15 (what groups expect)
 
 - ``chats.currency``: the ISO code money is shown in (``NULL`` = HKD, ``HK$1,080``).
+- ``chats.privacy_warned_at``: when the group was told that privacy mode hides free text (once per
+  group, whichever worker saw it first).
 - ``seasons``: an admin starts season ``number`` of a chat at ``started_at``; a season's stats are the
   sessions opened from then until the next season starts (computed from the event log).
 - ``seat_memory``: the player name and seat a platform ``user_id`` last held in the chat, so the next
@@ -27,6 +29,7 @@ _ID = sa.BigInteger().with_variant(sa.Integer(), "sqlite")
 def upgrade() -> None:
     with op.batch_alter_table("chats") as batch:
         batch.add_column(sa.Column("currency", sa.String(8), nullable=True))
+        batch.add_column(sa.Column("privacy_warned_at", sa.DateTime(timezone=True), nullable=True))
     op.create_table(
         "seasons",
         sa.Column("id", _ID, primary_key=True, autoincrement=True),
@@ -55,4 +58,5 @@ def downgrade() -> None:
     op.drop_table("seat_memory")
     op.drop_table("seasons")
     with op.batch_alter_table("chats") as batch:
+        batch.drop_column("privacy_warned_at")
         batch.drop_column("currency")
