@@ -194,8 +194,13 @@ async def test_this_session_while_open_then_the_last_one(group):
     open_now = await say(service, "戰績", locale="en")
     assert open_now.splitlines()[:2] == [
         "Stats for this session (no. 2, Nov 30) (sessions: 1, hands: 2):",
-        "  阿明: won 1/2 hands (1 自摸), 出銃 0, biggest 12番 (hand 1), +HK$52",
+        "  阿明: won 1/2 hands (1 self-drawn), dealt in 0, biggest 12 fan (hand 1), +HK$52",
     ]
+    # English points to the slash forms (the Chinese words beside them) and says the unit as a hand does
+    assert open_now.splitlines()[-1].endswith(
+        "the biggest hand is kept per unit (fan, 台, 翻). "
+        "Also: /stats session|month|season|all (戰績 今晚, 本月, 賽季, 全部); /leaderboard (排行榜)."
+    )
     await say(service, "埋數")
     after = await say(service, "/stats", locale="en")
     assert after.splitlines()[0] == "Stats for the last session (no. 2, Nov 30) (sessions: 1, hands: 2):"
@@ -324,6 +329,43 @@ def test_session_figures_pure():
     two = add_up([night, session_figures(10, opened, state)])
     assert [p.won for p in two] == [0, 2, 2, 2] and two[0].hands == 6
     assert [p.name for p in ranked(two)][-1] == "A"  # A paid for every hand of both nights
+
+
+@pytest.mark.asyncio
+async def test_a_flower_win_is_a_win_and_its_tai_are_the_biggest_hand(group):
+    """台灣牌 (底 100, 台額 50): h1 B 八仙過海 8台: A (dealer, 作莊 1台) pays 100 + 9 × 50 = 550, C and D
+    100 + 8 × 50 = 500 each; h2 C 七搶一 D 8台: D alone pays 500.  Net: B +1,550, C -500 + 500 = 0,
+    A -550, D -1,000.  Seed 003 「花胡視同正式之胡牌」: each is a win, its 8台 the biggest hand."""
+    service, _clock = group
+    for line in ("開枱 A B C D 台灣牌", "B 八仙過海", "C 七搶一 D"):
+        assert await say(service, line)
+    assert (await say(service, "戰績")).splitlines()[1:5] == [
+        "  B：食1/2鋪（自摸0）、出銃0、最大8台（第1鋪）、+HK$1,550",
+        "  C：食1/2鋪（自摸0）、出銃0、最大8台（第2鋪）、HK$0",
+        "  A：食0/2鋪（自摸0）、出銃0、最大未有、-HK$550",
+        "  D：食0/2鋪（自摸0）、出銃0、最大未有、-HK$1,000",
+    ]
+    assert (await say(service, "/stats", locale="en")).splitlines()[1] == (
+        "  B: won 1/2 hands (0 self-drawn), dealt in 0, biggest 8台 (hand 1), +HK$1,550"
+    )
+
+
+def test_a_flower_win_that_also_won_the_hand_counts_both():
+    # 七搶一 whose replacement tile made a 3台 槓上開花 (seed 003: 「牌面台數照算 … 但花牌台數被搶花者應單獨
+    # 計七搶一8台」): 8 + 3 = 11台 is C's biggest, above D's 5台 自摸 of hand 2
+    from taipai.systems.taiwan.events import FlowerWin
+
+    state = replay(
+        [
+            TableOpened(players=("A", "B", "C", "D"), system="taiwan"),
+            FlowerWin(winner="C", robbed="B", hand=3, hand_self_drawn=True),
+            SelfDraw("D", 5),
+        ]
+    )
+    night = session_figures(1, datetime(2026, 12, 1, tzinfo=UTC), state)
+    by_name = {p.name: p for p in night.players}
+    assert (by_name["C"].won, by_name["C"].biggest["台"].count, by_name["C"].biggest["台"].hand) == (1, 11, 1)
+    assert by_name["D"].biggest["台"].count == 5 and by_name["B"].biggest == {}
 
 
 @pytest.mark.asyncio

@@ -35,6 +35,7 @@ from zoneinfo import ZoneInfo
 
 from babel.dates import format_skeleton
 
+from taipai.bot import money_format
 from taipai.bot.i18n import _, current_locale
 from taipai.bot.service import identity, render
 from taipai.bot.service.export import CSV_COLUMNS, session_csv, write_file
@@ -379,8 +380,15 @@ def _biggest(book: StatsBook, p: PlayerFigures, single: bool) -> str:
         return _("none")
     parts = []
     for unit, best in p.biggest.items():
-        parts.append(_where(book, best, f"{best.count}{unit}", single))
+        parts.append(_where(book, best, count_in(best.count, unit), single))
     return _(", ").join(parts)
+
+
+def count_in(count: int, unit: str) -> str:
+    """A biggest hand's count as the hand replies write it: ``12 fan`` in English (「12番」 in
+    Cantonese), ``8台``, ``5翻`` in both; grouped in thousands when large (``1,024翻``)."""
+    shown = money_format.count(count)
+    return _("{n} fan").format(n=shown) if unit == "番" else f"{shown}{unit}"
 
 
 def _where(book: StatsBook, best: Biggest, count: str, single: bool) -> str:

@@ -6,7 +6,8 @@ Pure (events in, figures out; no I/O, no clock): :func:`session_figures` reads o
 
 - A **win** is one winner of a hand: a leg of :class:`~taipai.core.table.WinByDiscard` (一炮多響 is
   one win for each winner), a :class:`~taipai.core.table.SelfDraw` (also a **自摸**), or a game's
-  own event that names a ``winner`` and ends the hand (台灣牌's 花胡: seed 003 「花胡視同正式之胡牌」).
+  own event that names a ``winner`` and ends the hand (台灣牌's 花胡: seed 003 「花胡視同正式之胡牌」);
+  its ``count``, when the event has one (:func:`own_count`: 花胡's 8台), is that win's count.
 - **出銃** counts the hands a player dealt in: one per :class:`~taipai.core.table.WinByDiscard` they
   are the discarder of, whatever number of winners (搶槓's konging player is its discarder, seed 004
   「只會視為槓牌一方出沖而已」).
@@ -102,6 +103,14 @@ def _ends_hand(entries: Sequence[HistoryEntry], i: int, played: int) -> bool:
     return played >= hand
 
 
+def own_count(event: object) -> int | None:
+    """The count (in the game's unit) of a game's own win event, when it says one as ``count``
+    (台灣牌's :class:`~taipai.systems.taiwan.events.FlowerWin`: 八仙過海 / 七搶一 「計…8台」 plus the
+    hand's 台 when it also won); ``None`` when it says none (the win still counts, with no biggest)."""
+    count = getattr(event, "count", None)
+    return count if isinstance(count, int) and not isinstance(count, bool) else None
+
+
 def session_figures(session: int, opened: datetime, state: TableState) -> SessionFigures:
     """The figures of one session, replayed into ``state`` (its effective history: undone events do
     not count).
@@ -136,7 +145,7 @@ def session_figures(session: int, opened: datetime, state: TableState) -> Sessio
         else:
             winner = getattr(event, "winner", None)  # a game's own win (花胡), when it ends the hand
             if isinstance(winner, str) and winner in figures and _ends_hand(entries, i, state.hand):
-                won(winner, None, entry.hand)
+                won(winner, own_count(event), entry.hand)
     for name, money in settled_money(state, settle_transfers(state.owed())).items():
         figures[name].net = money
     return SessionFigures(session, opened, state.system, unit, state.hand, tuple(figures.values()))

@@ -41,6 +41,12 @@ class FlowerWin:
     hand: int = 0
     hand_self_drawn: bool = False
 
+    @property
+    def count(self) -> int:
+        """The win's 台 as its reply says it (「七搶一8台」 plus the hand's 台 when it also won):
+        ``tai + hand``, without 作莊 / 連N拉N (the ledger adds them per leg, as for any win's count)."""
+        return self.tai + self.hand
+
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready dict with ``kind``; ``FlowerWin(**{k: v for k, v in d.items() if k != "kind"})``
         reverses it."""
