@@ -124,8 +124,14 @@ from taipai.bot.pictures.chart import (  # noqa: E402
     line_ends,
 )
 from taipai.bot.service import render  # noqa: E402
-from taipai.bot.service.chart import asks_chart, chart_data, has_something, running_balances  # noqa: E402
-from taipai.core.table import Draw, SelfDraw, SessionEnded, TableOpened, WinByDiscard  # noqa: E402
+from taipai.bot.service.chart import (  # noqa: E402
+    asks_chart,
+    chart_data,
+    has_something,
+    moved_after_last_hand,
+    running_balances,
+)
+from taipai.core.table import Draw, FalseWin, SelfDraw, SessionEnded, TableOpened, WinByDiscard  # noqa: E402
 from taipai.core.table.events import WinLeg  # noqa: E402
 from taipai.core.table.machine import replay  # noqa: E402
 from taipai.systems.hk_taiwan.options import TableOptions  # noqa: E402
@@ -231,6 +237,65 @@ def test_at_taiwan_the_chart_plots_the_ledgers_money():
         assert data.series[2].label == "阿強  " + render.cash(800, sign=True)
     assert line_ends(chart_figure(data))[data.series[2].label] == 800.0
     assert decode(balance_chart(data)) == (1200, 800)
+
+
+# 廣東牌 (底 1, 2^(翻−1) a portion, 全銃: the discarder pays 2 portions, 自摸 one portion each, 詐糊 the
+# maximum 8翻's self-draw portion, 128, to each): h1 阿玲 食 阿明 3翻 (阿明 pays 2 × 4 = 8); h2 阿強 自摸
+# 4翻 (8 each); h3 Ben 食 阿強 6翻 (阿強 pays 2 × 32 = 64); then Ben 詐糊 (pays 3 × 128 = 384).
+OLD_RUNNING = {
+    MING: [0, -8, -16, -16, -16 + 128],
+    LING: [0, 8, 0, 0, 128],
+    KEUNG: [0, 0, 24, -40, -40 + 128],
+    BEN: [0, 0, -8, 56, 56 - 384],
+}
+
+
+def old_evening(*, settle: bool = True):
+    events = [
+        TableOpened(players=NAMES, system="hk-old"),
+        WinByDiscard(discarder=MING, legs=(WinLeg(LING, 3),)),
+        SelfDraw(winner=KEUNG, fan=4),
+        WinByDiscard(discarder=KEUNG, legs=(WinLeg(BEN, 6),)),
+        FalseWin(player=BEN),
+    ]
+    return replay([*events, SessionEnded()] if settle else events)
+
+
+def test_a_false_win_after_the_last_hand_gets_its_own_last_point():
+    state = old_evening()
+    hands, values = running_balances(state)
+    assert state.hand == 3 and hands == (0, 1, 2, 3, 4)
+    assert values == OLD_RUNNING  # Ben +56 right after hand 3, -328 after his 詐糊
+    assert {n: v[-1] for n, v in values.items()} == state.balances
+    assert moved_after_last_hand(state)
+    with use_locale("zh_Hant_HK"):
+        data = chart_data(state)
+    assert data.last_tick == "埋數" and data.hands == hands
+    fig = chart_figure(data)
+    assert [t.get_text() for t in fig.axes[0].get_xticklabels()] == ["0", "1", "2", "3", "埋數"]
+    assert line_ends(fig)[data.series[3].label] == -328.0
+    assert decode(balance_chart(data)) == (1200, 800)
+
+
+def test_at_an_open_table_the_last_point_is_now():
+    state = old_evening(settle=False)
+    with use_locale("en"):
+        data = chart_data(state)
+    assert data.last_tick == "now"
+    assert [s.values for s in data.series] == [tuple(OLD_RUNNING[n]) for n in NAMES]
+    # a 詐糊 before any hand: the start, then now
+    early = replay([TableOpened(players=NAMES, system="hk-old"), FalseWin(player=BEN)])
+    hands, values = running_balances(early)
+    assert hands == (0, 1) and values[BEN] == [0, -384] and values[MING] == [0, 128]
+    with use_locale("en"):
+        assert chart_data(early).last_tick == "now"
+
+
+def test_settling_the_chains_at_the_end_moves_no_point():
+    # 港式台牌's 埋數 pays 阿強's 拉 chains: each point already counts them as paid (owed)
+    state = evening()
+    assert not moved_after_last_hand(state)
+    assert chart_data(state).last_tick == ""
 
 
 def test_a_table_with_nothing_played_has_nothing_to_chart():

@@ -43,9 +43,12 @@ class ChartData:
     Attributes:
         title: the heading (``港式台牌 · 2026年12月1日``).
         x_label, y_label: the axes' names (``鋪`` / ``錢 (HK$)``).
-        hands: the x values, ``0`` (the start, everyone at 0) then each hand played, ``1 … n``.
+        hands: the x values, ``0`` (the start, everyone at 0) then each hand played, ``1 … n``, then
+            ``n + 1`` when :attr:`last_tick` is set.
         series: one :class:`Series` per player, seat order; each has ``len(hands)`` values.
         notes: the lines under the plot (the settling transfers, as 埋數's reply lists them).
+        last_tick: ``""``, or the last x value is no hand but the money moved after the last one (a
+            詐糊, a prize) and its tick reads this (``埋數`` / ``settled``, ``而家`` / ``now``).
     """
 
     title: str
@@ -54,6 +57,7 @@ class ChartData:
     hands: tuple[int, ...]
     series: tuple[Series, ...]
     notes: tuple[str, ...] = ()
+    last_tick: str = ""
 
     def finals(self) -> dict[str, Amount]:
         """``{name: the last value plotted}``: each player's balance at the end."""
@@ -108,8 +112,16 @@ def chart_figure(data: ChartData) -> Figure:
     last = data.hands[-1]
     span = last - data.hands[0]
     ax.set_xlim(data.hands[0], last + max(0.6, span * 0.12))  # room for the names at the line ends
-    ticks = MaxNLocator(integer=True).tick_values(data.hands[0], last)
-    ax.set_xticks([t for t in ticks if data.hands[0] <= t <= last])
+    last_hand = data.hands[-2] if data.last_tick and len(data.hands) > 1 else last
+    found = MaxNLocator(integer=True).tick_values(data.hands[0], last_hand)
+    ticks = [int(t) for t in found if data.hands[0] <= t <= last_hand]
+    labels = [str(t) for t in ticks]
+    if data.last_tick:
+        ticks.append(last)
+        labels.append(data.last_tick)
+    ax.set_xticks(ticks, labels)
+    for label in ax.get_xticklabels():
+        label.set_fontproperties(fonts.cjk(12))
     for i, y in end_labels(data, ax.get_ylim()):
         s = data.series[i]
         ax.text(

@@ -61,33 +61,61 @@ def asks_chart(text: str) -> bool:
 
 
 def running_balances(state: TableState) -> tuple[tuple[int, ...], dict[str, list[Amount]]]:
-    """``(hands, {name: values})``: x values ``0, 1 … n`` (``n`` the hands played, at least 1) and
-    each player's :meth:`~TableState.owed` in fan units (or the ledger's money) after each hand.
+    """``(x values, {name: values})``: each player's :meth:`~TableState.owed` in fan units (or the
+    ledger's money) at the start (x 0) and right after each hand's win or 流局 (x 1 … n, ``n`` the hands
+    played; x 1 alone when none was), then, when money moved after the last hand so that the balances
+    differ from those right after it (a 詐糊, a prize: :func:`moved_after_last_hand`), once more at
+    ``n + 1``: the balances now (埋數's at a settled table).
 
-    What happened after the last hand ended (a prize, 埋數 settling the chains) is in the last point,
-    so the last values are ``state.owed()``, the 埋數 balances.  A hand with no event of its own
-    (impossible in a log the core accepted) keeps the values before it.
+    A hand's point is the balance right after it, never what came later.  The last values are
+    ``state.owed()``, the 埋數 balances.  A hand with no event of its own (impossible in a log the
+    core accepted) keeps the values before it.
     """
-    last = max(state.hand, 1)
+    xs, values, _moved = _points(state)
+    return xs, values
+
+
+def moved_after_last_hand(state: TableState) -> bool:
+    """Whether money moved after the last hand played ended (a 詐糊, a prize) so that the balances
+    now differ from those right after that hand (at hand 0: from everyone at 0); the chart then ends
+    with a point of its own (:func:`running_balances`).  埋數 settling 拉 chains moves no point: a
+    point already counts the open chains as paid (:meth:`~TableState.owed`)."""
+    return _points(state)[2]
+
+
+def _points(state: TableState) -> tuple[tuple[int, ...], dict[str, list[Amount]], bool]:
+    played = state.hand
     names = state.names
     zero: dict[str, Amount] = dict.fromkeys(names, 0)
     at: dict[int, dict[str, Amount]] = {0: zero}
     items = history_items(state)
     afters: list[TableState | None] = [item.before for item in items[1:]] + [state]
     paid = dict(zero)  # running payments: what the log says when a state before is not known
+    after_last = False
     for item, after in zip(items, afters, strict=True):
         for p in item.payments:
             paid[p.payer] -= p.amount
             paid[p.payee] += p.amount
-        at[min(max(item.hand, 1), last)] = after.owed() if after is not None else dict(paid)
-    hands = tuple(range(last + 1))
+        # an entry's hand is the one in progress: played + 1 once the last hand has ended
+        x = min(max(item.hand, 1), played + 1)
+        after_last = after_last or (item.hand > played and bool(item.payments))
+        at[x] = after.owed() if after is not None else dict(paid)
+    final = state.owed()
+    hand_end = zero
+    for x in range(played + 1):
+        hand_end = at.get(x, hand_end)
+    moved = after_last and hand_end != final
+    last = played + 1 if moved else max(played, 1)
+    xs = tuple(range(last + 1))
     values: dict[str, list[Amount]] = {n: [] for n in names}
     now = zero
-    for h in hands:
-        now = at.get(h, now)
+    for x in xs:
+        now = at.get(x, now)
         for n in names:
             values[n].append(now[n])
-    return hands, values
+    for n in names:  # the last point is the balances now (what came after and moved nothing, too)
+        values[n][-1] = final[n]
+    return xs, values, moved
 
 
 def in_money(state: TableState) -> bool:
@@ -149,14 +177,15 @@ def chart_data(state: TableState, *, started: datetime | None = None) -> ChartDa
         state: the table, replayed from its log (open or settled).
         started: when the session was opened (``sessions.created_at``), for the title's date.
 
-    Returns the x values ``0 … n`` hands, one series per player (seat order, labelled
-    ``name +HK$1,080``) ending at the 埋數 balances (:func:`running_balances`, as :func:`plotted`),
-    the axes' names, a title with the game and date, and the transfers under it
-    (:func:`transfer_lines`).
+    Returns the x values ``0 … n`` hands (and ``n + 1``, its tick ``埋數`` / ``settled`` or, at an
+    open table, ``而家`` / ``now``, when money moved after the last hand: :func:`moved_after_last_hand`),
+    one series per player (seat order, labelled ``name +HK$1,080``) ending at the 埋數 balances
+    (:func:`running_balances`, as :func:`plotted`), the axes' names, a title with the game and date,
+    and the transfers under it (:func:`transfer_lines`).
     """
     from taipai.bot.pictures.chart import ChartData, Series
 
-    hands, values = running_balances(state)
+    hands, values, moved = _points(state)
     series = []
     for name in state.names:
         points = tuple(plotted(state, v) for v in values[name])
@@ -170,6 +199,9 @@ def chart_data(state: TableState, *, started: datetime | None = None) -> ChartDa
         hands=hands,
         series=tuple(series),
         notes=tuple(transfer_lines(state)),
+        last_tick=(_("after the last hand, settled") if state.ended else _("after the last hand, now"))
+        if moved
+        else "",
     )
 
 
