@@ -389,6 +389,27 @@ def test_the_money_axis_is_grouped_in_thousands():
 
 
 @pytest.mark.asyncio
+async def test_two_hand_pictures_in_the_terminal_are_two_files(tmp_path):
+    from taipai.bot.service.calc import picture_name
+    from taipai.bot.store import ChatRef, Store, sqlite_url
+
+    tiles = "一二三萬 四五六萬 七八九筒 二三四索 中中 [皇] 東"
+    lines = f"A: 計番 {tiles} 摸 東 圖\nA: 計番 {tiles} 食 東 圖\nA: 計番 {tiles} 摸 東 圖\n"
+    text, folder = await play_in_the_terminal(tmp_path, lines)
+    pictures = sorted(folder.glob("*.png"))
+    assert len(pictures) == 2  # the same hand again replaces its own picture
+    assert all(p.name.startswith("taipai-night-") and "-console-terminal-hand-" in p.name for p in pictures)
+    assert all(text.count(f"（張圖存咗喺：{p}）") >= 1 for p in pictures)
+    assert all(decode(p.read_bytes())[0] > 0 for p in pictures)
+    store = await Store.open(sqlite_url(tmp_path / "other.db"))
+    try:  # another database beside it names its pictures apart, as its exports
+        other = picture_name(store, ChatRef("console", "terminal"), "hk-taiwan", tiles, "t")
+    finally:
+        await store.close()
+    assert other.startswith("taipai-other-") and other not in {p.name for p in pictures}
+
+
+@pytest.mark.asyncio
 async def test_the_terminal_answers_chart_before_anyone_says_who_they_are(tmp_path):
     from taipai.bot.console import run_console
     from taipai.bot.service import Service

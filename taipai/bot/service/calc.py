@@ -15,12 +15,14 @@ pool (:data:`taipai.bot.service.hands.SCORING`) within a budget, never on the ev
 
 from __future__ import annotations
 
+import hashlib
 import logging
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 from taipai.bot.i18n import _
 from taipai.bot.service import render
+from taipai.bot.service.export import export_name
 from taipai.bot.service.hands import HAND_SECONDS, SCORING, wall_budget
 from taipai.bot.service.parse import CalcHand, ShowWaits, is_count_text
 from taipai.bot.service.reply import Picture, Reply
@@ -374,7 +376,8 @@ async def answer(service: Tables, chat: ChatRef, text: str, cmd: CalcHand | Show
     except (ImportError, OSError) as exc:  # no font or no matplotlib on this host: the text still goes
         log.warning("hand picture not drawn: %s", exc)
         return [Reply("\n".join([*lines, _("The picture could not be drawn here.")]))]
-    return [Reply("\n".join(lines), picture=Picture(PICTURE_NAME, png))]
+    name = picture_name(service.store, chat, system.id, request.hand, title)
+    return [Reply("\n".join(lines), picture=Picture(name, png))]
 
 
 def picture_job(rules: Any, system_id: str, hand: str, title: str) -> bytes:
@@ -394,5 +397,13 @@ def picture_job(rules: Any, system_id: str, hand: str, title: str) -> bytes:
     return hand_image(spec, title=title)
 
 
-PICTURE_NAME = "hand.png"
-"""The file name of a hand's picture (:class:`~taipai.bot.service.reply.Picture`)."""
+def picture_name(store: Any, chat: ChatRef, system_id: str, hand: str, title: str) -> str:
+    """A hand picture's file name, named as the chat's exports and charts are
+    (:func:`~taipai.bot.service.export.export_name`: the database's name and hash, the platform and
+    the chat) with ``-hand-`` and 8 hex digits of a hash of the game, the hand as typed and the
+    picture's title: ``taipai-night-1a2b3c4d-console-terminal-hand-5e6f7a8b.png``.  Two different
+    hands (or one hand at two games) never write the same file in the terminal; the same hand asked
+    again replaces its own picture.  Only ``[\\w.-]`` characters; raises nothing."""
+    digest = hashlib.sha256(f"{system_id}\n{hand}\n{title}".encode()).hexdigest()[:8]
+    stem = export_name(store, chat, 0).removesuffix("-session0.csv")
+    return f"{stem}-hand-{digest}.png"

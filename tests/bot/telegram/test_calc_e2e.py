@@ -27,7 +27,9 @@ async def test_calc_image_sends_the_hand_as_a_photo_with_the_explanation_as_capt
     assert caption.splitlines()[0] == "計番（港式台牌，自摸）：20番 + 1 × 底 5 = 25"
     assert caption.splitlines()[-1] == "淨係計番，冇記數。"
     upload = photo.params["photo"]
-    assert upload.filename == "hand.png"
+    # named as the chat's exports are (the database, the chat), then a hash of the hand
+    assert upload.filename.startswith("taipai-") and f"-telegram-{GROUP}-hand-" in upload.filename
+    assert upload.filename.endswith(".png")
     pixels = matplotlib.image.imread(io.BytesIO(upload.content), format="png")
     assert (pixels.shape[1], pixels.shape[0]) == size(parse_hand(HAND, table_kinds=("皇",)), title="x")
     assert g.count() == 0  # the text went as the caption, not as a message of its own
