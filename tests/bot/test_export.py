@@ -93,10 +93,10 @@ async def test_csv_notes_are_in_the_chat_language_and_the_header_is_stable(talk_
         ("leg", "C（代 D） → B：17（12番 + 底 5）"),
         ("chain", "拉一：C 欠 B 52"),
         ("event", "B 飛 九筒（飛牌）：記低咗，唔使找數。"),
-        ("balance", ""),
-        ("balance", ""),
-        ("balance", ""),
-        ("balance", ""),
+        ("balance", "A 嘅輸贏：0番 = HK$0"),  # B's 52 is still a 拉 chain, not paid
+        ("balance", "B 嘅輸贏：0番 = HK$0"),
+        ("balance", "C 嘅輸贏：0番 = HK$0"),
+        ("balance", "D 嘅輸贏：0番 = HK$0"),
         ("chain", "拉一：C 欠 B 52"),
     ]
     assert [r["event"] for r in rows[:7]] == ["table_opened", "self_draw", *["self_draw"] * 4, "fly_tile"]
@@ -142,3 +142,68 @@ def test_the_terminal_writes_the_export_where_the_user_asks(tmp_path, capsys, mo
     (written,) = out_dir.iterdir()
     assert f"Exported 1 events as CSV: {written}" in capsys.readouterr().out
     assert written.read_text(encoding="utf-8").startswith("\ufeffnumber,hand,round,dealer,streak,event,row,")
+
+
+def test_every_row_says_what_it_is_chain_payments_and_balances_too():
+    """港式台牌 (底 5, dealer 2n+1, 鋪鋪拉): h1 B 食 A 5番, A deals: 5 + 5 + 1 = 11, a 拉一 A → B; h2 C
+    自摸 3番, B deals: A and D owe C 3 + 5 = 8, B 3 + 5 + 1 = 9, and A's 拉一 to B is paid (找數,
+    ``la_settle``); 埋數 pays the three chains to C.  Balances: A -11 - 8 = -19, B +11 - 9 = +2,
+    C +25, D -8."""
+    from taipai.bot.i18n import use_locale
+    from taipai.bot.service.export import session_csv
+    from taipai.core.table import SelfDraw, SessionEnded, TableOpened, WinByDiscard, WinLeg
+    from taipai.core.table.machine import replay
+
+    state = replay(
+        [
+            TableOpened(players=("A", "B", "C", "D")),
+            WinByDiscard(discarder="A", legs=(WinLeg("B", 5),)),
+            SelfDraw(winner="C", fan=3),
+            SessionEnded(),
+        ]
+    )
+    for locale in ("en", "zh_Hant_HK"):
+        with use_locale(locale):
+            rows = list(csv.DictReader(io.StringIO(session_csv(state))))
+        assert all(r["note"] for r in rows), locale
+        paid = [
+            (r["payer"], r["payee"], r["amount"], r["rule"], r["note"]) for r in rows if r["row"] == "payment"
+        ]
+        balances = [r["note"] for r in rows if r["row"] == "balance"]
+        if locale == "en":
+            assert paid == [
+                ("A", "B", "11", "la_settle", "A pays B 11 (la 1 settled: A → B 11)"),
+                ("A", "C", "8", "la_settle", "A pays C 8 (la 1 settled: A → C 8)"),
+                ("B", "C", "9", "la_settle", "B pays C 9 (la 1 settled: B → C 9)"),
+                ("D", "C", "8", "la_settle", "D pays C 8 (la 1 settled: D → C 8)"),
+            ]
+            assert balances == [
+                "A's balance: -19 fan = -HK$19",
+                "B's balance: +2 fan = +HK$2",
+                "C's balance: +25 fan = +HK$25",
+                "D's balance: -8 fan = -HK$8",
+            ]
+        else:
+            assert paid[0][4] == "A 俾 B 11（拉一找數：A → B 11）"
+            assert balances[0] == "A 嘅輸贏：-19番 = -HK$19"
+
+
+def test_at_taiwan_the_balance_rows_say_the_money():
+    # 底 100 + 台 50: B 食 A 5台, A deals (作莊 1台): A pays 100 + 6 × 50 = 400
+    from taipai.bot.i18n import use_locale
+    from taipai.bot.service.export import session_csv
+    from taipai.core.table import TableOpened, WinByDiscard, WinLeg
+    from taipai.core.table.machine import replay
+
+    state = replay(
+        [TableOpened(players=("A", "B", "C", "D"), system="taiwan"), WinByDiscard("A", (WinLeg("B", 5),))]
+    )
+    with use_locale("en"):
+        rows = list(csv.DictReader(io.StringIO(session_csv(state))))
+    assert all(r["note"] for r in rows)
+    assert [r["note"] for r in rows if r["row"] == "balance"] == [
+        "A's balance: -HK$400",
+        "B's balance: +HK$400",
+        "C's balance: HK$0",
+        "D's balance: HK$0",
+    ]

@@ -20,6 +20,7 @@ settlement does, and nothing is lost to the rounding: ``amount`` × rate is the 
 from __future__ import annotations
 
 import csv
+import dataclasses
 import hashlib
 import io
 import re
@@ -187,11 +188,14 @@ def session_csv(state: TableState) -> str:
                 amount=exact(p.amount),
                 money=cents(opts.money(p.amount)),
                 rule=p.rule,
-                note=render.joined(render.payments(state, [p])),
+                note=payment_note(state, item, p),
             )
     money = settled_money(state, settle_transfers(state.balances))
     for p in state.players:
-        row(None, "balance", payee=p.name, amount=exact(p.balance), money=cents(money[p.name]))
+        note = _("{name}'s balance: {amount}").format(
+            name=p.name, amount=render.fan_money(state, p.balance, sign=True, paid=money[p.name])
+        )
+        row(None, "balance", payee=p.name, amount=exact(p.balance), money=cents(money[p.name]), note=note)
     for c in state.chains:
         row(
             None,
@@ -207,6 +211,30 @@ def session_csv(state: TableState) -> str:
             ),
         )
     return out.getvalue()
+
+
+CHAIN_ACTIONS = {"la_settle": "settle", "kick_half": "kick", "cut": "cut"}
+"""The chain move a chain payment's rule goes with (``la_settle`` → ``settle`` …): its words say
+what the payment is."""
+
+
+def payment_note(state: TableState, item: HistoryItem, payment: Payment) -> str:
+    """A ``payment`` row's ``note``: the payment in words (``A pays B 11``); a chain payment
+    (:data:`CHAIN_ACTIONS`: 找數, 踢半, 斬拉, which ``/history`` shows only as its chain line) with its
+    chain move's words after it: ``阿明 pays 阿玲 11 (la 1 settled: 阿明 → 阿玲 11)``, in Cantonese
+    ``阿明 俾 阿玲 11（拉一找數：阿明 → 阿玲 11）``.  Raises nothing."""
+    action = CHAIN_ACTIONS.get(payment.rule)
+    if action is None:
+        return render.joined(render.payments(state, [payment]))
+    line = render.joined(render.payments(state, [dataclasses.replace(payment, rule=action)]))
+    moves = [
+        m for m in item.moves if (m.action, m.debtor, m.creditor) == (action, payment.payer, payment.payee)
+    ]
+    if not moves:
+        return line
+    return _("{line} ({parts})").format(
+        line=line, parts=render.joined(render.moves(state, moves[:1], item.before))
+    )
 
 
 def paid_legs(item: HistoryItem) -> list[tuple[str, str, int, int, Amount]]:
