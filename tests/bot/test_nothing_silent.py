@@ -231,6 +231,16 @@ TALK = [
     "又輸錢啦",
     "Ben won a lot tonight",
     "I will draw later",
+    "阿玲好叻",
+    "追巴士",
+    "我追巴士",
+    "阿玲追巴士",
+    "我 追 佢",
+    "score was close",
+    "good game",
+    "I won big tonight",
+    "help me",
+    "Tom won 500",
 ]
 
 
@@ -318,3 +328,228 @@ def test_the_rewrites():
     assert natural.rewrite("阿明食我8番", names, "阿強") == "阿明食 阿強 8番"
     assert natural.speaks_of_me("我又食阿明 6番") and natural.speaks_of_me("I win on Cat 6")
     assert natural.speaks_of_me("Ben wins me 8") and not natural.speaks_of_me("Ben wins Amy 12")
+
+
+# A prize word run together with a table name, or after 我 (the speaker's seat), is its spaced form
+# (issue 15 item 2, a tester's lines).  1 底 = 5; each prize's 底 is seed 004 現金獎's row: 暗槓, 一台花,
+# 追 (an honour or 1/9), 叫碰不碰 1 底; 一台草 half a 底; 暗槓錯 (暗槓不示) and 追 a simple 2 底; 詐糊 30 each.
+GAIN_1 = {"阿明": -5, "阿玲": 15, "阿強": -5, "阿珍": -5}
+PAY_1 = {"阿明": 5, "阿玲": -15, "阿強": 5, "阿珍": 5}
+PAY_2 = {"阿明": 10, "阿玲": -30, "阿強": 10, "阿珍": 10}
+FALSE_WIN = {"阿明": 30, "阿玲": -90, "阿強": 30, "阿珍": 30}
+HALF = {"阿明": -2.5, "阿玲": 7.5, "阿強": -2.5, "阿珍": -2.5}
+GLUED_ZH = [
+    ("阿玲", "阿玲詐糊", FALSE_WIN),
+    ("阿明", "阿玲詐糊", FALSE_WIN),  # said by another player, as 「阿玲 詐糊」 is
+    ("阿玲", "阿玲暗槓", GAIN_1),
+    ("阿明", "阿玲暗槓", GAIN_1),
+    ("阿玲", "阿玲追", PAY_1),
+    ("阿玲", "阿玲追二萬", PAY_2),
+    ("阿玲", "阿玲叫碰不碰", PAY_1),
+    ("阿玲", "阿玲暗槓錯", PAY_2),
+    ("阿玲", "阿玲一台花", GAIN_1),  # a prize, not the count 一台
+    ("阿玲", "阿玲一台草", HALF),
+    ("阿玲", "我暗槓", GAIN_1),
+    ("阿玲", "我暗槓啦", GAIN_1),
+    ("阿玲", "我暗槓錯", PAY_2),
+    ("阿玲", "我一台花", GAIN_1),
+    ("阿玲", "我一台草", HALF),
+    ("阿玲", "我詐糊", FALSE_WIN),
+    ("阿玲", "我追", PAY_1),
+    ("阿玲", "我叫碰不碰", PAY_1),
+    ("阿明", "我圍骰", {"阿明": 15, "阿玲": -5, "阿強": -5, "阿珍": -5}),  # 阿明 deals: the dealer's roll
+    # 出銃 俾 我, spaced: 阿明 dealt in to the speaker 阿強; 8 + 底 5 + 莊 1 = 14
+    ("阿強", "阿明 出銃 俾 我 8番", {"阿明": -14, "阿玲": 0, "阿強": 14, "阿珍": 0}),
+    ("阿珍", "阿明 出銃 俾 阿強 8番", {"阿明": -14, "阿玲": 0, "阿強": 14, "阿珍": 0}),
+]
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize(("speaker", "line", "after"), GLUED_ZH, ids=[f"{c[0]}:{c[1]}" for c in GLUED_ZH])
+async def test_a_prize_word_glued_to_a_name_or_to_me_is_booked(store, speaker, line, after):
+    talk = await fresh(store, ZH)
+    assert await talk(speaker, line), line
+    assert await talk.seq() == 2
+    assert await balances(talk) == after
+
+
+@pytest.mark.asyncio
+async def test_glued_prizes_are_the_same_events_as_the_spaced_forms(store):
+    talk = await fresh(store, ZH)
+    await talk("阿明", "阿玲一台花")
+    assert await last_event(talk) == CashPrize(prize="one_set_flowers", player="阿玲", other=None)
+    await talk("阿玲", "我暗槓錯")
+    assert await last_event(talk) == CashPrize(prize="concealed_kong_wrong", player="阿玲", other=None)
+    await talk("阿強", "我詐糊")
+    assert await last_event(talk) == FalseWin(player="阿強")
+
+
+@pytest.mark.asyncio
+async def test_glued_lines_that_are_refused_or_incomplete_say_why(store):
+    talk = await fresh(store, ZH)
+    # 圍骰 is the dealer's roll: from 阿玲 (南) it is refused, as 「阿玲 圍骰」 is
+    assert await talk("阿玲", "我圍骰") == "只有莊家擲骰：圍骰同一二三都係莊家嘅。"
+    assert await talk("阿玲", "阿玲 圍骰") == "只有莊家擲骰：圍骰同一二三都係莊家嘅。"
+    # someone dealt in to 阿明, but who? never 「唔可以食自己」
+    assert await talk("阿明", "出銃俾我 8番") == "阿明 食：食邊個？例如 阿明 食 阿玲 12番。"
+    assert await talk.seq() == 1
+
+
+@pytest.mark.asyncio
+async def test_glued_prizes_at_a_taiwan_and_an_hk_old_table(store):
+    """台灣牌 詐糊 pays each of the three 100 (the game's preset 底 100); 廣東牌 詐糊 pays each 128 (its
+    preset); neither game has 現金獎, and the glued forms get the refusal the spaced forms get."""
+    for game, each in (("台灣牌", 100), ("廣東牌", 128)):
+        for speaker, line in (("阿玲", "阿玲詐糊"), ("阿玲", "我詐糊"), ("阿明", "阿玲詐糊")):
+            talk = await fresh(store, f"{ZH} {game}")
+            assert (await talk(speaker, line)).splitlines()[0] == "阿玲 詐糊。", (game, line)
+            assert await balances(talk) == {"阿明": each, "阿玲": -3 * each, "阿強": each, "阿珍": each}
+        talk = await fresh(store, f"{ZH} {game}")
+        refusal = f"{game}冇現金獎；/help 睇呢張枱記得啲咩。"
+        for line in ("阿玲 暗槓", "阿玲暗槓", "我暗槓", "我一台花", "阿玲一台草", "我追"):
+            assert await talk("阿玲", line) == refusal, (game, line)
+        assert await talk.seq() == 1
+
+
+@pytest.mark.asyncio
+async def test_an_english_win_naming_someone_not_at_the_table_says_who_is(store):
+    talk = await fresh(store, EN, locale="en")
+    players = "Players: 東 Amy, 南 Ben, 西 Cat, 北 Dan."
+    assert await talk("Ben", "B wins A 12") == f"A is not at this table. {players}"  # the discarder first
+    assert await talk("Cat", "C zimo 8") == f"C is not at this table. {players}"
+    assert await talk("Dan", "I win on Zed 6") == f"Zed is not at this table. {players}"
+    assert await talk("Dan", "Dan wins on Zed 6") == f"Zed is not at this table. {players}"
+    assert await talk.seq() == 1
+    letters = await fresh(store, "開枱 A B C D", locale="en")
+    assert await letters("A", "Amy wins B 12") == "Amy is not at this table. Players: 東 A, 南 B, 西 C, 北 D."
+    assert await letters.seq() == 1
+    zh = await fresh(store, ZH)
+    assert (
+        await zh("阿玲", "Amy wins 阿明 12") == "Amy 唔喺呢張枱。枱上有：東 阿明、南 阿玲、西 阿強、北 阿珍。"
+    )
+
+
+ENGLISH_TALK = [
+    "good game",
+    "I won big tonight",
+    "score was close",
+    "help me",
+    "Ben won a lot tonight",
+    "Tom won 500",
+    "kong fu",
+    "undo that",
+    "Ben is good",
+    "Cat score",
+]
+
+
+@pytest.mark.asyncio
+async def test_english_talk_at_an_english_table_stays_silent(store):
+    talk = await fresh(store, EN, locale="en")
+    for line in ENGLISH_TALK:
+        assert await talk("Ben", line) == "", line
+    assert await talk.seq() == 1
+
+
+@pytest.mark.asyncio
+async def test_english_command_words_work_as_their_slash_forms(store):
+    talk = await fresh(store, EN, locale="en")
+    assert (await talk("Ben", "kong")).splitlines()[0] == "Ben: cash prize 暗槓 (1 底)"
+    assert await balances(talk) == {"Amy": -5, "Ben": 15, "Cat": -5, "Dan": -5}
+    assert (await talk("Ben", "undo")).startswith("Ben undid: Ben: cash prize 暗槓 (1 底).")
+    assert await balances(talk) == {"Amy": 0, "Ben": 0, "Cat": 0, "Dan": 0}
+    assert (await talk("Ben", "redo")).startswith("Ben redid: Ben: cash prize 暗槓 (1 底).")
+    assert await balances(talk) == {"Amy": -5, "Ben": 15, "Cat": -5, "Dan": -5}
+    for word, slash in (("score", "/score"), ("history", "/history"), ("help", "/help"), ("stats", "/stats")):
+        assert await talk("Cat", word) == await talk("Cat", slash), word
+        assert await talk("Cat", word.capitalize() + "?") == await talk("Cat", slash), word
+    assert await talk.seq() == 4  # the prize, its undo and its redo; asking books nothing
+    assert (
+        await talk("Cat", "undo Ben")
+        == "Got: undo. Not understood: 「Ben」; 幫助 (/help) shows how to write it."
+    )
+    assert (await talk("Cat", "settle")).startswith("Session over (埋數).")
+    assert await talk.service.store.open_session(talk.chat) is None
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize(
+    "line", ["Ben false win", "Ben falsewin", "falsewin Ben", "false win Ben", "ben False-Win"]
+)
+async def test_an_english_false_win_with_a_name(store, line):
+    talk = await fresh(store, EN, locale="en")
+    assert (await talk("Ben", line)).splitlines()[
+        0
+    ] == "Ben: false win (詐糊); pays each of the other three 30."
+    assert await balances(talk) == {"Amy": 30, "Ben": -90, "Cat": 30, "Dan": 30}
+
+
+@pytest.mark.asyncio
+async def test_english_words_at_a_taiwan_table(store):
+    """台灣牌: 詐糊 pays each 100 (the game's preset); 暗槓 is no prize there (its refusal)."""
+    talk = await fresh(store, EN + " 台灣牌", locale="en")
+    assert (await talk("Ben", "Ben false win")).splitlines()[0].startswith("Ben: false win")
+    assert await balances(talk) == {"Amy": 100, "Ben": -300, "Cat": 100, "Dan": 100}
+    assert await talk("Ben", "kong") == await talk("Ben", "Ben 暗槓")
+    assert await talk("Ben", "C zimo 3") == "C is not at this table. Players: 東 Amy, 南 Ben, 西 Cat, 北 Dan."
+    assert (await talk("Ben", "undo")).startswith("Ben undid: Ben: false win")
+    assert await balances(talk) == {"Amy": 0, "Ben": 0, "Cat": 0, "Dan": 0}
+
+
+@pytest.mark.asyncio
+async def test_on_a_platform_english_words_and_glued_prizes_need_the_slash_forms_permission(store):
+    """「阿玲暗槓」 from another seat is what 「阿玲 暗槓」 is (a 現金獎 the table may book for a player),
+    「我暗槓」 from a member with no seat asks for one as 「暗槓」 does, and 「undo」 is /undo: refused
+    to a member with no seat, the seat's own prize undone for 阿玲."""
+    service = Service(store, locale="zh_Hant_HK")
+    chat = ChatRef("test", "silent-platform-2")
+    ming, ling, stranger = (
+        identity.Member("1", "阿明"),
+        identity.Member("2", "阿玲"),
+        identity.Member("3", "路人"),
+    )
+
+    async def said(member: identity.Member, line: str, mid: str) -> str:
+        return "\n".join(r.text for r in await service.handle(chat, member.display, line, mid, member=member))
+
+    await said(ming, ZH, "m1")
+    await said(ming, "坐 東", "m2")
+    await said(ling, "坐 南", "m3")
+    glued, spaced = await said(ming, "阿玲暗槓", "m4"), await said(ming, "阿玲 暗槓", "m5")
+    assert glued == spaced and glued.splitlines()[0] == "阿玲：現金獎 暗槓（1底）"
+    assert await said(stranger, "我暗槓", "m6") == await said(stranger, "暗槓", "m7")
+    assert "坐" in await said(stranger, "我暗槓", "m8")
+    session = await store.open_session(chat)
+    assert session is not None and await store.last_seq(session.id) == 3
+    assert (await said(ling, "我暗槓", "m9")).splitlines()[0] == "阿玲：現金獎 暗槓（1底）"
+    assert await said(stranger, "undo", "m10") == await said(stranger, "/undo", "m11")
+    assert await store.last_seq(session.id) == 4
+    assert (await said(ling, "undo", "m12")).startswith("阿玲 撤銷咗：阿玲：現金獎 暗槓（1底）")
+    assert await store.last_seq(session.id) == 5
+
+
+def test_a_prize_word_is_not_read_as_a_count():
+    names = ("阿明", "阿玲", "阿強", "阿珍")
+    assert attempt.judge("阿玲一台花", names, seated=True) is None
+    assert attempt.judge("阿玲 一台草 阿明", names, seated=True) is None
+    assert attempt.judge("阿玲一台 阿明", names, seated=True) == attempt.Attempt(
+        "", ("阿玲", "阿明"), "一台", False, ""
+    )
+
+
+def test_the_new_rewrites():
+    names = ("阿明", "阿玲", "阿強", "阿珍")
+    assert natural.rewrite("阿玲詐糊", names, None) == "阿玲 詐糊"
+    assert natural.rewrite("阿玲七搶一阿明", names, None) == "阿玲 七搶一 阿明"
+    assert natural.rewrite("我暗槓啦", names, "阿玲") == "阿玲 暗槓"
+    assert natural.rewrite("我暗槓", names, None) == "暗槓"  # said alone: the speaker's seat, asked for
+    assert natural.rewrite("我圍骰", names, None) == "我圍骰"  # alone it is the dealer's: not a guess
+    assert natural.rewrite("阿玲追巴士", names, "阿玲") == "阿玲追巴士"
+    assert natural.rewrite("出銃俾我 8番", names, "阿明") == "食 8番"
+    assert natural.rewrite("Zed wins Ben 12", ("Amy", "Ben"), None) == "Zed 食 Ben 12"
+    assert natural.rewrite("Ben wins me 8", ("Amy", "Ben"), None) == "Ben wins me 8"  # me: not seated
+    assert natural.rewrite("Score", ("Score", "Ben"), None) == "Score"  # a player, not the command
+    assert natural.english_command("false win") == "詐糊"
+    assert natural.english_command("Ben kong", ("Ben",)) == "Ben 暗槓"
+    assert natural.english_command("score was close") is None
+    assert {"undo", "kong", "falsewin"} <= attempt.attempt_words()

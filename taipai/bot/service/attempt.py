@@ -30,9 +30,16 @@ EVERYDAY_WORDS = frozenset({"食", "糊", "胡", "飛", "飞", "包", "坐"})
 def attempt_words() -> frozenset[str]:
     """The words a command may start with: every ``*_WORDS`` list of :mod:`.parse` (so a word added
     there, such as 戰績 or 計番, counts as soon as it is added) but the hand and seat words, plus the
-    現金獎 and robbing words and the English record words of :mod:`.natural`; NFKC, case-folded.
+    現金獎 and robbing words and the English record and command words of :mod:`.natural` (``undo``,
+    ``kong``); NFKC, case-folded.
     Read once (the lists are module constants)."""
-    words: set[str] = {*PRIZE_WORDS, *ROB_WORDS, *natural.ENGLISH_WORDS}
+    words: set[str] = {
+        *PRIZE_WORDS,
+        *ROB_WORDS,
+        *natural.ENGLISH_WORDS,
+        *natural.ENGLISH_COMMANDS,
+        *natural.ENGLISH_OWN_EVENTS,
+    }
     for name, value in vars(parse).items():
         listed = name.endswith("_WORDS") and name not in _NOT_COMMAND_GROUPS
         if listed and isinstance(value, tuple | frozenset):
@@ -160,6 +167,8 @@ def _count_in(words: Sequence[str], folded: dict[str, str]) -> str:
     """The count ``words`` hold as typed (``12番``), ``""`` when none; a bare number counts only when
     every other word is a player or a seat wind (``阿明 阿玲 12``; not ``阿明輸咗 300``)."""
     joined = " ".join(words)
+    for word in natural.OWN_EVENT_WORDS:  # 一台花 is a prize, not the count 一台
+        joined = joined.replace(word, " ")
     m = _GLUED_COUNT.search(joined)
     if m:
         return m.group(0)

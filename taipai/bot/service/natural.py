@@ -9,10 +9,16 @@ Players also say::
     我又食阿明 6番 / 又自摸 8番       我, 我又, 又 before 食 / 自摸 / 出銃     → 食阿明 6番 / 自摸 8番
     阿明食我 8番                     我 after 食 or 俾: the speaker          → 阿明食 SPEAKER 8番
     阿明出銃俾我 8番                 俾 after 出銃                           → 阿明出銃 SPEAKER 8番
+    出銃俾我 8番                     dealt in to me, nobody named           → 食 8番 (who discarded?)
+    阿玲詐糊 / 阿玲暗槓 / 阿玲追      a prize word glued to a table name      → 阿玲 詐糊 / 阿玲 暗槓 / …
+    我暗槓 / 我詐糊 / 我圍骰          a prize word after 我                   → SPEAKER 暗槓 / …
     B wins A 12 / B wins on A 12     English                                → B 食 A 12
     C zimo 8 / C self-draw 8         English                                → C 自摸 8
     self-draw 8 / zimo 8             English, the speaker implied           → 自摸 8
     draw                             English                                → 流局
+    Zed wins Ben 12 / Zed zimo 8     English, a name not at the table        → Zed 食 Ben 12 (who is Zed?)
+    undo / score / false win / kong  an English command word                 → 撤銷 / 計數 / 詐糊 / 暗槓
+    Ben kong / falsewin Ben          … with a table name                     → Ben 暗槓 / Ben 詐糊
 
 :func:`rewrite` does all of these, and nothing else: it never guesses a name, and a line that could be
 read two ways (an English "on" that is also a player's name) is left as it was, for the hint of
@@ -27,12 +33,29 @@ import unicodedata
 from collections.abc import Sequence
 
 from taipai.bot.service.parse import (
+    CHASE_AGAIN_WORDS,
+    CHASE_WORDS,
     DEAL_IN_WORDS,
+    EXPORT_WORDS,
+    FALSE_WIN_WORDS,
+    FLOWER_WIN_WORDS,
+    GIVE_WORDS,
+    HELP_WORDS,
+    HISTORY_WORDS,
     KONG_SELF_DRAW_WORDS,
+    PRIZE_WORDS,
+    REDO_WORDS,
+    ROB_WORDS,
+    SCORE_WORDS,
     SELF_DRAW_WORDS,
+    SETTLE_WORDS,
+    STATS_WORDS,
+    UNDO_WORDS,
     WIN_WORDS,
     drop_trailing_emoji,
     is_count_text,
+    one_tile,
+    read_count,
 )
 
 PARTICLES = ("啦", "喇", "呀", "咗")
@@ -49,8 +72,6 @@ SPEAKER_WORDS = ("我又", "我", "又")
 ME = "我"
 """"I" / "me" in a name's place (``阿明食我``, ``出銃俾我``): the speaker."""
 
-GIVE_WORDS = ("俾", "畀", "比")
-"""``出銃俾 B``: dealt in *to* B (比 is the common typing of 俾)."""
 
 _VERBS = tuple(
     sorted({*KONG_SELF_DRAW_WORDS, *SELF_DRAW_WORDS, *WIN_WORDS, *DEAL_IN_WORDS}, key=len, reverse=True)
@@ -81,9 +102,12 @@ def rewrite(text: str, names: Sequence[str], me: str | None) -> str:
             place is then left as it is and the line does not read.
     """
     line = drop_trailing_emoji(text).strip()
-    line = _english(line, names, me) or line
+    line = _english(line, names, me) or _english_stranger(line, names, me) or line
+    line = english_command(line, names) or line
     line = drop_particles(line, names)
+    line = _glued_prize(line, names, me)
     line = _drop_done(line)
+    line = _no_discarder(line, names)
     line = _drop_speaker_words(line, names)
     line = _me_as_name(line, names, me)
     line = _drop_give(line)
@@ -106,6 +130,85 @@ def drop_particles(line: str, names: Sequence[str]) -> str:
             break
         line = line[:-1]
     return line
+
+
+OWN_EVENT_WORDS = tuple(
+    sorted(
+        {*FALSE_WIN_WORDS, *PRIZE_WORDS, *CHASE_WORDS, *CHASE_AGAIN_WORDS, *ROB_WORDS, *FLOWER_WIN_WORDS},
+        key=len,
+        reverse=True,
+    )
+)
+"""The words of :mod:`.parse` that book one player's own event, said ``B 詐糊`` or alone (``詐糊``):
+詐糊, the 現金獎 (``一台花``, ``暗槓``, ``圍骰`` …), 追 / 再追, 七搶一 / 一搶七 and 八仙過海; longest
+first (``暗槓錯`` before ``暗槓``)."""
+
+_DICE_WORDS = frozenset(w for w, prize in PRIZE_WORDS.items() if prize in ("dice_triple", "dice_123"))
+"""圍骰 / 一二三: the dealer's roll.  Said alone it is booked for the dealer, so ``我圍骰`` from a player
+who cannot be read is left alone rather than booked for whoever deals."""
+
+
+def _glued_prize(line: str, names: Sequence[str], me: str | None) -> str:
+    """An own-event word (:data:`OWN_EVENT_WORDS`) run together with a table name or said after 我, as
+    its spaced form: ``阿玲詐糊`` → ``阿玲 詐糊``, ``我暗槓`` → ``SPEAKER 暗槓``, ``阿玲追二萬`` →
+    ``阿玲 追 二萬``, ``阿玲七搶一 阿明`` → ``阿玲 七搶一 阿明``.
+
+    Only when nothing else follows the word, or what its spaced form takes (one tile after 追, a
+    table name after 七搶一, a count after 八仙過海): ``阿玲追巴士`` and ``我暗槓 …`` with more words
+    stay as said.  A 我 whose seat cannot be read (``me`` is ``None``) leaves the word said alone
+    (``暗槓``: the usual "take a seat first"), except 圍骰 / 一二三, which alone mean the dealer.  A 我
+    said as a word of its own (``我 暗槓``) is left as said: that line is talk."""
+    readings: list[tuple[str, str, str]] = []
+    heads = [n for n in names if n and line.casefold().startswith(n.casefold())]
+    if not any(n.startswith(ME) for n in names) and line.startswith(ME):
+        heads.append(ME)
+    for head in heads:
+        rest = line[len(head) :]
+        rest = rest if head == ME else rest.lstrip()  # 「我 暗槓」, spaced, stays talk: a word of its own
+        word = next((w for w in OWN_EVENT_WORDS if rest.startswith(w)), None)
+        if word is not None and _takes(word, rest[len(word) :], names):
+            readings.append((head, word, rest[len(word) :].strip()))
+    if len(readings) != 1:
+        return line
+    head, word, after = readings[0]
+    if head == ME:
+        if me is None and word in _DICE_WORDS:
+            return line
+        head = me or ""
+    return " ".join(x for x in (head, word, after) if x)
+
+
+def _takes(word: str, after: str, names: Sequence[str]) -> bool:
+    """Whether ``after`` (what follows ``word``, as said) is what the spaced form of ``word`` takes."""
+    if not after.strip():
+        return True
+    if word in CHASE_WORDS:
+        return one_tile(after.strip()) is not None
+    if word in ROB_WORDS:
+        return any(after.strip().startswith(n) for n in names if n)
+    if word in FLOWER_WIN_WORDS:
+        return read_count(after.strip()) is not None
+    return False
+
+
+_NO_DISCARDER = re.compile(
+    "^(?:"
+    + "|".join(map(re.escape, DEAL_IN_WORDS))
+    + r")\s*["
+    + "".join(GIVE_WORDS)
+    + r"]\s*"
+    + ME
+    + r"(?=\s|[0-9０-９一二三四五六七八九十廿卅]|$)\s*"
+)
+
+
+def _no_discarder(line: str, names: Sequence[str]) -> str:
+    """``出銃俾我 8番`` (someone dealt in to me, nobody named) → ``食 8番``: the speaker won and the
+    discarder is missing, which the usual reply asks for; never "I dealt in to myself"."""
+    if ME in names:
+        return line
+    m = _NO_DISCARDER.match(line)
+    return f"{WIN_WORDS[0]} {line[m.end() :]}".strip() if m else line
 
 
 def _drop_done(line: str) -> str:
@@ -201,6 +304,96 @@ def _english(line: str, names: Sequence[str], me: str | None) -> str | None:
         return None
     other, tail = readings[0]
     return " ".join(x for x in (who, "食", other, *tail) if x)
+
+
+_ENGLISH_NAME = r"[^\s\d]\S*"
+_STRANGER_WIN = re.compile(
+    rf"^(?:(?P<who>{_ENGLISH_NAME})\s+)?(?:{'|'.join(ENGLISH_WIN)})\s+(?:(?:{'|'.join(ENGLISH_ON)})\s+)?"
+    rf"(?P<other>{_ENGLISH_NAME})\s+(?P<count>\S.*)$",
+    re.I,
+)
+_STRANGER_SELF_DRAW = re.compile(
+    rf"^(?P<who>{_ENGLISH_NAME})\s+(?:{'|'.join(map(re.escape, ENGLISH_SELF_DRAW))})\s+(?P<count>\S.*)$", re.I
+)
+
+
+def _english_stranger(line: str, names: Sequence[str], me: str | None) -> str | None:
+    """An English win whose names are not all at the table, in the spaced form that names the
+    stranger (``Zed wins Ben 12`` → ``Zed 食 Ben 12``, ``C zimo 8`` → ``C 自摸 8``), so the reply says
+    who is not at the table and who is; ``None`` for anything else.
+
+    Only the whole form with a count at its end counts (``[X] wins [on] Y <count>``, ``X zimo
+    <count>``; X and Y one word each, "I" / "me" the speaker): ``Tom won 500``, ``Ben won a
+    lot tonight`` and ``I won big tonight`` are talk."""
+    text = _SELF_DRAW_SPELLINGS.sub(lambda m: "self-" + m.group(1).lower(), line)
+    players = {_fold(n): n for n in names}
+    m = _STRANGER_WIN.match(text) or _STRANGER_SELF_DRAW.match(text)
+    if m is None or not is_count_text(m.group("count")):
+        return None
+    who = m.group("who")
+    other = m.groupdict().get("other")
+    if who is not None and _fold(who) in ENGLISH_I:
+        who = None
+    said = [w for w in (who, other) if w is not None]
+    if me is None and (who is None or any(_fold(w) in ENGLISH_ME for w in said)):
+        return None  # "I" / "me" from someone not seated: nobody to name
+    known = [_player(w, players, me) for w in said]
+    if all(k is not None for k in known):
+        return None  # every name is at the table: :func:`_english` reads it (or it reads two ways)
+    winner = (known[0] or who) if who is not None else me
+    if winner is None:
+        return None
+    if other is None:
+        return f"{winner} {SELF_DRAW_WORDS[0]} {m.group('count')}"
+    return f"{winner} {WIN_WORDS[0]} {_player(other, players, me) or other} {m.group('count')}"
+
+
+ENGLISH_COMMANDS: dict[str, str] = {
+    "undo": UNDO_WORDS[0],
+    "redo": REDO_WORDS[0],
+    "score": SCORE_WORDS[0],
+    "settle": SETTLE_WORDS[0],
+    "help": HELP_WORDS[0],
+    "history": HISTORY_WORDS[0],
+    "export": EXPORT_WORDS[0],
+    "stats": STATS_WORDS[0],
+}
+"""English command words said alone → the Cantonese word (``undo`` → ``撤銷``): the same command, with
+the same permission, as its slash form."""
+
+ENGLISH_OWN_EVENTS: dict[str, str] = {
+    "kong": next(w for w, prize in PRIZE_WORDS.items() if prize == "concealed_kong"),
+    "falsewin": FALSE_WIN_WORDS[0],
+}
+"""English own-event words, alone (the speaker's own, ``暗槓``) or with one table name either side
+(``Ben kong``, ``falsewin Ben`` → ``Ben 暗槓``, ``Ben 詐糊``); ``false win`` is ``falsewin``."""
+
+_FALSE_WIN_SPELLINGS = re.compile(r"\bfalse[\s_-]?win\b", re.I)
+
+
+def english_command(text: str, names: Sequence[str] = ()) -> str | None:
+    """The Cantonese command an English command word means (:data:`ENGLISH_COMMANDS`,
+    :data:`ENGLISH_OWN_EVENTS`), or ``None``.
+
+    Args:
+        text: the line as said; a ``?`` / ``!`` / ``.`` at its end is dropped.  names: the table's
+            players (``()`` when none is open): a word that is a player's name is that player, never a
+            command (a player called Score); an own-event word may come with one of them.
+
+    Conservative: the word alone, or an own-event word and one table name; ``score was close``,
+    ``help me``, ``good game`` are talk (``None``)."""
+    plain = unicodedata.normalize("NFKC", text).strip().rstrip("?？!！.。")
+    line = _FALSE_WIN_SPELLINGS.sub("falsewin", plain)
+    words = [_fold(w) for w in line.split()]
+    players = {_fold(n): n for n in names}
+    if len(words) == 1 and words[0] not in players:
+        return ENGLISH_COMMANDS.get(words[0]) or ENGLISH_OWN_EVENTS.get(words[0])
+    if len(words) != 2:
+        return None
+    for word, name in (words, reversed(words)):
+        if word in ENGLISH_OWN_EVENTS and name in players and word not in players:
+            return f"{players[name]} {ENGLISH_OWN_EVENTS[word]}"
+    return None
 
 
 def _player(word: str, players: dict[str, str], me: str | None) -> str | None:

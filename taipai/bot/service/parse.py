@@ -43,6 +43,8 @@ WIN_WORDS = ("食", "食糊", "胡", "糊")
 DEAL_IN_WORDS = ("出銃", "放銃", "出沖", "放沖", "出冲", "放冲", "出铳", "放铳", "出統", "放統")
 """``A 出銃 B 12番``: A dealt in to B, the same record as ``B 食 A 12番`` said from the discarder's side
 (DESIGN §2: 出銃 / 放銃 deal-in; 出沖 and 出統 are common spellings at the table)."""
+GIVE_WORDS = ("俾", "畀", "比")
+"""``A 出銃 俾 B 12番``: A dealt in *to* B (比 is the common typing of 俾); read as ``A 出銃 B 12番``."""
 SELF_DRAW_WORDS = ("自摸",)
 KONG_SELF_DRAW_WORDS = ("槓上自摸", "杠上自摸", "槓上開花", "杠上開花", "杠上开花")
 """``B 槓上自摸 12番 C包``: a self-draw off a kong's replacement tile, said as the command word."""
@@ -1050,6 +1052,9 @@ def _win_words(raw: str) -> RecordWin:
             continue
         bits = part.split(None, 3)
         deal_in = len(bits) >= 2 and bits[1] in DEAL_IN_WORDS
+        given = bits[3].split(None, 1) if deal_in and len(bits) == 4 and bits[2] in GIVE_WORDS else []
+        if len(given) == 2:  # 「A 出銃 俾 B 12番」: to B (a player called 俾 is still 「A 出銃 俾 12番」)
+            bits = [*bits[:2], *given]
         if len(bits) < 3 or not (deal_in or bits[1] in WIN_WORDS):
             raise CommandError("deal_in_usage" if deal_in else "win_usage")
         if len(bits) < 4:

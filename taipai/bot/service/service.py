@@ -279,7 +279,7 @@ class Service:
                     text = await remembered.bare_open(self, chat, text) or text
                 if asks_chart(text):  # 圖表, 走勢, /chart: anyone may ask; books nothing
                     return [await chart_answer(self, chat)]
-                asked = standings.parse_standings(text)
+                asked = standings.parse_standings(natural.english_command(text) or text)  # also 「stats」
                 if asked is not None:  # 戰績, 排行榜, 新賽季, 匯出 賽季
                     files = self._export_files or self._export_dir is not None
                     to = (self._export_dir or default_export_dir(self.store)) if files else None
@@ -408,8 +408,8 @@ class Service:
         the speaker's seat; and when neither reads, a line that is an attempt at a command
         (:func:`.attempt.judge`) gets one hint saying what was understood and what is missing."""
         said = await self._read_said(chat, speaker, text, member)
-        if said is not None and not isinstance(said, Reply):
-            return said
+        if said is not None and not isinstance(said, Reply) and not natural.speaks_of_me(text):
+            return said  # a 我 read as a name (「阿明 出銃 俾 我 8番」) is the speaker, below
         session = await self.store.open_session(chat)
         state: TableState | None = None
         me: str | None = None
@@ -420,7 +420,8 @@ class Service:
         natural_text = natural.rewrite(text, state.names if state is not None else (), me)
         if natural_text != text:
             rewritten = await self._read_said(chat, speaker, natural_text, member)
-            if rewritten is not None:
+            command_said = said is not None and not isinstance(said, Reply)
+            if rewritten is not None and not (command_said and isinstance(rewritten, Reply)):
                 return rewritten
         if said is not None or session is None or state is None:
             return said
