@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+import contextlib
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
 from typing import Any
 
 import pytest_asyncio
@@ -82,16 +85,29 @@ def labels(call: Call) -> list[list[str]]:
     return [[b["text"] for b in row] for row in markup.get("inline_keyboard", [])]
 
 
-@pytest_asyncio.fixture
-async def group(tmp_path) -> AsyncIterator[Group]:
+@contextlib.asynccontextmanager
+async def running_bot(
+    folder: Path, *, clock: Callable[[], datetime] | None = None, **service_kwargs: Any
+) -> AsyncIterator[tuple[Group, TelegramBot]]:
+    """The fake Bot API (:data:`GROUP`'s admins: 99 and :data:`ADMIN_ID`), a store in
+    ``folder / "tg.db"`` (``clock``: the store's clock; ``None``: the real one), a
+    ``Service(store, **service_kwargs)`` and the real python-telegram-bot Application polling the fake,
+    started; on exit the fake releases its waiting polls, then the bot stops and the store closes.
+    Yields ``(the group chat, the bot)``."""
     async with FakeBotAPI(admins={GROUP: [99, ADMIN_ID]}) as api:
-        store = await Store.open(sqlite_url(tmp_path / "tg.db"))
-        service = Service(store)
+        store = await Store.open(sqlite_url(folder / "tg.db"), clock=clock)
+        service = Service(store, **service_kwargs)
         bot = TelegramBot(service, api.token, base_url=api.base_url, poll_timeout=5)
         await bot.start()
         try:
-            yield Group(api, service)
+            yield Group(api, service), bot
         finally:
             await api.release()
             await bot.stop()
             await store.close()
+
+
+@pytest_asyncio.fixture
+async def group(tmp_path) -> AsyncIterator[Group]:
+    async with running_bot(tmp_path) as (g, _bot):
+        yield g

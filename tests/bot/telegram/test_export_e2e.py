@@ -15,10 +15,9 @@ import pytest_asyncio
 
 from taipai.bot.service import Service
 from taipai.bot.store import ChatRef, Store, sqlite_url
-from taipai.bot.telegram import TelegramBot
 
-from .conftest import ADMIN_ID, ANN, BOB, CAT, DANIEL, GROUP, Group
-from .fakebotapi import Call, FakeBotAPI
+from .conftest import ANN, BOB, CAT, DANIEL, Group, running_bot
+from .fakebotapi import Call
 
 EVENING = datetime(2026, 11, 30, 15, 30, tzinfo=UTC)
 """When the store's clock says every table opened: 23:30 on 30 November in Hong Kong."""
@@ -40,17 +39,9 @@ async def evening_group(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Asyn
     work = tmp_path / "work"
     work.mkdir()
     monkeypatch.chdir(work)
-    async with FakeBotAPI(admins={GROUP: [99, ADMIN_ID]}) as api:
-        store = await Store.open(sqlite_url(tmp_path / "tg.db"), clock=lambda: EVENING)
-        service = Service(store)  # as taipai.bot.app builds it for the bots: export_files off
-        bot = TelegramBot(service, api.token, base_url=api.base_url, poll_timeout=5)
-        await bot.start()
-        try:
-            yield Group(api, service)
-        finally:
-            await api.release()
-            await bot.stop()
-            await store.close()
+    # the service as taipai.bot.app builds it for the bots: export_files off
+    async with running_bot(tmp_path, clock=lambda: EVENING) as (group, _bot):
+        yield group
 
 
 async def export(group: Group, user: dict, text: str) -> Call:

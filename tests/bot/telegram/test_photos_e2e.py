@@ -18,13 +18,10 @@ import matplotlib.image
 import pytest
 import pytest_asyncio
 
-from taipai.bot.service import Service
-from taipai.bot.store import Store, sqlite_url
 from taipai.bot.store.outbox import OutboxRow
 from taipai.bot.telegram import TelegramBot
 
-from .conftest import ADMIN, ADMIN_ID, ANN, BOB, CAT, GROUP, Group
-from .fakebotapi import FakeBotAPI
+from .conftest import ADMIN, ANN, BOB, CAT, GROUP, Group, running_bot
 
 pytestmark = pytest.mark.asyncio
 
@@ -37,17 +34,8 @@ class Table:
 
 @pytest_asyncio.fixture
 async def table(tmp_path) -> AsyncIterator[Table]:
-    async with FakeBotAPI(admins={GROUP: [99, ADMIN_ID]}) as api:
-        store = await Store.open(sqlite_url(tmp_path / "tg.db"))
-        service = Service(store)
-        bot = TelegramBot(service, api.token, base_url=api.base_url, poll_timeout=5)
-        await bot.start()
-        try:
-            yield Table(Group(api, service), bot)
-        finally:
-            await api.release()
-            await bot.stop()
-            await store.close()
+    async with running_bot(tmp_path) as (group, bot):
+        yield Table(group, bot)
 
 
 def size_of(png: bytes) -> tuple[int, int]:
