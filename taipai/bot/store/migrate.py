@@ -42,7 +42,9 @@ def head_revision() -> str:
     return head
 
 
-def _upgrade_sync(connection: Connection) -> None:
+def upgrade_connection(connection: Connection) -> None:
+    """Alembic's ``upgrade head`` on ``connection`` (a synchronous connection whose transaction the
+    caller owns and commits: :func:`upgrade`)."""
     from alembic import command
 
     cfg = alembic_config()
@@ -54,7 +56,8 @@ async def upgrade(engine: AsyncEngine) -> str:
     """Bring the database at ``engine`` to the newest schema; return the revision it is now at.
 
     Runs Alembic's ``upgrade head`` on one connection of the async engine through ``run_sync`` in
-    a single transaction, unless the database is already at :data:`HEAD`.  Idempotent.  On
+    a single transaction (on SQLite too: a start killed while migrating leaves the database as it
+    was), unless the database is already at :data:`HEAD`.  Idempotent.  On
     PostgreSQL the transaction first takes the advisory lock :data:`MIGRATION_LOCK`, so of several
     workers starting at once one migrates and the others then find the schema at head.
     """
@@ -63,7 +66,13 @@ async def upgrade(engine: AsyncEngine) -> str:
     async with engine.begin() as conn:
         if conn.dialect.name == "postgresql":
             await conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
-        await conn.run_sync(_upgrade_sync)
+        elif conn.dialect.name == "sqlite":
+            # Python's sqlite3 opens a transaction only before INSERT/UPDATE/DELETE, so each CREATE
+            # TABLE would commit on its own and a process killed mid-migration would leave half a
+            # schema that no later start can migrate.  An explicit BEGIN makes the DDL one transaction
+            # (SQLite's DDL is transactional): all of it is there, or none.
+            await conn.exec_driver_sql("BEGIN IMMEDIATE")
+        await conn.run_sync(upgrade_connection)
     return await current_revision(engine) or ""
 
 
