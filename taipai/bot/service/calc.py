@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import hashlib
 import logging
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Protocol
 
 from taipai.bot.i18n import _
@@ -136,11 +136,13 @@ def shows_money(system_id: str, options: TableSettings) -> bool:
 
 
 def collected(system_id: str, options: TableSettings, scored: ScoredHand) -> Amount | None:
-    """The money the winner of ``scored`` collects in all at a fresh table of ``options``: the winner is
-    the dealer when the hand says 莊 (else the next seat), a discard is the seat after the winner's, and
-    nothing else has happened (no 連莊, no 拉 before).  What the others pay now or owe on a 拉 chain opened
-    by the win (港式台牌) both count.  The system's own ledger works it out (its
-    :meth:`~taipai.core.system.TableRules.win` through :func:`taipai.core.table.machine.apply`).
+    """The money the winner of ``scored`` collects in all at a fresh table of ``options``, priced on the
+    path a booking takes: the system's own ledger (its :meth:`~taipai.core.system.TableRules.win`
+    through :func:`taipai.core.table.machine.apply`) with the hand's own context.  The first seat deals,
+    on the hand's 連N (``scored.said.streak``: the dealer's 2n+1 at 港式台牌, seed 004 莊家 row; 連N拉N
+    at 台灣牌, 「連N拉N 2N台」); the winner is the dealer when the hand says 莊, else the next seat; a
+    discard is the seat after the winner's; no 拉 chain is open before.  What the others pay now or owe
+    on a 拉 chain opened by the win (港式台牌) both count.
 
     Returns:
         the amount in the table's currency, or None when the table refuses the win (a count below 起糊).
@@ -148,6 +150,8 @@ def collected(system_id: str, options: TableSettings, scored: ScoredHand) -> Amo
     system = system_by_id(system_id)
     try:
         state = apply(None, TableOpened(_PLAYERS, options, system_id)).state
+        # the count includes the hand's 連N; the ledger adds the dealer's part from the table's streak
+        state = replace(state, dealer=_PLAYERS[0], streak=scored.said.streak)
         winner = _PLAYERS[0] if scored.said.dealer else _PLAYERS[1]
         fan, bases = system.booked_fan(scored.score), scored.score.bases
         discarder = _PLAYERS[(_PLAYERS.index(winner) + 1) % 4]

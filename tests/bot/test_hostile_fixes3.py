@@ -1,0 +1,84 @@
+"""A hostile tester's findings (issue 15), fixer 3: 計番 / 聽 money with the hand's 連N priced on the
+booking's path, at every game."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from .conftest import Talk
+
+HAND = "一二三萬 四五六萬 七八九筒 二三四索 中中中 東"
+"""Waiting on 東 only; at 港式台牌 20番 self-drawn by an ordinary seat, at 台灣牌 5台."""
+
+HK_OLD_HAND = "一二三萬 四五六萬 七八九索 二三筒 中中"
+
+
+def money_line(reply: str) -> str:
+    return next(line for line in reply.splitlines() if "收" in line or "collects" in line)
+
+
+@pytest.mark.asyncio
+async def test_calc_money_counts_the_dealer_streak_at_hk_taiwan(talk_zh: Talk) -> None:
+    await talk_zh("A", "開枱 A B C D")
+    await talk_zh("A", "規則 rate 60")
+    # self-drawn by the dealer on 連2: 3 × (20 + 底 5 + 莊 2×2+1) × HK$60 = HK$5,400
+    calc = await talk_zh("A", f"計番 {HAND} 摸 東 莊 連2")
+    assert calc.splitlines()[0] == "計番（港式台牌，自摸）：25番 + 1 × 底 5 = 30"
+    assert money_line(calc).strip() == "照呢張枱嘅設定，糊家一共收 HK$5,400。"
+    # on a discard: (18 + 5 + 5) × 60 = HK$1,680
+    calc = await talk_zh("A", f"計番 {HAND} 食 東 莊 連2")
+    assert money_line(calc).strip() == "照呢張枱嘅設定，糊家一共收 HK$1,680。"
+    # 連2 without 莊: an ordinary seat self-draws; only the dealer's leg carries 5: (25 + 5) × 60 + 2 × 25 × 60
+    calc = await talk_zh("A", f"計番 {HAND} 摸 東 連2")
+    assert money_line(calc).strip() == "照呢張枱嘅設定，糊家一共收 HK$4,800。"
+    waits = await talk_zh("A", f"聽 {HAND} 莊 連2")
+    assert waits.splitlines()[1] == "東：食 23番（HK$1,680）、自摸 25番（HK$5,400）"
+    assert await talk_zh.seq() == 2  # 開枱 and 規則 only
+
+
+@pytest.mark.asyncio
+async def test_calc_money_counts_the_dealer_streak_at_taiwan(talk_en: Talk) -> None:
+    await talk_en("A", "開枱 A B C D 台灣牌")
+    # 3 × (底 100 + 5台 × 50 + 作莊 50 + 連2拉2 2 × 2 × 50) = HK$1,800
+    calc = await talk_en("A", f"計番 {HAND} 摸 東 莊 連2")
+    assert calc.splitlines()[0] == "計番 at Taiwan 16-tile (台灣牌), self-drawn: 10台"
+    assert money_line(calc) == "The winner collects HK$1,800 in all at this table's settings."
+    # 連99: 3 × (100 + 250 + 50 + 198 × 50) = HK$30,900
+    calc = await talk_en("A", f"計番 {HAND} 摸 東 莊 連99")
+    assert money_line(calc) == "The winner collects HK$30,900 in all at this table's settings."
+    # a plain 莊 (連0): 3 × (100 + 250 + 50) = HK$1,200; an ordinary seat: 2 × 350 + 400 = HK$1,100
+    calc = await talk_en("A", f"計番 {HAND} 摸 東 莊")
+    assert money_line(calc) == "The winner collects HK$1,200 in all at this table's settings."
+    calc = await talk_en("A", f"計番 {HAND} 摸 東")
+    assert money_line(calc) == "The winner collects HK$1,100 in all at this table's settings."
+    # on a discard the dealer wins 100 + (3台 + 作莊 1 + 連2拉2 4) × 50 = HK$500
+    waits = await talk_en("A", f"聽 {HAND} 莊 連2")
+    assert waits.splitlines()[1] == "東: on a discard 8台 (HK$500), self-drawn 10台 (HK$1,800)"
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize(
+    ("game", "hand", "win"),
+    [("港式台牌", HAND, "摸 東"), ("台灣牌", HAND, "摸 東"), ("廣東牌", HK_OLD_HAND, "摸 一筒")],
+)
+async def test_calc_money_is_what_booking_the_hand_on_a_streak_pays(
+    talk_en: Talk, game: str, hand: str, win: str
+) -> None:
+    await talk_en("A", f"開枱 A B C D {game}")
+    await talk_en("A", "規則 rate 60" if game == "港式台牌" else "規則 base 2")
+    await talk_en("A", "流局")
+    await talk_en("A", "流局")
+    state = await talk_en.state()
+    assert (state.dealer, state.streak) == ("A", 2)
+    calc = await talk_en("A", f"計番 {hand} {win} 莊 連2")
+    shown = re.search(r"collects (HK\$[\d,]+) in all", calc)
+    assert shown is not None, calc
+    await talk_en("A", f"A 自摸 {hand} {win}")
+    after = await talk_en.state()
+    # paid now, plus what the others owe A on the 拉 chains the win opened (港式台牌, seed 004 拉)
+    owed = sum(c.amount for c in after.chains if c.creditor == "A")
+    gain = after.options.money(after.balances["A"] + owed)
+    assert gain > 0
+    assert shown.group(1) == f"HK${gain:,}"
