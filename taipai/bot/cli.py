@@ -378,7 +378,7 @@ def _waits(args: argparse.Namespace) -> int:
     (:meth:`taipai.core.waiting.Waits.to_dict`, with ``system`` and ``unit``).  Exit status 0 with an
     answer (waiting or not), 2 for bad input (the hand's error; ``usage``)."""
     from taipai.bot.service import render
-    from taipai.bot.service.calc import has_winning_tile, waits_lines
+    from taipai.bot.service.calc import has_winning_tile, waits_lines, waits_over_budget
     from taipai.core.errors import HandError
     from taipai.core.registry import DEFAULT_SYSTEM, system_by_name, system_of_source
     from taipai.core.waiting import find_waits
@@ -398,6 +398,8 @@ def _waits(args: argparse.Namespace) -> int:
             print(json.dumps({"ok": False, "error": err.as_dict()}, ensure_ascii=False))
         elif err.code == "two_winning_tiles":
             print(has_winning_tile(err, 0), file=sys.stderr)
+        elif err.code == "over_budget":
+            print(waits_over_budget(game), file=sys.stderr)
         else:
             print(render.hand_error(err, counts_accepted=False, system_id=game), file=sys.stderr)
         return 2

@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from taipai.core.budget import DEFAULT_BUDGET, Budget, BudgetExhausted, over_budget_error
+from taipai.core.budget import DEFAULT_BUDGET, Budget, BudgetExhausted
 from taipai.core.errors import HandError
 from taipai.core.notation import TokenKind, tokenize
 from taipai.core.system import RuleSystem, ScoredHand, Seat
@@ -32,10 +32,13 @@ CANDIDATE_UNITS = 200
 """Budget units one scoring of a candidate costs at least (the natural scorer's cost of a completion,
 :data:`taipai.core.budget.EVAL_UNITS`), so even a game without a wildcard search spends on the budget."""
 
-WAITS_BUDGET = 2 * DEFAULT_BUDGET
-"""Units the whole 聽 search may spend: two hands' budgets (a 聽 answer scores up to 2 × 42 candidate
-hands; an ordinary hand with a wildcard or two spends a few thousand units each,
-``benchmarks/waits_bench.py`` prints the figures)."""
+WAITS_BUDGET = 4 * DEFAULT_BUDGET
+"""Units the whole 聽 search may spend: four hands' budgets (a 聽 answer scores up to 2 × 42 candidate
+hands).  ``benchmarks/waits_bench.py``: 200 seeded 港式台牌 hands (57 with a wildcard or two) spend at
+most 111,028 units (p50 20,098); six to eight 皇 around three melds spend 0.2–2.6 million (six 皇 and
+一二三四五六七八九萬 一筒: 1.2 million, 0.95 s of CPU), mixed kinds far more (four [筒索萬] and four
+[東南西北]: 75 million).  A hand that spends it all has used about 0.7–1.5 s of CPU, under the
+worker's wall-clock backstop."""
 
 DISCARD_WORD = "食"
 """The word before a winning tile taken on a discard (DESIGN §4)."""
@@ -158,6 +161,18 @@ def candidates(system: RuleSystem, rules: Any) -> tuple[tuple[str, int | None], 
     return tuple(found)
 
 
+def waits_over_budget_error(budget: Budget | None = None) -> HandError:
+    """The ``over_budget`` error of a 聽 search that stopped at its budget (``hint_args`` ``spent`` /
+    ``limit`` when ``budget`` is known): no partial list is given; the player asks with fewer wildcards,
+    or scores the hand with its winning tile (計番 … 摸 X), whose one hand has a budget of its own."""
+    return HandError(
+        "over_budget",
+        "too many wildcard readings to list the winning tiles within the waits budget",
+        hint="ask with fewer wildcards, or score the hand with its winning tile, e.g. 計番 … 摸 東",
+        hint_args={} if budget is None else {"spent": budget.spent, "limit": budget.limit},
+    )
+
+
 def _held(err: HandError) -> int | None:
     """Tiles held before the appended winning tile, from a ``tile_count`` refusal (``hint_args`` got)."""
     got = err.hint_args.get("got")
@@ -190,7 +205,9 @@ def find_waits(
     ``system.score`` with ``table_seat=False`` (the hand's own words, 莊 / 連N / X圈 / X位, stand over
     ``seat``, as in ``taipai score``).  A tile whose scoring says ``not_a_win`` (or ``wild_unplaceable``)
     does not complete the hand; one the notation refuses for its own sake (a fifth copy: all four are in
-    the hand already) is not a winning tile either.
+    the hand already) is not a winning tile either, nor a wildcard drawn by a hand that holds the
+    table's most wildcards already (``max_wilds_per_hand`` counts the winning tile, as for a booked
+    hand: seed 000 is silent, :class:`~taipai.core.wilds.rules.WildRules`).
 
     Args:
         system: the table's game (:mod:`taipai.core.registry`).
@@ -209,8 +226,8 @@ def find_waits(
         HandError: ``two_winning_tiles`` when ``text`` already names a winning tile (``食 X`` / ``摸 X``:
             ``token`` and ``position`` are that word's); the hand's own error, as a hand message with
             that error gets it (``unknown_token``, ``fifth_copy``, ``meld_shape`` …; positions are in
-            ``text``); ``over_budget`` when the search spent ``budget`` before it had scored every
-            candidate (no partial answer is given).
+            ``text``); ``over_budget`` (:func:`waits_over_budget_error`) when the search spent ``budget``
+            before it had scored every candidate (no partial answer is given).
     """
     budget = Budget(WAITS_BUDGET) if budget is None else budget
     seat = Seat() if seat is None else seat
@@ -228,15 +245,17 @@ def find_waits(
                 hand = f"{text} {word} {tile}"
                 scored = system.score(hand, seat, rules, options, budget=budget, table_seat=False)
             except BudgetExhausted:
-                raise over_budget_error(budget) from None
+                raise waits_over_budget_error(budget) from None
             except HandError as err:
                 if err.code == "over_budget":
-                    raise
+                    raise waits_over_budget_error(budget) from None
                 if err.code == "tile_count":
                     held = _held(err)
                     return Waits(held=system.hand_size if held is None else held, hand_size=system.hand_size)
                 if err.code == "two_winning_tiles":
                     raise _own_winning_tile(system, text, err) from None
+                if kind is None and err.code == "wild_unsupported" and "limit" in err.hint_args:
+                    break  # a wildcard drawn past the hand's wildcard limit: not a winning tile
                 if err.code == "below_minimum":
                     count = err.hint_args.get("count")
                     shorts[word] = count if isinstance(count, int) else 0

@@ -315,7 +315,8 @@ async def test_waits_below_the_minimum_at_hk_old(talk_en: Talk) -> None:
 async def test_a_hostile_hand_stops_at_the_budget(talk_en: Talk) -> None:
     hostile = "明槓 六索 槓 八索 槓 五索 [東南西北] [皇] [索] [筒索萬] [中發白] [東南西北] [萬]"
     assert await talk_en("A", f"聽 {hostile}") == (
-        "Too many wildcard readings to work out within this hand's budget: nothing to show."
+        "Too many wildcard readings to list every winning tile within 聽's budget: nothing to show. "
+        "Ask again with fewer wildcards, or score the hand with its winning tile, e.g. 計番 … 摸 東."
     )
     assert await talk_en.seq() == 0
 

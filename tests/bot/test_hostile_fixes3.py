@@ -3,11 +3,18 @@ booking's path, at every game."""
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
 
+from taipai.core.errors import HandError
+from taipai.core.registry import SYSTEMS
+from taipai.core.system import Seat
+from taipai.core.waiting import find_waits
+
 from .conftest import Talk
+from .test_cli import taipai
 
 HAND = "一二三萬 四五六萬 七八九筒 二三四索 中中中 東"
 """Waiting on 東 only; at 港式台牌 20番 self-drawn by an ordinary seat, at 台灣牌 5台."""
@@ -82,3 +89,52 @@ async def test_calc_money_is_what_booking_the_hand_on_a_streak_pays(
     gain = after.options.money(after.balances["A"] + owed)
     assert gain > 0
     assert shown.group(1) == f"HK${gain:,}"
+
+
+EIGHT_WILDS = "[皇] [皇] [皇] [皇] [皇] [皇] [皇] [皇] 九萬 一筒 二筒 三筒 四筒 五筒 六筒 東"
+"""Eight wildcards, the table's most (max_wilds_per_hand 8), and eight tiles: 16 held."""
+
+
+def test_waits_with_the_most_wildcards_lists_natural_tiles_and_no_wildcard_drawn() -> None:
+    system = SYSTEMS["hk-taiwan"]
+    rules = system.load_rules(None)
+    options = system.table.default_options()
+    # a ninth wildcard drawn is refused as a booked hand would be
+    with pytest.raises(HandError) as err:
+        system.score(f"{EIGHT_WILDS} 摸 [皇]", Seat(), rules, options, table_seat=False)
+    assert (err.value.code, err.value.hint_args) == ("wild_unsupported", {"count": 9, "limit": 8})
+    waits = find_waits(system, EIGHT_WILDS, rules, options)
+    assert waits.reason == "waiting"
+    assert all(t.kind is not None for t in waits.tiles)  # no [K] drawn
+    assert len(waits.tiles) == 34  # eight 皇 complete with any tile kind
+    for t in waits.tiles:
+        for word, got in (("食", t.discard), ("摸", t.self_draw)):
+            assert got is not None
+            hand = f"{EIGHT_WILDS} {word} {t.tile}"
+            assert system.score(hand, Seat(), rules, options, table_seat=False).score.fan == got.score.fan
+    # seven wildcards: an eighth drawn is a winning tile, listed
+    seven = EIGHT_WILDS.replace("[皇] ", "", 1) + " 七筒"
+    assert any(t.tile == "[皇]" for t in find_waits(system, seven, rules, options).tiles)
+
+
+@pytest.mark.asyncio
+async def test_waits_with_eight_wildcards_in_the_chat_is_answered(talk_zh: Talk) -> None:
+    lines = (await talk_zh("B", f"聽 {EIGHT_WILDS}")).splitlines()
+    assert lines[0].startswith("港式台牌聽 東 ") and lines[0].endswith("，大嘅排先：")
+    assert len(lines) == 1 + 34 and not any(line.startswith("[") for line in lines)
+
+
+def test_taipai_waits_over_budget_says_what_to_do_instead() -> None:
+    hostile = "明槓 六索 槓 八索 槓 五索 [東南西北] [皇] [索] [筒索萬] [中發白] [東南西北] [萬]"
+    run = taipai("waits", "--json", hostile)
+    assert run.returncode == 2
+    assert json.loads(run.stdout)["error"] == {
+        "code": "over_budget",
+        "message": "too many wildcard readings to list the winning tiles within the waits budget",
+        "hint": "ask with fewer wildcards, or score the hand with its winning tile, e.g. 計番 … 摸 東",
+    }
+    run = taipai("waits", "--lang", "zh_Hant_HK", hostile)
+    assert run.returncode == 2
+    assert run.stderr.strip() == (
+        "呢副牌太多搭，聽唔晒邊啲牌會食：冇嘢顯示得到。少啲搭再問，或者連埋食嗰隻牌用計番計，例如 計番 … 摸 東。"
+    )

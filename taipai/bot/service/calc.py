@@ -329,6 +329,17 @@ def bare_count(count: str, system_id: str) -> str:
     )
 
 
+def waits_over_budget(system_id: str) -> str:
+    """The reply to 聽 tiles whose wildcards take more readings than 聽's budget
+    (:data:`~taipai.core.waiting.WAITS_BUDGET`): nothing listed; ask with fewer wildcards, or score the
+    hand with a winning tile (計番 scores one hand, with a hand's budget)."""
+    size = system_by_id(system_id).hand_size
+    return _(
+        "Too many wildcard readings to list every winning tile within 聽's budget: nothing to show. "
+        "Ask again with fewer wildcards, or score the hand with its winning tile, e.g. 計番 … {winning}."
+    ).format(winning="摸 東" if size == 16 else "摸 一筒")
+
+
 def has_winning_tile(err: HandError, offset: int) -> str:
     """The reply to 聽 tiles that name their winning tile already (``… 食 東``)."""
     return _(
@@ -364,6 +375,8 @@ async def answer(service: Tables, chat: ChatRef, text: str, cmd: CalcHand | Show
     except HandError as err:
         if waits and err.code == "two_winning_tiles":
             return [Reply(has_winning_tile(err, offset))]
+        if err.code == "over_budget" and waits:
+            return [Reply(waits_over_budget(system.id))]
         if err.code == "over_budget":  # the hand reply's 「give its count instead」 books; this does not
             return [
                 Reply(_("Too many wildcard readings to work out within this hand's budget: nothing to show."))
