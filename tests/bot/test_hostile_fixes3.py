@@ -3,11 +3,16 @@ booking's path, at every game."""
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 import re
 
 import pytest
 
+from taipai.bot.service import Service
+from taipai.bot.service.export import export_name
+from taipai.bot.store import ChatRef, Store, sqlite_url
 from taipai.core.errors import HandError
 from taipai.core.registry import SYSTEMS
 from taipai.core.system import Seat
@@ -18,6 +23,8 @@ from .test_cli import taipai
 
 HAND = "一二三萬 四五六萬 七八九筒 二三四索 中中中 東"
 """Waiting on 東 only; at 港式台牌 20番 self-drawn by an ordinary seat, at 台灣牌 5台."""
+
+TERMINAL = ChatRef("console", "terminal")
 
 HK_OLD_HAND = "一二三萬 四五六萬 七八九索 二三筒 中中"
 
@@ -138,3 +145,31 @@ def test_taipai_waits_over_budget_says_what_to_do_instead() -> None:
     assert run.stderr.strip() == (
         "呢副牌太多搭，聽唔晒邊啲牌會食：冇嘢顯示得到。少啲搭再問，或者連埋食嗰隻牌用計番計，例如 計番 … 摸 東。"
     )
+
+
+@pytest.mark.asyncio
+async def test_two_databases_in_one_folder_write_two_season_files(tmp_path) -> None:
+    written: dict[str, tuple[str, bytes]] = {}
+    for db, winner in (("one", "B"), ("two", "C")):
+        async with await Store.open(sqlite_url(tmp_path / f"{db}.db")) as store:
+            talk = Talk(Service(store, locale="en", export_dir=tmp_path), TERMINAL)
+            await talk("A", "開枱 A B C D")
+            await talk("A", f"{winner} 食 A 10番")
+            await talk("A", "埋數")
+            reply = await talk("A", "/export season")
+            session = export_name(store, TERMINAL, 1)
+            season = session.replace("-session1.csv", "-season1.csv")
+            assert season.startswith(f"taipai-{db}-") and season.endswith("-console-terminal-season1.csv")
+            assert reply.startswith("Season 1 · since ") and reply.endswith(f": written to {tmp_path / season}")
+            written[db] = (season, (tmp_path / season).read_bytes())
+    (one, one_data), (two, two_data) = written["one"], written["two"]
+    assert one != two
+    # each file still holds its own table: 10番 + 底 5 + the dealer A's 1 from A, to B in one.db, C in two.db
+    assert (tmp_path / one).read_bytes() == one_data and (tmp_path / two).read_bytes() == two_data
+
+    def balances(data: bytes) -> dict[str, str]:
+        rows = csv.DictReader(io.StringIO(data.decode("utf-8-sig")))
+        return {r["payee"]: r["money"] for r in rows if r["row"] == "balance"}
+
+    assert balances(one_data) == {"A": "-16", "B": "16", "C": "0", "D": "0"}
+    assert balances(two_data) == {"A": "-16", "B": "0", "C": "16", "D": "0"}

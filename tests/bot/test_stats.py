@@ -43,6 +43,7 @@ import pytest
 import pytest_asyncio
 
 from taipai.bot.service import Service
+from taipai.bot.service.export import export_name
 from taipai.bot.service.identity import Member
 from taipai.bot.service.standings import Asked, parse_standings, percent
 from taipai.bot.service.stats import add_up, ranked, session_figures
@@ -251,7 +252,8 @@ async def test_export_season_is_one_csv_of_the_seasons_sessions(group):
     assert len(replies) == 1 and replies[0].document is not None
     doc = replies[0].document
     assert doc.caption == replies[0].text == "第2季 · 12月1日起 · 1場"
-    assert doc.filename == "taipai-telegram--100777-season2.csv"
+    # named as the session exports are (the database's name and hash)
+    assert doc.filename == export_name(service.store, CHAT, 0).replace("-session0.csv", "-season2.csv")
     assert doc.content.startswith(b"\xef\xbb\xbf")
     rows = list(csv.DictReader(io.StringIO(doc.content.decode("utf-8-sig"))))
     assert {(r["session"], r["opened"], r["game"]) for r in rows} == {("3", "2026-12-01", "taiwan")}
@@ -386,7 +388,7 @@ async def test_the_terminal_writes_the_season_file(group, tmp_path):
     await play(service, clock, 0)
     terminal = Service(service.store, locale="en", export_dir=tmp_path)
     replies = await terminal.handle(CHAT, "阿明", "/export season")
-    path = tmp_path / "taipai-telegram--100777-season1.csv"
+    path = tmp_path / export_name(service.store, CHAT, 0).replace("-session0.csv", "-season1.csv")
     assert replies[0].text == f"Season 1 · since Nov 28 · 1 session: written to {path}"
     data = path.read_bytes()
     assert data.startswith(b"\xef\xbb\xbf") and data == replies[0].document.content

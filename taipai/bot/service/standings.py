@@ -38,7 +38,7 @@ from babel.dates import format_skeleton
 from taipai.bot import money_format
 from taipai.bot.i18n import _, current_locale
 from taipai.bot.service import identity, render
-from taipai.bot.service.export import CSV_COLUMNS, session_csv, write_file
+from taipai.bot.service.export import CSV_COLUMNS, export_name, session_csv, write_file
 from taipai.bot.service.lru import LRUDict
 from taipai.bot.service.parse import EXPORT_WORDS, LEADERBOARD_WORDS, NEW_SEASON_WORDS, STATS_WORDS
 from taipai.bot.service.reply import Document, Reply
@@ -489,7 +489,8 @@ async def _export_season(service: Tables, chat: ChatRef, export_dir: Path | None
         if n.state is not None
     ]
     data = season_csv(rows).encode("utf-8-sig")  # the BOM: Excel reads the file as UTF-8
-    name = re.sub(r"[^\w.-]+", "_", f"taipai-{chat.platform}-{chat.chat_id}-season{season.number}.csv")
+    # named as a session's export (the database's name and hash): two databases in one folder never clash
+    name = export_name(service.store, chat, 0).removesuffix("-session0.csv") + f"-season{season.number}.csv"
     caption = _("Season {n} · since {date} · {sessions}").format(
         n=season.number, date=_date(book, since), sessions=sessions(len(nights))
     )
