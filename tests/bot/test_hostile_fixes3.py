@@ -160,7 +160,9 @@ async def test_two_databases_in_one_folder_write_two_season_files(tmp_path) -> N
             session = export_name(store, TERMINAL, 1)
             season = session.replace("-session1.csv", "-season1.csv")
             assert season.startswith(f"taipai-{db}-") and season.endswith("-console-terminal-season1.csv")
-            assert reply.startswith("Season 1 · since ") and reply.endswith(f": written to {tmp_path / season}")
+            assert reply.startswith("Season 1 · since ") and reply.endswith(
+                f": written to {tmp_path / season}"
+            )
             written[db] = (season, (tmp_path / season).read_bytes())
     (one, one_data), (two, two_data) = written["one"], written["two"]
     assert one != two
@@ -173,3 +175,37 @@ async def test_two_databases_in_one_folder_write_two_season_files(tmp_path) -> N
 
     assert balances(one_data) == {"A": "-16", "B": "16", "C": "0", "D": "0"}
     assert balances(two_data) == {"A": "-16", "B": "0", "C": "16", "D": "0"}
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize(
+    "name", ["wins", "Draw", "zimo", "TSUMO", "self-draw", "selfdraw", "undo", "Score", "settle", "kong"]
+)
+async def test_english_command_words_are_refused_as_player_names(talk_en: Talk, name: str) -> None:
+    assert await talk_en("A", f"開枱 Ann Bob Cat {name}") == (
+        f"「{name}」 cannot be a player name: it is a command word."
+    )
+    assert await talk_en.seq() == 0
+
+
+def test_every_english_word_the_free_text_reader_takes_is_reserved() -> None:
+    from taipai.bot.service import natural
+    from taipai.bot.service.parse import ENGLISH_NAME_WORDS
+
+    read = natural.ENGLISH_WORDS | set(natural.ENGLISH_COMMANDS) | set(natural.ENGLISH_OWN_EVENTS)
+    assert read <= ENGLISH_NAME_WORDS
+
+
+@pytest.mark.asyncio
+async def test_a_name_with_a_leg_separator_is_refused_and_draw_still_books(talk_zh: Talk) -> None:
+    for name in ("B;1", "B；1", "B&amp;"):
+        reply = await talk_zh("A", f"開枱 A {name} C D")
+        assert reply == (
+            f"「{name}」唔可以做玩家名：「;」係用嚟分開一炮多響嘅幾個糊家（B 食 A 12番; C 食 A 8番）。"
+        )
+    assert await talk_zh.seq() == 0
+    # a table of ordinary English names: draw is a 流局 (the dealer Ann stays, on 連1)
+    await talk_zh("A", "開枱 Ann Bob Cat Ben English")
+    await talk_zh("Ben", "draw")
+    state = await talk_zh.state()
+    assert (state.hand, state.dealer, state.streak) == (1, "Ann", 1)

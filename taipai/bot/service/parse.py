@@ -694,10 +694,25 @@ def normalize_name(name: str) -> str:
     return unicodedata.normalize("NFKC", name).strip().removeprefix("@")
 
 
+ENGLISH_NAME_WORDS = frozenset(
+    {
+        *(k for k, kind in SLASH_NAMES.items() if kind in ("win", "self_draw", "draw", "false_win")),
+        *("wins", "won", "zimo", "self-draw", "self-draws", "self-drew", "self-drawn", "self_draw"),
+        *("drawn", "kong", "false_win", "false-win"),
+        *("undo", "redo", "score", "settle", "help", "history", "export", "stats"),
+    }
+)
+"""English words the free-text reader (:mod:`taipai.bot.service.natural`: ``Ben wins Ann 12``,
+``Ben zimo 8``, ``draw``, ``undo``, ``Ben kong``) takes for a command: never a player name, as the
+Cantonese command words are not (a table with a player called ``draw`` could book no 流局)."""
+
+
 def check_names(names: tuple[str, ...]) -> tuple[str, ...]:
     """The four names of ``開枱`` normalised (:func:`normalize_name`), or :class:`CommandError` for
     the first that cannot be a player: empty, starting with ``/``, holding whitespace or control
-    characters, longer than :data:`MAX_NAME`, a seat wind (東南西北, also 東家/東位), a command word, or
+    characters, holding a separator of the winners of one discard (``;`` / ``；``, :data:`LEG_SPLIT`:
+    ``name_separator``), longer than :data:`MAX_NAME`, a seat wind (東南西北, also 東家/東位), a
+    command word (Cantonese, or English, :data:`ENGLISH_NAME_WORDS`, ignoring case), or
     the same as another name (ignoring case and width; ``name_duplicate`` then holds both spellings as
     typed: ``first`` and ``name``, e.g. ``a`` and ``A``).  A game's name (any name of
     :func:`taipai.core.registry.system_by_name`: ``台灣牌``, ``taiwan``, ``廣東牌`` …) is never a player:
@@ -716,6 +731,8 @@ def check_names(names: tuple[str, ...]) -> tuple[str, ...]:
             raise CommandError("name_control", name=shown)
         if name.startswith("/"):
             raise CommandError("name_slash", name=name)
+        if LEG_SPLIT.search(name):  # B;1 食 A would read as two winners' legs
+            raise CommandError("name_separator", name=shown)
         if len(name) > MAX_NAME:
             raise CommandError("name_too_long", name=shown, limit=str(MAX_NAME))
         if system_by_name(name) is not None:
@@ -723,7 +740,7 @@ def check_names(names: tuple[str, ...]) -> tuple[str, ...]:
         if name.removesuffix("家").removesuffix("位") in SEAT_WORDS:
             raise CommandError("name_seat", name=name)
         key = name.casefold()
-        if key in words:
+        if key in words or key in ENGLISH_NAME_WORDS:
             raise CommandError("name_command", name=name)
         if name in HAND_WORDS or is_count_text(name):
             raise CommandError("name_word", name=name)

@@ -278,6 +278,10 @@ _COMMAND_ERRORS = {
         "「{name}」 cannot be a player name: 東 南 西 北 name the seats (東 is the dealer's seat)."
     ),
     "name_command": N_("「{name}」 cannot be a player name: it is a command word."),
+    "name_separator": N_(
+        "「{name}」 cannot be a player name: 「;」 separates the winners of one discard "
+        "(B 食 A 12番; C 食 A 8番)."
+    ),
     "name_word": N_(
         "「{name}」 cannot be a player name: a record would read it as part of the hand (a fan count, "
         "莊, 摸, 碰, 槓, 上 …)."
