@@ -557,3 +557,176 @@ def test_the_new_rewrites():
     assert natural.english_command("Ben kong", ("Ben",)) == "Ben 暗槓"
     assert natural.english_command("score was close") is None
     assert {"undo", "kong", "falsewin"} <= attempt.attempt_words()
+
+
+# Talk that says 我, 食 or 自摸 with ordinary words, no count and no hand (issue 15 item 2: "plain talk
+# about the game gets no hint: no spam"), a hostile tester's lines among them: no reply at any game.
+TALK_WITH_VERBS = [
+    "我今晚食咗飯",
+    "我食咗飯未",
+    "食飯啦",
+    "我自摸咗好多次",
+    "佢今晚食咗三鋪",
+    "阿明食咗飯未",
+    "阿明食得好犀利",
+    "阿明自摸咗三次啦",
+    "阿明自摸咗好多次",
+    "阿明 自摸 好多次",
+    "阿明 自摸 發達",
+    "阿明食阿強好多次",
+    "阿強 食 阿明 啲薯片",
+    "阿強食咗阿明啲薯片",
+]
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("game", ["", " 台灣牌"], ids=["港式台牌", "台灣牌"])
+async def test_talk_with_a_verb_and_ordinary_words_gets_no_reply(store, game):
+    talk = await fresh(store, ZH + game)
+    for line in TALK_WITH_VERBS:
+        for speaker in ("阿強", "阿明"):
+            assert await talk(speaker, line) == "", (speaker, line)
+    assert await talk.seq() == 1
+
+
+@pytest.mark.asyncio
+async def test_a_record_with_a_count_or_tiles_after_ordinary_words_keeps_its_reply(store):
+    """A count or tiles in the line make it an attempt: the count's reply, or the tiles' reply."""
+    talk = await fresh(store, ZH)
+    assert await talk("阿強", "阿明 自摸 12番 哈哈") == (
+        "數目「12番」後面仲有「哈哈」，我睇唔明。一個訊息記一鋪，數目放最尾（B 食 A 12番）；或者唔寫數目，寫晒成副牌。"
+    )
+    assert await talk("阿強", "阿明 自摸 一二三萬 四五六萬 七八九筒 二三四索 中中中 東東x") == (
+        "睇唔明「x」。牌要咁寫：一二三萬、123筒、東 南 中 發 白。（「x」喺訊息第 33 個字。）"
+    )
+    assert (await talk("阿強", "阿明 自摸 字字字")).startswith("睇唔明「字字字」。")  # 字: the honours
+    assert await talk.seq() == 1
+
+
+# A line that says its verb but something more (a question, a negation, 我估 …): the hint says what was
+# understood, the verb too, and the words it did not understand; never 「仲差邊個食邊個，定係自摸」.
+VERB_HINTS_ZH = [
+    ("阿珍", "我估阿玲自摸 8番", "收到：阿玲 自摸、8番。唔明「我估」；要記就寫：阿玲 自摸 8番"),
+    ("阿珍", "阿強係咪食阿明 8番", "收到：阿強 食 阿明、8番。唔明「係咪」；要記就寫：阿強 食 阿明 8番"),
+    ("阿珍", "阿強冇食阿明 8番", "收到：阿強 食 阿明、8番。唔明「冇」；要記就寫：阿強 食 阿明 8番"),
+    (
+        "阿珍",
+        "如果阿強食阿明 8番就好",
+        "收到：阿強 食 阿明、8番。唔明「如果 就好」；要記就寫：阿強 食 阿明 8番",
+    ),
+    ("阿珍", "唔好記 阿強食阿明 8番", "收到：阿強 食 阿明、8番。唔明「唔好記」；要記就寫：阿強 食 阿明 8番"),
+    ("阿珍", "上鋪 阿強 食 阿明 8番", "收到：阿強 食 阿明、8番。唔明「上鋪」；要記就寫：阿強 食 阿明 8番"),
+    ("阿珍", "阿強食阿明8番？", "收到：阿強 食 阿明、8番。冇記低；要記就寫：阿強 食 阿明 8番"),
+    ("阿珍", "我估阿明出銃俾阿強 8番", "收到：阿明 出銃 阿強、8番。唔明「我估」；要記就寫：阿強 食 阿明 8番"),
+    (
+        "阿珍",
+        "我估阿玲自摸 一二三萬 四五六萬 七八九筒 二三四索 中中中 東東",
+        "收到：阿玲 自摸、手牌。唔知要記乜；打 幫助 睇點寫。",
+    ),
+    # the discarder missing: the reply a record missing its discarder gets, with or without extra words
+    ("阿強", "阿明 食 12番", "阿明 食：食邊個？例如 阿明 食 阿強 12番。"),
+    ("阿珍", "我估阿明食 12番", "阿明 食：食邊個？例如 阿明 食 阿強 12番。"),
+]
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize(("speaker", "line", "expected"), VERB_HINTS_ZH, ids=[c[1] for c in VERB_HINTS_ZH])
+async def test_a_hint_says_the_verb_it_understood(store, speaker, line, expected):
+    talk = await fresh(store, "開枱 阿明 阿強 阿珍 阿玲")  # 東 阿明, 南 阿強, 西 阿珍, 北 阿玲
+    assert await talk(speaker, line) == expected
+    assert await talk.seq() == 1
+
+
+@pytest.mark.asyncio
+async def test_verb_hints_at_a_taiwan_table(store):
+    """台灣牌 counts in 台: the line to write is in 台, a count typed in 番 shown with its number in 台."""
+    talk = await fresh(store, "開枱 阿明 阿強 阿珍 阿玲 台灣牌")
+    assert (
+        await talk("阿珍", "阿強冇食阿明 3台")
+        == "收到：阿強 食 阿明、3台。唔明「冇」；要記就寫：阿強 食 阿明 3台"
+    )
+    assert (
+        await talk("阿珍", "我估阿玲自摸 8番")
+        == "收到：阿玲 自摸、8番。唔明「我估」；要記就寫：阿玲 自摸 8台"
+    )
+    assert await talk("阿珍", "我估阿明食 3台") == "阿明 食：食邊個？例如 阿明 食 阿強 3台。"
+    assert await talk.seq() == 1
+
+
+@pytest.mark.asyncio
+async def test_verb_hints_in_english(store):
+    talk = await fresh(store, "開枱 阿明 阿強 阿珍 阿玲", locale="en")
+    assert await talk("阿珍", "阿強冇食阿明 8番") == (
+        "Got: 阿強 食 阿明, 8番. Not understood: 「冇」; to book it, write: 阿強 食 阿明 8番"
+    )
+
+
+# A command word doubled, as fingers do at 2 a.m.: never read as the command (two undos would be a
+# guess); the hint asks.
+DOUBLED = ["撤銷撤銷", "撤銷 撤銷", "計數計數", "計數 計數", "歷史歷史", "流局流局", "埋數埋數"]
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("game", ["", " 廣東牌"], ids=["港式台牌", "廣東牌"])
+async def test_a_doubled_command_word_gets_the_did_you_mean_hint(store, game):
+    talk = await fresh(store, ZH + game)
+    await talk("阿明", "阿明 詐糊")
+    for line in DOUBLED:
+        word = line.split()[0][:2]
+        assert await talk("阿玲", line) == f"你係咪想打「{word}」？打一次就得：{word}", line
+    assert await talk.seq() == 2  # the 詐糊 stands: nothing undone, nothing settled
+    assert await talk.service.store.open_session(talk.chat) is not None
+    english = await fresh(store, EN + game, locale="en")
+    assert await english("Ben", "undo undo") == "Did you mean undo? Say it once: undo"
+    assert await english("Ben", "撤銷撤銷") == "Did you mean 撤銷? Say it once: 撤銷"
+    assert await english.seq() == 1
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("game", ["", " 台灣牌"], ids=["港式台牌", "台灣牌"])
+async def test_a_glued_prize_with_extra_words_gets_a_hint(store, game):
+    talk = await fresh(store, ZH + game)
+    assert await talk("阿玲", "阿玲一台花 3") == "收到：阿玲 一台花。唔明「3」；打 幫助 睇點寫。"
+    assert await talk("阿玲", "阿玲 暗槓 3") == "收到：阿玲 暗槓。唔明「3」；打 幫助 睇點寫。"
+    assert await talk("阿玲", "阿玲追巴士 3") == ""  # 追巴士 is no command word: talk
+    assert await talk.seq() == 1
+
+
+@pytest.mark.asyncio
+async def test_an_english_win_on_nobody_asks_for_the_discarder(store):
+    talk = await fresh(store, EN, locale="en")
+    for line in ("Ben wins on 12", "Ben wins from 12 fan", "Ben wins 12 fan"):
+        assert await talk("Amy", line) == "Ben 食: on whose discard? e.g. Ben 食 Cat 12番.", line
+    assert await talk("Amy", "I win on 12") == "Amy 食: on whose discard? e.g. Amy 食 Ben 12番."
+    taiwan = await fresh(store, EN + " 台灣牌", locale="en")
+    assert await taiwan("Amy", "Ben wins on 3") == "Ben 食: on whose discard? e.g. Ben 食 Cat 3台."
+    assert await talk.seq() == 1 and await taiwan.seq() == 1
+
+
+def test_the_rule_reads_the_verb_and_the_words_left_over():
+    names = ("阿明", "阿玲", "阿強", "阿珍")
+    found = attempt.judge("我估阿玲自摸 8番", names, seated=True)
+    assert found == attempt.Attempt("", ("阿玲",), "8番", False, "", verb="自摸", winner="阿玲", extra="我估")
+    found = attempt.judge("如果阿強食阿明 8番就好", names, seated=True)
+    assert (found.verb, found.winner, found.discarder, found.extra) == ("食", "阿強", "阿明", "如果 就好")
+    found = attempt.judge("阿明出銃俾阿強 8番？", names, seated=True)
+    assert (found.verb, found.winner, found.discarder, found.extra) == ("出銃", "阿強", "阿明", "")
+    assert attempt.judge("撤銷撤銷", names, seated=True) == attempt.Attempt(
+        "撤銷", (), "", False, "", repeated=True
+    )
+    assert attempt.judge("食食", names, seated=True) is None  # an everyday word, doubled: talk
+    assert attempt.judge("阿明食得好犀利", names, seated=True) is None
+    assert attempt.judge("阿玲一台花 3", names, seated=True) == attempt.Attempt(
+        "一台花", ("阿玲",), "", False, "3", lead="阿玲"
+    )
+
+
+def test_a_record_with_ordinary_words_for_its_hand_is_talk():
+    from taipai.bot.service.parse import parse_command
+
+    assert attempt.record_is_talk(parse_command("阿明 自摸 好多次"))
+    assert attempt.record_is_talk(parse_command("阿強 食 阿明 啲薯片"))
+    assert not attempt.record_is_talk(parse_command("阿明 自摸 12番"))
+    assert not attempt.record_is_talk(parse_command("阿明 自摸 字字字"))
+    assert not attempt.record_is_talk(parse_command("阿明 自摸 一二三萬 x"))  # all but x read: a hand
+    assert not attempt.record_is_talk(parse_command("/win 阿明 阿強 好多次"))  # a slash command: answered

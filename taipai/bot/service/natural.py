@@ -268,7 +268,8 @@ def _english(line: str, names: Sequence[str], me: str | None) -> str | None:
     <count or hand>`` → ``X 自摸 …``; ``draw`` alone → ``流局``.  X and Y must be whole words that are
     players' names (any case), or "me" for the speaker; "I" (or no name) leaves the speaker to be put
     in.  A name that is also an English word is read by its place: when "on" is a player and both
-    ``B wins on A 12`` readings fit, the line is left alone (the hint asks)."""
+    ``B wins on A 12`` readings fit, the line is left alone (the hint asks).  ``B wins [on] 12`` (no
+    discarder) → ``B 食 12``, whose reply asks on whose discard."""
     words = _SELF_DRAW_SPELLINGS.sub(lambda m: "self-" + m.group(1).lower(), line).split()
     if not words:
         return None
@@ -298,8 +299,9 @@ def _english(line: str, names: Sequence[str], me: str | None) -> str | None:
         tail = rest[skip + 1 :]
         if other is not None and (not tail or _count_or_hand(" ".join(tail))):
             readings.append((other, tail))
-    if not readings and is_count_text(" ".join(rest)):  # 「Ben wins 12」: the discarder is missing
-        return " ".join(x for x in (who, "食", *rest) if x)
+    bare = rest[1:] if _fold(rest[0]) in ENGLISH_ON and _fold(rest[0]) not in players else rest
+    if not readings and bare and is_count_text(" ".join(bare)):  # 「Ben wins [on] 12」: who discarded?
+        return " ".join(x for x in (who, "食", "".join(bare)) if x)  # 12 fan as one word, as a count
     if len(readings) != 1:
         return None
     other, tail = readings[0]

@@ -406,8 +406,11 @@ class Service:
         natural forms rewritten (:func:`.natural.rewrite`: ``流局啦``, ``我又食阿明 6番``,
         ``阿明出銃俾我 8番``, ``B wins A 12``) is read the same way, against the open table's names and
         the speaker's seat; and when neither reads, a line that is an attempt at a command
-        (:func:`.attempt.judge`) gets one hint saying what was understood and what is missing."""
+        (:func:`.attempt.judge`) gets one hint saying what was understood and what is missing.  A win
+        read with ordinary words where its count or hand goes is talk (:func:`.attempt.record_is_talk`)."""
         said = await self._read_said(chat, speaker, text, member)
+        if said is not None and not isinstance(said, Reply) and attempt.record_is_talk(said):
+            said = None  # 「阿明 自摸 好多次」: ordinary words where the hand goes, talk
         if said is not None and not isinstance(said, Reply) and not natural.speaks_of_me(text):
             return said  # a 我 read as a name (「阿明 出銃 俾 我 8番」) is the speaker, below
         session = await self.store.open_session(chat)
@@ -420,6 +423,12 @@ class Service:
         natural_text = natural.rewrite(text, state.names if state is not None else (), me)
         if natural_text != text:
             rewritten = await self._read_said(chat, speaker, natural_text, member)
+            if (
+                rewritten is not None
+                and not isinstance(rewritten, Reply)
+                and attempt.record_is_talk(rewritten)
+            ):
+                rewritten = None  # 「阿明自摸咗三次啦」
             command_said = said is not None and not isinstance(said, Reply)
             if rewritten is not None and not (command_said and isinstance(rewritten, Reply)):
                 return rewritten
