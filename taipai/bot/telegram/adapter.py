@@ -470,9 +470,10 @@ class TelegramBot:
             )
             await self.migrate(int(old), int(new))  # type: ignore[arg-type]
             return []
-        if msg.text is None or msg.from_user is None or msg.from_user.is_bot:
+        text = said_in(msg)
+        if text is None or msg.from_user is None or msg.from_user.is_bot:
             return []
-        if groups.for_another_bot(msg.text, self.app.bot.username):
+        if groups.for_another_bot(text, self.app.bot.username):
             return []  # /score@OtherBot: not ours, no reply (the inbox row is done all the same)
         chat, member = await self._who(update)
         self._seen(msg.chat_id, msg.message_id)
@@ -484,25 +485,32 @@ class TelegramBot:
 
         def make(replies: Sequence[Reply]) -> list[dict[str, Any]]:
             # the warning rides with the replies, also when a booking stores them with its event
-            return self.payloads(replies, reply_to=msg.message_id, said=msg.text) + warning
+            return self.payloads(replies, reply_to=msg.message_id, said=text) + warning
 
         booking.items = make
-        return make(await self.service.handle(chat, member.display, msg.text, key, member=member))
+        return make(await self.service.handle(chat, member.display, text, key, member=member))
 
     async def _on_edited(self, update: Update, msg: Message, booking: Booking) -> list[dict[str, Any]]:
-        if msg.text is None or msg.from_user is None or msg.from_user.is_bot:
+        text = said_in(msg)
+        if text is None or msg.from_user is None or msg.from_user.is_bot:
             return []
-        if groups.for_another_bot(msg.text, self.app.bot.username):
+        if groups.for_another_bot(text, self.app.bot.username):
             return []
         chat, member = await self._who(update)
         key = f"{msg.chat_id}:{msg.message_id}"
         booking.items = functools.partial(self.payloads, reply_to=msg.message_id)
-        replies = await self.service.edit(chat, member.display, key, msg.text, member=member)
+        replies = await self.service.edit(chat, member.display, key, text, member=member)
         return self.payloads(replies, reply_to=msg.message_id)
 
     async def _on_press(self, update: Update, booking: Booking) -> list[dict[str, Any]]:
         query = update.callback_query
-        if query is None or query.data is None or query.message is None:
+        if query is None:
+            return []
+        if query.data is None or query.message is None:
+            # no data, or a button of an inline message (no chat): nothing to do, but every query is
+            # answered, or the presser's button keeps spinning
+            with contextlib.suppress(TelegramError):
+                await query.answer()
             return []
         chat, member = await self._who(update)
         reply_to = query.message.message_id
@@ -833,6 +841,12 @@ class TelegramBot:
                 self._refresh.pop(key, None)
 
         self._refresh[key] = asyncio.get_running_loop().create_task(refresh())
+
+
+def said_in(msg: Message) -> str | None:
+    """What a message says: its text, or a photo's (a document's …) caption, read by the same rules
+    (``Bob 食 Ann 7番`` under a photo of the hand books as the text would); ``None`` for neither."""
+    return msg.text if msg.text is not None else msg.caption
 
 
 def _quote(message_id: int | None) -> ReplyParameters | None:
