@@ -31,6 +31,15 @@ CONSOLE_CHAT = ChatRef("console", "terminal")
 
 BOT_NAME = "taipai"
 _LINE = re.compile(r"^\s*([^\s:：\[\]【】［］]{1,64})\s*[:：]\s?(.*)$", re.S)
+_UNREAD_SPEAKER = re.compile(r"^\s*(?:[:：]|[^\s:：\[\]【】［］]{65,}\s*[:：])")
+"""A ``SPEAKER:`` part :data:`_LINE` does not read: empty (``: B 食 A 5番``) or over 64 characters."""
+
+
+def speaker_unread(line: str) -> bool:
+    """Whether ``line`` (a :func:`split_line` without a speaker) starts with a ``SPEAKER:`` part that is
+    empty or longer than 64 characters: it is not said by the previous speaker (its ``:`` would make
+    the text a different line), the terminal says the speaker was not read instead."""
+    return _UNREAD_SPEAKER.match("".join(c for c in line if not has_control(c))) is not None
 
 
 def split_line(line: str) -> tuple[str | None, str]:
@@ -172,6 +181,16 @@ async def run_console(
         if not text or (not interactive and text.startswith("#")):
             continue
         who, said = split_line(text)
+        if who is None and speaker_unread(said):
+            with use_locale(service.locale):
+                print(
+                    _(
+                        "(The speaker was not read: write SPEAKER: TEXT, the speaker 1 to 64 characters "
+                        "with no spaces, e.g. A: 開枱 A B C D)"
+                    ),
+                    file=stdout,
+                )
+            continue
         if who is None and speaker is None and _anyone_may_say(said):
             with use_locale(service.locale):
                 who = _("you")  # /help, 計數 …: answered without asking who is speaking

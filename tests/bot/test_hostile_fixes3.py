@@ -209,3 +209,25 @@ async def test_a_name_with_a_leg_separator_is_refused_and_draw_still_books(talk_
     await talk_zh("Ben", "draw")
     state = await talk_zh.state()
     assert (state.hand, state.dealer, state.streak) == (1, "Ann", 1)
+
+
+@pytest.mark.asyncio
+async def test_the_terminal_says_when_the_speaker_part_was_not_read(store) -> None:
+    from taipai.bot.console import run_console, speaker_unread
+
+    long = "Q" * 65
+    lines = ["A: 開枱 A B C D", ": B 食 A 5番", f"{long}: B 食 A 3番", "：計數", f"{'Q' * 64}: 計數"]
+    out = io.StringIO()
+    service = Service(store, locale="en")
+    stdin = io.StringIO("\n".join(lines) + "\n")
+    assert await run_console(service, stdin=stdin, stdout=out, interactive=False) == 0
+    unread = (
+        "(The speaker was not read: write SPEAKER: TEXT, the speaker 1 to 64 characters with no spaces, "
+        "e.g. A: 開枱 A B C D)"
+    )
+    printed = out.getvalue().splitlines()
+    assert printed.count(unread) == 3
+    assert "taipai: Hand 1, 東 round; A deals" in printed  # the 64-character speaker is read
+    state = (await service.state_of(await store.open_session(ChatRef("console", "terminal"))))[1]
+    assert [h.event.kind for h in state.history] == ["table_opened"]  # neither hand was booked
+    assert not speaker_unread("B 自摸 一二三萬 花:春梅") and not speaker_unread("no speaker line")
