@@ -35,10 +35,12 @@ CANDIDATE_UNITS = 200
 WAITS_BUDGET = 4 * DEFAULT_BUDGET
 """Units the whole 聽 search may spend: four hands' budgets (a 聽 answer scores up to 2 × 42 candidate
 hands).  ``benchmarks/waits_bench.py``: 200 seeded 港式台牌 hands (57 with a wildcard or two) spend at
-most 111,028 units (p50 20,098); six to eight 皇 around three melds spend 0.2–2.6 million (six 皇 and
-一二三四五六七八九萬 一筒: 1.2 million, 0.95 s of CPU), mixed kinds far more (four [筒索萬] and four
-[東南西北]: 75 million).  A hand that spends it all has used about 0.7–1.5 s of CPU, under the
-worker's wall-clock backstop."""
+most 111,028 units (p50 20,098; 台灣牌 and 廣東牌 13,600 each).  Six to eight 皇 around three melds
+spend 0.2–2.6 million: answered are eight 皇 and 九萬 一至六筒 東 (184,453 units, 0.23 s of CPU), eight
+皇 and 一二三萬 四五六萬 七八萬 (927,789, 2.2 s), six 皇 and 一至九萬 一筒 (1,216,034, 1.0 s); not
+seven 皇 and 一至九萬 (2,584,034), nor mixed kinds (four [筒索萬] and four [東南西北]: 75 million, a
+minute).  A search that spends it all has used 0.7–1.9 s of CPU, within a caller's wall-clock
+backstop of 5 s."""
 
 DISCARD_WORD = "食"
 """The word before a winning tile taken on a discard (DESIGN §4)."""
