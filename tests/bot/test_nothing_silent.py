@@ -600,7 +600,13 @@ async def test_a_record_with_a_count_or_tiles_after_ordinary_words_keeps_its_rep
         "睇唔明「x」。牌要咁寫：一二三萬、123筒、東 南 中 發 白。（「x」喺訊息第 33 個字。）"
     )
     assert (await talk("阿強", "阿明 自摸 字字字")).startswith("睇唔明「字字字」。")  # 字: the honours
+    # a pattern's name for the hand (seed 004 十三么, 清一色): the tiles' reply, not silence
+    assert (await talk("阿強", "阿明 自摸 十三么")).startswith("睇唔明「十」。牌要咁寫：")
+    assert (await talk("阿強", "阿明 食 阿珍 清一色")).startswith("睇唔明「清」。牌要咁寫：")
     assert await talk.seq() == 1
+    taiwan = await fresh(store, ZH + " 台灣牌")
+    assert (await taiwan("阿強", "阿明 自摸 對對胡")).startswith("睇唔明「對對胡」。牌要咁寫：")
+    assert await taiwan("阿強", "阿明 自摸 好多次") == ""
 
 
 # A line that says its verb but something more (a question, a negation, 我估 …): the hint says what was
@@ -728,5 +734,7 @@ def test_a_record_with_ordinary_words_for_its_hand_is_talk():
     assert attempt.record_is_talk(parse_command("阿強 食 阿明 啲薯片"))
     assert not attempt.record_is_talk(parse_command("阿明 自摸 12番"))
     assert not attempt.record_is_talk(parse_command("阿明 自摸 字字字"))
+    assert not attempt.record_is_talk(parse_command("阿明 自摸 清一色"))
+    assert {"清一色", "十三么", "對對糊"} <= attempt.pattern_names()
     assert not attempt.record_is_talk(parse_command("阿明 自摸 一二三萬 x"))  # all but x read: a hand
     assert not attempt.record_is_talk(parse_command("/win 阿明 阿強 好多次"))  # a slash command: answered

@@ -12,7 +12,7 @@ import contextlib
 import functools
 import re
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from taipai.bot.i18n import _
@@ -32,7 +32,7 @@ from taipai.bot.service.parse import (
 from taipai.bot.service.render import missing_part
 from taipai.core.errors import HandError
 from taipai.core.notation import tokenize
-from taipai.core.registry import system_by_id
+from taipai.core.registry import SYSTEMS, system_by_id
 
 _NOT_COMMAND_GROUPS = frozenset({"HAND_WORDS", "SEAT_WORDS", "NOT_EXPOSED_KONG_WORDS", "KONG_DRAW_WORDS"})
 """Word lists of :mod:`.parse` that shape a hand or name a seat, not start a command (``上``, ``東``)."""
@@ -197,7 +197,8 @@ def record_is_talk(cmd: parse.Command) -> bool:
     啲薯片``, ``阿明自摸咗三次啦``): talk, which gets no reply.
 
     A leg is an attempt (and keeps its reply) when it holds a count anywhere (``12番``, ``3``), a
-    suit or honours character (:data:`TILE_CLASS_CHARS`: ``字字字``), or its text reads as tiles:
+    suit or honours character (:data:`TILE_CLASS_CHARS`: ``字字字``), the name of a scoring pattern
+    of any game (:func:`pattern_names`: ``清一色``), or its text reads as tiles:
     all of it (``一二三萬``), or :data:`HAND_TILES` tiles or more of it (``一二三萬 …東東x``, a typo
     in a hand)."""
     if not isinstance(cmd, parse.RecordWin | parse.RecordSelfDraw) or cmd.slash or not cmd.legs:
@@ -459,14 +460,28 @@ def _fold(word: str) -> str:
     return unicodedata.normalize("NFKC", word).casefold()
 
 
+@functools.cache
+def pattern_names() -> frozenset[str]:
+    """The names of two characters or more of every scoring pattern in every game's preset rules
+    (``清一色``, ``十三么``, ``對對糊``: the seed rows' names, read once through each ``SYSTEM``)."""
+    names: set[str] = set()
+    for system_id in SYSTEMS:
+        rules = system_by_id(system_id).load_rules()
+        rows = getattr(rules, "patterns", None) or getattr(rules, "rows", {})
+        names.update(row.name for row in (rows.values() if isinstance(rows, Mapping) else rows))
+    return frozenset(n for n in names if len(n) >= 2)
+
+
 def _ordinary_words(hand: str) -> bool:
     """Whether a record's hand text ``hand`` is ordinary words (:func:`record_is_talk`): no count
-    anywhere, no character of :data:`TILE_CLASS_CHARS`, not all tiles, and fewer than
-    :data:`HAND_TILES` tiles readable in it."""
+    anywhere, no character of :data:`TILE_CLASS_CHARS`, no pattern's name (:func:`pattern_names`),
+    not all tiles, and fewer than :data:`HAND_TILES` tiles readable in it."""
     if _GLUED_COUNT.search(hand) or any(is_count_text(w) for w in hand.split()):
         return False
     if any(c in TILE_CLASS_CHARS for c in hand):
         return False  # 「字字字」, 「九万x」: tiles miswritten, whose reply shows how to write them
+    if any(name in hand for name in pattern_names()):
+        return False  # 「清一色」 for the hand: its reply shows how to write the tiles
     try:
         return not tokenize(hand)  # all of it reads: a hand (its reply says what is wrong with it)
     except HandError:
