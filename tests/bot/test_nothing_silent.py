@@ -629,6 +629,8 @@ VERB_HINTS_ZH = [
         "我估阿玲自摸 一二三萬 四五六萬 七八九筒 二三四索 中中中 東東",
         "收到：阿玲 自摸、手牌。唔知要記乜；打 幫助 睇點寫。",
     ),
+    # a name after 食 only: that is the discarder, the winner is what is missing (next seat as example)
+    ("阿強", "係咪食阿明 8番", "收到：食 阿明、8番。仲差邊個食阿明，例如：阿強 食 阿明 8番。"),
     # the discarder missing: the reply a record missing its discarder gets, with or without extra words
     ("阿強", "阿明 食 12番", "阿明 食：食邊個？例如 阿明 食 阿強 12番。"),
     ("阿珍", "我估阿明食 12番", "阿明 食：食邊個？例如 阿明 食 阿強 12番。"),
@@ -656,6 +658,9 @@ async def test_verb_hints_at_a_taiwan_table(store):
         == "收到：阿玲 自摸、8番。唔明「我估」；要記就寫：阿玲 自摸 8台"
     )
     assert await talk("阿珍", "我估阿明食 3台") == "阿明 食：食邊個？例如 阿明 食 阿強 3台。"
+    assert (
+        await talk("阿珍", "係咪食阿珍 3台") == "收到：食 阿珍、3台。仲差邊個食阿珍，例如：阿玲 食 阿珍 3台。"
+    )
     assert await talk.seq() == 1
 
 
@@ -665,6 +670,10 @@ async def test_verb_hints_in_english(store):
     assert await talk("阿珍", "阿強冇食阿明 8番") == (
         "Got: 阿強 食 阿明, 8番. Not understood: 「冇」; to book it, write: 阿強 食 阿明 8番"
     )
+    assert await talk("阿珍", "係咪食阿明 8番") == (
+        "Got: 食 阿明, 8番. Missing who won on 阿明's discard; e.g. 阿強 食 阿明 8番."
+    )
+    assert await talk.seq() == 1
 
 
 # A command word doubled, as fingers do at 2 a.m.: never read as the command (two undos would be a

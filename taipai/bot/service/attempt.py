@@ -74,7 +74,7 @@ class Attempt:
         rest: the words after ``word`` (``""`` when none or no word).
         verb: the record verb it says, glued or spaced: ``食`` (any of ``WIN_WORDS``), ``自摸``, ``出銃``
             (any of ``DEAL_IN_WORDS``); ``""`` when none, or when no player stands where the verb
-            needs one (nobody before 食 or 出銃).
+            needs one (nobody around 食, nobody before 出銃).
         winner: the player the verb makes the winner (the last name before 食 or 自摸, the first
             after 出銃), ``""`` when none.
         discarder: the player the verb makes the discarder (the first other name after 食, the last
@@ -249,9 +249,18 @@ def _verb_hint(attempt: Attempt, system_id: str, names: Sequence[str]) -> str:
         if not winner:
             return missing_part("deal_in_winner", discarder, _next_seat(names, discarder), system_id)
         said, form = f"{discarder} 出銃 {winner}", f"{winner} 食 {discarder}"
+    elif not discarder:
+        return missing_part("discarder", winner, _next_seat(names, winner), system_id)
+    elif not winner:  # 「係咪食阿明 8番」: 阿明 discarded, who won?
+        return _(
+            "Got: {got}. Missing who won on {discarder}'s discard; e.g. {winner} 食 {discarder} {count}."
+        ).format(
+            got=_(", ").join([f"食 {discarder}", attempt.count or _("a hand")]),
+            discarder=discarder,
+            winner=_next_seat(names, discarder),
+            count=_count_form(attempt.count, system_id),
+        )
     else:
-        if not discarder:
-            return missing_part("discarder", winner, _next_seat(names, winner), system_id)
         said = form = f"{winner} 食 {discarder}"
     if attempt.hand:
         got = _(", ").join([said, _("a hand")])
@@ -356,13 +365,13 @@ def _with_verb(found: Attempt, line: str, names: Sequence[str]) -> Attempt:
     winner = discarder = ""
     if verb == "自摸":
         winner = before[-1] if before else (after[0] if after else "")
-    elif verb == "食":
+    elif verb == "食":  # a name after it only (「係咪食阿明 8番」): the discarder, the winner unsaid
         winner = before[-1] if before else ""
         discarder = next((n for n in after if n != winner), "")
     else:
         discarder = before[-1] if before else ""
         winner = next((n for n in after if n != discarder), "")
-    if not (winner if verb != "出銃" else discarder):
+    if not (discarder if verb == "出銃" else winner or discarder):
         return found
     return Attempt(
         found.word,
