@@ -747,3 +747,8 @@ def test_a_record_with_ordinary_words_for_its_hand_is_talk():
     assert {"清一色", "十三么", "對對糊"} <= attempt.pattern_names()
     assert not attempt.record_is_talk(parse_command("阿明 自摸 一二三萬 x"))  # all but x read: a hand
     assert not attempt.record_is_talk(parse_command("/win 阿明 阿強 好多次"))  # a slash command: answered
+    # tiles are looked for in the first TILES_READ_SPAN characters only (a hostile 4,000-character
+    # line took a third of a second to judge): a slip in a hand is far shorter than that
+    long_talk = "啲薯片" * (attempt.TILES_READ_SPAN // 3) + " 東東東 x"
+    assert attempt.record_is_talk(parse_command("阿明 自摸 " + long_talk))
+    assert not attempt.record_is_talk(parse_command("阿明 自摸 " + "東東東 x" + " 啲薯片" * 1000))
