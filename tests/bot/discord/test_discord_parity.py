@@ -8,6 +8,7 @@ A pays 12 + 5 + 1 = 18.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -197,5 +198,6 @@ async def test_currency_history_and_a_season_export_through_the_service(store, m
     )
     assert [c.kind for c in season] == ["defer", "followup"]
     ((name, data),) = season[1].files
-    assert name == "taipai-discord-920000000000000001-season1.csv"
+    # named as a session's export: the database's name and hash, the platform, the chat, the season
+    assert re.fullmatch(r"taipai-bot-[0-9a-f]{8}-discord-920000000000000001-season1\.csv", name), name
     assert data.startswith(b"\xef\xbb\xbf")  # UTF-8 with a BOM: Excel reads the Chinese
