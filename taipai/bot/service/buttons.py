@@ -37,6 +37,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from datetime import datetime, timedelta
 from typing import Any, Protocol
 
 from taipai.bot.i18n import _
@@ -49,6 +50,7 @@ from taipai.bot.service.identity import (
     Member,
     Seats,
     authorise,
+    parse_chat_command,
     take_seat,
     valid_user_id,
 )
@@ -309,14 +311,22 @@ async def edit(
     message_id: str,
     new_text: str,
     member: Member | None,
+    sent: datetime | None = None,
 ) -> list[Reply]:
     """An edited message: show what the correction would change and ask to confirm (module docstring).
 
     A message never booked is handled as a new message with the same id (so it is booked at most
-    once).  Nothing is booked here; the ``fix:<id>:y`` button applies it.
+    once), but only when it was first sent (``sent``: aware, the platform's send time of the
+    original message; ``None``, unknown, counts as old) for tonight's table (:func:`sent_for_now`);
+    an older one books nothing, and when its new text reads as a command the editor is told to type
+    it again (:func:`old_edit_reply`).  Nothing is booked here; the ``fix:<id>:y`` button applies it.
     """
     row = await service.chats.event_for_message(chat, message_id)
     if row is None:
+        session = await service.store.open_session(chat)
+        opened = session.created_at if session is not None else None
+        if not sent_for_now(sent, opened, service.store.now()):
+            return old_edit_reply(new_text, table_open=session is not None)
         return await service.handle(chat, speaker, new_text, message_id, member=member)
     if row.kind not in HAND_KINDS:
         return []  # only hands are corrected by editing; other edits are left alone
@@ -341,6 +351,48 @@ async def edit(
         Button(_("✖ Keep as booked"), f"fix:{pending.id}:n"),
     )
     return [Reply("\n".join(lines), buttons)]
+
+
+EDIT_WINDOW = timedelta(minutes=10)
+"""With no table open, an edited message never booked is read as new only when it was sent this
+recently (a typo'd 開枱 fixed a few minutes later), so an old line edited today books nothing."""
+
+SENT_SLACK = timedelta(seconds=5)
+"""How much earlier than the open table's ``created_at`` a message may have been sent and still count
+as tonight's: Telegram's send times are whole seconds of its servers' clock, and a table is opened
+when its 開枱 is handled, a moment after that message was sent."""
+
+
+def sent_for_now(sent: datetime | None, opened: datetime | None, now: datetime) -> bool:
+    """Whether a message first sent at ``sent`` (aware; ``None``: unknown) may still be read as new
+    when edited: sent after the open table was ``opened`` (its session's ``created_at``, less
+    :data:`SENT_SLACK`), or, with no table open (``opened`` ``None``), within :data:`EDIT_WINDOW`
+    before ``now`` (the store's clock).  A message of last night edited today must not book at
+    tonight's table (money: no hand booked on a guess)."""
+    if sent is None:
+        return False
+    if opened is not None:
+        return sent >= opened - SENT_SLACK
+    return now - sent <= EDIT_WINDOW
+
+
+def old_edit_reply(new_text: str, *, table_open: bool) -> list[Reply]:
+    """The reply to an edit of a message too old to read (:func:`sent_for_now`): one short line
+    saying to type it again when the new text reads as a command or a table word
+    (:func:`.parse.parse_command`, :func:`.identity.parse_chat_command`), else nothing (an old line
+    of talk edited gets no reply)."""
+    try:
+        command = parse_command(new_text) is not None or parse_chat_command(new_text) is not None
+    except CommandError:
+        command = True  # a command said wrong is still a command
+    if not command:
+        return []
+    if table_open:
+        text = _("Edits of messages from before this table are not read; nothing was booked. Type it again.")
+        return [Reply(text)]
+    minutes = int(EDIT_WINDOW.total_seconds()) // 60
+    text = _("Edits of messages over {minutes} minutes old are not read; nothing was booked. Type it again.")
+    return [Reply(text.format(minutes=minutes))]
 
 
 async def _as_corrected(service: Desk, row: EventRow) -> EventRow:

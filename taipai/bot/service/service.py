@@ -31,6 +31,7 @@ import logging
 import threading
 from collections.abc import Awaitable, Callable
 from contextlib import AbstractAsyncContextManager
+from datetime import datetime
 from pathlib import Path
 from typing import Any, ParamSpec, TypeVar
 
@@ -349,15 +350,19 @@ class Service:
         *,
         member: identity.Member | None = None,
         locale: str | None = None,
+        sent: datetime | None = None,
     ) -> list[Reply]:
         """An edited message: a booked hand is re-read and the difference shown with a confirm
-        button (nothing is booked until pressed); a message never booked is read as new."""
+        button (nothing is booked until pressed); a message never booked is read as new only when
+        it was first sent at ``sent`` (aware: Telegram's ``edited_message.date``, Discord's
+        ``created_at``; ``None`` counts as old) after the open table was opened, or within
+        :data:`.buttons.EDIT_WINDOW` with no table open (:func:`.buttons.sent_for_now`)."""
         with (
             use_locale(await self.locale_for(chat, locale, member)),
             use_currency(await self.chats.chat_currency(chat)),
         ):
             return await buttons.edit(
-                self, chat, clean_speaker(speaker), message_id, clean_text(new_text), member
+                self, chat, clean_speaker(speaker), message_id, clean_text(new_text), member, sent
             )
 
     def offline_locale(self, chat: ChatRef, locale: str | None, member: identity.Member | None) -> str:
