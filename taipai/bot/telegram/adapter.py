@@ -499,7 +499,9 @@ class TelegramBot:
         chat, member = await self._who(update)
         key = f"{msg.chat_id}:{msg.message_id}"
         booking.items = functools.partial(self.payloads, reply_to=msg.message_id)
-        replies = await self.service.edit(chat, member.display, key, text, member=member)
+        # msg.date is when the message was first sent (edit_date is the edit): an old line edited
+        # today must not be read at tonight's table
+        replies = await self.service.edit(chat, member.display, key, text, member=member, sent=msg.date)
         return self.payloads(replies, reply_to=msg.message_id)
 
     async def _on_press(self, update: Update, booking: Booking) -> list[dict[str, Any]]:

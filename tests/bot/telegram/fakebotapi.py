@@ -91,6 +91,7 @@ class FakeBotAPI:
         self._next_update = 1
         self._next_message: dict[int, int] = {}
         self._texts: dict[tuple[int, int], str] = {}
+        self._dates: dict[tuple[int, int], int] = {}  # when each user message was sent (Unix seconds)
         self._cond = asyncio.Condition()
         self._runner: web.AppRunner | None = None
         self._closing = False
@@ -202,9 +203,10 @@ class FakeBotAPI:
         ``getUpdates`` (webhook tests post it to the bot themselves)."""
         mid = self.message_id(chat_id)
         self._texts[(chat_id, mid)] = text
+        self._dates[(chat_id, mid)] = int(time.time())
         msg = {
             "message_id": mid,
-            "date": int(time.time()),
+            "date": self._dates[(chat_id, mid)],
             "chat": self.chat(chat_id),
             "from": user,
             "text": text,
@@ -219,11 +221,15 @@ class FakeBotAPI:
         self._next_update += 1
         return {"update_id": update_id, "message": msg}
 
-    async def edit_text(self, chat_id: int, user: dict, message_id: int, text: str) -> dict[str, Any]:
-        """The user edits their message ``message_id`` to ``text``."""
+    async def edit_text(
+        self, chat_id: int, user: dict, message_id: int, text: str, *, date: int | None = None
+    ) -> dict[str, Any]:
+        """The user edits their message ``message_id`` to ``text``; the update's ``date`` is when the
+        message was first sent: ``date`` (Unix seconds), else when it was posted here, else 5 s ago."""
+        sent = date if date is not None else self._dates.get((chat_id, message_id), int(time.time()) - 5)
         msg = {
             "message_id": message_id,
-            "date": int(time.time()) - 5,
+            "date": sent,
             "edit_date": int(time.time()),
             "chat": self.chat(chat_id),
             "from": user,
