@@ -482,8 +482,11 @@ class TaipaiDiscord(discord.Client):
                     chat, member.display, p["text"], p["message_id"], member=member
                 )
             else:
+                # a message's id says when it was first sent (its created_at): an old line edited
+                # today must not be read at tonight's table
+                sent = discord.utils.snowflake_time(int(p["message_id"]))
                 replies = await self.service.edit(
-                    chat, member.display, p["message_id"], p["text"], member=member
+                    chat, member.display, p["message_id"], p["text"], member=member, sent=sent
                 )
             return make(replies)
         iid = p["interaction"]
