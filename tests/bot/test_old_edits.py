@@ -70,7 +70,9 @@ async def test_an_old_count_edited_to_settle_does_not_settle(talk_en):
 @pytest.mark.asyncio
 async def test_an_old_line_of_talk_edited_gets_no_reply(talk_en):
     opened = await opened_at(talk_en)
-    said = await texts(talk_en.service, talk_en.chat, "old-talk", "see you all tomorrow", opened - timedelta(days=1))
+    said = await texts(
+        talk_en.service, talk_en.chat, "old-talk", "see you all tomorrow", opened - timedelta(days=1)
+    )
     assert said == []
 
 
