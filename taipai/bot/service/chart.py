@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 from babel.dates import format_skeleton
 
 from taipai.bot.i18n import _, current_locale
+from taipai.bot.money_format import use_currency
 from taipai.bot.service import render
 from taipai.bot.service.export import export_name
 from taipai.bot.service.history import history_items
@@ -55,7 +56,8 @@ def asks_chart(text: str) -> bool:
     ``/chart``, ``/chart@bot`` (a command for another bot never reaches the service)."""
     raw = unicodedata.normalize("NFKC", text).strip().rstrip("?？ ")
     if raw.startswith("/"):
-        name = raw[1:].split("@", 1)[0].lower()
+        words = raw[1:].split(maxsplit=1)  # a word after it is ignored: 「/chart now」 is the chart
+        name = words[0].split("@", 1)[0].lower() if words else ""
         return name in CHART_SLASH
     return raw in CHART_WORDS
 
@@ -258,7 +260,8 @@ async def answer(service: Any, chat: ChatRef) -> Reply:
     _seq, state = await service.state_of(session)
     if not has_something(state):
         return Reply(_("Nothing to chart yet: no hand has been played."))
-    pic = await picture(service.store, session, state)
+    with use_currency(session.currency):  # that night's money, whatever the chat's is now
+        pic = await picture(service.store, session, state)
     hands = state.hand
     if state.ended:
         text = _("The last table's running balances, hand by hand (settled). Hands played: {hands}.")

@@ -57,21 +57,7 @@ from taipai.bot.service.parse import (
     one_tile,
     read_count,
 )
-
-PARTICLES = ("啦", "喇", "呀", "咗")
-"""Sentence-final particles dropped from the end of a line when glued to the word before them
-(``流局啦``, ``斬啦``, ``12番啦``).  One said as a word of its own (``自摸 咗 啦``) is left: that line is
-talk, not a record."""
-
-DONE = "咗"
-"""The perfective particle, dropped right after a record verb (``自摸咗``, ``食咗``, ``出銃咗``)."""
-
-SPEAKER_WORDS = ("我又", "我", "又")
-"""Words before a record verb that say the speaker is its subject (``我又食阿明 6番``); longest first."""
-
-ME = "我"
-""""I" / "me" in a name's place (``阿明食我``, ``出銃俾我``): the speaker."""
-
+from taipai.bot.service.speech import DONE, ENGLISH_I, ENGLISH_ME, ME, PARTICLES, SPEAKER_WORDS
 
 _VERBS = tuple(
     sorted({*KONG_SELF_DRAW_WORDS, *SELF_DRAW_WORDS, *WIN_WORDS, *DEAL_IN_WORDS}, key=len, reverse=True)
@@ -82,8 +68,6 @@ ENGLISH_WIN = frozenset({"win", "wins", "won"})
 ENGLISH_ON = frozenset({"on", "from", "off"})
 ENGLISH_SELF_DRAW = frozenset({"zimo", "tsumo", "self-draw", "self-draws", "self-drew", "self-drawn"})
 ENGLISH_DRAW = frozenset({"draw", "drawn"})
-ENGLISH_I = frozenset({"i"})
-ENGLISH_ME = frozenset({"me"})
 ENGLISH_WORDS = ENGLISH_WIN | ENGLISH_SELF_DRAW | ENGLISH_DRAW
 """The English record words (a line starting with one is an attempt, :mod:`.attempt`)."""
 
@@ -362,6 +346,45 @@ ENGLISH_COMMANDS: dict[str, str] = {
 }
 """English command words said alone → the Cantonese word (``undo`` → ``撤銷``): the same command, with
 the same permission, as its slash form."""
+
+ENGLISH_SLASH_ALONE = frozenset({"rules", "chart", "leaderboard", "season", "currency"})
+"""English command words said alone that are their slash form (``chart`` → ``/chart``): the same
+command, with the same permission (``season`` starts a new season only for an admin)."""
+
+ENGLISH_SLASH_WITH = frozenset({"calc", "waits"})
+"""English command words that take tiles after them (``calc 一二三萬 …`` → ``/calc 一二三萬 …``)."""
+
+ENGLISH_SCOPES = frozenset({"month", "season", "all"})
+"""What ``leaderboard`` may take after it, as ``/leaderboard`` does."""
+
+_CURRENCY_CODE = re.compile(r"^(?:[A-Z]{3}|[A-Z]{0,3}[$¥])$")
+
+
+def english_slash(text: str) -> str | None:
+    """The slash command an English command word without its slash means, or ``None``.
+
+    ``rules`` / ``chart`` / ``leaderboard`` / ``season`` / ``currency`` said alone (any case, a ``?``
+    / ``!`` / ``.`` at the end dropped), ``leaderboard month|season|all``, ``currency HKD`` (an ISO
+    code or a sign: ``HK$``, ``¥``), and ``calc`` / ``waits`` followed by tiles (a word with a digit
+    or a Chinese character: ``calc 一二三萬 …``, ``waits 123m …``) → ``/rules``, ``/calc 一二三萬 …`` ….
+    Anything else is talk (``rules are rules``, ``chart looks fun``, ``calc it later``).  None of
+    these words can be a player's name (:data:`taipai.bot.service.parse.ENGLISH_NAME_WORDS`)."""
+    plain = unicodedata.normalize("NFKC", text).strip().rstrip("?？!！.。")
+    words = plain.split()
+    if not words:
+        return None
+    head, rest = _fold(words[0]), words[1:]
+    if head in ENGLISH_SLASH_ALONE and not rest:
+        return f"/{head}"
+    if head == "leaderboard" and len(rest) == 1 and _fold(rest[0]) in ENGLISH_SCOPES:
+        return f"/leaderboard {_fold(rest[0])}"
+    if head == "currency" and len(rest) == 1 and _CURRENCY_CODE.match(rest[0]):
+        return f"/currency {rest[0]}"
+    tiles = any(c.isdigit() or "\u4e00" <= c <= "\u9fff" for w in rest for c in w)
+    if head in ENGLISH_SLASH_WITH and rest and tiles:
+        return f"/{head} " + " ".join(text.split()[1:])
+    return None
+
 
 ENGLISH_OWN_EVENTS: dict[str, str] = {
     "kong": next(w for w, prize in PRIZE_WORDS.items() if prize == "concealed_kong"),

@@ -14,6 +14,7 @@ import unicodedata
 from dataclasses import dataclass
 from typing import ClassVar, NoReturn
 
+from taipai.bot.service.speech import reader_words
 from taipai.core.errors import HandError
 from taipai.core.registry import SYSTEMS, system_by_name
 
@@ -163,8 +164,8 @@ class CommandError(ValueError):
             (words after a slash command of :data:`NO_ARGUMENT_KINDS`: ``/settle now``), ``cut_usage``
             (more than one name after ``/cut`` or ``/nocut``), and the bad
             player names of ``開枱`` (:func:`check_names`): ``name_empty``, ``name_slash``,
-            ``name_control``, ``name_too_long``, ``name_seat``, ``name_command``, ``name_word`` (a fan
-            count or a word of :data:`HAND_WORDS`), ``name_duplicate``.
+            ``name_control``, ``name_too_long``, ``name_seat``, ``name_command``, ``name_speech``,
+            ``name_word`` (a fan count or a word of :data:`HAND_WORDS`), ``name_duplicate``.
         args: values for the reply (e.g. ``{"command": "/wn"}``; ``name_duplicate`` has ``name`` and
             ``first``, the two spellings typed).
     """
@@ -700,6 +701,7 @@ ENGLISH_NAME_WORDS = frozenset(
         *("wins", "won", "zimo", "self-draw", "self-draws", "self-drew", "self-drawn", "self_draw"),
         *("drawn", "kong", "false_win", "false-win"),
         *("undo", "redo", "score", "settle", "help", "history", "export", "stats"),
+        *("rules", "chart", "leaderboard", "season", "currency", "calc", "waits"),
     }
 )
 """English words the free-text reader (:mod:`taipai.bot.service.natural`: ``Ben wins Ann 12``,
@@ -712,7 +714,9 @@ def check_names(names: tuple[str, ...]) -> tuple[str, ...]:
     the first that cannot be a player: empty, starting with ``/``, holding whitespace or control
     characters, holding a separator of the winners of one discard (``;`` / ``；``, :data:`LEG_SPLIT`:
     ``name_separator``), longer than :data:`MAX_NAME`, a seat wind (東南西北, also 東家/東位), a
-    command word (Cantonese, or English, :data:`ENGLISH_NAME_WORDS`, ignoring case), or
+    command word (Cantonese, or English, :data:`ENGLISH_NAME_WORDS`, ignoring case), a word of speech
+    the free-text reader gives a meaning to (:func:`taipai.bot.service.speech.reader_words`: 我 你 佢,
+    the particles 啦 喇 呀 咗, 又, "I" / "me": ``name_speech``), or
     the same as another name (ignoring case and width; ``name_duplicate`` then holds both spellings as
     typed: ``first`` and ``name``, e.g. ``a`` and ``A``).  A game's name (any name of
     :func:`taipai.core.registry.system_by_name`: ``台灣牌``, ``taiwan``, ``廣東牌`` …) is never a player:
@@ -742,6 +746,8 @@ def check_names(names: tuple[str, ...]) -> tuple[str, ...]:
         key = name.casefold()
         if key in words or key in ENGLISH_NAME_WORDS:
             raise CommandError("name_command", name=name)
+        if key in reader_words():  # 我 is the speaker, 啦 ends a line: 「B: 我自摸」 would book 「我」
+            raise CommandError("name_speech", name=name)
         if name in HAND_WORDS or is_count_text(name):
             raise CommandError("name_word", name=name)
         if key in seen:

@@ -278,6 +278,10 @@ _COMMAND_ERRORS = {
         "「{name}」 cannot be a player name: 東 南 西 北 name the seats (東 is the dealer's seat)."
     ),
     "name_command": N_("「{name}」 cannot be a player name: it is a command word."),
+    "name_speech": N_(
+        "「{name}」 cannot be a player name: in a record it is a word of speech (我 is whoever says it; "
+        "啦 喇 呀 咗 end a sentence; 又 means again)."
+    ),
     "name_separator": N_(
         "「{name}」 cannot be a player name: 「;」 separates the winners of one discard "
         "(B 食 A 12番; C 食 A 8番)."

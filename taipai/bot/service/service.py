@@ -269,8 +269,10 @@ class Service:
             view: ChatView | None = first
             with (
                 use_locale(self.pick_locale(first.locale, locale, member)),
-                use_currency(first.currency),  # money as the chat writes it, read in the same statement
+                # money as the open table's (stamped at 開枱), else as the chat's, read in the same statement
+                use_currency(first.session.currency if first.session is not None else first.currency),
             ):
+                text = natural.english_slash(text) or text  # 「chart」, 「calc 一二三萬 …」: as /chart, /calc
                 own = identity.parse_chat_command(text)
                 if own is not None:
                     return [await identity.run_chat_command(self, chat, speaker, member, own)]
@@ -334,7 +336,7 @@ class Service:
         command it stands for.  Returns replies for the chat and a notice for the presser alone."""
         with (
             use_locale(await self.locale_for(chat, locale, member)),
-            use_currency(await self.chats.chat_currency(chat)),
+            use_currency(await self.chats.money_currency(chat)),
         ):
             if data.startswith(record_flow.KIND + ":"):  # the 記牌 flow books through handle
                 return await record_flow.press(self, chat, speaker, data, member)
@@ -359,7 +361,7 @@ class Service:
         :data:`.buttons.EDIT_WINDOW` with no table open (:func:`.buttons.sent_for_now`)."""
         with (
             use_locale(await self.locale_for(chat, locale, member)),
-            use_currency(await self.chats.chat_currency(chat)),
+            use_currency(await self.chats.money_currency(chat)),
         ):
             return await buttons.edit(
                 self, chat, clean_speaker(speaker), message_id, clean_text(new_text), member, sent
@@ -951,14 +953,16 @@ class Service:
     async def _read_only(
         self, chat: ChatRef, cmd: parse.ShowHistory | parse.Export, session: SessionRow | None
     ) -> list[Reply]:
-        """``/history`` and ``/export`` of the open session, else of the chat's latest (ended) one."""
+        """``/history`` and ``/export`` of the open session, else of the chat's latest (ended) one,
+        its money in that session's own currency (``sessions.currency``)."""
         if session is None:
             session = await self.store.latest_session(chat)
             if session is None:
                 raise Refused(render.no_table())
         _seq, state = await self.state_of(session)
         if isinstance(cmd, parse.ShowHistory):
-            return [history_reply(chat, session.id, state)]
+            with use_currency(session.currency):  # that night's money, whatever the chat's is now
+                return [history_reply(chat, session.id, state)]
         # built in memory, dated on the calendar the stats use (STATS_TIMEZONE)
         document = await session_document(self.store, chat, session, state, self.stats_book.zone)
         name, data = document.filename, document.content

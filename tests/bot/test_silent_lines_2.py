@@ -1,0 +1,140 @@
+"""Issue 15 item 2, a second tester's lines (QA round 2): names that are words of speech are refused
+at 開枱, English command words work without their slash, and lines naming players with a count are
+booked or hinted, never silent.
+
+港式台牌 defaults (DESIGN §6): 底 5番, the dealer pays and collects 1番 more per leg; 阿明 deals first.
+台灣牌 (seed 003 presets): 底 100, 台 50, 作莊 50.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+from taipai.bot.service import Service, natural, parse, speech
+from taipai.bot.store import ChatRef
+
+from .conftest import Talk
+
+ZH = "開枱 阿明 阿強 阿珍 阿玲"  # 東 阿明 (deals), 南 阿強, 西 阿珍, 北 阿玲
+EN = "開枱 Ann Anna Bob Bo"  # 東 Ann (deals), 南 Anna, 西 Bob, 北 Bo
+_chats = itertools.count()
+
+
+async def fresh(store, opening: str, *, locale: str = "zh_Hant_HK") -> Talk:
+    """A new chat with a table opened by its first player."""
+    talk = Talk(Service(store, locale=locale), ChatRef("test", f"silent2-{next(_chats)}"))
+    await talk(opening.split()[1], opening)
+    return talk
+
+
+async def balances(talk: Talk) -> dict[str, object]:
+    return (await talk.state()).owed()
+
+
+SPEECH_ZH = "「{name}」唔可以做玩家名：記數嗰陣佢係講嘢用嘅字（「我」即係講嘢嗰個人；啦 喇 呀 咗 係句尾助語；又 即係再）。"
+SPEECH_EN = (
+    "「{name}」 cannot be a player name: in a record it is a word of speech (我 is whoever says it; "
+    "啦 喇 呀 咗 end a sentence; 又 means again)."
+)
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize(
+    ("opening", "refused"),
+    [
+        ("開枱 我 B C D", "我"),
+        ("開枱 明 阿明 阿明仔 啦", "啦"),
+        ("開枱 A 你 C D", "你"),
+        ("開枱 A B 佢 D", "佢"),
+        ("開枱 A B 佢哋 D", "佢哋"),
+        ("開枱 A 喇 C D", "喇"),
+        ("開枱 A B C 呀", "呀"),
+        ("開枱 咗 B C D", "咗"),
+        ("開枱 A 又 C D", "又"),
+        ("開枱 A B C D 台灣牌".replace("C", "我又"), "我又"),
+    ],
+)
+async def test_a_word_of_speech_is_refused_as_a_name(store, opening, refused):
+    talk = Talk(Service(store, locale="zh_Hant_HK"), ChatRef("test", f"silent2-{next(_chats)}"))
+    assert await talk("X", opening) == SPEECH_ZH.format(name=refused)
+    assert await talk.service.store.open_session(talk.chat) is None
+
+
+@pytest.mark.asyncio
+async def test_english_i_and_me_are_refused_as_names_in_english(store):
+    talk = Talk(Service(store, locale="en"), ChatRef("test", f"silent2-{next(_chats)}"))
+    assert await talk("X", "開枱 Ann I Bob Bo") == SPEECH_EN.format(name="I")
+    assert await talk("X", "開枱 Ann Me Bob Bo") == SPEECH_EN.format(name="Me")
+    assert await talk.service.store.open_session(talk.chat) is None
+
+
+def test_every_word_the_reader_gives_a_meaning_is_refused_as_a_name():
+    """Derived from the reader's own lists, not a copy: each of them refused by check_names."""
+    for word in (*natural.PARTICLES, natural.DONE, *natural.SPEAKER_WORDS, natural.ME, *speech.PRONOUNS):
+        with pytest.raises(parse.CommandError) as err:
+            parse.check_names(("甲", "乙", "丙", word))
+        assert err.value.code == "name_speech", word
+    for word in (*natural.ENGLISH_I, *natural.ENGLISH_ME):
+        with pytest.raises(parse.CommandError) as err:
+            parse.check_names(("Ann", "Bob", "Cat", word.upper()))
+        assert err.value.code == "name_speech", word
+    assert parse.check_names(("阿我", "明啦", "又仔", "Ivy")) == ("阿我", "明啦", "又仔", "Ivy")
+
+
+@pytest.mark.asyncio
+async def test_i_said_by_a_seated_player_is_their_own_win(store):
+    """The tester's money case: with 我 refused as a name, 「B: 我自摸 3番」 is B's own win."""
+    talk = await fresh(store, "開枱 A B C D")
+    assert (await talk("B", "我自摸 3番")).splitlines()[0] == "B 自摸：3番"
+    # 3 + 底 5 = 8 from each, the dealer A 1 more
+    assert await balances(talk) == {"A": -9, "B": 25, "C": -8, "D": -8}
+
+
+def test_every_english_command_word_is_refused_as_a_name():
+    words = natural.ENGLISH_SLASH_ALONE | natural.ENGLISH_SLASH_WITH
+    assert words <= parse.ENGLISH_NAME_WORDS
+    for word in words:
+        with pytest.raises(parse.CommandError) as err:
+            parse.check_names(("Ann", "Bob", "Cat", word.capitalize()))
+        assert err.value.code == "name_command", word
+
+
+def test_english_slash_reads_only_the_command_forms():
+    assert natural.english_slash("rules") == "/rules"
+    assert natural.english_slash("Chart?") == "/chart"
+    assert natural.english_slash("leaderboard all") == "/leaderboard all"
+    assert natural.english_slash("currency TWD") == "/currency TWD"
+    assert natural.english_slash("currency NT$") == "/currency NT$"
+    assert natural.english_slash("calc 一二三萬 摸東") == "/calc 一二三萬 摸東"
+    assert natural.english_slash("waits 123m") == "/waits 123m"
+    for talk in ("rules are rules", "chart looks fun", "calc it later", "season two", "currency is odd", "calc"):
+        assert natural.english_slash(talk) is None, talk
+
+
+HAND = "一二三萬 四五六萬 七八九萬 一二三筒 四五六筒 東東"
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("locale", ["en", "zh_Hant_HK"])
+async def test_english_command_words_answer_as_their_slash_forms(store, locale):
+    talk = await fresh(store, "開枱 Ming Ann Bob Bo 台灣牌", locale=locale)
+    for word, slash in (
+        ("rules", "/rules"),
+        ("Chart", "/chart"),
+        ("leaderboard", "/leaderboard"),
+        ("currency", "/currency"),
+        (f"calc {HAND} 摸東", f"/calc {HAND} 摸東"),
+        (f"waits {HAND[:-3]}", f"/waits {HAND[:-3]}"),
+    ):
+        said = await talk("Ming", word)
+        assert said, word
+        assert said == await talk("Ming", slash), word
+    assert await talk.seq() == 1  # asking books nothing
+
+
+@pytest.mark.asyncio
+async def test_chart_with_a_word_after_it_is_the_chart(store):
+    talk = await fresh(store, EN, locale="en")
+    assert await talk("Ann", "/chart now") == "Nothing to chart yet: no hand has been played."
