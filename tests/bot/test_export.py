@@ -122,7 +122,7 @@ async def test_a_bot_export_is_sent_and_not_kept(platform, tmp_path, monkeypatch
         assert name.startswith("taipai-taipai-") and name.endswith(f"-{platform}--100123-session1.csv")
         assert reply.text == f"Exported 2 events as CSV: {name} (attached; not kept on the server)"
         assert reply.document.content.startswith("\ufeffnumber,hand,".encode())  # the BOM, then the header
-        assert reply.document.caption == "Session 1 · 30 Nov · 1 hand"
+        assert reply.document.caption == "Session 1 · 30 Nov · 1 hand · HKD"
         rows = list(csv.DictReader(io.StringIO(reply.document.content.decode("utf-8-sig"))))
         legs = [(r["payer"], r["payee"], r["amount"]) for r in rows if r["row"] == "leg"]
         assert legs == [("A", "B", "18")]  # 12 fan + 底 5 + A's dealer 1

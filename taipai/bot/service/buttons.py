@@ -41,6 +41,7 @@ from datetime import datetime, timedelta
 from typing import Any, Protocol
 
 from taipai.bot.i18n import _
+from taipai.bot.money_format import use_currency
 from taipai.bot.service import parse, render
 from taipai.bot.service.book import Book
 from taipai.bot.service.decide import Ignored, Refused
@@ -275,7 +276,8 @@ async def _press_history(service: Desk, chat: ChatRef, session_id: int, before: 
     if session.chat != chat:
         raise _Notice(_another_chat())
     _seq, state = await service.state_of(session)
-    return Pressed(replies=[history_reply(chat, session.id, state, before)])
+    with use_currency(session.currency):  # that night's money, whatever the chat's is now
+        return Pressed(replies=[history_reply(chat, session.id, state, before)])
 
 
 async def _press_cut(

@@ -6,6 +6,10 @@ each message and set here.  The command takes a symbol, a code or a Chinese name
 ``NT$``/``TWD``/``台幣``, ``¥``/``CNY``/``RMB``/``人民幣``); the reply confirms it with a sample amount
 written the new way (``NT$1,080``).  Only the currency's label changes: every amount stays as booked.
 
+A session's money is in its own currency (``sessions.currency``): stamped at 開枱 from the chat's;
+``貨幣 X`` while a table is open sets the chat's AND the open session's (the reply says the table now
+reads in it); an ended session keeps its own, so last week's 歷史 / 匯出 / 圖表 never change label.
+
 Who may set it: whoever may change the table's rules (:func:`taipai.bot.service.identity.needs_admin`):
 a chat admin (in a private chat, the member), or the creator of the table open in the chat; at the
 terminal (no member) everyone.  Anyone may ask which currency is set (``貨幣`` alone).
@@ -82,8 +86,8 @@ async def currency_reply(service: Chats, chat: ChatRef, member: Member | None, a
     (:func:`may_set`), confirmed with :data:`SAMPLE` written in it, else refused.  Anything else:
     refused with the list of currencies taken.  Raises nothing (store errors propagate).
     """
-    if not arg.strip():
-        code = await service.chats.chat_currency(chat) or money_format.DEFAULT_CURRENCY
+    if not arg.strip():  # the open table's currency, else the chat's
+        code = await service.chats.money_currency(chat) or money_format.DEFAULT_CURRENCY
         with money_format.use_currency(code):
             return _(
                 "Money here is written in {symbol} ({code}): {sample}. Change it with 貨幣 NT$ or "
@@ -102,8 +106,15 @@ async def currency_reply(service: Chats, chat: ChatRef, member: Member | None, a
     if not await may_set(service, chat, member):
         name = member.display if member is not None else ""
         return _("{name}: only the table's creator or a chat admin can do that.").format(name=name)
-    await service.chats.set_chat(chat, currency=code)
+    table_open = await service.chats.set_currency(chat, code)
     with money_format.use_currency(code):
-        return _(
-            "Currency set: {symbol} ({code}). Money now reads {sample}; amounts booked stay as they are."
-        ).format(symbol=money_format.symbol(), code=code, sample=money_format.money(SAMPLE))
+        if table_open:
+            text = _(
+                "Currency set: {symbol} ({code}). The table's money now reads {sample}; amounts booked "
+                "stay as they are; ended sessions keep their own currency."
+            )
+        else:
+            text = _(
+                "Currency set: {symbol} ({code}). Money now reads {sample}; amounts booked stay as they are."
+            )
+        return text.format(symbol=money_format.symbol(), code=code, sample=money_format.money(SAMPLE))

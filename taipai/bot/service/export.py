@@ -3,7 +3,7 @@
 Pure functions of a :class:`~taipai.core.table.TableState` (no I/O, no clock), and the one read of the
 store that numbers a session in its chat (:func:`session_number`): the service writes the CSV to a
 file for the terminal only; the bots build it in memory and send it as a document
-(:func:`session_document`: UTF-8 with a BOM, so Excel opens it, captioned 「第1場 · 11月30日 · 23鋪」),
+(:func:`session_document`: UTF-8 with a BOM, so Excel opens it, captioned 「第1場 · 11月30日 · 23鋪 · HKD」),
 nothing is kept on the server.
 
 The CSV keeps plain numbers (``1080``, ``-7.50``: no currency, no thousands separator), so a
@@ -327,16 +327,19 @@ def session_day(started: datetime, zone: tzinfo = SESSION_TZ) -> date:
     return started.astimezone(zone).date()
 
 
-def caption(number: int, day: date, hands: int) -> str:
-    """The export's caption in the current locale: ``第1場 · 11月30日 · 23鋪``, ``Session 1 · 30 Nov ·
-    23 hands`` (``number``: the session's place among the chat's sessions, 1 = first; ``day``: the
+def caption(number: int, day: date, hands: int, currency: str | None = None) -> str:
+    """The export's caption in the current locale: ``第1場 · 11月30日 · 23鋪 · HKD``, ``Session 1 · 30 Nov ·
+    23 hands · HKD`` (``number``: the session's place among the chat's sessions, 1 = first; ``day``: the
     day it started, :func:`session_day`; ``hands``: hands played, wins and draws, as
-    :attr:`TableState.hand <taipai.core.table.TableState.hand>` counts them)."""
+    :attr:`TableState.hand <taipai.core.table.TableState.hand>` counts them; ``currency``: the ISO
+    code of the session's money, which the CSV's plain numbers are in, default
+    :func:`~taipai.bot.money_format.current_currency`)."""
     shown = money_format.count(hands)
     played = _("1 hand") if hands == 1 else _("{n} hands").format(n=shown)
-    return _("Session {number} · {day} · {hands}").format(
+    head = _("Session {number} · {day} · {hands}").format(
         number=money_format.count(number), day=money_format.day(day), hands=played
     )
+    return f"{head} · {currency or money_format.current_currency()}"
 
 
 async def session_number(store: Store, session: SessionRow) -> int:
@@ -360,10 +363,13 @@ async def session_document(
     """``/export`` of one session as a :class:`~taipai.bot.service.reply.Document`: named by
     :func:`export_name`, the bytes of :func:`session_csv` (:func:`csv_bytes`: with a BOM) and the
     :func:`caption` of the session (its number in the chat, its day on ``zone``'s clock, the hands
-    played), built in memory.  Raises nothing but the store's errors."""
+    played, the ISO code of its currency), built in memory; the ``note`` cells write money in the
+    session's own currency (``sessions.currency``; ``None``: HKD), whatever the chat's is now.
+    Raises nothing but the store's errors."""
     number = await session_number(store, session)
-    return Document(
-        export_name(store, chat, session.id),
-        csv_bytes(session_csv(state)),
-        caption(number, session_day(session.created_at, zone), state.hand),
-    )
+    with money_format.use_currency(session.currency) as code:
+        return Document(
+            export_name(store, chat, session.id),
+            csv_bytes(session_csv(state)),
+            caption(number, session_day(session.created_at, zone), state.hand, code),
+        )

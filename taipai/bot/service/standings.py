@@ -42,7 +42,15 @@ from taipai.bot.service.export import CSV_COLUMNS, export_name, session_csv, wri
 from taipai.bot.service.lru import LRUDict
 from taipai.bot.service.parse import EXPORT_WORDS, LEADERBOARD_WORDS, NEW_SEASON_WORDS, STATS_WORDS
 from taipai.bot.service.reply import Document, Reply
-from taipai.bot.service.stats import Biggest, PlayerFigures, SessionFigures, add_up, ranked, session_figures
+from taipai.bot.service.stats import (
+    Biggest,
+    PlayerFigures,
+    SessionFigures,
+    add_up,
+    currencies_of,
+    ranked,
+    session_figures,
+)
 from taipai.bot.store import ChatRef, SessionRow, Store
 from taipai.bot.store.chats import ChatData
 from taipai.bot.store.seasons import SeasonData, SeasonRow, SeasonTaken, SessionSpan
@@ -209,7 +217,11 @@ class StatsBook:
 
     def _cached(self, span: SessionSpan) -> SessionFigures | None:
         got = self.cache.get(span.session.id)
-        return got[1] if got is not None and got[0] == span.last_seq else None
+        if got is None or got[0] != span.last_seq:
+            return None
+        # 貨幣 at an open table changes its currency without an event: replay it then
+        currency = span.session.currency or money_format.DEFAULT_CURRENCY
+        return got[1] if got[1].currency == currency else None
 
 
 def _replay_all(
@@ -222,7 +234,8 @@ def _replay_all(
         payloads = logs.get(span.session.id)
         if payloads:
             state = replay(event_from_dict(dict(p)) for p in payloads)
-            out[span.session.id] = (session_figures(span.session.id, span.session.created_at, state), state)
+            figures = session_figures(span.session.id, span.session.created_at, state, span.session.currency)
+            out[span.session.id] = (figures, state)
     return out
 
 
@@ -336,8 +349,15 @@ async def answer(
 
 def stats_lines(book: StatsBook, period: str, nights: Sequence[Night], single: bool) -> list[str]:
     """The 戰績 reply: a head naming the period (sessions and hands), one line per player (most net
-    money first), then how players are matched and the other periods."""
-    players = ranked(add_up(n.figures for n in nights))
+    money first), then how players are matched and the other periods.
+
+    Money is one figure per currency (:func:`nets`); players are ranked by the money of the current
+    currency (:func:`~taipai.bot.money_format.current_currency`: the open table's, else the chat's;
+    when no session was in it, the first currency played), as :func:`~.stats.ranked` says."""
+    first = money_format.current_currency()
+    players = add_up(n.figures for n in nights)
+    order = currencies_of(players, first)
+    players = ranked(players, order[0] if order else first)
     hands = sum(n.figures.hands for n in nights)
     lines = [
         _("Stats for {period} (sessions: {sessions}, hands: {hands}):").format(
@@ -353,7 +373,7 @@ def stats_lines(book: StatsBook, period: str, nights: Sequence[Night], single: b
             "self_drawn": p.self_drawn,
             "dealt_in": p.dealt_in,
             "biggest": _biggest(book, p, single),
-            "net": render.cash(p.net, sign=True),
+            "net": nets(p, order),
         }
         if p.sessions == 1:
             line = _(
@@ -366,6 +386,8 @@ def stats_lines(book: StatsBook, period: str, nights: Sequence[Night], single: b
                 "出銃 {dealt_in}, biggest {biggest}, {net}"
             )
         lines.append("  " + line.format(**shown))
+    if len(order) > 1:
+        lines.append(apart(order))
     lines.append(
         _(
             "Players are matched across sessions by the names typed at 開枱. Money adds up over every game; "
@@ -373,6 +395,24 @@ def stats_lines(book: StatsBook, period: str, nights: Sequence[Night], single: b
         )
     )
     return lines
+
+
+def nets(p: PlayerFigures, order: Sequence[str]) -> str:
+    """A player's net money, one signed figure per currency in ``order`` (ISO codes) that they have
+    money in, joined by the list separator: ``+HK$756、+NT$1,150`` (never one figure for two
+    currencies)."""
+    return _(", ").join(
+        money_format.money(p.money[code], sign=True, currency=code) for code in order if code in p.money
+    )
+
+
+def apart(order: Sequence[str]) -> str:
+    """The line saying money of several currencies is kept apart and which one ranks: ``order``'s
+    first (ISO codes, the current currency first)."""
+    return _(
+        "Money in different currencies is never added up: each is shown on its own; players are "
+        "ranked by their money in {symbol}."
+    ).format(symbol=money_format.symbol(order[0]))
 
 
 def _biggest(book: StatsBook, p: PlayerFigures, single: bool) -> str:
@@ -410,8 +450,13 @@ def percent(rate: Fraction) -> str:
 
 def leaderboard_lines(period: str, nights: Sequence[Night]) -> list[str]:
     """The 排行榜 reply: players ranked by net money (then win rate, wins, name), each with their
-    hands won of hands played and the win rate."""
-    players = ranked(add_up(n.figures for n in nights))
+    hands won of hands played and the win rate.  Money is one figure per currency (:func:`nets`);
+    the rank is by the money of the current currency (the open table's, else the chat's; then win
+    rate, wins, name), and a line says so when there are several (:func:`apart`)."""
+    first = money_format.current_currency()
+    players = add_up(n.figures for n in nights)
+    order = currencies_of(players, first)
+    players = ranked(players, order[0] if order else first)
     lines = [_("Leaderboard, {period}:").format(period=period)]
     for rank, p in enumerate(players, start=1):
         lines.append(
@@ -419,12 +464,14 @@ def leaderboard_lines(period: str, nights: Sequence[Night]) -> list[str]:
             + _("{rank}. {name} {net}: won {won}/{hands} hands ({rate})").format(
                 rank=rank,
                 name=p.name,
-                net=render.cash(p.net, sign=True),
+                net=nets(p, order),
                 won=p.won,
                 hands=p.hands,
                 rate=percent(p.win_rate),
             )
         )
+    if len(order) > 1:
+        lines.append(apart(order))
     lines.append(_("Ranked by net money; win rate = hands won / hands played. Names as typed at 開枱."))
     return lines
 

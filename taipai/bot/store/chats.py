@@ -260,6 +260,63 @@ class ChatData:
             if await self.store.run_write(write):
                 return
 
+    async def set_currency(self, chat: ChatRef, code: str) -> bool:
+        """Set the chat's currency to ISO code ``code`` (``chats.currency``) and, in the same
+        transaction, the open session's (``sessions.currency``): the night being played now reads in
+        it; ended sessions keep theirs.  Returns whether a session was open.
+
+        Raises:
+            RuntimeError: three tries in a row lost the race to insert the chat's row.
+        """
+        now = self._now()
+        where = (chats.c.platform == chat.platform, chats.c.chat_id == chat.chat_id)
+        open_here = (
+            sessions.c.platform == chat.platform,
+            sessions.c.chat_id == chat.chat_id,
+            status_is(OPEN),
+        )
+
+        def write(conn: Connection) -> bool | None:
+            if not conn.execute(update(chats).where(*where).values(updated_at=now, currency=code)).rowcount:
+                try:
+                    with conn.begin_nested():
+                        conn.execute(
+                            insert(chats).values(
+                                platform=chat.platform, chat_id=chat.chat_id, updated_at=now, currency=code
+                            )
+                        )
+                except IntegrityError:  # another writer inserted the row first: update again
+                    return None
+            return bool(conn.execute(update(sessions).where(*open_here).values(currency=code)).rowcount)
+
+        for _attempt in range(3):
+            done = await self.store.run_write(write)
+            if done is not None:
+                return done
+        raise RuntimeError(f"could not set the currency of {chat}")
+
+    async def money_currency(self, chat: ChatRef) -> str | None:
+        """The ISO code money is shown in for ``chat`` now: the open session's (``None`` for a
+        session stored without one: HKD), else the chat's (``None``: never set, HKD); one read."""
+        where = (chats.c.platform == chat.platform, chats.c.chat_id == chat.chat_id)
+        open_here = (
+            sessions.c.platform == chat.platform,
+            sessions.c.chat_id == chat.chat_id,
+            status_is(OPEN),
+        )
+        q_session = select(sessions.c.id, sessions.c.currency).where(*open_here)
+        q_chat = select(chats.c.currency).where(*where)
+
+        def read(conn: Connection) -> str | None:
+            row = conn.execute(q_session).first()
+            if row is not None:
+                value: str | None = row[1]
+                return value
+            chosen: str | None = conn.execute(q_chat).scalar()
+            return chosen
+
+        return await self.store.run_read(read)
+
     # ------------------------------------------------------------------ one message
     async def view(self, chat: ChatRef, source_message_id: str | None, user_id: str | None) -> ChatView:
         """The :class:`ChatView` of ``chat`` for a message: duplicate check, open session, its last

@@ -34,11 +34,13 @@ database schema itself is created and changed only by the Alembic migrations in
     written in the transaction that books its event (or marks its inbox row done); ``status``
     ``'pending'`` until the platform accepted it (``'sent'``, with the platform's ``message_id``) or
     refused it for good (``'failed'``).
-``chats.currency``, ``seasons``, ``seat_memory`` (migration 0005)
-    The chat's currency (ISO code, ``NULL`` = HKD) and when the group was told that privacy mode
-    hides free text (``privacy_warned_at``, once per group); season ``number`` of a chat from ``started_at``
-    (stats of a season cover the sessions opened in it, computed from the event log); the player name
-    and seat (0–3 in 開枱 order) a ``user_id`` last held in the chat, to seat them again next night.
+``chats.currency``, ``sessions.currency``, ``seasons``, ``seat_memory`` (migration 0005)
+    The chat's currency (ISO code, ``NULL`` = HKD), the currency of each session's money (stamped at
+    開枱 from the chat's, changed by 貨幣 while it is open; ``NULL`` = HKD) and when the group was
+    told that privacy mode hides free text (``privacy_warned_at``, once per group); season
+    ``number`` of a chat from ``started_at`` (stats of a season cover the sessions opened in it,
+    computed from the event log); the player name and seat (0–3 in 開枱 order) a ``user_id`` last
+    held in the chat, to seat them again next night.
 ``chat_leases`` (migration 0003)
     Which worker process drains a chat's inbox and outbox now (``owner``) and until when
     (``expires_at``): one worker per chat at a time, and a dead worker's chats are taken over.
@@ -96,6 +98,7 @@ sessions = Table(
     Column("ended_at", DateTime(timezone=True), nullable=True),
     Column("creator", String(128), nullable=False),
     Column("system", String(32), nullable=False, server_default=LEGACY_SYSTEM),
+    Column("currency", String(8), nullable=True),
     Index(
         "uq_sessions_one_open_per_chat",
         "platform",

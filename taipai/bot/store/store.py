@@ -50,7 +50,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_en
 
 from taipai.bot.store import migrate
 from taipai.bot.store.outbox import Booking, active_booking, write_replies
-from taipai.bot.store.schema import ENDED, LEGACY_SYSTEM, OPEN, events, sessions
+from taipai.bot.store.schema import ENDED, LEGACY_SYSTEM, OPEN, chats, events, sessions
 
 
 class StoreError(Exception):
@@ -94,7 +94,8 @@ class ChatRef:
 class SessionRow:
     """One ``sessions`` row.  ``status`` is ``"open"`` or ``"ended"``; times are aware UTC; ``system`` is
     the rule system the table plays (its ``TableOpened.system``; ``hk-taiwan`` for sessions opened before
-    migration 0004)."""
+    migration 0004); ``currency`` the ISO code its money is in (stamped at 開枱 from the chat's, changed
+    by 貨幣 while open; ``None``: HKD, :data:`taipai.bot.money_format.DEFAULT_CURRENCY`)."""
 
     id: int
     platform: str
@@ -104,6 +105,7 @@ class SessionRow:
     ended_at: datetime | None
     creator: str
     system: str = LEGACY_SYSTEM
+    currency: str | None = None
 
     @property
     def chat(self) -> ChatRef:
@@ -197,6 +199,7 @@ def session_row(row: Any) -> SessionRow:
         ended_at=as_utc(m["ended_at"]),
         creator=m["creator"],
         system=m["system"],
+        currency=m.get("currency"),
     )
 
 
@@ -529,7 +532,8 @@ class Store:
         detail: Mapping[str, Any] | None = None,
         replies: Sequence[Any] | None = None,
     ) -> tuple[SessionRow, EventRow]:
-        """Open a new session for ``chat`` with its first event (``seq`` 1), in one transaction.
+        """Open a new session for ``chat`` with its first event (``seq`` 1), in one transaction; the
+        session's ``currency`` is the chat's (``chats.currency``) as read in that transaction.
 
         ``replies`` (the service's ``Reply`` objects) are written to the outbox in the same
         transaction, with the done mark of the inbox row being handled, when one is
@@ -539,11 +543,16 @@ class Store:
         """
         now = self._clock()
         booking, payloads = outbox_of(chat, replies)
+        currency: str | None = None
 
         def write(conn: Connection) -> tuple[int, EventRow]:
+            nonlocal currency
             lock_chat_sync(conn, chat)
             if source_message_id is not None and self.booked_in(conn, chat, source_message_id):
                 raise DuplicateMessage(chat.platform, chat.chat_id, source_message_id)
+            # the night's money is in the chat's currency as it is now, read in this transaction
+            here = (chats.c.platform == chat.platform, chats.c.chat_id == chat.chat_id)
+            currency = conn.execute(select(chats.c.currency).where(*here)).scalar()
             result = conn.execute(
                 insert(sessions).values(
                     platform=chat.platform,
@@ -552,6 +561,7 @@ class Store:
                     created_at=now,
                     creator=creator,
                     system=str(payload.get("system") or LEGACY_SYSTEM),
+                    currency=currency,
                 )
             )
             session_id = int(result.inserted_primary_key[0])
@@ -585,7 +595,7 @@ class Store:
         if booking is not None:
             booking.stored = True
         system = str(payload.get("system") or LEGACY_SYSTEM)
-        row = SessionRow(session_id, chat.platform, chat.chat_id, OPEN, now, None, creator, system)
+        row = SessionRow(session_id, chat.platform, chat.chat_id, OPEN, now, None, creator, system, currency)
         return row, ev
 
     async def append_event(

@@ -190,7 +190,9 @@ async def test_currency_history_and_a_season_export_through_the_service(store, m
         (currency,) = await h.slash(A, "currency", currency="TWD")
         history = await h.slash(B, "history")
         season = await h.slash(B, "export", period="season")
-    assert currency.content == "貨幣改咗做 NT$（TWD）。銀碼而家咁寫：NT$1,080；已經記咗嘅數唔變。"
+    assert currency.content == (  # a table is open: its money reads NT$ too
+        "貨幣改咗做 NT$（TWD）。呢張枱嘅銀碼而家咁寫：NT$1,080；已經記咗嘅數唔變；打完嘅場次照用返佢哋自己嘅貨幣。"
+    )
     assert [c.kind for c in history] == ["defer", "followup"]
     assert (
         history[1].content

@@ -68,7 +68,7 @@ async def test_export_sends_a_bom_csv_with_its_caption_and_keeps_no_file(
     await group.say(CAT, "Cat 自摸 10番")
 
     doc = await export(group, DANIEL, "匯出")
-    assert doc.params["caption"] == "第1場 · 11月30日 · 2鋪"
+    assert doc.params["caption"] == "第1場 · 11月30日 · 2鋪 · HKD"
     upload = doc.params["document"]
     assert upload.filename.endswith("-telegram--100123-session2.csv")  # the database's session id
     assert upload.content.startswith(BOM + b"number,hand,round,dealer,streak,event,row,")
@@ -79,7 +79,7 @@ async def test_export_sends_a_bom_csv_with_its_caption_and_keeps_no_file(
 
     await group.say(ANN, "/lang en")
     doc = await export(group, DANIEL, "/export")
-    assert doc.params["caption"] == "Session 1 · 30 Nov · 2 hands"
+    assert doc.params["caption"] == "Session 1 · 30 Nov · 2 hands · HKD"
     assert doc.params["document"].content.startswith(BOM)
     assert files_under(tmp_path) == before
 
@@ -95,7 +95,7 @@ async def test_sessions_are_numbered_in_their_chat(evening_group: Group):
     await service.handle(chat, "Ann", "開枱 Ann Bob Cat Dan")
     await service.handle(chat, "Bob", "Bob 食 Ann 12番")
     doc = await export(group, DANIEL, "/export")
-    assert doc.params["caption"] == "Session 2 · 30 Nov · 1 hand"
+    assert doc.params["caption"] == "Session 2 · 30 Nov · 1 hand · HKD"
 
 
 @pytest.mark.asyncio
@@ -107,8 +107,8 @@ async def test_the_caption_dates_the_session_on_the_stats_calendar(tmp_path: Pat
     try:
         chat = ChatRef("telegram", "-1007")
         for zone, shown in (
-            ("Asia/Hong_Kong", "Session 1 · 1 Dec · 0 hands"),
-            ("UTC", "Session 1 · 30 Nov · 0 hands"),
+            ("Asia/Hong_Kong", "Session 1 · 1 Dec · 0 hands · HKD"),
+            ("UTC", "Session 1 · 30 Nov · 0 hands · HKD"),
         ):
             service = Service(store, locale="en", stats_timezone=zone)
             if zone == "Asia/Hong_Kong":

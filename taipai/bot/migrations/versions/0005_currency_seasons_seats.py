@@ -5,6 +5,8 @@ Revises: 0004
 Create Date: issue 15 (what groups expect)
 
 - ``chats.currency``: the ISO code money is shown in (``NULL`` = HKD, ``HK$1,080``).
+- ``sessions.currency``: the ISO code the session's money is in, stamped at 開枱 from the chat's and
+  changed by ``貨幣`` while it is open (``NULL`` = HKD): an ended night keeps its own.
 - ``chats.privacy_warned_at``: when the group was told that privacy mode hides free text (once per
   group, whichever worker saw it first).
 - ``seasons``: an admin starts season ``number`` of a chat at ``started_at``; a season's stats are the
@@ -30,6 +32,8 @@ def upgrade() -> None:
     with op.batch_alter_table("chats") as batch:
         batch.add_column(sa.Column("currency", sa.String(8), nullable=True))
         batch.add_column(sa.Column("privacy_warned_at", sa.DateTime(timezone=True), nullable=True))
+    with op.batch_alter_table("sessions") as batch:
+        batch.add_column(sa.Column("currency", sa.String(8), nullable=True))
     op.create_table(
         "seasons",
         sa.Column("id", _ID, primary_key=True, autoincrement=True),
@@ -57,6 +61,8 @@ def upgrade() -> None:
 def downgrade() -> None:
     op.drop_table("seat_memory")
     op.drop_table("seasons")
+    with op.batch_alter_table("sessions") as batch:
+        batch.drop_column("currency")
     with op.batch_alter_table("chats") as batch:
         batch.drop_column("privacy_warned_at")
         batch.drop_column("currency")
