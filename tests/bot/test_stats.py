@@ -251,7 +251,7 @@ async def test_export_season_is_one_csv_of_the_seasons_sessions(group):
     replies = await service.handle(CHAT, ADMIN.display, "匯出 賽季", member=ADMIN)
     assert len(replies) == 1 and replies[0].document is not None
     doc = replies[0].document
-    assert doc.caption == replies[0].text == "第2季 · 12月1日起 · 1場"
+    assert doc.caption == replies[0].text == "第2季 · 12月1日起 · 1場 · HKD"
     # named as the session exports are (the database's name and hash)
     assert doc.filename == export_name(service.store, CHAT, 0).replace("-session0.csv", "-season2.csv")
     assert doc.content.startswith(b"\xef\xbb\xbf")
@@ -268,7 +268,7 @@ async def test_export_season_is_one_csv_of_the_seasons_sessions(group):
         ("阿強", "阿珍", "500"),
     ]
     en = await service.handle(CHAT, ADMIN.display, "/export season", member=ADMIN, locale="en")
-    assert en[0].text == "Season 2 · since Dec 1 · 1 session"
+    assert en[0].text == "Season 2 · since Dec 1 · 1 session · HKD"
 
 
 @pytest.mark.asyncio
@@ -389,7 +389,7 @@ async def test_the_terminal_writes_the_season_file(group, tmp_path):
     terminal = Service(service.store, locale="en", export_dir=tmp_path)
     replies = await terminal.handle(CHAT, "阿明", "/export season")
     path = tmp_path / export_name(service.store, CHAT, 0).replace("-session0.csv", "-season1.csv")
-    assert replies[0].text == f"Season 1 · since Nov 28 · 1 session: written to {path}"
+    assert replies[0].text == f"Season 1 · since Nov 28 · 1 session · HKD: written to {path}"
     data = path.read_bytes()
     assert data.startswith(b"\xef\xbb\xbf") and data == replies[0].document.content
     balances = {

@@ -288,17 +288,20 @@ table), the day it was opened (ISO ``2026-12-01``, the chat's calendar), its gam
 (``hk-taiwan``, ``taiwan``, ``hk-old``), then :data:`CSV_COLUMNS` as :func:`session_csv` writes them."""
 
 
-def season_csv(nights: Sequence[tuple[int, str, TableState]]) -> str:
+def season_csv(nights: Sequence[tuple[int, str, TableState, str | None]]) -> str:
     """Several sessions as one CSV text (``/export season``): header :data:`SEASON_COLUMNS`, then
-    every row of each session's :func:`session_csv` (without its header), prefixed with the
-    session's ``(number, opened day, game)``.  ``nights``: ``(number, ISO day, state)`` in the
-    order to write them.  ``\\r\\n`` line ends; the caller adds the BOM when it writes the bytes.
-    Raises nothing for states the table machine made."""
+    every row of each session's :func:`session_csv` (without its header, its ``note`` money in that
+    session's own currency), prefixed with the session's ``(number, opened day, game)``.
+    ``nights``: ``(number, ISO day, state, currency)`` in the order to write them (``currency``: the
+    session's ISO code, ``None`` = HKD).  ``\\r\\n`` line ends; the caller adds the BOM when it writes
+    the bytes.  Raises nothing for states the table machine made."""
     out = io.StringIO()
     w = csv.writer(out)
     w.writerow(SEASON_COLUMNS)
-    for number, day, state in nights:
-        rows = csv.reader(io.StringIO(session_csv(state).lstrip("\ufeff"), newline=""))
+    for number, day, state, currency in nights:
+        with money_format.use_currency(currency):
+            text = session_csv(state)
+        rows = csv.reader(io.StringIO(text.lstrip("\ufeff"), newline=""))
         next(rows)  # that session's header
         for row in rows:
             w.writerow([number, day, state.system, *row])
@@ -531,7 +534,7 @@ async def _export_season(service: Tables, chat: ChatRef, export_dir: Path | None
         return Reply(_("Season {n} has no table yet: nothing to export.").format(n=season.number))
     assert since is not None
     rows = [
-        (n.number, book.local(n.span.session.created_at).date().isoformat(), n.state)
+        (n.number, book.local(n.span.session.created_at).date().isoformat(), n.state, n.span.session.currency)
         for n in nights
         if n.state is not None
     ]
@@ -541,6 +544,8 @@ async def _export_season(service: Tables, chat: ChatRef, export_dir: Path | None
     caption = _("Season {n} · since {date} · {sessions}").format(
         n=season.number, date=_date(book, since), sessions=sessions(len(nights))
     )
+    # the ISO codes the CSV's plain numbers are in, each session's own (its notes name them too)
+    caption += " · " + ", ".join(dict.fromkeys(n.figures.currency for n in nights))
     document = Document(name, data, caption)
     if export_dir is None:
         return Reply(caption, document=document)
