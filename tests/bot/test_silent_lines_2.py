@@ -109,7 +109,14 @@ def test_english_slash_reads_only_the_command_forms():
     assert natural.english_slash("currency NT$") == "/currency NT$"
     assert natural.english_slash("calc 一二三萬 摸東") == "/calc 一二三萬 摸東"
     assert natural.english_slash("waits 123m") == "/waits 123m"
-    for talk in ("rules are rules", "chart looks fun", "calc it later", "season two", "currency is odd", "calc"):
+    for talk in (
+        "rules are rules",
+        "chart looks fun",
+        "calc it later",
+        "season two",
+        "currency is odd",
+        "calc",
+    ):
         assert natural.english_slash(talk) is None, talk
 
 
@@ -138,3 +145,85 @@ async def test_english_command_words_answer_as_their_slash_forms(store, locale):
 async def test_chart_with_a_word_after_it_is_the_chart(store):
     talk = await fresh(store, EN, locale="en")
     assert await talk("Ann", "/chart now") == "Nothing to chart yet: no hand has been played."
+
+
+# (speaker, line, balances after it) at 港式台牌: each books as its spaced, particle-free form does.
+BOOKED_ZH = [
+    # 搶槓 run together: 8 + 底 5 + 莊 1 = 14 from the dealer 阿明
+    ("阿強", "阿強搶槓阿明 8番", {"阿明": -14, "阿強": 14, "阿珍": 0, "阿玲": 0}),
+    ("阿強", "阿強搶槓阿明8番", {"阿明": -14, "阿強": 14, "阿珍": 0, "阿玲": 0}),
+    ("阿強", "搶槓阿明 8番", {"阿明": -14, "阿強": 14, "阿珍": 0, "阿玲": 0}),
+    # a Chinese-numeral count with a particle: 12 + 5 + 1 = 18
+    ("阿強", "阿強 食 阿明 十二番啦", {"阿明": -18, "阿強": 18, "阿珍": 0, "阿玲": 0}),
+    # 10 + 5 from each, the dealer 1 more: 16 + 15 + 15 = 46
+    ("阿珍", "阿珍自摸十番啦", {"阿明": -16, "阿強": -15, "阿珍": 46, "阿玲": -15}),
+    # a tilde or a full-width exclamation mark ends the line as 。 does
+    ("阿強", "阿強 食 阿明 12番～", {"阿明": -18, "阿強": 18, "阿珍": 0, "阿玲": 0}),
+    ("阿強", "阿強 食 阿明 12番~", {"阿明": -18, "阿強": 18, "阿珍": 0, "阿玲": 0}),
+    ("阿強", "阿強 食 阿明 12番！", {"阿明": -18, "阿強": 18, "阿珍": 0, "阿玲": 0}),
+    # 槓上 阿明 包, spaced: 阿明 pays all three shares, 18 + 17 + 17 = 52
+    ("阿強", "阿強 自摸 12番 槓上 阿明 包", {"阿明": -52, "阿強": 52, "阿珍": 0, "阿玲": 0}),
+]
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize(("speaker", "line", "after"), BOOKED_ZH, ids=[c[1] for c in BOOKED_ZH])
+async def test_a_form_that_should_book_is_booked(store, speaker, line, after):
+    talk = await fresh(store, ZH)
+    reply = await talk(speaker, line)
+    assert await talk.seq() == 2, reply
+    assert await balances(talk) == after
+
+
+@pytest.mark.asyncio
+async def test_a_spaced_bao_gets_the_answer_of_the_glued_one(store):
+    talk = await fresh(store, ZH)
+    glued = await talk("阿強", "阿強 自摸 12番 阿明包")
+    assert glued.startswith("淨係講番數我睇唔到隻槓，而 包 只限明槓嘅槓上自摸")
+    assert await talk("阿強", "阿強 自摸 12番 阿明 包") == glued
+    assert await talk.seq() == 1
+
+
+@pytest.mark.asyncio
+async def test_a_count_asked_as_a_question_books_nothing_and_says_so(store):
+    talk = await fresh(store, ZH)
+    assert (
+        await talk("阿強", "阿強 食 阿明 12番?")
+        == "「12番?」似係問緊嘢，所以乜都冇記。要記嘅話，唔好加「?」再打一次。"
+    )
+    assert (
+        await talk("阿強", "阿強 食 阿明 12番？")
+        == "「12番?」似係問緊嘢，所以乜都冇記。要記嘅話，唔好加「?」再打一次。"
+    )
+    assert await talk.seq() == 1
+
+
+@pytest.mark.asyncio
+async def test_the_forms_at_a_taiwan_table(store):
+    """台灣牌: 底 100 + 台 50 each, 作莊 50 from the dealer 阿明."""
+    talk = await fresh(store, ZH + " 台灣牌")
+    assert (await talk("阿強", "阿強 食 阿明 十二台啦")).splitlines()[:2] == [
+        "阿強 食 阿明：12台",
+        "阿明 俾 阿強 HK$750（底 100 + 12台 × 50 + 作莊 50）",
+    ]
+    await talk("阿強", "撤銷")
+    assert (await talk("阿強", "阿強搶槓阿明 3台")).splitlines()[
+        1
+    ] == "阿明 俾 阿強 HK$300（底 100 + 3台 × 50 + 作莊 50）"
+    await talk("阿強", "撤銷")
+    assert (await talk("阿強", "阿強 食 阿明 3台～")).splitlines()[0] == "阿強 食 阿明：3台"
+    assert await balances(talk) == {"阿明": -300, "阿強": 300, "阿珍": 0, "阿玲": 0}
+    assert (
+        await talk("阿強", "阿強 食 阿明 3台?")
+        == "「3台?」似係問緊嘢，所以乜都冇記。要記嘅話，唔好加「?」再打一次。"
+    )
+
+
+@pytest.mark.asyncio
+async def test_words_after_a_count_with_its_unit_name_only_the_words(store):
+    talk = await fresh(store, EN, locale="en")
+    assert await talk("Bob", "Bob zimo 2 fan lol") == (
+        "After the count 「2 fan」 comes 「lol」, which I can't read. Send one record per message with the "
+        "count last (B 食 A 12番), or write the whole hand instead of the count."
+    )
+    assert await talk.seq() == 1

@@ -16,6 +16,7 @@ from taipai.bot.service.parse import (
     DEAL_IN_WORDS,
     FLY_WORDS,
     LEG_SPLIT,
+    ROB_KONG_WORDS,
     SELF_DRAW_WORDS,
     WIN_WORDS,
     is_count_text,
@@ -24,7 +25,9 @@ from taipai.bot.service.parse import (
 )
 from taipai.core.errors import HandError
 
-_VERBS = tuple(sorted({*SELF_DRAW_WORDS, *WIN_WORDS}, key=len, reverse=True))
+_VERBS = tuple(sorted({*SELF_DRAW_WORDS, *WIN_WORDS, *ROB_KONG_WORDS}, key=len, reverse=True))
+"""The verbs a hurried win is spelled out around; 搶槓 (robbing a kong) is said as 食 is
+(``阿強搶槓阿明 8番`` → ``阿強 搶槓 阿明 8番``)."""
 
 
 def _take_name(
@@ -123,6 +126,7 @@ def spell_out(text: str, names: Sequence[str], speaker: str | None) -> str | Non
         食 A 12番           → SPEAKER 食 A 12番
         B自摸12番           → B 自摸 12番
         B食A 一二三萬 …     → B 食 A 一二三萬 …
+        B搶槓A 8番          → B 搶槓 A 8番
         出銃 B 12番         → SPEAKER 出銃 B 12番
         A出銃B12番          → A 出銃 B 12番
 

@@ -157,7 +157,8 @@ class CommandError(ValueError):
             ``self_draw_usage``, ``no_hand``, ``unknown_command``,
             ``deal_in_usage`` (``A 出銃`` without the winner), ``two_discarders`` (legs of one message
             on two discards: ``first``, ``second``), ``count_then_words``
-            (a fan count with words after it: ``count`` and ``rest``), ``false_win_usage``,
+            (a fan count with words after it: ``count`` and ``rest``), ``count_question`` (a count
+            and a ``?`` after it: ``count``), ``false_win_usage``,
             ``prize_usage``, ``chase_usage``, ``rob_usage``, ``fly_usage``,
             ``rob_kong_usage``, ``flower_win_usage``, ``count_too_large`` (a bare count over
             :data:`MAX_FAN`), ``no_args``
@@ -501,8 +502,11 @@ _SHOWING = (ShowScore, ShowChains, ShowHistory, ShowHelp)
 
 _COUNT_THEN = re.compile(r"^(\S+?)(?:\s*[;；,，]\s*|\s+)(\S.*)$", re.S)
 """A leg's first word, then what follows it (after spaces or a ; , separator)."""
-_COUNT_STUCK = re.compile(r"^([0-9]+\s*(?:番|翻|台)?)(\S.*)$", re.S)
-"""A count with something stuck to it: ``12番!``, ``12番番``, ``1e5番``."""
+_COUNT_STUCK = re.compile(
+    r"^([0-9]+\s*(?:番|翻|台)?|[零〇一二兩两三四五六七八九十百千廿卅]+\s*(?:番|翻|台))(\S.*)$", re.S
+)
+"""A count with something stuck to it: ``12番!``, ``12番番``, ``1e5番``, ``十二番啦`` (a particle, which
+the free-text reader drops: :mod:`.natural`)."""
 
 
 def _no_words_after_count(hand: str) -> None:
@@ -514,12 +518,18 @@ def _no_words_after_count(hand: str) -> None:
     m = _COUNT_THEN.match(text) or _COUNT_STUCK.match(text)
     if m is None or read_count(m.group(1)) is None or read_count(hand) is not None:
         return  # not a count first, or the whole is one count (``12 番``, ``12 fan``)
+    count, rest = m.group(1), m.group(2).strip()
+    unit, _space, after = rest.partition(" ")
+    if after.strip() and read_count(f"{count} {unit}") is not None:  # 「2 fan lol」: the count is 「2 fan」
+        count, rest = f"{count} {unit}", after.strip()
     from taipai.core.notation import tokenize
 
     try:
         tokenize(hand)
     except HandError:
-        raise CommandError("count_then_words", count=m.group(1), rest=m.group(2).strip()) from None
+        if rest.strip("?？ ") == "":  # 「12番?」 asks: a question is never booked
+            raise CommandError("count_question", count=count) from None
+        raise CommandError("count_then_words", count=count, rest=rest) from None
 
 
 _EMOJI_PARTS = frozenset("\u200d\ufe0e\ufe0f\u20e3")
@@ -543,11 +553,16 @@ def drop_trailing_emoji(text: str) -> str:
     return text[:end] if end < len(text) else text
 
 
+_MOOD_MARKS = frozenset("!！。~～〜")
+"""Marks that end a line as its mood, not its words: exclamation marks, the full stop, tildes."""
+
+
 def _emoji_or_space(c: str) -> bool:
     """Whether ``c`` is white space, an exclamation mark, an ideographic full stop or part of an emoji
-    (a symbol, its glue, a tag character): the mood or the end of a message (``12番!!``, ``12番。``),
-    not part of it.  A question mark is kept: ``12番？`` asks, and is not booked."""
-    if c.isspace() or c in _EMOJI_PARTS or c in "!！。" or "\U000e0020" <= c <= "\U000e007f":
+    (a symbol, its glue, a tag character), or a tilde (``12番～``, a tone): the mood or the end of a
+    message (``12番!!``, ``12番。``), not part of it.  A question mark is kept: ``12番？`` asks, and is
+    not booked (``count_question``)."""
+    if c.isspace() or c in _EMOJI_PARTS or c in _MOOD_MARKS or "\U000e0020" <= c <= "\U000e007f":
         return True
     return unicodedata.category(c) in ("So", "Sk")
 
@@ -758,10 +773,12 @@ def check_names(names: tuple[str, ...]) -> tuple[str, ...]:
 
 
 def _kong_payer(hand: str) -> tuple[str, str]:
-    """Split a trailing ``A包`` / ``包 A`` off a self-draw's hand: ``(hand, payer or "")``."""
+    """Split a trailing ``A包`` / ``包 A`` / ``A 包`` off a self-draw's hand: ``(hand, payer or "")``."""
     bits = hand.split()
     if len(bits) >= 3 and bits[-2] == "包":
         return " ".join(bits[:-2]), bits[-1]
+    if len(bits) >= 3 and bits[-1] == "包":  # 「12番 阿明 包」, spaced as 「阿明包」 is glued
+        return " ".join(bits[:-2]), bits[-2]
     if len(bits) >= 2 and len(bits[-1]) > 1 and bits[-1].endswith("包"):
         return " ".join(bits[:-1]), bits[-1][:-1]
     return hand, ""

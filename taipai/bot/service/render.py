@@ -277,6 +277,10 @@ _COMMAND_ERRORS = {
     "name_seat": N_(
         "「{name}」 cannot be a player name: 東 南 西 北 name the seats (東 is the dealer's seat)."
     ),
+    "count_question": N_(
+        "「{count}?」 reads as a question, so nothing was booked. "
+        "To book it, send it again without the 「?」."
+    ),
     "name_command": N_("「{name}」 cannot be a player name: it is a command word."),
     "name_speech": N_(
         "「{name}」 cannot be a player name: in a record it is a word of speech (我 is whoever says it; "
