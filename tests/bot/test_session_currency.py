@@ -31,13 +31,15 @@ import pytest_asyncio
 from sqlalchemy import update
 from sqlalchemy.engine import Connection
 
-from taipai.bot.service import Service
+from taipai.bot import money_format
+from taipai.bot.service import Service, chart
 from taipai.bot.service.identity import Member
 from taipai.bot.service.stats import PlayerFigures, SessionFigures, add_up
 from taipai.bot.store import ChatRef, Store
 from taipai.bot.store.chats import ChatData
 from taipai.bot.store.schema import sessions
 from taipai.bot.store.seasons import SeasonData
+from taipai.core.table import TableState
 
 pytestmark = pytest.mark.both_databases
 
@@ -260,3 +262,22 @@ def test_net_money_of_two_currencies_never_adds_up():
         _ = ling.net
     (only,) = add_up([hk])
     assert only.net == 59
+
+
+@pytest.mark.asyncio
+async def test_the_chart_of_the_nt_night_is_drawn_in_nt_dollars(group, monkeypatch: pytest.MonkeyPatch):
+    """圖表 after the NT$ night, the chat back in HK$: the chart's labels are written in NT$ (the
+    currency in force when its figures are made)."""
+    service, clock = group
+    await night_2(service, clock)
+    await say(service, "貨幣 HK$")
+    seen: list[str] = []
+    made = chart.chart_data
+
+    def spy(state: TableState, *, started: datetime | None = None) -> chart.ChartData:
+        seen.append(money_format.current_currency())
+        return made(state, started=started)
+
+    monkeypatch.setattr(chart, "chart_data", spy)
+    (reply,) = await service.handle(CHAT, ADMIN.display, "圖表", member=ADMIN)
+    assert seen == ["TWD"] and reply.picture is not None
