@@ -281,3 +281,15 @@ async def test_the_chart_of_the_nt_night_is_drawn_in_nt_dollars(group, monkeypat
     monkeypatch.setattr(chart, "chart_data", spy)
     (reply,) = await service.handle(CHAT, ADMIN.display, "圖表", member=ADMIN)
     assert seen == ["TWD"] and reply.picture is not None
+
+
+@pytest.mark.asyncio
+async def test_undoing_the_nt_nights_settle_reopens_it_in_nt_dollars(group):
+    """撤銷 of night 2's 埋數 after the chat went back to HK$: the table reopens with its own NT$."""
+    service, clock = group
+    await night_2(service, clock)
+    await say(service, "貨幣 HK$")
+    assert await say(service, "撤銷")  # 埋數 undone: the table is open again
+    row = await service.store.open_session(CHAT)
+    assert row is not None and row.currency == "TWD"
+    assert (await say(service, "計數")).splitlines()[1] == "  東 阿明: +NT$900"

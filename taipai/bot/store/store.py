@@ -755,6 +755,7 @@ class Store:
             None,
             session.creator,
             session.system,
+            session.currency,
         )
         return row, ev
 
