@@ -7,7 +7,10 @@ the reply language (:func:`taipai.bot.i18n.use_locale`)::
     with use_locale("en"), use_currency("TWD"):
         money(Fraction(-15, 2))  # '-NT$7.50'
 
-A chat stores its currency as an ISO 4217 code in ``chats.currency`` (``NULL`` = :data:`DEFAULT_CURRENCY`);
+The service sets it per message to the open session's currency (``sessions.currency``, stamped at
+開枱 from the chat's), else the chat's; a reply about an ended session (歷史, 匯出, 圖表) sets that
+session's, so a night always reads in the currency it was played in.  A chat stores its currency as an
+ISO 4217 code in ``chats.currency`` (``NULL`` = :data:`DEFAULT_CURRENCY`, as is a session's ``NULL``);
 :data:`CURRENCIES` lists the ones a chat may choose and :func:`currency_of` reads what a player types
 (``NT$``, ``TWD``, ``台幣`` …).
 
