@@ -227,3 +227,119 @@ async def test_words_after_a_count_with_its_unit_name_only_the_words(store):
         "count last (B 食 A 12番), or write the whole hand instead of the count."
     )
     assert await talk.seq() == 1
+
+
+# (speaker, line, the one hint) on a fresh 港式台牌 table: the tester's silent lines
+HINTS_ZH = [
+    (
+        "阿強",
+        "阿強食阿明12蕃",
+        "數目「12」後面仲有「蕃」，我睇唔明。一個訊息記一鋪，數目放最尾（B 食 A 12番）；或者唔寫數目，寫晒成副牌。",
+    ),
+    (
+        "阿強",
+        "阿強食阿明12番la",
+        "數目「12番」後面仲有「la」，我睇唔明。一個訊息記一鋪，數目放最尾（B 食 A 12番）；或者唔寫數目，寫晒成副牌。",
+    ),
+    (
+        "阿強",
+        "阿強 vs 阿明 12",
+        "收到：阿強、阿明、12。仲差邊個食邊個，定係自摸，例如：阿強 食 阿明 12 或者 阿強 自摸 12。",
+    ),
+    ("阿強", "阿強 wins 阿明 12 lol", "收到：阿強 食 阿明、12。唔明「lol」；要記就寫：阿強 食 阿明 12"),
+    ("阿強", "撤銷咗佢", "收到：撤銷。唔明「咗佢」；打 幫助 睇點寫。"),
+    ("阿強", "流局咩", "收到：流局。唔明「咩」；打 幫助 睇點寫。"),
+    ("阿強", "流局咩?", "收到：流局。唔明「咩?」；打 幫助 睇點寫。"),
+]
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize(("speaker", "line", "expected"), HINTS_ZH, ids=[c[1] for c in HINTS_ZH])
+async def test_a_silent_line_gets_one_hint_and_books_nothing(store, speaker, line, expected):
+    talk = await fresh(store, ZH)
+    assert await talk(speaker, line) == expected
+    assert await talk.seq() == 1
+
+
+@pytest.mark.asyncio
+async def test_the_hints_in_english(store):
+    talk = await fresh(store, ZH, locale="en")
+    assert await talk("阿強", "阿強 vs 阿明 12") == (
+        "Got: 阿強, 阿明, 12. Missing who won on whose discard, or 自摸; e.g. 阿強 食 阿明 12 or 阿強 自摸 12."
+    )
+    assert await talk("阿強", "阿強 wins 阿明 12 lol") == (
+        "Got: 阿強 食 阿明, 12. Not understood: 「lol」; to book it, write: 阿強 食 阿明 12"
+    )
+    assert await talk("阿強", "撤銷咗佢") == (
+        "Got: 撤銷. Not understood: 「咗佢」; 幫助 (/help) shows how to write it."
+    )
+    assert await talk.seq() == 1
+
+
+@pytest.mark.asyncio
+async def test_english_lines_naming_players_book_or_hint(store):
+    talk = await fresh(store, EN, locale="en")
+    assert await talk("Bob", "AnnaAnn 5") == (
+        "Got: Anna, Ann, 5. Missing who won on whose discard, or 自摸; e.g. Anna 食 Ann 5 or Anna 自摸 5."
+    )
+    assert await talk("Ann", "Ann draws") == (
+        "Got: Ann draws. Not sure what to book; 幫助 (/help) shows how to write it."
+    )
+    assert await talk.seq() == 1
+    # the dealer Ann on Bob's discard: 5 + 底 5 + dealer 1 = 11
+    assert (await talk("Ann", "I won 5 off Bob")).splitlines()[0] == "Ann wins on Bob's discard: 5 fan"
+    assert await balances(talk) == {"Ann": 11, "Anna": 0, "Bob": -11, "Bo": 0}
+    assert (await talk("Ann", "kong")).splitlines()[0] == "Ann: cash prize 暗槓 (1 底)"
+    # 暗槓 is 1 底 (5) from each of the three
+    assert await balances(talk) == {"Ann": 26, "Anna": -5, "Bob": -16, "Bo": -5}
+
+
+@pytest.mark.asyncio
+async def test_english_lines_at_an_hk_old_table(store):
+    """廣東牌 全銃: 5翻 is a portion of 16, the discarder pays it and two halves of 8 (32)."""
+    talk = await fresh(store, EN + " 廣東牌", locale="en")
+    assert (await talk("Ann", "I won 5 off Bob")).splitlines()[:2] == [
+        "Ann wins on Bob's discard: 5翻",
+        "Bob pays Ann HK$32 (全銃: the discarder pays for all, his portion 16 and two halves of 8)",
+    ]
+    assert await talk("Bob", "AnnaAnn 5") == (
+        "Got: Anna, Ann, 5. Missing who won on whose discard, or 自摸; e.g. Anna 食 Ann 5 or Anna 自摸 5."
+    )
+    assert await talk.seq() == 2
+
+
+@pytest.mark.asyncio
+async def test_the_silent_lines_at_a_taiwan_table(store):
+    talk = await fresh(store, ZH + " 台灣牌")
+    assert await talk("阿強", "阿強 vs 阿明 3") == (
+        "收到：阿強、阿明、3。仲差邊個食邊個，定係自摸，例如：阿強 食 阿明 3 或者 阿強 自摸 3。"
+    )
+    assert await talk("阿強", "阿強食阿明3蕃") == (
+        "數目「3」後面仲有「蕃」，我睇唔明。一個訊息記一鋪，數目放最尾（B 食 A 3台）；或者唔寫數目，寫晒成副牌。"
+    )
+    assert await talk("阿強", "流局咩") == "收到：流局。唔明「咩」；打 幫助 睇點寫。"
+    assert await talk.seq() == 1
+
+
+TALK = [
+    "取消咗個約",
+    "紀錄片好睇",
+    "食咗未",
+    "撤銷？",
+    "阿強同阿明打咗 3 鋪",
+    "我今晚自摸咗 3次",
+    "阿明 vs 阿強 好勁",
+    "阿強 haha",
+    "阿明輸咗 300",
+]
+
+
+@pytest.mark.asyncio
+async def test_talk_near_the_new_hints_stays_silent(store):
+    talk = await fresh(store, ZH)
+    for line in TALK:
+        assert await talk("阿強", line) == "", line
+    english = await fresh(store, EN, locale="en")
+    for line in ("I won big tonight", "Ann draws a lot", "Ann won 3 games"):
+        assert await english("Bob", line) == "", line
+    assert await talk.seq() == await english.seq() == 1

@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from taipai.bot.i18n import _
-from taipai.bot.service import natural, parse
+from taipai.bot.service import natural, parse, speech
 from taipai.bot.service.parse import (
     DEAL_IN_WORDS,
     FALSE_WIN_WORDS,
@@ -119,10 +119,15 @@ hand (rule 1 of :func:`judge`), never the "command word with extra words" of rul
 
 _VERBS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("出銃", DEAL_IN_WORDS),
-    ("自摸", SELF_DRAW_WORDS),
-    ("食", WIN_WORDS),
+    ("自摸", (*SELF_DRAW_WORDS, *sorted(natural.ENGLISH_SELF_DRAW))),
+    ("食", (*WIN_WORDS, *sorted(natural.ENGLISH_WIN))),
 )
-"""The record verbs :func:`judge` looks for in a line, each with the words that say it."""
+"""The record verbs :func:`judge` looks for in a line, each with the words that say it (English too:
+``阿強 wins 阿明 12 lol`` says 食)."""
+
+_ASKED = (*speech.QUESTION_PARTICLES, *speech.PARTICLES, *speech.PRONOUNS)
+"""What may be glued after a command word in a line that asks about it (``流局咩``, ``撤銷咗佢``); a
+question mark alone is no such word (``撤銷？`` stays unanswered: a question never undoes)."""
 
 TILE_CLASS_CHARS = frozenset("萬万筒索條条餅饼字")
 """Characters that name a suit or the honours (字): a record's hand text with one is an attempt at
@@ -179,10 +184,15 @@ def judge(text: str, names: Sequence[str], *, seated: bool) -> Attempt | None:
     said_alone_ok = rest or (seated and first not in EVERYDAY_WORDS)
     if first in attempt_words() and said_alone_ok and all(_table_word(w, folded_names) for w in rest):
         return Attempt(words[0], named, _count_in(words, folded_names), False, " ".join(rest))
+    asked = _asked(words[0]) if len(words) == 1 else None
+    if asked is not None:  # 「流局咩」, 「撤銷咗佢」: a command word asked about, never carried out
+        return Attempt(asked, named, "", False, words[0][len(asked) :])
     led = _led(words, folded_names)
     if led is not None:
         lead, word, after = led
         return Attempt(word, named, "", False, " ".join(after), lead=lead)
+    if len(words) == 2 and first in folded_names and _fold(words[1]) in natural.ENGLISH_WORDS:
+        return Attempt(words[1], named, "", False, "", lead=folded_names[first])  # 「Ann draws」
     count = _count_in(words, folded_names)
     hand = not count and _has_hand(line, names)
     if named and (count or hand):
@@ -309,6 +319,20 @@ def _repeated(words: Sequence[str]) -> str:
     return said if unit in attempt_words() and unit not in EVERYDAY_WORDS else ""
 
 
+def _asked(word: str) -> str | None:
+    """The command word ``word`` starts with when all that is glued after it asks about it
+    (:data:`_ASKED`: ``流局咩``, ``撤銷咗佢``, ``計數呀?``), as said; ``None`` otherwise, and for an
+    everyday word (``食咗未``: have you eaten?) or a word with other words glued (``取消咗個約``)."""
+    folded = _fold(word)
+    for said in sorted((w for w in attempt_words() if folded.startswith(w)), key=len, reverse=True):
+        rest = folded[len(said) :].rstrip("?？")
+        while rest and rest.startswith(_ASKED):
+            rest = rest[len(next(a for a in _ASKED if rest.startswith(a))) :]
+        if said not in EVERYDAY_WORDS and folded.rstrip("?？") != said and not rest:
+            return word[: len(said)]
+    return None
+
+
 def _led(words: Sequence[str], folded: dict[str, str]) -> tuple[str, str, list[str]] | None:
     """Rule 3 of :func:`judge`: ``(player, command word, words after it)`` for a line that starts
     with a player's name, glued to the command word or spaced from it (``阿玲一台花 3``), with one
@@ -417,6 +441,8 @@ def _named(line: str, words: Sequence[str], names: Sequence[str], folded: dict[s
     for w in words:
         if _fold(w) in folded:
             found.append((line.find(w), folded[_fold(w)]))
+        else:
+            found.extend((line.find(w) + k, n) for k, n in enumerate(_two_names(_fold(w), folded)))
     taken = {n for _at, n in found}
     for n in sorted(names, key=len, reverse=True):
         if n in taken or n.isascii() or not n:
@@ -440,9 +466,41 @@ def _count_in(words: Sequence[str], folded: dict[str, str]) -> str:
         return m.group(0)
     bare = [w for w in words if is_count_text(w)]
     others = [w for w in words if not is_count_text(w)]
-    if len(bare) == 1 and others and all(_fold(w) in folded or w in SEAT_WORDS for w in others):
+    if len(bare) == 1 and others and all(_beside_a_number(w, folded) for w in others):
         return bare[0]
     return ""
+
+
+_BESIDE_A_NUMBER = frozenset(
+    {
+        *speech.CHAT_WORDS,
+        *speech.ENGLISH_I,
+        *speech.ENGLISH_ME,
+        *natural.ENGLISH_ON,
+        *natural.ENGLISH_WIN,
+        *natural.ENGLISH_SELF_DRAW,
+    }
+)
+"""Words besides names and seat winds that a bare number may come with and still be a count
+(``阿強 vs 阿明 12``, ``I won 5 off Bob``, ``阿強 wins 阿明 12 lol``)."""
+
+
+def _beside_a_number(word: str, folded: dict[str, str]) -> bool:
+    """A player (or two players' names run together: ``AnnaAnn``), a seat wind or a word of
+    :data:`_BESIDE_A_NUMBER`: what may stand around a bare number in an attempt (not ``阿明輸咗 300``)."""
+    w = _fold(word)
+    return w in folded or word in SEAT_WORDS or w in _BESIDE_A_NUMBER or bool(_two_names(w, folded))
+
+
+def _two_names(word: str, folded: dict[str, str]) -> tuple[str, ...]:
+    """The two players whose names ``word`` (case-folded) is, run together (``annaann`` → Anna, Ann),
+    when exactly one split reads so; ``()`` otherwise."""
+    splits = [
+        (folded[word[:i]], folded[word[i:]])
+        for i in range(1, len(word))
+        if word[:i] in folded and word[i:] in folded and word[:i] != word[i:]
+    ]
+    return splits[0] if len(splits) == 1 else ()
 
 
 def _has_hand(line: str, names: Sequence[str]) -> bool:

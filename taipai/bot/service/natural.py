@@ -67,7 +67,7 @@ _VERBS = tuple(
 ENGLISH_WIN = frozenset({"win", "wins", "won"})
 ENGLISH_ON = frozenset({"on", "from", "off"})
 ENGLISH_SELF_DRAW = frozenset({"zimo", "tsumo", "self-draw", "self-draws", "self-drew", "self-drawn"})
-ENGLISH_DRAW = frozenset({"draw", "drawn"})
+ENGLISH_DRAW = frozenset({"draw", "draws", "drawn"})
 ENGLISH_WORDS = ENGLISH_WIN | ENGLISH_SELF_DRAW | ENGLISH_DRAW
 """The English record words (a line starting with one is an attempt, :mod:`.attempt`)."""
 
@@ -283,6 +283,12 @@ def _english(line: str, names: Sequence[str], me: str | None) -> str | None:
         tail = rest[skip + 1 :]
         if other is not None and (not tail or _count_or_hand(" ".join(tail))):
             readings.append((other, tail))
+    for size in (1, 2) if not readings else ():  # 「I won 5 off Bob」, 「Ben won 5 fan on Ann」
+        tail = rest[size:]
+        if len(tail) == 2 and _fold(tail[0]) in ENGLISH_ON and is_count_text(" ".join(rest[:size])):
+            other = _player(tail[1], players, me)
+            if other is not None and _fold(tail[0]) not in players:
+                readings.append((other, ["".join(rest[:size])]))
     bare = rest[1:] if _fold(rest[0]) in ENGLISH_ON and _fold(rest[0]) not in players else rest
     if not readings and bare and is_count_text(" ".join(bare)):  # 「Ben wins [on] 12」: who discarded?
         return " ".join(x for x in (who, "食", "".join(bare)) if x)  # 12 fan as one word, as a count

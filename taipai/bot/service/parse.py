@@ -714,7 +714,7 @@ ENGLISH_NAME_WORDS = frozenset(
     {
         *(k for k, kind in SLASH_NAMES.items() if kind in ("win", "self_draw", "draw", "false_win")),
         *("wins", "won", "zimo", "self-draw", "self-draws", "self-drew", "self-drawn", "self_draw"),
-        *("drawn", "kong", "false_win", "false-win"),
+        *("drawn", "draws", "kong", "false_win", "false-win"),
         *("undo", "redo", "score", "settle", "help", "history", "export", "stats"),
         *("rules", "chart", "leaderboard", "season", "currency", "calc", "waits"),
     }

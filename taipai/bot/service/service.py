@@ -508,8 +508,8 @@ class Service:
             try:
                 return parse_command(spelled)
             except CommandError as err_spelled:
-                if err_spelled.code in ("count_too_large", "bad_count"):
-                    raise  # a win after all, with a count that cannot be booked: say so
+                if err_spelled.code in ("count_too_large", "bad_count", "count_then_words"):
+                    raise  # a win after all (「阿強食阿明12蕃」), with a count that cannot be booked: say so
                 return None
         count = implied.count_alone(text, state.names) if me is not None and err is None else None
         if count is None:

@@ -28,6 +28,14 @@ PRONOUNS = ("我", "你", "佢", "我哋", "你哋", "佢哋")
 """Personal pronouns: 我 is the speaker to the reader, and 你 / 佢 (you, him / her) would read as a
 different player to everyone at the table than to the bot, so none of them is a player's name."""
 
+QUESTION_PARTICLES = ("咩", "嗎", "吗", "呢", "未")
+"""Particles that make a line a question (``流局咩``: a draw?): a command word with one glued to it
+is asked about, never carried out, so it gets a hint (:mod:`taipai.bot.service.attempt`)."""
+
+CHAT_WORDS = frozenset({"vs", "v", "lol", "haha", "hahaha", "la", "lor"})
+"""Chat words said between or after names and a count (``阿強 vs 阿明 12``, ``… 12 lol``): with a
+number in a line that names players, still an attempt at a record (case-folded)."""
+
 ENGLISH_I = frozenset({"i"})
 ENGLISH_ME = frozenset({"me"})
 """English "I" / "me" (case-folded): the speaker (``I won 5 off Bob``, ``Ben wins me 12``)."""
@@ -36,5 +44,6 @@ ENGLISH_ME = frozenset({"me"})
 def reader_words() -> frozenset[str]:
     """Every word of this module, NFKC-normalised and case-folded: the words
     :func:`taipai.bot.service.parse.check_names` refuses as a player's name (``name_speech``)."""
-    words = {*PARTICLES, DONE, *SPEAKER_WORDS, ME, *PRONOUNS, *ENGLISH_I, *ENGLISH_ME}
+    words = {*PARTICLES, DONE, *SPEAKER_WORDS, ME, *PRONOUNS, *QUESTION_PARTICLES, *CHAT_WORDS}
+    words |= {*ENGLISH_I, *ENGLISH_ME}
     return frozenset(unicodedata.normalize("NFKC", w).casefold() for w in words)
