@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import itertools
 import os
 from collections.abc import AsyncIterator
 
@@ -45,6 +46,21 @@ class Talk:
     async def seq(self) -> int:
         session = await self.service.store.latest_session(self.chat)
         return 0 if session is None else await self.service.store.last_seq(session.id)
+
+    async def owed(self) -> dict[str, object]:
+        """What each player stands at: the balances with the open 拉 chains paid (TableState.owed)."""
+        return (await self.state()).owed()
+
+
+_opened_chats = itertools.count()
+
+
+async def opened_table(store: Store, opening: str, *, locale: str = "zh_Hant_HK", prefix: str = "table") -> Talk:
+    """A new chat (``test:<prefix>-<n>``) on ``store`` with the table ``opening`` (``開枱 A B C D …``)
+    opened by its first player."""
+    talk = Talk(Service(store, locale=locale), ChatRef("test", f"{prefix}-{next(_opened_chats)}"))
+    await talk(opening.split()[1], opening)
+    return talk
 
 
 BACKENDS = ("sqlite", "postgresql")

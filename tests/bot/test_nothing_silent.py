@@ -18,7 +18,7 @@ from taipai.bot.store import ChatRef
 from taipai.core.table import Draw, FalseWin, WinByDiscard
 from taipai.systems.hk_taiwan.events import CashPrize, CutChain
 
-from .conftest import Talk
+from .conftest import Talk, opened_table
 
 ZH = "開枱 阿明 阿玲 阿強 阿珍"  # 東 阿明 (deals), 南 阿玲, 西 阿強, 北 阿珍
 EN = "開枱 Amy Ben Cat Dan"  # 東 Amy (deals), 南 Ben, 西 Cat, 北 Dan
@@ -27,14 +27,11 @@ _chats = itertools.count()
 
 async def fresh(store, opening: str, *, locale: str = "zh_Hant_HK") -> Talk:
     """A new chat with a table opened by its first player."""
-    talk = Talk(Service(store, locale=locale), ChatRef("test", f"silent-{next(_chats)}"))
-    await talk(opening.split()[1], opening)
-    return talk
+    return await opened_table(store, opening, locale=locale, prefix="silent")
 
 
 async def balances(talk: Talk) -> dict[str, object]:
-    """What each player stands at: the balances with the open 拉 chains paid (TableState.owed)."""
-    return (await talk.state()).owed()
+    return await talk.owed()
 
 
 async def last_event(talk: Talk) -> object:

@@ -15,7 +15,7 @@ import pytest
 from taipai.bot.service import Service, natural, parse, speech
 from taipai.bot.store import ChatRef
 
-from .conftest import Talk
+from .conftest import Talk, opened_table
 
 ZH = "開枱 阿明 阿強 阿珍 阿玲"  # 東 阿明 (deals), 南 阿強, 西 阿珍, 北 阿玲
 EN = "開枱 Ann Anna Bob Bo"  # 東 Ann (deals), 南 Anna, 西 Bob, 北 Bo
@@ -24,13 +24,11 @@ _chats = itertools.count()
 
 async def fresh(store, opening: str, *, locale: str = "zh_Hant_HK") -> Talk:
     """A new chat with a table opened by its first player."""
-    talk = Talk(Service(store, locale=locale), ChatRef("test", f"silent2-{next(_chats)}"))
-    await talk(opening.split()[1], opening)
-    return talk
+    return await opened_table(store, opening, locale=locale, prefix="silent2")
 
 
 async def balances(talk: Talk) -> dict[str, object]:
-    return (await talk.state()).owed()
+    return await talk.owed()
 
 
 SPEECH_ZH = "「{name}」唔可以做玩家名：記數嗰陣佢係講嘢用嘅字（「我」即係講嘢嗰個人；啦 喇 呀 咗 係句尾助語；又 即係再）。"
