@@ -1,0 +1,52 @@
+"""財神: QQ 歡樂麻將's wildcard tile (seed 002 「名詞解釋」 ·財神).
+
+Seed 002: 「財神可以代替任意牌（不包含花牌）進行游戲，不可吃碰杠。財神是在閑家抓完 13 張牌莊家抓完
+第 14 張牌後翻取的第一張牌加一的牌。（比如 A 、翻出五萬，六萬就是「財神」，翻出九萬，一萬就是「財神」，
+B 、按照「東、南、西、北、紅中、發財、白板」的順序，如果翻出「北「，紅中就是「財神」）。」
+and row 69 「無財神 2番: 胡牌時沒有財神或財神代替本身花色使用」.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from taipai.core.tiles import NUM_KINDS, TileIndex
+
+NO_CAISHEN_FAN: Final = 2
+"""無財神's value in 番 (seed 002 row 69 「無財神 … 2 番」)."""
+
+
+def caishen_of(indicator: TileIndex) -> TileIndex:
+    """The 財神 kind for the turned-up ``indicator`` tile kind (0..33): the next tile of its cycle.
+
+    Suits cycle 1 → 2 … 9 → 1 within the suit (「翻出五萬，六萬就是財神，翻出九萬，一萬就是財神」);
+    honours cycle
+    東 → 南 → 西 → 北 → 中 → 發 → 白 → 東 (「按照東、南、西、北、紅中、發財、白板的順序，如果翻出北，紅中
+    就是財神」;
+    白 → 東 closes the seed's order as 九萬 → 一萬 closes a suit's).
+
+    Raises:
+        ValueError: ``indicator`` is not a tile kind (flowers are never an indicator: they are replaced).
+    """
+    if not 0 <= indicator < NUM_KINDS:
+        raise ValueError(f"not a tile kind: {indicator!r}")
+    if indicator < 27:
+        suit, rank = divmod(indicator, 9)
+        return suit * 9 + (rank + 1) % 9
+    return 27 + (indicator - 27 + 1) % 7
+
+
+def no_caishen(wilds: Sequence[TileIndex], used_as: Sequence[TileIndex]) -> bool:
+    """Whether a winning hand earns 無財神 (2番): it holds no 財神, or every 財神 stands for itself.
+
+    Args:
+        wilds: the 財神 kind of each 財神 tile in the hand (all the same kind; empty when it holds none).
+        used_as: the kind each of those tiles stands for in the reading, in the same order.
+
+    Raises:
+        ValueError: the two lengths differ.
+    """
+    if len(wilds) != len(used_as):
+        raise ValueError(f"{len(wilds)} 財神 but {len(used_as)} substitutions")
+    return all(w == u for w, u in zip(wilds, used_as, strict=True))
