@@ -432,3 +432,120 @@ def oracle_fans(hand: Hand) -> dict[str, int]:
     from MahjongGB import MahjongFanCalculator
 
     return {name: value * count for value, count, name, _en in MahjongFanCalculator(**oracle_args(hand))}
+
+
+_EXCEPTIONS = {
+    "All Honors": "all_honours",
+    "Greater Honors and Knitted Tiles": "greater_honours_and_knitted",
+    "All Five": "all_fives",
+    "Lesser Honors and Knitted Tiles": "lesser_honours_and_knitted",
+    "Two Dragons Pungs": "two_dragon_pungs",
+}
+"""pymahjonggb's English fan names whose taipai pattern id is not their snake case."""
+
+ON_PURPOSE = {"concealed_kong_and_melded_kong": "明暗槓 5番 is an option, off (seed 002 has no such row)"}
+"""Fans pymahjonggb scores that taipai's preset leaves out on purpose (issue 16).  天和/地和/人和 go the
+other way: taipai has them, pymahjonggb (built without SUPPORT_BLESSINGS) lacks them, and the
+generator never claims a first-turn win."""
+
+
+def pattern_id(english: str) -> str:
+    """taipai's MCR pattern id (``taipai/systems/mcr/preset.toml``) of a pymahjonggb English fan name:
+    its snake case (``Pure Straight`` → ``pure_straight``) but for :data:`_EXCEPTIONS`."""
+    import re
+
+    return _EXCEPTIONS.get(english) or re.sub(r"[^a-z0-9]+", "_", english.lower()).strip("_")
+
+
+def oracle_ids(hand: Hand) -> Counter[str]:
+    """pymahjonggb's fans of ``hand`` as ``{taipai pattern id: total 番}``."""
+    from MahjongGB import MahjongFanCalculator
+
+    out: Counter[str] = Counter()
+    for value, count, _zh, english in MahjongFanCalculator(**oracle_args(hand)):
+        out[pattern_id(english)] += value * count
+    return out
+
+
+_FLAG_WORDS = {
+    "last_tile": "和絕張",
+    "kong_replacement": "槓上開花",
+    "robbing": "搶槓和",
+    "last_draw": "妙手回春",
+    "last_claim": "海底撈月",
+}
+"""The context words a hand message says its flags with (issue 16: 「Context words for 和絕張, 槓上開花,
+搶槓和, 妙手回春 and 海底撈月」)."""
+
+
+def hand_message(hand: Hand) -> str:
+    """``hand`` as a chat hand message (DESIGN §4): declared melds with their keywords (``上 一二三萬``,
+    ``碰 東東東``, ``明槓`` / ``暗槓``), the standing tiles one run per suit, flowers (春夏秋冬梅蘭菊竹),
+    the flag words, then ``摸 X`` / ``食 X``.  Winds are the table's (:class:`taipai.core.system.Seat`)."""
+    from taipai.core.tiles import flower_name_zh, group_name_zh, name_zh
+
+    parts: list[str] = []
+    for m in hand.melds:
+        word = {"chow": "上", "pung": "碰"}.get(m.kind) or ("暗槓" if m.concealed else "明槓")
+        parts.append(f"{word} {group_name_zh(m.tiles())}")
+    kinds = sorted(hand.concealed)
+    for suit in range(3):
+        run = [k for k in kinds if suit * 9 <= k < suit * 9 + 9]
+        if run:
+            parts.append(group_name_zh(run))
+    parts += [group_name_zh([h] * kinds.count(h)) for h in HONOURS if h in kinds]
+    parts += [flower_name_zh(f) for f in range(1, hand.flowers + 1)]
+    if hand.last_tile:
+        parts.append(_FLAG_WORDS["last_tile"])
+    if hand.kong_win:
+        parts.append(_FLAG_WORDS["kong_replacement" if hand.self_drawn else "robbing"])
+    if hand.wall_last:
+        parts.append(_FLAG_WORDS["last_draw" if hand.self_drawn else "last_claim"])
+    parts.append(("摸 " if hand.self_drawn else "食 ") + name_zh(hand.win))
+    return " ".join(parts)
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """One hand scored by both.
+
+    Attributes:
+        ours / theirs: ``{pattern id: 番}`` (flowers under ``flower_tiles``); ``ours`` is ``None`` when
+            taipai refused the hand (``error`` says with which code).
+        on_purpose: fans pymahjonggb gave that taipai leaves out on purpose (:data:`ON_PURPOSE`); their
+            番 are taken off ``theirs`` before comparing.
+    """
+
+    ours: Counter[str] | None
+    theirs: Counter[str]
+    on_purpose: tuple[str, ...]
+    error: str = ""
+
+    @property
+    def same_total(self) -> bool:
+        """The same total 番 (a taipai ``below_minimum`` agrees when pymahjonggb's total without
+        flowers is under 8, seed 002 「8番起和」)."""
+        if self.ours is None:
+            return self.error == "below_minimum" and self.theirs.total() - self.theirs["flower_tiles"] < 8
+        return self.ours.total() == self.theirs.total()
+
+    @property
+    def same_fans(self) -> bool:
+        """The same fans with the same 番 each."""
+        return self.ours is not None and +self.ours == +self.theirs
+
+
+def compare(hand: Hand, score: object) -> Verdict:
+    """Score ``hand`` with pymahjonggb and with ``score`` (``hand message, Hand -> {id: 番}``, raising
+    :class:`taipai.core.errors.HandError` to refuse) and say where they agree."""
+    from taipai.core.errors import HandError
+
+    theirs = oracle_ids(hand)
+    purposely = tuple(sorted(k for k in theirs if k in ON_PURPOSE))
+    for k in purposely:
+        del theirs[k]
+    try:
+        ours = score(hand_message(hand), hand)  # type: ignore[operator]
+    except HandError as e:
+        return Verdict(None, theirs, purposely, e.code)
+    return Verdict(Counter(ours), theirs, purposely)

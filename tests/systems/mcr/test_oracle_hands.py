@@ -10,7 +10,21 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from oracle import SHAPES, Hand, InvalidHand, Meld, hands, oracle_fans, validate
+from oracle import (
+    SHAPES,
+    Hand,
+    InvalidHand,
+    Meld,
+    compare,
+    hand_message,
+    hands,
+    oracle_fans,
+    oracle_ids,
+    pattern_id,
+    validate,
+)
+
+from taipai.core.errors import HandError
 
 W, B, T = 0, 9, 18
 """First kind of 萬, 筒 (dots), 索 (bamboo)."""
@@ -157,3 +171,63 @@ def test_validate_refuses_a_hand_that_does_not_win() -> None:
     )
     with pytest.raises(InvalidHand, match="not a winning hand"):
         validate(hand)
+
+
+def test_a_hand_as_a_chat_message() -> None:
+    melds = (Meld("pung", EAST, offer=2),)
+    concealed = (W + 1, W + 2, W + 3, B + 5, B + 6, B + 7, T + 2, T + 3, SOUTH, SOUTH)
+    hand = Hand("standard", melds, concealed, T + 4, self_drawn=False, kong_win=True, flowers=2)
+    assert hand_message(hand) == "碰 東東東 二三四萬 六七八筒 三四索 南南 春 夏 搶槓和 食 五索"
+    kong = Hand(
+        "standard",
+        (Meld("kong", RED, concealed=True, offer=0),),
+        concealed,
+        T + 4,
+        self_drawn=True,
+        kong_win=True,
+        wall_last=False,
+    )
+    assert hand_message(kong) == "暗槓 中中中中 二三四萬 六七八筒 三四索 南南 槓上開花 摸 五索"
+
+
+def test_pattern_ids_of_the_oracles_names() -> None:
+    assert pattern_id("Pure Straight") == "pure_straight"
+    assert pattern_id("Pung of Terminals or Honors") == "pung_of_terminals_or_honors"
+    assert pattern_id("Two Dragons Pungs") == "two_dragon_pungs"
+    assert pattern_id("Single Wait") == "single_wait"
+
+
+def test_compare_says_where_two_scorers_agree() -> None:
+    straight = Hand("standard", (), (*range(W, W + 9), T, T + 1, T + 2, B + 4), B + 4, self_drawn=False)
+    same = compare(straight, lambda _text, h: oracle_ids(h))
+    assert same.same_total and same.same_fans
+    tie = compare(straight, lambda _text, _h: {"pure_straight": 16, "concealed_hand": 2, "all_chows": 4})
+    assert tie.same_total and not tie.same_fans
+    off = compare(straight, lambda _text, _h: {"pure_straight": 16})
+    assert not off.same_total
+
+    def refuse(_text: str, _h: Hand) -> dict[str, int]:
+        raise HandError("below_minimum", "under 8")
+
+    # 二三四萬 五六七萬 三四五筒 六七八索 對 二筒, 食 二筒 (二筒 or 五筒 wait, not 單釣): 門前清 2 +
+    # 平和 2 + 斷么 2 + 連六 1 = 7, under seed 002's 8番起和: a refusal agrees
+    small = Hand(
+        "standard",
+        (),
+        (W + 1, W + 2, W + 3, W + 4, W + 5, W + 6, B + 2, B + 3, B + 4, T + 5, T + 6, T + 7, B + 1),
+        B + 1,
+        self_drawn=False,
+    )
+    assert oracle_ids(small) == {"concealed_hand": 2, "all_chows": 2, "all_simples": 2, "short_straight": 1}
+    assert compare(small, refuse).same_total
+    assert not compare(straight, refuse).same_total
+
+
+def test_kongs_made_both_ways_are_the_option_taipai_leaves_off() -> None:
+    # 暗槓 中中中中, 明槓 發發發發: pymahjonggb's 明暗槓 (5) is taken off before comparing
+    melds = (Meld("kong", RED, concealed=True, offer=0), Meld("kong", RED + 1, offer=1))
+    hand = Hand("standard", melds, (W + 1, W + 2, W + 3, B + 5, B + 6, B + 7, SOUTH), SOUTH, self_drawn=False)
+    validate(hand)
+    verdict = compare(hand, lambda _text, h: oracle_ids(h) - Counter({"concealed_kong_and_melded_kong": 5}))
+    assert verdict.on_purpose == ("concealed_kong_and_melded_kong",)
+    assert verdict.same_fans
