@@ -1,6 +1,8 @@
 """Scoring speed and memory on fixed seeded corpora, per rule system; decomposition vs the `mahjong` package.
 
-Run: ``python benchmarks/score_bench.py [--hands 2000] [--passes 5] [--system hk-old …]``.  Prints,
+Run: ``python benchmarks/score_bench.py [--hands 2000] [--passes 5] [--system hk-old …]``.  With
+``--rules mcr`` it prints only 國標's line: taipai beside pymahjonggb on the same hands
+(:func:`bench_mcr`).  Prints,
 all CPU time of this process:
 
 1. *full scoring* of hk-taiwan HandSpecs (HandSpec -> Score: readings, waits, every detector), no parsing;
@@ -392,6 +394,24 @@ def bench_splits_16(n: int) -> None:
     )
 
 
+def bench_mcr(n: int, seed: int) -> None:
+    """國標 MCR: ``n`` seeded valid hands of ``tests/systems/mcr/oracle.py`` (every shape, melds, kongs,
+    flags, winds, flowers), pymahjonggb's hands/s and taipai's (``SYSTEM.score`` on the same hands as
+    chat messages: parse + score) in the same run.  Issue 16's target: taipai at least a tenth of it."""
+    from mcr_oracle import hands, oracle_rate, taipai_rate, taipai_scorer
+
+    corpus = list(hands(n, seed))
+    theirs = oracle_rate(corpus)
+    print(f"mcr, {len(corpus)} hands (seed {seed}): pymahjonggb {theirs:,.0f} hands/s")
+    score = taipai_scorer()
+    if score is None:
+        print("  taipai: no 'mcr' in the registry yet")
+        return
+    ours, refused = taipai_rate(corpus, score)
+    share = ours / theirs
+    print(f"  taipai {ours:,.0f} hands/s: {share:.1%} of pymahjonggb's (target 10%); refused {dict(refused)}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -415,8 +435,16 @@ def main() -> None:
     )
     parser.add_argument("--decomp-hands", type=int, help="hands of the decomposition (default --hands)")
     parser.add_argument("--skip-scoring", action="store_true", help="leave out the HandSpec -> Score line")
+    parser.add_argument(
+        "--rules",
+        choices=["mcr"],
+        help="mcr: only taipai's 國標 scorer beside pymahjonggb on the same seeded hands (the dev extra)",
+    )
     args = parser.parse_args()
     print(f"python {sys.version.split()[0]}; systems in the registry: {', '.join(SYSTEMS)}")
+    if args.rules == "mcr":
+        bench_mcr(args.hands, args.seed)
+        return
     if not args.skip_scoring:
         bench_scoring(args.hands, args.passes)
     for system_id in args.system or list(SYSTEMS):
