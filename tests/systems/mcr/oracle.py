@@ -443,10 +443,11 @@ _EXCEPTIONS = {
 }
 """pymahjonggb's English fan names whose taipai pattern id is not their snake case."""
 
-ON_PURPOSE = {"concealed_kong_and_melded_kong": "明暗槓 5番 is an option, off (seed 002 has no such row)"}
-"""Fans pymahjonggb scores that taipai's preset leaves out on purpose (issue 16).  天和/地和/人和 go the
-other way: taipai has them, pymahjonggb (built without SUPPORT_BLESSINGS) lacks them, and the
-generator never claims a first-turn win."""
+ON_PURPOSE = {"concealed_kong_and_melded_kong": Counter({"concealed_kong": 2, "melded_kong": 1})}
+"""Fans pymahjonggb scores that taipai's preset scores otherwise on purpose, and what taipai scores
+instead: 明暗槓 5番 (one 暗槓 and one 明槓) is an option, off (issue 16; seed 002 has no such row), so the
+preset scores them as 暗槓 2 + 明槓 1.  天和/地和/人和 go the other way: pymahjonggb (built without
+SUPPORT_BLESSINGS) lacks them, and the generator never claims a first-turn win."""
 
 
 def pattern_id(english: str) -> str:
@@ -512,8 +513,8 @@ class Verdict:
     Attributes:
         ours / theirs: ``{pattern id: 番}`` (flowers under ``flower_tiles``); ``ours`` is ``None`` when
             taipai refused the hand (``error`` says with which code).
-        on_purpose: fans pymahjonggb gave that taipai leaves out on purpose (:data:`ON_PURPOSE`); their
-            番 are taken off ``theirs`` before comparing.
+        on_purpose: fans pymahjonggb gave that taipai scores otherwise on purpose (:data:`ON_PURPOSE`):
+            ``theirs`` holds what taipai's preset scores in their place.
     """
 
     ours: Counter[str] | None
@@ -544,8 +545,47 @@ def compare(hand: Hand, score: object) -> Verdict:
     purposely = tuple(sorted(k for k in theirs if k in ON_PURPOSE))
     for k in purposely:
         del theirs[k]
+        theirs.update(ON_PURPOSE[k])
     try:
         ours = score(hand_message(hand), hand)  # type: ignore[operator]
     except HandError as e:
         return Verdict(None, theirs, purposely, e.code)
     return Verdict(Counter(ours), theirs, purposely)
+
+
+def win_of(hand: Hand) -> object:
+    """``hand`` as taipai's scorer input, :class:`taipai.systems.mcr.hand.Win` (winds 27..30)."""
+    from taipai.systems.mcr.hand import Group, Set, Win
+
+    kinds = {"chow": Set.CHOW, "pung": Set.PUNG, "kong": Set.KONG}
+    melds = tuple(Group(kinds[m.kind], m.tile, concealed=m.concealed, melded=True) for m in hand.melds)
+    return Win(
+        standing=tuple(sorted((*hand.concealed, hand.win))),
+        melds=melds,
+        winning_tile=hand.win,
+        self_drawn=hand.self_drawn,
+        flowers=hand.flowers,
+        last_copy=hand.last_tile,
+        kong_draw=hand.kong_win,
+        last_tile=hand.wall_last,
+        seat_wind=EAST_INDEX + hand.seat_wind,
+        round_wind=EAST_INDEX + hand.round_wind,
+    )
+
+
+def scorer_fans(_text: str, hand: Hand, *, minimum: int = 0) -> Counter[str]:
+    """taipai's MCR scorer (``taipai.systems.mcr.scoring.score``, 明暗槓 off as in the preset) on
+    ``hand``: ``{pattern id: 番}``, flowers under ``flower_tiles``.  ``minimum`` 0 scores every win
+    (pymahjonggb has no 8番起和); 8 is the preset's.
+
+    Raises:
+        HandError: ``below_minimum`` / ``not_a_win`` as the scorer refuses.
+    """
+    from taipai.systems.mcr.scoring import rows, score
+
+    table = rows()
+    result = score(win_of(hand), minimum=minimum)  # type: ignore[arg-type]
+    out: Counter[str] = Counter()
+    for rid, count in result.fans:
+        out[rid] += (table[rid].fan if rid in table else 1) * count
+    return out

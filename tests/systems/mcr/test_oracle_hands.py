@@ -224,10 +224,17 @@ def test_compare_says_where_two_scorers_agree() -> None:
 
 
 def test_kongs_made_both_ways_are_the_option_taipai_leaves_off() -> None:
-    # 暗槓 中中中中, 明槓 發發發發: pymahjonggb's 明暗槓 (5) is taken off before comparing
+    # 暗槓 中中中中, 明槓 發發發發: pymahjonggb's 明暗槓 (5) is the preset's 暗槓 2 + 明槓 1
     melds = (Meld("kong", RED, concealed=True, offer=0), Meld("kong", RED + 1, offer=1))
     hand = Hand("standard", melds, (W + 1, W + 2, W + 3, B + 5, B + 6, B + 7, SOUTH), SOUTH, self_drawn=False)
     validate(hand)
-    verdict = compare(hand, lambda _text, h: oracle_ids(h) - Counter({"concealed_kong_and_melded_kong": 5}))
+    assert oracle_ids(hand)["concealed_kong_and_melded_kong"] == 5
+    ours = (
+        oracle_ids(hand)
+        - Counter({"concealed_kong_and_melded_kong": 5})
+        + Counter({"concealed_kong": 2, "melded_kong": 1})
+    )
+    verdict = compare(hand, lambda _text, _h: ours)
     assert verdict.on_purpose == ("concealed_kong_and_melded_kong",)
     assert verdict.same_fans
+    assert not compare(hand, lambda _text, h: oracle_ids(h)).same_total
