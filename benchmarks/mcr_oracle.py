@@ -6,10 +6,11 @@ melds, kongs, winds, flowers and only the flags the tiles allow.  Prints, all CP
 
 1. the corpus: hands per shape, how many of pymahjonggb's fans it reaches;
 2. pymahjonggb's hands/s (its C++ calculator, called with prepared arguments);
-3. when the registry has ``mcr``: taipai's hands/s on the same hands as chat messages
-   (``SYSTEM.score``: parse + score), then per hand the same total, the same fans, ties (same total,
-   other fans), the fans pymahjonggb scores that taipai leaves out on purpose (明暗槓), and every
-   disagreement by kind with examples.  Without ``mcr`` it says so and stops after 2.
+3. taipai's hands/s on the same hands: as chat messages through ``SYSTEM.score`` (parse + score)
+   when the registry has ``mcr``, else through ``taipai.systems.mcr.scoring`` alone; then per hand
+   the same total, the same fans, ties (same total, other fans), the fans pymahjonggb scores that
+   taipai scores otherwise on purpose (明暗槓), and every disagreement by kind with examples.
+   Without an MCR scorer it says so and stops after 2.
 
 Figures only; the pass/fail differential test is ``tests/systems/mcr/test_against_pymahjonggb.py``.
 """
@@ -25,7 +26,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "systems" / "mcr"))
 
-from oracle import Hand, compare, hand_message, hands, oracle_args, oracle_fans
+from oracle import Hand, compare, hand_message, hands, oracle_args, oracle_fans, scorer_fans
 
 CLOCK = time.process_time
 """CPU time of this process: the figures hold on a shared 2-core machine where other work runs."""
@@ -45,15 +46,20 @@ def oracle_rate(corpus: list[Hand]) -> float:
     return best
 
 
-def taipai_scorer() -> Any:
-    """``(message, Hand) -> {pattern id: 番}`` through the registry's ``mcr`` system, or ``None`` when the
-    registry has no ``mcr``."""
+def taipai_scorer() -> tuple[str, Any]:
+    """``(how, score)``: ``score`` is ``(message, Hand) -> {pattern id: 番}`` through the registry's
+    ``mcr`` system (``how`` = ``"SYSTEM.score (parse + score)"``), else through
+    ``taipai.systems.mcr.scoring`` alone at 0 番 minimum (``"scorer only"``), else ``None``."""
     from taipai.core.registry import SYSTEMS
     from taipai.core.system import Seat
 
     system = SYSTEMS.get("mcr")
     if system is None:
-        return None
+        try:
+            import taipai.systems.mcr.scoring  # noqa: F401
+        except ImportError:
+            return "", None
+        return "scorer only (no parse), 0 番 minimum", scorer_fans
     rules = system.load_rules()
     options = system.table.default_options()
 
@@ -65,7 +71,7 @@ def taipai_scorer() -> Any:
             out[p.id] += p.fan
         return out
 
-    return score
+    return "SYSTEM.score (parse + score)", score
 
 
 def taipai_rate(corpus: list[Hand], score: Any) -> tuple[float, Counter[str]]:
@@ -107,12 +113,15 @@ def main(argv: list[str] | None = None) -> int:
     theirs = oracle_rate(corpus)
     print(f"pymahjonggb: {theirs:,.0f} hands/s")
 
-    score = taipai_scorer()
+    how, score = taipai_scorer()
     if score is None:
-        print("taipai: no 'mcr' in taipai.core.registry.SYSTEMS yet: nothing to compare")
+        print("taipai: no MCR scorer (taipai.systems.mcr) yet: nothing to compare")
         return 0
     ours, refused = taipai_rate(corpus, score)
-    print(f"taipai mcr: {ours:,.0f} hands/s ({ours / theirs:.2%} of pymahjonggb); refused: {dict(refused)}")
+    print(
+        f"taipai mcr, {how}: {ours:,.0f} hands/s ({ours / theirs:.2%} of pymahjonggb);"
+        f" refused: {dict(refused)}"
+    )
 
     tally: Counter[str] = Counter()
     kinds: Counter[str] = Counter()

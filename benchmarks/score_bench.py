@@ -403,13 +403,16 @@ def bench_mcr(n: int, seed: int) -> None:
     corpus = list(hands(n, seed))
     theirs = oracle_rate(corpus)
     print(f"mcr, {len(corpus)} hands (seed {seed}): pymahjonggb {theirs:,.0f} hands/s")
-    score = taipai_scorer()
+    how, score = taipai_scorer()
     if score is None:
-        print("  taipai: no 'mcr' in the registry yet")
+        print("  taipai: no MCR scorer yet")
         return
     ours, refused = taipai_rate(corpus, score)
     share = ours / theirs
-    print(f"  taipai {ours:,.0f} hands/s: {share:.1%} of pymahjonggb's (target 10%); refused {dict(refused)}")
+    print(
+        f"  taipai, {how}: {ours:,.0f} hands/s: {share:.1%} of pymahjonggb's (target 10%);"
+        f" refused {dict(refused)}"
+    )
 
 
 def main() -> None:
