@@ -1,0 +1,213 @@
+"""The shapes of a 國標 (MCR) win: the hand as scored, and every way to read it (seed 002 「番型介紹」).
+
+Tile kinds are taipai's (:mod:`taipai.core.tiles`): 0..8 萬, 9..17 筒, 18..26 索, 27..30 東南西北,
+31 中, 32 發, 33 白.  A chow is named by its lowest tile.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from enum import Enum
+from itertools import permutations
+
+from taipai.core.tiles import NUM_KINDS, ORPHANS
+
+HONOUR_KINDS = tuple(range(27, 34))
+
+
+class Set(Enum):
+    """What a group of a reading is."""
+
+    CHOW = "chow"
+    PUNG = "pung"
+    KONG = "kong"
+    PAIR = "pair"
+    KNITTED = "knitted"
+    """Three tiles of a 組合龍 (147 / 258 / 369 of one suit); only in a reading with a 組合龍."""
+
+
+@dataclass(frozen=True, slots=True)
+class Group:
+    """One group of a reading.
+
+    Attributes:
+        kind: chow, pung, kong, pair or one third of a 組合龍.
+        tile: the chow's lowest tile; the pung's, kong's or pair's tile; a knitted third's lowest tile.
+        concealed: a pung or kong made in hand (暗刻 / 暗槓); for a chow: not laid down.
+        melded: laid down at the table (吃, 碰, 明槓 or 暗槓).
+    """
+
+    kind: Set
+    tile: int
+    concealed: bool = True
+    melded: bool = False
+
+    @property
+    def tiles(self) -> tuple[int, ...]:
+        """The tiles of the group (a kong as four)."""
+        t = self.tile
+        if self.kind is Set.CHOW:
+            return (t, t + 1, t + 2)
+        if self.kind is Set.KNITTED:
+            return (t, t + 3, t + 6)
+        return (t,) * {Set.PUNG: 3, Set.KONG: 4, Set.PAIR: 2}[self.kind]
+
+    @property
+    def is_pung(self) -> bool:
+        """A pung or a kong."""
+        return self.kind in (Set.PUNG, Set.KONG)
+
+
+@dataclass(frozen=True, slots=True)
+class Win:
+    """A 國標 win as the scorer sees it.
+
+    Attributes:
+        standing: the tiles in hand at the win, the winning tile among them (14 − 3 × melds tiles).
+        melds: what was laid down (``Group`` with ``melded=True``; a 暗槓 ``concealed=True``).
+        winning_tile: the tile won on.
+        self_drawn: 自摸 (else a discard, 點和).
+        flowers: flowers shown (1 番 each, not toward 8番起和).
+        last_copy: 和絕張 (the three other copies are visible).
+        kong_draw: the tile was a kong's replacement (槓上開花 when self-drawn) or robbed from an
+            added kong (搶槓和 when on a discard).
+        last_tile: the wall's last tile (妙手回春 self-drawn, 海底撈月 on a discard).
+        seat_wind / round_wind: 27..30 (東南西北).
+    """
+
+    standing: tuple[int, ...]
+    melds: tuple[Group, ...] = ()
+    winning_tile: int = 0
+    self_drawn: bool = False
+    flowers: int = 0
+    last_copy: bool = False
+    kong_draw: bool = False
+    last_tile: bool = False
+    seat_wind: int = 27
+    round_wind: int = 27
+
+    def all_tiles(self) -> list[int]:
+        """Every tile of the hand (standing and melds, a kong as four)."""
+        out = list(self.standing)
+        for m in self.melds:
+            out.extend(m.tiles)
+        return out
+
+
+def counts_of(tiles: tuple[int, ...] | list[int]) -> list[int]:
+    """How many of each of the 34 kinds ``tiles`` holds."""
+    c = [0] * NUM_KINDS
+    for t in tiles:
+        c[t] += 1
+    return c
+
+
+KNITTED_STRAIGHTS: tuple[tuple[int, int, int], ...] = tuple(
+    tuple(9 * suit + rank for suit, rank in zip(order, (0, 1, 2), strict=True))  # type: ignore[misc]
+    for order in permutations(range(3))
+)
+"""The six 組合龍: for each, the lowest tile of its 147, 258 and 369 thirds (one suit each)."""
+
+
+def knitted_kinds(straight: tuple[int, int, int]) -> tuple[int, ...]:
+    """The nine tiles of a 組合龍 named by :data:`KNITTED_STRAIGHTS`."""
+    return tuple(t + 3 * k for t in straight for k in range(3))
+
+
+def _sets(counts: list[int], need: int, start: int) -> Iterator[list[Group]]:
+    """Every way to split ``counts`` into ``need`` pungs and chows (mutates and restores ``counts``)."""
+    if need == 0:
+        yield []
+        return
+    i = start
+    while i < NUM_KINDS and counts[i] == 0:
+        i += 1
+    if i == NUM_KINDS:
+        return
+    if counts[i] >= 3:
+        counts[i] -= 3
+        for rest in _sets(counts, need - 1, i):
+            yield [Group(Set.PUNG, i), *rest]
+        counts[i] += 3
+    if i < 27 and i % 9 <= 6 and counts[i + 1] and counts[i + 2]:
+        for k in (i, i + 1, i + 2):
+            counts[k] -= 1
+        for rest in _sets(counts, need - 1, i):
+            yield [Group(Set.CHOW, i), *rest]
+        for k in (i, i + 1, i + 2):
+            counts[k] += 1
+
+
+def standard_readings(counts: list[int], need: int) -> Iterator[list[Group]]:
+    """Every reading of standing ``counts`` as ``need`` sets and one pair, and (if ``need`` ≥ 3) as a
+    組合龍 plus ``need − 3`` sets and a pair.
+
+    Seed 002 row 35 組合龍: 「3 種花色的 147 、 258 、 369 不能錯位的序數牌」 — three "sets" of a
+    standard hand.  Each reading is yielded once (the first tile left is always used first).
+    """
+    c = list(counts)
+    for p in range(NUM_KINDS):
+        if c[p] < 2:
+            continue
+        c[p] -= 2
+        for sets in _sets(c, need, 0):
+            yield [*sets, Group(Set.PAIR, p)]
+        c[p] += 2
+    if need >= 3:
+        for straight in KNITTED_STRAIGHTS:
+            kinds = knitted_kinds(straight)
+            if all(c[k] for k in kinds):
+                for k in kinds:
+                    c[k] -= 1
+                for rest in standard_readings(c, need - 3):
+                    yield [*(Group(Set.KNITTED, t) for t in straight), *rest]
+                for k in kinds:
+                    c[k] += 1
+
+
+def is_thirteen_orphans(counts: list[int]) -> bool:
+    """十三幺 (seed 002 row 7): 「3 種序數牌的一、九牌， 7 種字牌及其中一對作將」."""
+    return sum(counts) == 14 and all(counts[k] >= 1 for k in ORPHANS) and all(
+        counts[k] == 0 for k in range(NUM_KINDS) if k not in ORPHANS
+    )
+
+
+def is_seven_pairs(counts: list[int]) -> bool:
+    """七對 (seed 002 row 19): 「由 7 個對子組成和牌」 (four of a kind counts as two pairs, 四歸一)."""
+    return sum(counts) == 14 and all(n in (0, 2, 4) for n in counts)
+
+
+def honours_knitted(counts: list[int]) -> int:
+    """全不靠 (row 34) / 七星不靠 (row 20): 14 single tiles, honours and one 組合龍's tiles.
+
+    Returns:
+        7 for 七星不靠 (all seven honours), 1 for 全不靠, 0 for neither.
+    """
+    if sum(counts) != 14 or any(n > 1 for n in counts):
+        return 0
+    held = {k for k in range(NUM_KINDS) if counts[k]}
+    for straight in KNITTED_STRAIGHTS:
+        if held <= set(knitted_kinds(straight)) | set(HONOUR_KINDS):
+            return 7 if set(HONOUR_KINDS) <= held else 1
+    return 0
+
+
+def is_win(counts: list[int], melds: int) -> bool:
+    """Whether standing ``counts`` (with ``melds`` sets laid down) complete a win of any shape."""
+    if melds == 0 and (is_thirteen_orphans(counts) or is_seven_pairs(counts) or honours_knitted(counts)):
+        return True
+    return next(standard_readings(counts, 4 - melds), None) is not None
+
+
+def waits(counts_without_win: list[int], melds: int, held: list[int]) -> list[int]:
+    """The tiles that would complete the hand (a fifth copy of a tile, counting ``held``, cannot)."""
+    out = []
+    for t in range(NUM_KINDS):
+        if held[t] >= 4:
+            continue
+        counts_without_win[t] += 1
+        if is_win(counts_without_win, melds):
+            out.append(t)
+        counts_without_win[t] -= 1
+    return out

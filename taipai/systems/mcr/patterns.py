@@ -1,0 +1,413 @@
+"""國標 (MCR) detectors: what each row of seed 002 「番型介紹」 finds in one reading of a win, and the
+five principles of combination, written once, where chows and pungs are paired (:func:`set_fans`).
+
+Values and 「不計」 lists are data (``preset.toml``); :func:`taipai.systems.mcr.scoring.score` reads
+every reading, applies the exclusions and keeps the best (就高不就低).  Each detector returns how many
+times its row scores.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from itertools import combinations
+
+from taipai.core.tiles import DRAGONS, IS_HONOUR, IS_TERMINAL, IS_TERMINAL_OR_HONOUR, RANK_OF, SUIT_OF, WINDS
+from taipai.systems.mcr.hand import Group, Set, Win
+
+GREEN = frozenset({19, 20, 21, 23, 25, 32})
+"""綠一色 (row 3): 「23468 條及發字」."""
+REVERSIBLE = frozenset({9, 10, 11, 12, 13, 16, 17, 19, 21, 22, 23, 25, 26, 33})
+"""推不倒 (row 40): 「1234589 餅、 245689 條、白板」."""
+
+
+# ------------------------------------------------------------------ pairs of sets (1 番 rows 70-73)
+def chow_pair_fan(a: int, b: int) -> str | None:
+    """The 1 番 row two chows (lowest tiles ``a``, ``b``) make, if any.
+
+    Rows 70 一般高 「一種花色 2 副相同的順子」, 71 喜相逢 「2 種花色 2 副序數相同的順子」,
+    72 連六 「一種花色 6 張相連接的序數牌」, 73 老少副 「一種花色牌的 123 、 789 兩副順子」.
+    """
+    if a == b:
+        return "pure_double_chow"
+    if SUIT_OF[a] != SUIT_OF[b]:
+        return "mixed_double_chow" if RANK_OF[a] == RANK_OF[b] else None
+    gap = abs(a - b)
+    if gap == 3:
+        return "short_straight"
+    if gap == 6:
+        return "two_terminal_chows"
+    return None
+
+
+def chow_triple_fan(a: int, b: int, c: int) -> str | None:
+    """The row three chows make: 一色三同順 (23), 一色三步高 (30), 清龍 (28), 花龍 (39), 三色三同順 (41),
+    三色三步高 (50) — seed 002, each as its row says (e.g. row 30 「依次遞增一位或依次遞增二位」)."""
+    x, y, z = sorted((a, b, c))
+    suits = {SUIT_OF[x], SUIT_OF[y], SUIT_OF[z]}
+    ranks = sorted(RANK_OF[t] for t in (x, y, z))
+    if len(suits) == 1:
+        if x == y == z:
+            return "pure_triple_chow"
+        if y - x == z - y == 3 and RANK_OF[x] == 1:
+            return "pure_straight"
+        if y - x == z - y and y - x in (1, 2):
+            return "pure_shifted_chows"
+        return None
+    if len(suits) == 3:
+        if ranks[0] == ranks[1] == ranks[2]:
+            return "mixed_triple_chow"
+        if ranks == [1, 4, 7]:
+            return "mixed_straight"
+        if ranks[1] - ranks[0] == ranks[2] - ranks[1] == 1:
+            return "mixed_shifted_chows"
+    return None
+
+
+def chow_quad_fan(chows: Sequence[int]) -> str | None:
+    """一色四同順 (row 14), 一色四步高 (row 16) or 一色雙龍會 (row 13, with 5 as eyes; checked by the
+    caller) of four chows."""
+    s = sorted(chows)
+    if len({SUIT_OF[t] for t in s}) != 1:
+        return None
+    if s[0] == s[3]:
+        return "quadruple_chow"
+    d = s[1] - s[0]
+    if d in (1, 2) and s[2] - s[1] == d and s[3] - s[2] == d:
+        return "four_pure_shifted_chows"
+    return None
+
+
+def pung_pair_fan(a: int, b: int) -> str | None:
+    """雙同刻 (row 65): 「2 副序數相同的刻子」."""
+    if not IS_HONOUR[a] and not IS_HONOUR[b] and SUIT_OF[a] != SUIT_OF[b] and RANK_OF[a] == RANK_OF[b]:
+        return "double_pung"
+    return None
+
+
+def pung_triple_fan(a: int, b: int, c: int) -> str | None:
+    """三同刻 (row 32), 一色三節高 (row 24), 三色三節高 (row 42) of three pungs of suit tiles."""
+    x, y, z = sorted((a, b, c))
+    if IS_HONOUR[z]:
+        return None
+    suits = {SUIT_OF[x], SUIT_OF[y], SUIT_OF[z]}
+    ranks = sorted(RANK_OF[t] for t in (x, y, z))
+    if len(suits) == 3 and ranks[0] == ranks[2]:
+        return "triple_pung"
+    if ranks[1] - ranks[0] == ranks[2] - ranks[1] == 1:
+        if len(suits) == 1:
+            return "pure_shifted_pungs"
+        if len(suits) == 3:
+            return "mixed_shifted_pungs"
+    return None
+
+
+def combine(
+    items: Sequence[int],
+    quad: str | None,
+    triple: object,
+    pair: object,
+    implied: Mapping[str, tuple[str, ...]],
+) -> Counter[str]:
+    """The rows a hand's chows (or its pungs) make together, by the five principles of combination.
+
+    ``items`` are the chows' lowest tiles (or the pungs' tiles); ``quad`` the four-set row found,
+    ``triple(a, b, c)`` and ``pair(a, b)`` the three- and two-set rows; ``implied`` each row's
+    「不計」 ids (``preset.toml``).
+
+    - 不重複原則 (a row implied by another is not counted again) and 不拆移原則 (sets counted into a row
+      are not split up again to make a lesser one): once four sets make a row (一色四同順 123 123 123
+      123) no three or two of them count again; once three make a row (清龍 123 456 789) none of those
+      three pairs up again (no 連六 123 456, no 老少副 123 789).
+    - 套算一次原則 (a set not yet combined may combine once with a set already combined): with
+      清龍 123 456 789 + a fourth 123 of another suit, the fourth makes one 喜相逢 with the 123; four
+      chows make at most three pairings, three chows at most two — every new pairing brings in a set
+      not yet paired, so the pairings form a tree.
+    - 不得相同原則 (a set already in a row may not make the same row again with another set):
+      123萬 123萬 123筒 is 一般高 + 喜相逢 (one 喜相逢, not two: the second would reuse a 123萬 for the
+      same row).
+    - 就高不就低原則 (of several ways, the one worth most): every choice below is tried and the best
+      kept; the caller does the same over every reading of the hand.
+
+    Returns:
+        row id → count.
+    """
+    out: Counter[str] = Counter()
+    n = len(items)
+    if n == 4 and quad is not None:
+        out[quad] = 1
+        return out
+    if n >= 3:
+        best: Counter[str] | None = None
+        for trio in combinations(range(n), 3):
+            fan = triple(*(items[i] for i in trio))  # type: ignore[operator]
+            if fan is None:
+                continue
+            found = Counter({fan: 1})
+            rest = [i for i in range(n) if i not in trio]
+            if rest:
+                # 套算一次: the set left out may pair once with one of the three, by a row the
+                # three's row does not already imply (清龍 123 456 789 + 456: 一般高, not 連六).
+                extras = [
+                    f
+                    for i in trio
+                    if (f := pair(items[i], items[rest[0]])) is not None  # type: ignore[operator]
+                    and f not in implied.get(fan, ())
+                ]
+                if extras:
+                    found[max(extras, key=lambda f: _worth(Counter({f: 1})))] += 1
+            if best is None or _worth(found) > _worth(best):
+                best = found
+        if best is not None:
+            return best
+    edges = [
+        (i, j, f)
+        for i, j in combinations(range(n), 2)
+        if (f := pair(items[i], items[j])) is not None  # type: ignore[operator]
+    ]
+    best_pairs: Counter[str] = Counter()
+    for k in range(min(len(edges), n - 1), 0, -1):
+        for chosen in combinations(edges, k):
+            if _is_tree(chosen, n) and _distinct_at_each_set(chosen):
+                found = Counter(f for _, _, f in chosen)
+                if _worth(found) > _worth(best_pairs):
+                    best_pairs = found
+        if best_pairs:
+            break
+    return best_pairs
+
+
+def _worth(c: Counter[str]) -> int:
+    """A rough order of results: more rows from larger sets first (the caller re-scores exactly)."""
+    big = {"pure_triple_chow": 24, "pure_shifted_pungs": 24, "pure_straight": 16, "pure_shifted_chows": 16,
+           "triple_pung": 16, "mixed_straight": 8, "mixed_triple_chow": 8, "mixed_shifted_pungs": 8,
+           "mixed_shifted_chows": 6, "double_pung": 2}
+    return sum(big.get(k, 1) * v for k, v in c.items())
+
+
+def _is_tree(edges: Sequence[tuple[int, int, str]], n: int) -> bool:
+    parent = list(range(n))
+
+    def root(x: int) -> int:
+        while parent[x] != x:
+            x = parent[x]
+        return x
+
+    for i, j, _ in edges:
+        a, b = root(i), root(j)
+        if a == b:
+            return False
+        parent[a] = b
+    return True
+
+
+def _distinct_at_each_set(edges: Sequence[tuple[int, int, str]]) -> bool:
+    seen: set[tuple[int, str]] = set()
+    for i, j, f in edges:
+        for k in (i, j):
+            if (k, f) in seen:
+                return False
+            seen.add((k, f))
+    return True
+
+
+# ------------------------------------------------------------------ one reading
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """One reading of a win: its groups (melds and the standing tiles' sets and pair) and the win.
+
+    Attributes:
+        groups: every group; pungs made in hand are ``concealed`` unless the discard completed them.
+        win: the hand.
+        wait: ``edge_wait``, ``closed_wait``, ``single_wait`` or ``None`` (the hand waited on more
+            than one tile, or the tile sits elsewhere).
+    """
+
+    groups: tuple[Group, ...]
+    win: Win
+    wait: str | None
+
+
+def shape_fans(r: Reading, implied: Mapping[str, tuple[str, ...]]) -> Counter[str]:
+    """Every row a standard reading (four sets and eyes, or 組合龍 + set + eyes) scores before
+    exclusions, the tile rows included (:func:`tile_fans`); ``implied``: each row's 「不計」 ids."""
+    win = r.win
+    groups = r.groups
+    sets = [g for g in groups if g.kind is not Set.PAIR]
+    pair = next(g for g in groups if g.kind is Set.PAIR)
+    chows = [g.tile for g in sets if g.kind is Set.CHOW]
+    pungs = [g for g in sets if g.is_pung]
+    kongs = [g for g in sets if g.kind is Set.KONG]
+    out: Counter[str] = tile_fans(win)
+    if any(g.kind is Set.KNITTED for g in groups):
+        out["knitted_straight"] = 1
+
+    # chows and pungs together (rows 13-16, 23, 24, 28-30, 32, 39, 41, 42, 50, 65, 70-73)
+    if len(chows) == 4 and not IS_HONOUR[pair.tile] and RANK_OF[pair.tile] == 5:
+        ranks = sorted(RANK_OF[t] for t in chows)
+        suits = {SUIT_OF[t] for t in chows}
+        if ranks == [1, 1, 7, 7] and len(suits) == 1 and SUIT_OF[pair.tile] in suits:
+            out["pure_terminal_chows"] = 1
+        elif ranks == [1, 1, 7, 7] and len(suits) == 2 and SUIT_OF[pair.tile] not in suits and all(
+            sorted(RANK_OF[t] for t in chows if SUIT_OF[t] == s) == [1, 7] for s in suits
+        ):
+            out["three_suited_terminal_chows"] = 1
+    if not (out["pure_terminal_chows"] or out["three_suited_terminal_chows"]):
+        out.update(combine(chows, chow_quad_fan(chows) if len(chows) == 4 else None, chow_triple_fan,
+                           chow_pair_fan, implied))
+    tiles = [g.tile for g in pungs]
+    four = None
+    if len(tiles) == 4 and len({SUIT_OF[t] for t in tiles}) == 1 and not IS_HONOUR[tiles[0]]:
+        s = sorted(tiles)
+        if s[1] - s[0] == s[2] - s[1] == s[3] - s[2] == 1:
+            four = "four_pure_shifted_pungs"
+    out.update(combine(tiles, four, pung_triple_fan, pung_pair_fan, implied))
+
+    # winds and dragons (rows 1, 2, 9, 10, 38, 54, 59-61, 74)
+    winds = [t for t in tiles if t in WINDS]
+    dragons = [t for t in tiles if t in DRAGONS]
+    if len(winds) == 4:
+        out["big_four_winds"] = 1
+    elif len(winds) == 3 and pair.tile in WINDS:
+        out["little_four_winds"] = 1
+    elif len(winds) == 3:
+        out["big_three_winds"] = 1
+    if len(dragons) == 3:
+        out["big_three_dragons"] = 1
+    elif len(dragons) == 2 and pair.tile in DRAGONS:
+        out["little_three_dragons"] = 1
+    elif len(dragons) == 2:
+        out["two_dragon_pungs"] = 1
+    elif len(dragons) == 1:
+        out["dragon_pung"] = 1
+    if win.round_wind in winds:
+        out["prevalent_wind"] = 1
+    if win.seat_wind in winds:
+        out["seat_wind"] = 1
+    # 幺九刻 (row 74): a pung of 1 or 9, or of a wind that is neither the round's nor the seat's
+    # (圈風刻 / 門風刻 count that pung) and not one of 大四喜's / 小四喜's / 三風刻's; 箭刻 count dragons.
+    yaojiu = sum(1 for t in tiles if IS_TERMINAL[t])
+    if len(winds) < 3:
+        yaojiu += sum(1 for t in winds if t not in (win.round_wind, win.seat_wind))
+    if yaojiu:
+        out["pung_of_terminals_or_honors"] = yaojiu
+
+    # pungs and kongs (rows 5, 12, 17, 33, 48, 53, 57, 66, 67, 75)
+    if len(pungs) == 4:
+        out["all_pungs"] = 1
+    concealed = sum(1 for g in pungs if g.concealed)
+    out.update({4: {"four_concealed_pungs": 1}, 3: {"three_concealed_pungs": 1},
+                2: {"two_concealed_pungs": 1}}.get(concealed, {}))
+    hidden = sum(1 for g in kongs if g.concealed)
+    shown = len(kongs) - hidden
+    if len(kongs) == 4:
+        out["four_kongs"] = 1
+    elif len(kongs) == 3:
+        out["three_kongs"] = 1
+    elif hidden == 2:
+        out["two_concealed_kongs"] = 1
+    elif shown == 2:
+        out["two_melded_kongs"] = 1
+    elif hidden == 1 and shown == 1:
+        out["melded_kong"] = 1
+        out["concealed_kong"] = 1
+    elif hidden == 1:
+        out["concealed_kong"] = 1
+    elif shown == 1:
+        out["melded_kong"] = 1
+
+    # every group (rows 21, 31, 55, 63)
+    every = [g.tiles for g in groups]
+    if all(any(IS_TERMINAL_OR_HONOUR[t] for t in ts) for ts in every):
+        out["outside_hand"] = 1
+    if all(any(RANK_OF[t] == 5 for t in ts) for ts in every):
+        out["all_fives"] = 1
+    if len(pungs) == 4 and all(not IS_HONOUR[t] and RANK_OF[t] % 2 == 0 for t in win.all_tiles()):
+        out["all_even_pungs"] = 1
+    if len(pungs) == 0 and not IS_HONOUR[pair.tile]:
+        out["all_chows"] = 1
+
+    # how the hand was won (rows 52, 56, 62, 78-80)
+    open_sets = [g for g in win.melds if not (g.kind is Set.KONG and g.concealed)]
+    if not open_sets:
+        out["fully_concealed_hand" if win.self_drawn else "concealed_hand"] = 1
+    elif len(open_sets) == 4 and not win.self_drawn:
+        out["melded_hand"] = 1
+    if r.wait is not None:
+        out[r.wait] = 1
+    if _nine_gates(win):
+        out["nine_gates"] = 1
+        out["pung_of_terminals_or_honors"] -= 1
+    return +out
+
+
+def _nine_gates(win: Win) -> bool:
+    """九蓮寶燈 (row 4): 「一種花色序數牌子按 1112345678999 組成的特定牌型，見同花色任何 1 張序數牌即成和牌」;
+    the 13 tiles before the win are 1112345678999 of one suit (不計 one 幺九刻 of the 111 / 999)."""
+    if win.melds:
+        return False
+    rest = list(win.standing)
+    rest.remove(win.winning_tile)
+    suit = SUIT_OF[rest[0]]
+    if suit == 3 or any(SUIT_OF[t] != suit for t in rest):
+        return False
+    c = Counter(RANK_OF[t] for t in rest)
+    return [c[k] for k in range(1, 10)] == [3, 1, 1, 1, 1, 1, 1, 1, 3]
+
+
+def tile_fans(win: Win) -> Counter[str]:
+    """The rows that look only at the tiles (any shape): suits (rows 22, 49, 51, 76, 77), ranges (25-27,
+    36, 37), tile sets (3, 8, 11, 18, 40, 68), 四歸一 (64) and the win's context (44-47, 58, 82)."""
+    out: Counter[str] = Counter()
+    tiles = win.all_tiles()
+    kinds = set(tiles)
+    suits = {SUIT_OF[t] for t in kinds if not IS_HONOUR[t]}
+    honours = [t for t in kinds if IS_HONOUR[t]]
+    if not honours:
+        out["no_honors"] = 1
+    if len(suits) == 1 and not honours:
+        out["full_flush"] = 1
+    elif len(suits) == 1:
+        out["half_flush"] = 1
+    elif len(suits) == 2:
+        out["one_voided_suit"] = 1
+    if len(suits) == 3 and any(t in WINDS for t in honours) and any(t in DRAGONS for t in honours):
+        out["all_types"] = 1
+    if kinds <= GREEN:
+        out["all_green"] = 1
+    if kinds <= REVERSIBLE:
+        out["reversible_tiles"] = 1
+    if not suits:
+        out["all_honours"] = 1
+    elif all(IS_TERMINAL[t] for t in kinds):
+        out["all_terminals"] = 1
+    elif all(IS_TERMINAL_OR_HONOUR[t] for t in kinds):
+        out["all_terminals_and_honors"] = 1
+    if not any(IS_TERMINAL_OR_HONOUR[t] for t in kinds):
+        out["all_simples"] = 1
+    if not honours:
+        ranks = {RANK_OF[t] for t in kinds}
+        if ranks <= {7, 8, 9}:
+            out["upper_tiles"] = 1
+        elif ranks <= {4, 5, 6}:
+            out["middle_tiles"] = 1
+        elif ranks <= {1, 2, 3}:
+            out["lower_tiles"] = 1
+        elif ranks <= {6, 7, 8, 9}:
+            out["upper_four"] = 1
+        elif ranks <= {1, 2, 3, 4}:
+            out["lower_four"] = 1
+    kong_tiles = {g.tile for g in win.melds if g.kind is Set.KONG}
+    hogs = sum(1 for t, n in Counter(tiles).items() if n == 4 and t not in kong_tiles)
+    if hogs:
+        out["tile_hog"] = hogs
+    if win.self_drawn:
+        out["self_drawn"] = 1
+    if win.last_tile:
+        out["last_tile_draw" if win.self_drawn else "last_tile_claim"] = 1
+    if win.kong_draw:
+        out["out_with_replacement_tile" if win.self_drawn else "robbing_the_kong"] = 1
+    if win.last_copy:
+        out["last_tile"] = 1
+    return out

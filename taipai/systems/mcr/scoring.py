@@ -1,0 +1,226 @@
+"""國標 (MCR) scoring: every reading of a win, the 「不計」 exclusions, the best total (就高不就低),
+and 8番起和 (seed 002 「番型介紹」; values and exclusions from ``preset.toml``).
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections import Counter
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+
+from taipai.core.errors import HandError
+from taipai.systems.mcr.hand import (
+    KNITTED_STRAIGHTS,
+    Group,
+    Set,
+    Win,
+    counts_of,
+    honours_knitted,
+    is_seven_pairs,
+    is_thirteen_orphans,
+    knitted_kinds,
+    standard_readings,
+    waits,
+)
+from taipai.systems.mcr.patterns import Reading, shape_fans, tile_fans
+
+MINIMUM = 8
+"""8番起和: a win needs 8 番 before flowers (the 8番場 of seed 002 「計分規則」; flowers
+「不計在起和分內」, row 83)."""
+MIXED_KONGS = 5
+"""明暗槓 (one 暗槓 and one 明槓): 5 番 when the table turns it on; seed 002 has no such row, so off by
+default (then the pair scores 暗槓 2 + 明槓 1)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    """One row of ``preset.toml``: ``id``, ``name`` (seed 002's), ``fan`` (番), ``excludes`` (ids)."""
+
+    id: str
+    name: str
+    fan: int
+    excludes: tuple[str, ...]
+    row: str
+
+
+@cache
+def rows() -> dict[str, Row]:
+    """The 81 rows of seed 002 「番型介紹」 as ``preset.toml`` holds them, by id, highest first."""
+    text = resources.files("taipai.systems.mcr").joinpath("preset.toml").read_text("utf-8")
+    data = tomllib.loads(text)
+    return {
+        p["id"]: Row(p["id"], p["name"], int(p["fan"]), tuple(p["excludes"]), p["row"])
+        for p in data["pattern"]
+    }
+
+
+@cache
+def implied() -> dict[str, tuple[str, ...]]:
+    """Each row's 「不計」 ids (``preset.toml``)."""
+    return {k: r.excludes for k, r in rows().items()}
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """A scored win.
+
+    Attributes:
+        fans: (row id, count) of each row that scores, highest value first (flowers included).
+        total: 番 of the win, flowers included.
+        base: 番 without flowers (what 8番起和 looks at).
+    """
+
+    fans: tuple[tuple[str, int], ...]
+    total: int
+    base: int
+
+
+def apply_exclusions(found: Counter[str], *, mixed_kongs: bool = False) -> Counter[str]:
+    """Drop what each scoring row implies (不重複原則: its 「不計」 list), highest rows first.
+
+    Args:
+        found: row id → count, as the detectors found them.
+        mixed_kongs: the table scores 明暗槓 5 番 (then one 暗槓 + one 明槓 is that instead).
+    """
+    table = rows()
+    out = +found
+    for rid in sorted(out, key=lambda k: -table[k].fan):
+        if out[rid] > 0:
+            for gone in table[rid].excludes:
+                out.pop(gone, None)
+    if mixed_kongs and out["concealed_kong"] and out["melded_kong"] and not (
+        out["three_kongs"] or out["four_kongs"]
+    ):
+        del out["concealed_kong"], out["melded_kong"]
+        out["mixed_kongs"] = 1
+    return +out
+
+
+def _value(fans: Counter[str]) -> int:
+    table = rows()
+    return sum((MIXED_KONGS if k == "mixed_kongs" else table[k].fan) * n for k, n in fans.items())
+
+
+def _wait_of(groups: list[Group], win: Win, unique: bool) -> str | None:
+    """邊張 / 坎張 / 單釣將 (rows 78-80) of a reading, only when the hand waited on that one tile."""
+    if not unique:
+        return None
+    w = win.winning_tile
+    standing = [g for g in groups if not g.melded]
+    # Where the tile can sit more than one way, 邊張 is read first, then 坎張, then 單釣將 (the
+    # oracle's order; each is 1 番, but 單釣將 is 不計 under 全求人 and 四槓).
+    if any(g.kind is Set.CHOW and ((g.tile == w - 2 and w % 9 == 2) or (g.tile == w and w % 9 == 6))
+           for g in standing):
+        return "edge_wait"
+    if any(g.kind is Set.CHOW and g.tile + 1 == w for g in standing):
+        return "closed_wait"
+    if any(g.kind is Set.PAIR and g.tile == w for g in groups):
+        return "single_wait"
+    return None
+
+
+def candidates(win: Win) -> list[Counter[str]]:
+    """Every reading's rows before exclusions (special shapes and standard readings)."""
+    counts = counts_of(win.standing)
+    out: list[Counter[str]] = []
+    before = list(counts)
+    before[win.winning_tile] -= 1
+    held = counts_of(win.all_tiles())
+    held = [0] * 34
+    unique = waits(before, len(win.melds), held) == [win.winning_tile]
+    if not win.melds:
+        if is_thirteen_orphans(counts):
+            c = tile_fans(win)
+            c["thirteen_orphans"] = 1
+            out.append(c)
+        kind = honours_knitted(counts)
+        if kind:
+            c = tile_fans(win)
+            c["greater_honours_and_knitted" if kind == 7 else "lesser_honours_and_knitted"] = 1
+            if any(all(counts[k] for k in knitted_kinds(s)) for s in KNITTED_STRAIGHTS):
+                c["knitted_straight"] = 1
+            out.append(c)
+        if is_seven_pairs(counts):
+            c = tile_fans(win)
+            c["seven_pairs"] = 1
+            kinds = sorted(k for k in range(34) if counts[k])
+            one_suit = kinds[0] < 27 and kinds[0] // 9 == kinds[-1] // 9
+            if len(kinds) == 7 and one_suit and kinds[6] - kinds[0] == 6:
+                c["seven_shifted_pairs"] = 1
+            c["fully_concealed_hand" if win.self_drawn else "concealed_hand"] = 1
+            out.append(c)
+    for reading in standard_readings(counts, 4 - len(win.melds)):
+        groups = _concealment(reading, win)
+        all_groups = tuple(win.melds) + tuple(groups)
+        reading_ = Reading(all_groups, win, _wait_of(list(all_groups), win, unique))
+        out.append(shape_fans(reading_, implied()))
+    return out
+
+
+def _concealment(reading: list[Group], win: Win) -> list[Group]:
+    """A pung the discard completed is not concealed (暗刻, rows 33/66) — unless the winning tile can
+    sit in a chow or the pair of the same reading instead."""
+    if win.self_drawn:
+        return reading
+    w = win.winning_tile
+    elsewhere = any(
+        (g.kind is Set.PAIR and g.tile == w) or (g.kind in (Set.CHOW, Set.KNITTED) and w in g.tiles)
+        for g in reading
+    )
+    if elsewhere:
+        return reading
+    out = []
+    done = False
+    for g in reading:
+        if not done and g.kind is Set.PUNG and g.tile == w:
+            out.append(Group(Set.PUNG, w, concealed=False))
+            done = True
+        else:
+            out.append(g)
+    return out
+
+
+def score(win: Win, *, mixed_kongs: bool = False, minimum: int = MINIMUM) -> Result:
+    """The best score of ``win`` over every reading (就高不就低原則).
+
+    Args:
+        win: the hand (:class:`~taipai.systems.mcr.hand.Win`).
+        mixed_kongs: score 明暗槓 5 番 (off by default: seed 002 has no such row).
+        minimum: 起和 番 before flowers (8番起和); 0 accepts any win.
+
+    Returns:
+        The rows that score, the total with flowers (1 番 each, row 83) and without.
+
+    Raises:
+        HandError: ``not_a_win`` (the tiles make no winning shape); ``below_minimum`` (fewer than
+            ``minimum`` 番 before flowers).
+    """
+    found = candidates(win)
+    if not found:
+        raise HandError(
+            "not_a_win",
+            "these tiles are not a winning hand (4 sets and a pair, 七對, 十三幺, 全不靠 or 組合龍)",
+        )
+    best: Counter[str] | None = None
+    for c in found:
+        fans = apply_exclusions(c, mixed_kongs=mixed_kongs)
+        if not fans:
+            fans = Counter({"chicken_hand": 1})
+        if best is None or _value(fans) > _value(best):
+            best = fans
+    assert best is not None
+    base = _value(best)
+    if win.flowers:
+        best["flower_tiles"] = win.flowers
+    if base < minimum:
+        raise HandError(
+            "below_minimum",
+            f"{base} 番 is below the {minimum} 番 a win needs (8番起和; flowers do not count toward it)",
+        )
+    table = rows()
+    ordered = tuple(
+        sorted(best.items(), key=lambda kv: (-(table[kv[0]].fan if kv[0] in table else MIXED_KONGS), kv[0]))
+    )
+    return Result(fans=ordered, total=base + win.flowers, base=base)
