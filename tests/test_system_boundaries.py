@@ -64,15 +64,22 @@ def core_reaching_systems(edges: dict[str, set[str]]) -> set[str]:
     return {m for m in edges if inside(m, CORE) and any(inside(t, SYSTEMS) for t in reach(edges, m))}
 
 
+BUILT_ON: dict[str, tuple[str, ...]] = {"taipai.systems.qq": ("taipai.systems.mcr",)}
+"""A system built on another game's table (issue 16: QQ 歡樂麻將 is MCR's table plus its own rules, reused
+by import) may reach that system, and only that one."""
+
+
 def systems_reaching_others(edges: dict[str, set[str]]) -> dict[str, list[str]]:
-    """System module → the modules of OTHER systems it reaches (directly or not); empty when the
-    systems are independent."""
+    """System module → the modules of OTHER systems it reaches (directly or not), apart from the one it is
+    :data:`BUILT_ON`; empty when the systems are independent."""
     out: dict[str, list[str]] = {}
     for m in edges:
         own = system_of(m)
         if own is None:
             continue
-        foreign = sorted(t for t in reach(edges, m) if system_of(t) not in (None, own))
+        foreign = sorted(
+            t for t in reach(edges, m) if system_of(t) not in (None, own, *BUILT_ON.get(own, ()))
+        )
         if foreign:
             out[m] = foreign
     return out
