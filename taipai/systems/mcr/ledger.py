@@ -1,0 +1,159 @@
+"""國標 (MCR) money and deal (:class:`~taipai.core.system.TableRules`).
+
+Amounts are money (``base`` × points; :meth:`McrOptions.money` is the identity).  Seed 002
+「計分規則」, 8番場: 「（游戲番數+8）」 — every loser pays the 8 基本分, and whoever lost the hand pays its 番
+on top (the competition rule the 8番場 follows):
+
+- **A win on a discard** (搶槓和 too, the konging player as the discarder): the discarder pays 8 + 番,
+  each of the two others 8.  Worked: a 12 番 win, 底 1: 20 from the discarder, 8 and 8: 36.
+- **A self-draw**: each of the three pays 8 + 番.  Worked: 12 番 自摸: 20 × 3 = 60.
+- **No dealer bonus** (莊家 pays and collects as anyone); the deal passes after every hand unless the
+  table's ``dealer_stays`` is on.
+- **起和**: a new win below the table's minimum is refused (``below_minimum``).
+- **截和**: several winners on one discard are refused (``first_claim_wins``) unless ``multi_win``.
+- **詐和**: the false winner pays each other player 30 points (the competition's 錯和 penalty).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from fractions import Fraction
+from typing import Any
+
+from taipai.core.system import Outcome
+from taipai.core.table.amounts import Amount, norm
+from taipai.core.table.deal import next_deal
+from taipai.core.table.errors import TableError
+from taipai.core.table.events import Draw, Event, FalseWin, SelfDraw, SessionEnded, WinByDiscard
+from taipai.core.table.state import ChainMove, CutOffer, Payment, TableState
+from taipai.systems.mcr.options import BASIC_POINTS, McrOptions
+
+FALSE_WIN_POINTS = 30
+"""詐和: points the false winner pays each other player (the competition rule's 錯和 10 分 × 3 is a
+per-hand penalty; a chat table has no referee, so taipai books 30 to each, like 港式台牌)."""
+
+
+def points(fan: int, opts: McrOptions) -> Amount:
+    """Money of ``fan`` points: ``base × fan``."""
+    return norm(Fraction(opts.base) * fan)
+
+
+def first_in_turn(names: tuple[str, ...], discarder: str, claimants: tuple[str, ...]) -> str:
+    """The claimant nearest the discarder in turn order (東→南→西→北, the next seat first): 截和."""
+    i = names.index(discarder)
+    order = [names[(i + k) % len(names)] for k in range(1, len(names))]
+    return next(n for n in order if n in claimants)
+
+
+def _options(state: TableState) -> McrOptions:
+    opts = state.options
+    if not isinstance(opts, McrOptions):
+        raise TableError("bad_event", "the table's settings are not 國標 settings")
+    return opts
+
+
+def _checked(fan: int, opts: McrOptions, strict: bool, winner: str) -> int:
+    if strict and fan < opts.minimum:
+        raise TableError(
+            "below_minimum",
+            f"{winner}'s {fan}番 is below this table's minimum of {opts.minimum}番 (起和)",
+            f"a win needs at least {opts.minimum}番",
+            {"count": str(fan), "minimum": str(opts.minimum), "winner": winner},
+        )
+    return fan
+
+
+class McrTable:
+    """:class:`~taipai.core.system.TableRules` of 國標 (amounts in money; module docstring)."""
+
+    own_events: tuple[type[Event], ...] = ()
+    amounts: str = "money"
+
+    def default_options(self) -> McrOptions:
+        """:class:`McrOptions`' defaults: 底 1, 8番起和, flowers, no 明暗槓, 截和, the deal passes."""
+        return McrOptions()
+
+    def options_from_dict(self, data: Mapping[str, Any]) -> McrOptions:
+        """:meth:`McrOptions.from_dict`."""
+        return McrOptions.from_dict(data)
+
+    def win(self, state: TableState, event: WinByDiscard | SelfDraw, *, strict: bool) -> Outcome:
+        """The payments of a win (module docstring) and the next deal.
+
+        Raises:
+            TableError: ``first_claim_wins`` (several winners without 一炮多響; ``values``: ``winner``,
+                ``discarder``), ``below_minimum`` (``values``: ``count``, ``minimum``, ``winner``),
+                ``same_player`` (包 by the winner).
+        """
+        opts = _options(state)
+        basic = points(BASIC_POINTS, opts)
+        pays: list[Payment] = []
+        if isinstance(event, WinByDiscard):
+            winners = tuple(leg.winner for leg in event.legs)
+            if len(winners) > 1 and not opts.multi_win:
+                first = first_in_turn(state.names, event.discarder, winners)
+                raise TableError(
+                    "first_claim_wins",
+                    f"截和: only {first}, the first after {event.discarder} in turn, wins this discard",
+                    f"book {first}'s win alone, or play 一炮多響 (multi_win on)",
+                    {"winner": first, "discarder": event.discarder},
+                )
+            parts = []
+            for leg in event.legs:
+                fan = _checked(leg.fan, opts, strict, leg.winner)
+                pays.append(Payment(event.discarder, leg.winner, norm(basic + points(fan, opts)), "win"))
+                pays.extend(
+                    Payment(o, leg.winner, basic, "basic")
+                    for o in state.names
+                    if o not in (event.discarder, leg.winner) and o not in winners
+                )
+                how = "kong (搶槓和)" if leg.robbed_kong else "discard"
+                parts.append(f"{leg.winner} wins on {event.discarder}'s {how}: {fan}番")
+            summary = "; ".join(parts)
+        else:
+            winners = (event.winner,)
+            fan = _checked(event.fan, opts, strict, event.winner)
+            each = norm(basic + points(fan, opts))
+            others = tuple(n for n in state.names if n != event.winner)
+            summary = f"{event.winner} self-draws (自摸): {fan}番"
+            if event.kong_discarder is not None:
+                if event.kong_discarder == event.winner:
+                    raise TableError("same_player", f"{event.winner} cannot pay their own self-draw (包)")
+                pays.append(Payment(event.kong_discarder, event.winner, norm(each * len(others)), "bao"))
+                summary += f", {event.kong_discarder} pays all (包)"
+            else:
+                pays.extend(Payment(o, event.winner, each, "win") for o in others)
+        st = next_deal(state, keep=opts.dealer_stays and state.dealer in winners)
+        return Outcome(st, summary, tuple(pays))
+
+    def draw(self, state: TableState, event: Draw) -> Outcome:
+        """流局 (荒莊): nobody pays; the deal passes unless ``dealer_stays``."""
+        return Outcome(next_deal(state, keep=_options(state).dealer_stays), "draw (荒莊)")
+
+    def false_win(self, state: TableState, event: FalseWin) -> Outcome:
+        """詐和: the false winner pays each other player :data:`FALSE_WIN_POINTS` points."""
+        amount = points(FALSE_WIN_POINTS, _options(state))
+        pays = tuple(Payment(event.player, o, amount, "false_win") for o in state.names if o != event.player)
+        return Outcome(state, f"{event.player} false win (詐和): pays each {FALSE_WIN_POINTS} points", pays)
+
+    def end(self, state: TableState, event: SessionEnded) -> Outcome:
+        """埋數: every win was paid at once, so nothing is left to settle."""
+        return Outcome(state, "session ended (埋數)")
+
+    def own(self, state: TableState, event: Event, *, strict: bool) -> Outcome:
+        """國標 has no events of its own.
+
+        Raises:
+            TableError: ``bad_event`` always.
+        """
+        raise TableError("bad_event", f"not a 國標 event: {event!r}")
+
+    def offers(
+        self, state: TableState, moves: tuple[ChainMove, ...]
+    ) -> tuple[tuple[CutOffer, ...], tuple[CutOffer, ...]]:
+        """No 斬拉: ``(state.pending, ())``."""
+        return state.pending, ()
+
+
+TABLE = McrTable()
+"""The one instance the MCR system uses."""

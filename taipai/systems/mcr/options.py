@@ -1,0 +1,137 @@
+"""國標 (MCR) table settings: the money of one 分, 起和, flowers, 明暗槓, 一炮多響 and the deal.
+
+Ledger amounts at an MCR table are money in the table's currency: ``base`` × points, a point being one
+番 (or one of the 8 基本分 every loser pays), so :meth:`McrOptions.money` is the identity.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from taipai.core.table.amounts import Amount, amount_to_json, norm
+from taipai.core.table.errors import TableError
+from taipai.core.table.money import money_setting
+
+MAX_MINIMUM = 88
+"""The highest 起和 a table may set (88 番, the largest row)."""
+BASIC_POINTS = 8
+"""基本分: what every loser pays a winner before the hand's 番 (seed 002 「計分規則」, 8番場:
+「（游戲番數+8）」)."""
+
+OPTION_WORDS: dict[str, str] = {
+    "底": "base",
+    "每番": "base",
+    "起和": "minimum",
+    "起胡": "minimum",
+    "起糊": "minimum",
+    "花": "flowers",
+    "打花": "flowers",
+    "明暗槓": "mixed_kongs",
+    "一炮多響": "multi_win",
+    "連莊": "dealer_stays",
+}
+"""The words a table types for an option (``規則 起和 8``, ``規則 明暗槓 開``)."""
+
+_BOOLS = ("flowers", "mixed_kongs", "multi_win", "dealer_stays")
+_TRUE = frozenset({"on", "true", "yes", "1", "開", "有"})
+_FALSE = frozenset({"off", "false", "no", "0", "關", "冇", "無"})
+
+
+@dataclass(frozen=True)
+class McrOptions:
+    """One MCR table's settings (:class:`~taipai.core.table.state.TableSettings`).  Immutable.
+
+    Attributes:
+        base: money of one point (``int`` or ``Fraction``, > 0, at most 2 decimals).  Default 1.
+        minimum: 起和, the fewest 番 (flowers not counted) a win needs.  Default 8 (8番起和; seed 002
+            row 83 花牌: 「不計在起和分內」).
+        flowers: the table plays the eight flowers, 1 番 each (row 83).  Default on.
+        mixed_kongs: 明暗槓 (one 暗槓 + one 明槓) is 5 番 instead of 暗槓 2 + 明槓 1.  Default off:
+            seed 002 has no such row.
+        multi_win: several players may win on one discard (一炮多響).  Default off: the first claimant
+            in turn order after the discarder wins (截和).
+        dealer_stays: a dealer win or a 流局 keeps the deal.  Default off: the deal passes after every
+            hand (the competition's 16 hands a game; the dealer gets no bonus either way).
+    """
+
+    base: Amount = 1
+    minimum: int = 8
+    flowers: bool = True
+    mixed_kongs: bool = False
+    multi_win: bool = False
+    dealer_stays: bool = False
+
+    def __post_init__(self) -> None:
+        for name in _BOOLS:
+            if not isinstance(getattr(self, name), bool):
+                raise TableError("bad_value", f"{name} = {getattr(self, name)!r}", "on or off")
+        m = self.minimum
+        if isinstance(m, bool) or not isinstance(m, int) or not 0 <= m <= MAX_MINIMUM:
+            raise TableError("bad_value", f"minimum = {m!r}", f"a whole number 0-{MAX_MINIMUM}")
+        object.__setattr__(self, "base", money_setting("base", self.base))
+
+    def money(self, amount: Amount) -> Amount:
+        """Ledger amounts at an MCR table are money already: ``amount`` itself."""
+        return norm(amount)
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready dict (``base`` via :func:`~taipai.core.table.amounts.amount_to_json`)."""
+        out = {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
+        out["base"] = amount_to_json(self.base)
+        return out
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> McrOptions:
+        """Inverse of :meth:`to_dict`; missing keys take the defaults.
+
+        Raises:
+            TableError: ``bad_option`` for an unknown key, ``bad_value`` / ``bad_amount`` for a bad value.
+        """
+        names = {f.name for f in dataclasses.fields(cls)}
+        unknown = set(data) - names
+        if unknown:
+            raise TableError("bad_option", f"unknown option(s) {sorted(unknown)}", ", ".join(sorted(names)))
+        return cls(**dict(data))
+
+    def with_option(self, option: str, value: str | int | bool) -> McrOptions:
+        """A copy with one setting changed; ``option`` a field name or a word of :data:`OPTION_WORDS`,
+        ``value`` as typed (``"8"`` / ``"8番"``, ``開`` / ``off``, ``"0.5"`` for ``base``).
+
+        Raises:
+            TableError: ``bad_option`` (unknown name, the hint lists them), ``bad_value`` / ``bad_amount``.
+        """
+        option = OPTION_WORDS.get(option, option)
+        if option in _BOOLS:
+            return dataclasses.replace(self, **{option: _flag(option, value)})
+        if option == "minimum":
+            return dataclasses.replace(self, minimum=_count(value))
+        if option == "base":
+            return dataclasses.replace(self, base=money_setting("base", value))
+        names = [*_BOOLS, "minimum", "base", *(f"{w} ({n})" for w, n in OPTION_WORDS.items())]
+        raise TableError("bad_option", f"unknown option {option!r}", ", ".join(names))
+
+
+def _flag(option: str, value: str | int | bool) -> bool:
+    if isinstance(value, bool):
+        return value
+    word = str(value).strip().casefold()
+    if word in _TRUE:
+        return True
+    if word in _FALSE:
+        return False
+    raise TableError("bad_value", f"{option} = {value!r}", "on or off")
+
+
+def _count(value: str | int | bool) -> int:
+    hint = f"a whole number 0-{MAX_MINIMUM}"
+    if isinstance(value, bool):
+        raise TableError("bad_value", f"minimum = {value!r}", hint)
+    if isinstance(value, int):
+        return value
+    text = value.strip().removesuffix("番").strip()
+    if not (text.isascii() and text.isdigit()) or len(text) > 2:
+        raise TableError("bad_value", f"minimum = {value!r}", hint)
+    return int(text)
