@@ -70,11 +70,14 @@ class Result:
         fans: (row id, count) of each row that scores, highest value first (flowers included).
         total: 番 of the win, flowers included.
         base: 番 without flowers (what 8番起和 looks at).
+        groups: the best reading's groups, melds first (``()`` for a shape without sets: 七對,
+            十三幺, 全不靠, 七星不靠).
     """
 
     fans: tuple[tuple[str, int], ...]
     total: int
     base: int
+    groups: tuple[Group, ...] = ()
 
 
 def apply_exclusions(found: Counter[str], *, mixed_kongs: bool = False) -> Counter[str]:
@@ -121,10 +124,11 @@ def _wait_of(groups: list[Group], win: Win, unique: bool) -> str | None:
     return None
 
 
-def candidates(win: Win) -> list[Counter[str]]:
-    """Every reading's rows before exclusions (special shapes and standard readings)."""
+def candidates(win: Win) -> list[tuple[Counter[str], tuple[Group, ...]]]:
+    """Every reading's rows before exclusions, with its groups (``()`` for 十三幺, 全不靠, 七星不靠 and
+    七對, whose rows name the shape)."""
     counts = counts_of(win.standing)
-    out: list[Counter[str]] = []
+    out: list[tuple[Counter[str], tuple[Group, ...]]] = []
     before = list(counts)
     before[win.winning_tile] -= 1
     held = counts_of(win.all_tiles())
@@ -134,14 +138,14 @@ def candidates(win: Win) -> list[Counter[str]]:
         if is_thirteen_orphans(counts):
             c = tile_fans(win)
             c["thirteen_orphans"] = 1
-            out.append(c)
+            out.append((c, ()))
         kind = honours_knitted(counts)
         if kind:
             c = tile_fans(win)
             c["greater_honours_and_knitted" if kind == 7 else "lesser_honours_and_knitted"] = 1
             if any(all(counts[k] for k in knitted_kinds(s)) for s in KNITTED_STRAIGHTS):
                 c["knitted_straight"] = 1
-            out.append(c)
+            out.append((c, ()))
         if is_seven_pairs(counts):
             c = tile_fans(win)
             c["seven_pairs"] = 1
@@ -150,12 +154,12 @@ def candidates(win: Win) -> list[Counter[str]]:
             if len(kinds) == 7 and one_suit and kinds[6] - kinds[0] == 6:
                 c["seven_shifted_pairs"] = 1
             c["fully_concealed_hand" if win.self_drawn else "concealed_hand"] = 1
-            out.append(c)
+            out.append((c, ()))
     for reading in standard_readings(counts, 4 - len(win.melds)):
         groups = _concealment(reading, win)
         all_groups = tuple(win.melds) + tuple(groups)
         reading_ = Reading(all_groups, win, _wait_of(list(all_groups), win, unique))
-        out.append(shape_fans(reading_, implied()))
+        out.append((shape_fans(reading_, implied()), all_groups))
     return out
 
 
@@ -204,23 +208,33 @@ def score(win: Win, *, mixed_kongs: bool = False, minimum: int = MINIMUM) -> Res
             "these tiles are not a winning hand (4 sets and a pair, 七對, 十三幺, 全不靠 or 組合龍)",
         )
     best: Counter[str] | None = None
-    for c in found:
+    groups: tuple[Group, ...] = ()
+    for c, gs in found:
         fans = apply_exclusions(c, mixed_kongs=mixed_kongs)
         if not fans:
             fans = Counter({"chicken_hand": 1})
         if best is None or _value(fans) > _value(best):
-            best = fans
+            best, groups = fans, gs
     assert best is not None
     base = _value(best)
     if win.flowers:
         best["flower_tiles"] = win.flowers
+    table = rows()
     if base < minimum:
         raise HandError(
             "below_minimum",
-            f"{base} 番 is below the {minimum} 番 a win needs (8番起和; flowers do not count toward it)",
+            f"{base}番 is below the {minimum}番 a win needs (8番起和; flowers do not count toward it)",
+            token=f"{base}番",
+            hint=f"a win needs at least {minimum}番 before flowers at this table",
+            hint_args={
+                "count": base,
+                "minimum": minimum,
+                "patterns": tuple(
+                    (table[k].name, table[k].fan * n, n) for k, n in best.items() if k in table
+                ),
+            },
         )
-    table = rows()
     ordered = tuple(
         sorted(best.items(), key=lambda kv: (-(table[kv[0]].fan if kv[0] in table else MIXED_KONGS), kv[0]))
     )
-    return Result(fans=ordered, total=base + win.flowers, base=base)
+    return Result(fans=ordered, total=base + win.flowers, base=base, groups=groups)

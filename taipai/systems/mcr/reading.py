@@ -1,0 +1,209 @@
+"""國標 (MCR) hand messages: parse (DESIGN §4, 13 tiles, no wildcards) and score in 番 (seed 002
+「番型介紹」; :func:`taipai.systems.mcr.scoring.score`).
+
+:func:`score_message` is :meth:`taipai.core.system.RuleSystem.score` for ``mcr``.  The table's seat
+and round wind (門風刻, 圈風刻) overrule the message's; 莊 / 連N are read and score nothing (MCR has no
+dealer row).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from taipai.core.budget import Budget
+from taipai.core.errors import HandError
+from taipai.core.handspec import HandSpec, KongKind, MeldKind
+from taipai.core.notation import parse_hand
+from taipai.core.scoretypes import PatternScore, Score
+from taipai.core.system import ScoredHand, Seat
+from taipai.core.tiles import group_name_zh, name_zh
+from taipai.systems.mcr.hand import Group, Set, Win, counts_of, waits
+from taipai.systems.mcr.options import McrOptions
+from taipai.systems.mcr.scoring import MIXED_KONGS, Row, rows, score
+from taipai.systems.mcr.words import MCR_WORDS, McrSituation, refuse_foreign_words
+
+HAND_SIZE = 13
+"""Tiles held before the win (seed 002 row 34: 「任何 14 張牌組成的和牌」 at the win)."""
+
+SEAT_FIELDS = ("dealer", "streak", "round_wind", "seat_wind")
+"""The fields a table knows better than a hand message (overruled at a table)."""
+
+_SHAPE_NAMES = {
+    "thirteen_orphans": "十三幺",
+    "greater_honours_and_knitted": "七星不靠",
+    "lesser_honours_and_knitted": "全不靠",
+    "seven_shifted_pairs": "連七對",
+    "seven_pairs": "七對",
+}
+
+
+def _settings(options: Any) -> McrOptions:
+    return options if isinstance(options, McrOptions) else McrOptions()
+
+
+def check_count(count: int, options: Any = None) -> int:
+    """A bare count (``12番``) typed by a player: the 番 to book (flowers included, as typed).
+
+    Raises:
+        HandError: ``bad_count`` (negative); ``below_minimum`` (``hint_args`` ``count``, ``minimum``)
+            under the table's 起和.
+    """
+    opts = _settings(options)
+    if count < 0:
+        raise HandError("bad_count", f"a count is a whole number ≥ 0, got {count}")
+    if count < opts.minimum:
+        raise HandError(
+            "below_minimum",
+            f"{count}番 is below this table's minimum of {opts.minimum}番 (起和)",
+            token=f"{count}番",
+            hint=f"a win needs at least {opts.minimum}番 at this table",
+            hint_args={"count": count, "minimum": opts.minimum, "patterns": ()},
+        )
+    return count
+
+
+def booked_fan(score: Score) -> int:
+    """The 番 a win books: ``score.fan`` (the ledger adds the 8 基本分 per leg itself)."""
+    return score.fan
+
+
+def win_of(spec: HandSpec) -> Win:
+    """The scorer's :class:`~taipai.systems.mcr.hand.Win` of a parsed hand."""
+    s = spec.situation
+    assert spec.winning_tile is not None
+    melds = tuple(
+        Group(
+            {MeldKind.CHOW: Set.CHOW, MeldKind.PUNG: Set.PUNG, MeldKind.KONG: Set.KONG}[m.kind],
+            m.tile,
+            concealed=m.kong is KongKind.CONCEALED,
+            melded=True,
+        )
+        for m in spec.melds
+    )
+    return Win(
+        standing=tuple(sorted((*spec.concealed, spec.winning_tile))),
+        melds=melds,
+        winning_tile=spec.winning_tile,
+        self_drawn=spec.self_drawn,
+        flowers=len(spec.flowers),
+        last_copy=s.last_copy or getattr(s, "last_copy_win", False),
+        kong_draw=(spec.self_drawn and s.kong_replacements > 0)
+        or (not spec.self_drawn and (s.robbing_kong or getattr(s, "robbing_win", False))),
+        last_tile=s.last_tile_draw or s.last_discard or getattr(s, "wall_last", False),
+        seat_wind=s.seat_wind,
+        round_wind=s.round_wind,
+    )
+
+
+def _bad_context(word: str, message: str, hint: str) -> HandError:
+    args = {"token": word, "system": "mcr"}
+    return HandError("bad_context", message, token=word, hint=hint, hint_args=args)
+
+
+def _check_context(spec: HandSpec, opts: McrOptions) -> None:
+    """Refuse facts the hand contradicts (槓上開花 without a kong or on a discard, 搶槓和 with 摸,
+    flowers at a table without them)."""
+    s = spec.situation
+    if spec.flowers and not opts.flowers:
+        raise _bad_context(
+            "花", "this table plays without flowers, but the hand lists some",
+            "leave the flowers out, or turn flowers on (規則 花 開)",
+        )
+    has_kong = any(m.kind is MeldKind.KONG for m in spec.melds)
+    if s.kong_replacements and (not spec.self_drawn or not has_kong):
+        raise _bad_context(
+            "槓上開花", "槓上開花 is a self-drawn kong replacement: the hand needs a kong and 摸",
+            "write the kong (明槓 / 暗槓 / 加槓 …) and 摸 X",
+        )
+    if (s.robbing_kong or getattr(s, "robbing_win", False)) and spec.self_drawn:
+        raise _bad_context(
+            "搶槓和", "搶槓和 is a win on another player's kong tile", "搶槓和 is written with 食 X"
+        )
+
+
+def _reading_zh(groups: tuple[Group, ...], fans: dict[str, int], spec: HandSpec) -> tuple[str, ...]:
+    if not groups:
+        shape = next((name for rid, name in _SHAPE_NAMES.items() if rid in fans), "")
+        return (shape, *(name_zh(t) for t in sorted(spec.all_tiles())))
+    return tuple(group_name_zh(list(g.tiles)) for g in groups)
+
+
+def score_message(
+    text: str,
+    seat: Seat,
+    rules: dict[str, Row] | None = None,
+    options: Any = None,
+    *,
+    budget: Budget | None = None,
+    table_seat: bool = True,
+) -> ScoredHand:
+    """Parse a 13-tile hand message and score it in 番 (seed 002 「番型介紹」).
+
+    Args:
+        text: the hand as typed (DESIGN §4; :data:`~taipai.systems.mcr.words.MCR_WORDS`).
+        seat: the winner's seat and round wind (and 莊, which scores nothing here).
+        rules: :func:`taipai.systems.mcr.scoring.rows` (the preset; the only rule set).
+        options: the table's :class:`McrOptions` (起和, flowers, 明暗槓); defaults when None.
+        budget: unused (no wildcards).
+        table_seat: True: ``seat`` overrules the message's winds (``overruled`` says which).
+
+    Returns:
+        :class:`ScoredHand` whose ``score.fan`` is the hand's 番 with flowers (``total`` the same).
+
+    Raises:
+        HandError: the notation's codes; ``not_in_this_game`` for another game's word; ``bad_context``;
+            ``not_a_win``; ``below_minimum`` (``hint_args`` ``count``, ``minimum``, ``patterns``).
+    """
+    del budget, rules
+    opts = _settings(options)
+    table = McrSituation(dealer=seat.dealer, streak=seat.streak, round_wind=seat.round_wind,
+                         seat_wind=seat.seat_wind)
+    try:
+        spec = parse_hand(text, situation=table, hand_size=HAND_SIZE, table_kinds=(), words=MCR_WORDS)
+    except HandError:
+        refuse_foreign_words(text)
+        raise
+    said = spec.situation
+    overruled: tuple[str, ...] = ()
+    if table_seat:
+        overruled = tuple(n for n in SEAT_FIELDS if getattr(said, n) != getattr(table, n))
+        if overruled:
+            spec = dataclasses.replace(
+                spec, situation=dataclasses.replace(said, **{n: getattr(table, n) for n in overruled})
+            )
+    _check_context(spec, opts)
+    win = win_of(spec)
+    result = score(win, mixed_kongs=opts.mixed_kongs, minimum=opts.minimum)
+    table_rows = rows()
+    fans = dict(result.fans)
+    patterns = tuple(
+        PatternScore(
+            rid,
+            table_rows[rid].name if rid in table_rows else "明暗槓",
+            (table_rows[rid].fan if rid in table_rows else MIXED_KONGS) * n,
+            n,
+        )
+        for rid, n in result.fans
+    )
+    before = counts_of(win.standing)
+    before[win.winning_tile] -= 1
+    sc = Score(
+        fan=result.total,
+        bases=1,
+        base_fan=0,
+        total=result.total,
+        patterns=patterns,
+        reading=_reading_zh(result.groups, fans, spec),
+        waits=tuple(waits(before, len(win.melds), [0] * 34)),
+        ignored=(),
+    )
+    s = spec.situation
+    return ScoredHand(
+        score=sc,
+        said=Seat(said.dealer, said.streak, said.seat_wind, said.round_wind),
+        overruled=overruled,
+        self_drawn=spec.self_drawn,
+        robbed_kong=s.robbing_kong or s.robbing_win,
+        kongs=tuple(m.kong.name.lower() for m in spec.melds if m.kong is not None),
+    )
