@@ -110,3 +110,23 @@ def test_the_oracle_ids_are_the_presets() -> None:
     unknown = sorted(k for k in seen if k not in table and k != "concealed_kong_and_melded_kong")
     assert not unknown
     assert len(seen) >= 80, sorted(set(table) - set(seen))
+
+
+def test_the_same_totals_through_hand_messages() -> None:
+    """The chat's path: each hand written as a message (``oracle.hand_message``: melds with 上/碰/明槓/
+    暗槓, the flag words, 摸/食 X; winds from the table's seat) and read by the MCR hand-message reader at
+    the preset (8番起和: a refusal agrees when pymahjonggb's total before flowers is under 8)."""
+    from taipai.core.system import Seat
+    from taipai.systems.mcr.reading import score_message
+
+    def score(text: str, hand: Hand) -> Counter[str]:
+        scored = score_message(text, Seat(seat_wind=27 + hand.seat_wind, round_wind=27 + hand.round_wind))
+        out: Counter[str] = Counter()
+        for p in scored.score.patterns:
+            out[p.id] += p.fan
+        return out
+
+    verdicts = [(h, compare(h, score)) for h in hands(3000, SEED + 1)]
+    wrong = [(h, v) for h, v in verdicts if not v.same_total]
+    assert not wrong, _report("different totals through messages", wrong)
+    assert sum(v.ours is None for _, v in verdicts) > 100  # the minimum was met and refused both ways
