@@ -112,7 +112,12 @@ KNITTED_STRAIGHTS: tuple[tuple[int, int, int], ...] = tuple(
 
 def knitted_kinds(straight: tuple[int, int, int]) -> tuple[int, ...]:
     """The nine tiles of a 組合龍 named by :data:`KNITTED_STRAIGHTS`."""
-    return tuple(t + 3 * k for t in straight for k in range(3))
+    return _KNITTED_KINDS[straight]
+
+
+_KNITTED_KINDS: dict[tuple[int, int, int], tuple[int, ...]] = {
+    s: tuple(t + 3 * k for t in s for k in range(3)) for s in KNITTED_STRAIGHTS
+}
 
 
 def _sets(counts: list[int], need: int, start: int) -> Iterator[list[Group]]:
@@ -201,13 +206,32 @@ def is_win(counts: list[int], melds: int) -> bool:
 
 
 def waits(counts_without_win: list[int], melds: int, held: list[int]) -> list[int]:
-    """The tiles that would complete the hand (a fifth copy of a tile, counting ``held``, cannot)."""
+    """The tiles that would complete the hand (a fifth copy of a tile, counting ``held``, cannot).
+
+    Args:
+        counts_without_win: the standing tiles before the win, by kind (restored on return).
+        melds: sets laid down.
+        held: copies the hand already holds of each kind (all zero: count no copies).
+    """
     out = []
+    near = _near(counts_without_win) if melds else None
     for t in range(NUM_KINDS):
-        if held[t] >= 4:
+        if held[t] >= 4 or (near is not None and t not in near):
             continue
         counts_without_win[t] += 1
         if is_win(counts_without_win, melds):
             out.append(t)
         counts_without_win[t] -= 1
+    return out
+
+
+def _near(counts: list[int]) -> set[int]:
+    """Tiles that can complete a set or pair with a held tile (itself, or two ranks either side in its
+    suit): with a meld laid down only the standard shape can win, and only on such a tile."""
+    out: set[int] = set()
+    for t in range(NUM_KINDS):
+        if counts[t]:
+            out.add(t)
+            if t < 27:
+                out.update(u for u in range(t - 2, t + 3) if u // 9 == t // 9 and 0 <= u < 27)
     return out
