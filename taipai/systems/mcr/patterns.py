@@ -9,7 +9,7 @@ times its row scores.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
@@ -106,8 +106,8 @@ def pung_triple_fan(a: int, b: int, c: int) -> str | None:
 def combine(
     items: Sequence[int],
     quad: str | None,
-    triple: object,
-    pair: object,
+    triple: Callable[[int, int, int], str | None],
+    pair: Callable[[int, int], str | None],
     implied: Mapping[str, tuple[str, ...]],
 ) -> Counter[str]:
     """The rows a hand's chows (or its pungs) make together, by the five principles of combination.
@@ -141,7 +141,7 @@ def combine(
     if n >= 3:
         best: Counter[str] | None = None
         for trio in combinations(range(n), 3):
-            fan = triple(*(items[i] for i in trio))  # type: ignore[operator]
+            fan = triple(*(items[i] for i in trio))
             if fan is None:
                 continue
             found = Counter({fan: 1})
@@ -152,7 +152,7 @@ def combine(
                 extras = [
                     f
                     for i in trio
-                    if (f := pair(items[i], items[rest[0]])) is not None  # type: ignore[operator]
+                    if (f := pair(items[i], items[rest[0]])) is not None
                     and f not in implied.get(fan, ())
                 ]
                 if extras:
@@ -164,7 +164,7 @@ def combine(
     edges = [
         (i, j, f)
         for i, j in combinations(range(n), 2)
-        if (f := pair(items[i], items[j])) is not None  # type: ignore[operator]
+        if (f := pair(items[i], items[j])) is not None
     ]
     best_pairs: Counter[str] = Counter()
     for k in range(min(len(edges), n - 1), 0, -1):
