@@ -463,6 +463,14 @@ _HAND_ERRORS = {
         "This hand has too many wildcard readings to work out, so nothing was booked: "
         "give its count instead, e.g. B 自摸 {example}."
     ),
+    "caishen_in_meld": N_(
+        "財神 cannot be used in a 吃, 碰 or 槓 (「不可吃碰杠」): keep the 財神 in the hand, written as the "
+        "tile itself."
+    ),
+    "caishen_unknown": N_(
+        "Which tile is 財神 this hand? Say it in the hand, e.g. 財神 六萬, or set it for the table with "
+        "規則 財神 六萬."
+    ),
 }
 
 _EMPTY_TILES_ONLY = N_("The hand is empty: write the tiles, e.g. 一二三萬 … 摸 東.")

@@ -37,6 +37,21 @@ def caishen_of(indicator: TileIndex) -> TileIndex:
     return 27 + (indicator - 27 + 1) % 7
 
 
+def indicator_of(caishen: TileIndex) -> TileIndex:
+    """The indicator tile kind whose 財神 is ``caishen`` (the inverse of :func:`caishen_of`: 六萬 → 五萬,
+    一萬 → 九萬, 中 → 北, 東 → 白).
+
+    Raises:
+        ValueError: ``caishen`` is not a tile kind.
+    """
+    if not 0 <= caishen < NUM_KINDS:
+        raise ValueError(f"not a tile kind: {caishen!r}")
+    if caishen < 27:
+        suit, rank = divmod(caishen, 9)
+        return suit * 9 + (rank - 1) % 9
+    return 27 + (caishen - 27 - 1) % 7
+
+
 def no_caishen(wilds: Sequence[TileIndex], used_as: Sequence[TileIndex]) -> bool:
     """Whether a winning hand earns 無財神 (2番): it holds no 財神, or every 財神 stands for itself.
 

@@ -17,7 +17,9 @@ from taipai.core.table.amounts import Amount, amount_from_json, amount_to_json
 from taipai.core.table.errors import TableError
 from taipai.core.table.money import money_setting
 from taipai.core.tiles import NUM_KINDS
+from taipai.systems.qq.caishen import indicator_of
 from taipai.systems.qq.money import Room
+from taipai.systems.qq.tilewords import tile_of
 
 ROOM_WORDS: Final[dict[str, Room]] = {
     "大眾場": Room.OPEN,
@@ -48,6 +50,8 @@ MAX_FAN: Final = 999
 
 _TRUE: Final = frozenset({"true", "yes", "on", "1", "是", "開", "有"})
 _FALSE: Final = frozenset({"false", "no", "off", "0", "否", "關", "無"})
+_NONE: Final = frozenset({"無", "无", "none", "off", "關", "冇"})
+"""What ``規則 財神 無`` may say: each hand names its own 財神 again."""
 
 
 @dataclass(frozen=True)
@@ -123,7 +127,8 @@ class QQTableOptions:
     def with_option(self, option: str, value: str | int | bool | None) -> QQTableOptions:
         """A copy with one option changed (``RuleChanged``); ``option`` is a name or a word of
         :data:`OPTION_WORDS`; string values are parsed (``"8番場"``, ``"200"``, ``"開"``).  The 財神
-        indicator takes a tile kind or ``None`` (the chat reads the tile's name).
+        indicator takes a tile kind (the turned tile) or ``None``; a string is what the chat types, the
+        財神 tile itself (``"六萬"``: indicator 五萬, as a hand's ``財神 六萬`` says), or ``"無"``.
 
         Raises:
             TableError: ``bad_option`` (unknown name, naming the options and their words),
@@ -141,7 +146,12 @@ class QQTableOptions:
             n = amount_from_json(value) if isinstance(value, str) else value
             return dataclasses.replace(self, false_win_fan=n)  # type: ignore[arg-type]
         if name == "indicator":
-            return dataclasses.replace(self, indicator=value)  # type: ignore[arg-type]
+            if isinstance(value, str):
+                kind = tile_of(value)
+                if kind is None and value.strip().casefold() not in _NONE:
+                    raise TableError("bad_value", f"財神 = {value!r}", "a tile (六萬, 中 …) or 無")
+                value = None if kind is None else indicator_of(kind)
+            return dataclasses.replace(self, indicator=value)
         if name == "draw_keeps_dealer":
             text = str(value).strip().casefold()
             if isinstance(value, bool):

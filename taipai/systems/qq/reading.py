@@ -20,7 +20,7 @@ from taipai.core.errors import HandError
 from taipai.core.notation import parse_hand
 from taipai.core.scoretypes import PatternScore, Score
 from taipai.core.system import ScoredHand, Seat
-from taipai.core.tiles import NUM_KINDS, TileIndex, code, counts_of, name_zh
+from taipai.core.tiles import NUM_KINDS, TileIndex, counts_of, name_zh
 from taipai.systems.mcr.hand import waits
 from taipai.systems.mcr.reading import HAND_SIZE, SEAT_FIELDS, win_of
 from taipai.systems.mcr.scoring import MIXED_KONGS, rows
@@ -28,16 +28,7 @@ from taipai.systems.mcr.words import MCR_WORDS, McrSituation, refuse_foreign_wor
 from taipai.systems.qq.caishen import NO_CAISHEN_FAN, caishen_of
 from taipai.systems.qq.options import QQTableOptions
 from taipai.systems.qq.scoring import NO_CAISHEN_ID, score_qq
-
-_ALIASES: Final = {"紅中": 31, "发": 32, "發財": 32, "发财": 32, "青發": 32, "白板": 33}
-
-TILE_WORDS: Final[dict[str, TileIndex]] = {
-    **{name_zh(k): k for k in range(NUM_KINDS)},
-    **{name_zh(k).replace("萬", "万"): k for k in range(9)},
-    **{code(k): k for k in range(27)},
-    **_ALIASES,
-}
-"""The names a hand may give its 財神 (``六萬``, ``6m``, ``紅中`` …)."""
+from taipai.systems.qq.tilewords import TILE_WORDS
 
 _CAISHEN_WORD: Final = re.compile(
     r"財神\s*(?:[:：=係是])?\s*(" + "|".join(sorted(map(re.escape, TILE_WORDS), key=len, reverse=True)) + ")",
