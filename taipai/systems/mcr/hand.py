@@ -199,10 +199,83 @@ def honours_knitted(counts: list[int]) -> int:
 
 
 def is_win(counts: list[int], melds: int) -> bool:
-    """Whether standing ``counts`` (with ``melds`` sets laid down) complete a win of any shape."""
+    """Whether standing ``counts`` (with ``melds`` sets laid down) complete a win of any shape.
+
+    A hand of the right size (14 − 3 × ``melds`` tiles) is tested suit by suit (:func:`_standard_win`);
+    any other size goes through :func:`standard_readings`, which reads the first ``4 − melds`` sets.
+    """
     if melds == 0 and (is_thirteen_orphans(counts) or is_seven_pairs(counts) or honours_knitted(counts)):
         return True
+    if 0 <= melds <= 4 and sum(counts) == 14 - 3 * melds:
+        return _standard_win(counts, 4 - melds)
     return next(standard_readings(counts, 4 - melds), None) is not None
+
+
+_POW8 = tuple(8**r for r in range(9))
+_SUIT_OK: dict[int, bool] = {}
+"""A suit's nine counts (octal digits, rank 1 lowest: room for the fifth copy :func:`waits` tries) →
+whether they split into sets, plus one pair when their sum is 2 mod 3.  Filled as hands are seen."""
+
+
+def _suit_ok(key: int) -> bool:
+    ok = _SUIT_OK.get(key)
+    if ok is None:
+        c = [(key >> 3 * r) & 7 for r in range(9)] + [0] * (NUM_KINDS - 9)
+        n = sum(c)
+        if n % 3 == 1:
+            ok = False
+        elif n % 3 == 0:
+            ok = next(_sets(c, n // 3, 0), None) is not None
+        else:
+            ok = False
+            for p in range(9):
+                if c[p] >= 2:
+                    c[p] -= 2
+                    if next(_sets(c, (n - 2) // 3, 0), None) is not None:
+                        ok = True
+                        break
+                    c[p] += 2
+        _SUIT_OK[key] = ok
+    return ok
+
+
+def _plain_win(counts: list[int]) -> bool:
+    """Whether ``counts`` (3k + 2 tiles) split into sets and exactly one pair, without 組合龍."""
+    pairs = 0
+    for k in HONOUR_KINDS:
+        n = counts[k] % 3
+        if n == 2:
+            pairs += 1
+        elif n == 1:
+            return False
+    for base in (0, 9, 18):
+        key = 0
+        n = 0
+        for r in range(9):
+            v = counts[base + r]
+            if v:
+                key += v * _POW8[r]
+                n += v
+        if n % 3 == 2:
+            pairs += 1
+        if pairs > 1 or (key and not _suit_ok(key)):
+            return False
+    return pairs == 1
+
+
+def _standard_win(counts: list[int], need: int) -> bool:
+    """:func:`standard_readings` yields a reading of ``counts`` (exactly 3 × ``need`` + 2 tiles)."""
+    if _plain_win(counts):
+        return True
+    if need >= 3:
+        for kinds in _KNITTED_KINDS.values():
+            if all(counts[k] for k in kinds):
+                c = list(counts)
+                for k in kinds:
+                    c[k] -= 1
+                if _plain_win(c):
+                    return True
+    return False
 
 
 def waits(counts_without_win: list[int], melds: int, held: list[int]) -> list[int]:
@@ -212,7 +285,29 @@ def waits(counts_without_win: list[int], melds: int, held: list[int]) -> list[in
         counts_without_win: the standing tiles before the win, by kind (restored on return).
         melds: sets laid down.
         held: copies the hand already holds of each kind (all zero: count no copies).
+
+    Returns:
+        The kinds, lowest first.  Remembered by (counts, melds, held): a hand's reader and its
+        scorer ask for the same hand's waits.
     """
+    key = (tuple(counts_without_win), melds, tuple(held))
+    found = _WAITS.get(key)
+    if found is None:
+        if 0 <= melds <= 4 and sum(counts_without_win) == 13 - 3 * melds:
+            found = _fast_waits(list(counts_without_win), melds, held)
+        else:
+            found = _slow_waits(counts_without_win, melds, held)
+        if len(_WAITS) >= 65536:
+            _WAITS.clear()
+        _WAITS[key] = found
+    return list(found)
+
+
+_WAITS: dict[tuple[tuple[int, ...], int, tuple[int, ...]], tuple[int, ...]] = {}
+
+
+def _slow_waits(counts_without_win: list[int], melds: int, held: list[int]) -> tuple[int, ...]:
+    """:func:`waits` by trying :func:`is_win` on each kind (any hand size)."""
     out = []
     near = _near(counts_without_win) if melds else None
     for t in range(NUM_KINDS):
@@ -222,7 +317,70 @@ def waits(counts_without_win: list[int], melds: int, held: list[int]) -> list[in
         if is_win(counts_without_win, melds):
             out.append(t)
         counts_without_win[t] -= 1
-    return out
+    return tuple(out)
+
+
+def _fast_waits(c: list[int], melds: int, held: list[int]) -> tuple[int, ...]:
+    """:func:`waits` of a hand of 13 − 3 × ``melds`` tiles: the standard shape suit by suit (one
+    suit changes with the tile added), the other shapes only where they can be one tile short."""
+    near = _near(c) if melds else None
+    tried = [t for t in range(NUM_KINDS) if held[t] < 4 and (near is None or t in near)]
+    # Units: the three suits (octal keys) and each honour on its own.
+    keys = [0, 0, 0]
+    sizes = [0, 0, 0]
+    for t in range(27):
+        v = c[t]
+        if v:
+            keys[t // 9] += v * _POW8[t % 9]
+            sizes[t // 9] += v
+    bad = 0
+    pairs = 0
+    suit_ok = [True, True, True]
+    for s in range(3):
+        if sizes[s] % 3 == 2:
+            pairs += 1
+        if keys[s] and not _suit_ok(keys[s]):
+            suit_ok[s] = False
+            bad += 1
+    for k in HONOUR_KINDS:
+        v = c[k]
+        if v % 3 == 2:
+            pairs += 1
+        elif v % 3 == 1:
+            bad += 1
+    wins: set[int] = set()
+    for t in tried:
+        if t < 27:
+            s = t // 9
+            was_ok = suit_ok[s]
+            was_pair = sizes[s] % 3 == 2
+            now_pair = (sizes[s] + 1) % 3 == 2
+            now_ok = _suit_ok(keys[s] + _POW8[t % 9])
+        else:
+            v = c[t]
+            was_ok = v % 3 != 1
+            was_pair = v % 3 == 2
+            now_pair = v % 3 == 1
+            now_ok = v % 3 != 0
+        if now_ok and bad - (not was_ok) == 0 and pairs - was_pair + now_pair == 1:
+            wins.add(t)
+    if melds <= 1 and any(sum(1 for k in kinds if not c[k]) <= 1 for kinds in _KNITTED_KINDS.values()):
+        wins.update(t for t in tried if t not in wins and _win_with(c, t, melds))
+    elif melds == 0:
+        odd = [k for k in range(NUM_KINDS) if c[k] % 2]
+        if len(odd) == 1 and odd[0] in tried:
+            wins.add(odd[0])  # 七對
+        if sum(1 for k in ORPHANS if not c[k]) <= 1 or all(v <= 1 for v in c):
+            wins.update(t for t in tried if t not in wins and _win_with(c, t, melds))
+    return tuple(sorted(wins))
+
+
+def _win_with(c: list[int], t: int, melds: int) -> bool:
+    c[t] += 1
+    try:
+        return is_win(c, melds)
+    finally:
+        c[t] -= 1
 
 
 def _near(counts: list[int]) -> set[int]:
