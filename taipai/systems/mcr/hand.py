@@ -14,6 +14,7 @@ from itertools import permutations
 from taipai.core.tiles import NUM_KINDS, ORPHANS
 
 HONOUR_KINDS = tuple(range(27, 34))
+_SIMPLES = tuple(k for k in range(27) if k not in ORPHANS)
 
 
 class Set(Enum):
@@ -364,23 +365,42 @@ def _fast_waits(c: list[int], melds: int, held: list[int]) -> tuple[int, ...]:
             now_ok = v % 3 != 0
         if now_ok and bad - (not was_ok) == 0 and pairs - was_pair + now_pair == 1:
             wins.add(t)
-    if melds <= 1 and any(sum(1 for k in kinds if not c[k]) <= 1 for kinds in _KNITTED_KINDS.values()):
-        wins.update(t for t in tried if t not in wins and _win_with(c, t, melds))
-    elif melds == 0:
+    if melds <= 1:
+        # 組合龍 with sets and a pair: the straight one tile short takes only that tile; a whole one
+        # leaves a plain hand one tile short.
+        for kinds in _KNITTED_KINDS.values():
+            missing = [k for k in kinds if not c[k]]
+            if len(missing) > 1:
+                continue
+            rest = list(c)
+            for k in kinds:
+                if rest[k]:
+                    rest[k] -= 1
+            if missing:
+                if missing[0] in tried and _plain_win(rest):
+                    wins.add(missing[0])
+                continue
+            for t in tried:
+                if t not in wins:
+                    rest[t] += 1
+                    if _plain_win(rest):
+                        wins.add(t)
+                    rest[t] -= 1
+    if melds == 0:
         odd = [k for k in range(NUM_KINDS) if c[k] % 2]
         if len(odd) == 1 and odd[0] in tried:
-            wins.add(odd[0])  # 七對
-        if sum(1 for k in ORPHANS if not c[k]) <= 1 or all(v <= 1 for v in c):
-            wins.update(t for t in tried if t not in wins and _win_with(c, t, melds))
+            wins.add(odd[0])  # 七對: four of a kind is two pairs
+        if not any(c[k] for k in _SIMPLES):
+            lacking = [k for k in ORPHANS if not c[k]]  # 十三幺: the one orphan missing, else any
+            wins.update(t for t in (lacking if len(lacking) == 1 else ORPHANS if not lacking else ())
+                        if t in tried)
+        if all(v <= 1 for v in c):
+            held_kinds = {k for k in range(NUM_KINDS) if c[k]}
+            for kinds in _KNITTED_KINDS.values():
+                room = set(kinds) | set(HONOUR_KINDS)
+                if held_kinds <= room:
+                    wins.update(t for t in room - held_kinds if t in tried)  # 全不靠 / 七星不靠
     return tuple(sorted(wins))
-
-
-def _win_with(c: list[int], t: int, melds: int) -> bool:
-    c[t] += 1
-    try:
-        return is_win(c, melds)
-    finally:
-        c[t] -= 1
 
 
 def _near(counts: list[int]) -> set[int]:
