@@ -47,17 +47,22 @@ class Group:
     @property
     def tiles(self) -> tuple[int, ...]:
         """The tiles of the group (a kong as four)."""
-        t = self.tile
-        if self.kind is Set.CHOW:
-            return (t, t + 1, t + 2)
-        if self.kind is Set.KNITTED:
-            return (t, t + 3, t + 6)
-        return (t,) * {Set.PUNG: 3, Set.KONG: 4, Set.PAIR: 2}[self.kind]
+        return _GROUP_TILES[self.kind][self.tile]
 
     @property
     def is_pung(self) -> bool:
         """A pung or a kong."""
         return self.kind in (Set.PUNG, Set.KONG)
+
+
+_GROUP_TILES: dict[Set, tuple[tuple[int, ...], ...]] = {
+    Set.CHOW: tuple((t, t + 1, t + 2) for t in range(NUM_KINDS)),
+    Set.KNITTED: tuple((t, t + 3, t + 6) for t in range(NUM_KINDS)),
+    Set.PUNG: tuple((t,) * 3 for t in range(NUM_KINDS)),
+    Set.KONG: tuple((t,) * 4 for t in range(NUM_KINDS)),
+    Set.PAIR: tuple((t,) * 2 for t in range(NUM_KINDS)),
+}
+"""Each kind of group's tiles by its tile (a chow or knitted third past its suit's end is never built)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -178,12 +178,14 @@ def combine(
     return best_pairs
 
 
+_BIG = {"pure_triple_chow": 24, "pure_shifted_pungs": 24, "pure_straight": 16, "pure_shifted_chows": 16,
+        "triple_pung": 16, "mixed_straight": 8, "mixed_triple_chow": 8, "mixed_shifted_pungs": 8,
+        "mixed_shifted_chows": 6, "double_pung": 2}
+
+
 def _worth(c: Counter[str]) -> int:
     """A rough order of results: more rows from larger sets first (the caller re-scores exactly)."""
-    big = {"pure_triple_chow": 24, "pure_shifted_pungs": 24, "pure_straight": 16, "pure_shifted_chows": 16,
-           "triple_pung": 16, "mixed_straight": 8, "mixed_triple_chow": 8, "mixed_shifted_pungs": 8,
-           "mixed_shifted_chows": 6, "double_pung": 2}
-    return sum(big.get(k, 1) * v for k, v in c.items())
+    return sum(_BIG.get(k, 1) * v for k, v in c.items())
 
 
 def _is_tree(edges: Sequence[tuple[int, int, str]], n: int) -> bool:
