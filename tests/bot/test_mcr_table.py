@@ -46,7 +46,9 @@ async def test_an_evening_of_mcr_with_the_money_by_hand(store) -> None:
 
     # 8番起和: a 5番 win is refused and books nothing
     before = await talk.seq()
-    assert "minimum of 8" in await talk("D", "D 食 C 5番")
+    assert await talk("D", "D 食 C 5番") == (
+        "5 fan is below this table's minimum of 8 fan (起和): a win needs at least 8 fan."
+    )
     assert await talk.seq() == before
 
     # undo takes back the self-draw
@@ -89,3 +91,20 @@ async def test_an_mcr_table_in_cantonese_refuses_another_games_unit(store) -> No
         "C 俾 B HK$8",
         "D 俾 B HK$8",
     ]
+
+
+SEVEN = "二三四五六七萬 三四五筒 六七八索 二筒 食 二筒"
+"""門前清 2 + 平和 2 + 斷幺 2 + 連六 1 = 7番 (二筒 or 五筒 wait: no 單釣將), under 8番起和."""
+
+
+@pytest.mark.asyncio
+async def test_a_hand_under_the_minimum_is_refused_in_the_games_unit(store) -> None:
+    zh: Talk = await opened_table(store, "開枱 A B C D 國標")
+    reply = (await zh("D", f"D 食 C {SEVEN}")).splitlines()
+    assert reply[0] == "呢副牌計到 7番："
+    assert sorted(reply[1:5]) == ["  平和：2番", "  斷幺：2番", "  連六：1番", "  門前清：2番"]
+    assert reply[5] == "7番 唔夠呢張枱嘅起和 8番：食糊最少要 8番。"
+    assert await zh("D", "D 食 C 5番") == "5番 唔夠呢張枱嘅起和 8番：食糊最少要 8番。"
+    assert await zh.seq() == 1  # only the opening
+    en: Talk = await opened_table(store, "開枱 A B C D 國標", locale="en")
+    assert (await en("D", f"D 食 C {SEVEN}")).splitlines()[0] == "The hand comes to 7 fan:"

@@ -538,18 +538,26 @@ def hand_error(
         return _("{count} wildcards in one hand; this table allows at most {limit}.").format(
             count=err.hint_args.get("count", "?"), limit=err.hint_args["limit"]
         )
-    if err.code == "below_minimum" and "minimum" in err.hint_args:  # hk-old 起糊 (seed 003: 「起糊」)
+    if err.code == "below_minimum" and "minimum" in err.hint_args:  # hk-old 起糊, mcr 8番起和
         count = err.hint_args.get("count", "?")
-        why = _(
-            "{count}翻 is below this table's minimum of {minimum}翻 (起糊): a win needs at least {minimum}翻."
-        ).format(count=count, minimum=err.hint_args["minimum"])
+        unit = system_by_id(system_id).unit if system_id in SYSTEMS else "翻"
+        if unit == "翻":  # seed 003: 「起糊」
+            why = _(
+                "{count}翻 is below this table's minimum of {minimum}翻 (起糊): a win needs at least {minimum}翻."  # noqa: E501
+            ).format(count=count, minimum=err.hint_args["minimum"])
+            comes = _("The hand comes to {count}翻:").format(count=count)
+        else:  # seed 002: 「8番起和」
+            why = _(
+                "{count} is below this table's minimum of {minimum} (起和): a win needs at least {minimum}."
+            ).format(count=_fan_or_mark(count, unit), minimum=_fan_or_mark(err.hint_args["minimum"], unit))
+            comes = _("The hand comes to {count}:").format(count=_fan_or_mark(count, unit))
         rows = err.hint_args.get("patterns") or ()
         if not rows:  # a bare count: nothing more to show
             return why
-        lines = [_("The hand comes to {count}翻:").format(count=count)]
+        lines = [comes]
         for name, fan, times in rows:  # type: ignore[attr-defined]
             shown_name = name if times <= 1 else f"{name}×{times}"
-            lines.append("  " + _("{pattern}: {fan}").format(pattern=shown_name, fan=_fan(fan, "翻")))
+            lines.append("  " + _("{pattern}: {fan}").format(pattern=shown_name, fan=_fan(fan, unit)))
         return "\n".join([*lines, why])
     if err.code == "not_in_this_game" and "game" in err.hint_args:  # a word of another game's table
         return _("「{token}」 is not counted in {game}; leave the word out.").format(
@@ -780,6 +788,11 @@ def _opened(names: Sequence[str]) -> str:
     """開枱 of ``names`` (seat order 東南西北; the first deals)."""
     seats = _(", ").join(f"{w} {n}" for w, n in zip(WINDS, names, strict=False))
     return _("Table open: {players}. {dealer} deals first.").format(players=seats, dealer=names[0])
+
+
+def _fan_or_mark(n: object, unit: str) -> str:
+    """:func:`_fan` of a whole count; anything else (a ``?`` of an error without its count) with the unit."""
+    return _fan(n, unit) if isinstance(n, int) else f"{n}{unit}"
 
 
 def _fan(n: int, unit: str = "番") -> str:
