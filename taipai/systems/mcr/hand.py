@@ -226,23 +226,48 @@ whether they split into sets, plus one pair when their sum is 2 mod 3.  Filled a
 def _suit_ok(key: int) -> bool:
     ok = _SUIT_OK.get(key)
     if ok is None:
-        c = [(key >> 3 * r) & 7 for r in range(9)] + [0] * (NUM_KINDS - 9)
+        c = [(key >> 3 * r) & 7 for r in range(9)]
         n = sum(c)
         if n % 3 == 1:
             ok = False
         elif n % 3 == 0:
-            ok = next(_sets(c, n // 3, 0), None) is not None
+            ok = _all_sets(c, 0)
         else:
             ok = False
             for p in range(9):
                 if c[p] >= 2:
                     c[p] -= 2
-                    if next(_sets(c, (n - 2) // 3, 0), None) is not None:
-                        ok = True
-                        break
+                    ok = _all_sets(c, 0)
                     c[p] += 2
+                    if ok:
+                        break
         _SUIT_OK[key] = ok
     return ok
+
+
+def _all_sets(c: list[int], i: int) -> bool:
+    """Whether one suit's nine counts ``c`` (from rank index ``i`` on) split wholly into pungs and
+    chows (restored on return)."""
+    while i < 9 and c[i] == 0:
+        i += 1
+    if i == 9:
+        return True
+    if c[i] >= 3:
+        c[i] -= 3
+        ok = _all_sets(c, i)
+        c[i] += 3
+        if ok:
+            return True
+    if i <= 6 and c[i + 1] and c[i + 2]:
+        c[i] -= 1
+        c[i + 1] -= 1
+        c[i + 2] -= 1
+        ok = _all_sets(c, i)
+        c[i] += 1
+        c[i + 1] += 1
+        c[i + 2] += 1
+        return ok
+    return False
 
 
 def _plain_win(counts: list[int]) -> bool:

@@ -208,15 +208,16 @@ def score(win: Win, *, mixed_kongs: bool = False, minimum: int = MINIMUM) -> Res
             "these tiles are not a winning hand (4 sets and a pair, 七對, 十三幺, 全不靠 or 組合龍)",
         )
     best: Counter[str] | None = None
+    base = 0
     groups: tuple[Group, ...] = ()
     for c, gs in found:
         fans = apply_exclusions(c, mixed_kongs=mixed_kongs)
         if not fans:
             fans = Counter({"chicken_hand": 1})
-        if best is None or _value(fans) > _value(best):
-            best, groups = fans, gs
+        value = _value(fans)
+        if best is None or value > base:
+            best, groups, base = fans, gs, value
     assert best is not None
-    base = _value(best)
     if win.flowers:
         best["flower_tiles"] = win.flowers
     table = rows()
