@@ -131,7 +131,6 @@ def candidates(win: Win) -> list[tuple[Counter[str], tuple[Group, ...]]]:
     out: list[tuple[Counter[str], tuple[Group, ...]]] = []
     before = list(counts)
     before[win.winning_tile] -= 1
-    held = counts_of(win.all_tiles())
     held = [0] * 34
     unique = waits(before, len(win.melds), held) == [win.winning_tile]
     if not win.melds:
