@@ -361,7 +361,61 @@ The books, by hand:
  4. 埋數: the open chains are paid: A −18 − 15 = −33, B +18 − 16 = +2, C +46, D −15 (sum 0).
 """
 
-EVENINGS = (TAIWAN, HK_OLD, HK_TAIWAN)
+MCR_STRAIGHT = "一二三四五六七八九萬 一二三索 五筒 食 五筒"
+"""清龍 16 + 門前清 2 + 平和 2 + 喜相逢 1 + 單釣將 1 = 22番 (pymahjonggb gives the same five fans)."""
+
+MCR = Evening(
+    "mcr",
+    (
+        Step("A", "開枱 A B C D 國標", "/newgame A B C D mcr", says=("玩法：國標，計番",)),
+        Step(
+            "B",
+            "B 食 A 10番",
+            "/win B A 10",
+            pays=("A 俾 B HK$18", "C 俾 B HK$8", "D 俾 B HK$8"),
+            says=("下一鋪：B 做莊",),
+            discord=("win", {"winner": "B", "discarder": "A", "hand": "10"}),
+        ),
+        Step(
+            "C",
+            "C 自摸 9番",
+            "/selfdraw C 9",
+            pays=("A 俾 C HK$17", "B 俾 C HK$17", "D 俾 C HK$17"),
+            discord=("selfdraw", {"winner": "C", "hand": "9"}),
+        ),
+        Step(
+            "D",
+            "D 食 C 5番",
+            "/win D C 5",
+            says=("5番 唔夠呢張枱嘅起和 8番",),
+            refused=True,
+            discord=("win", {"winner": "D", "discarder": "C", "hand": "5"}),
+        ),
+        Step(
+            "B",
+            f"B 食 D {MCR_STRAIGHT}",
+            f"/win B D {MCR_STRAIGHT}",
+            pays=("D 俾 B HK$30", "A 俾 B HK$8", "C 俾 B HK$8"),
+            says=("B 食 D：22番", "清龍：16番"),
+        ),
+        Step("A", "埋數", "/settle", discord=("settle", {})),
+    ),
+    {"A": -43, "B": 63, "C": 35, "D": -55},
+    "埋數！最後結果：\n"
+    "  南 A: -HK$43\n  西 B: +HK$63\n  北 C: +HK$35\n  東 D: -HK$55\n"
+    "四家加埋：0（收支平衡）\n找數：\n"
+    "  D 俾 B HK$55\n  A 俾 C HK$35\n  A 俾 B HK$8",
+)
+"""國標 (mcr, issue 16): on a discard the discarder pays 8 + 番 and each other player 8; on a self-draw each
+pays 8 + 番; no dealer bonus; 8番起和 (seed 002).  Balances A B C D after each step, by hand:
+
+ 2. B 食 A 10番: A 18, C 8, D 8.                                               -18   +34    -8    -8
+ 3. C 自摸 9番: 17 from each.                                                   -35   +17   +43   -25
+ 4. D 食 C 5番: refused, under 8番起和; nothing booked.
+ 5. B 食 D, 22番 in tiles: D 30, A 8, C 8.                                      -43   +63   +35   -55
+"""
+
+EVENINGS = (TAIWAN, HK_OLD, HK_TAIWAN, MCR)
 
 _MONEY_LINE = re.compile(r"俾|→|欠|退返")
 
