@@ -38,6 +38,7 @@ COMMAND_KINDS: tuple[str, ...] = (
     "kong_bao",
     "bao",
     "flower_win",
+    "bird",
 )
 """The kinds of chat command a game may book (:attr:`ChatVocabulary.books`):
 
@@ -47,7 +48,9 @@ COMMAND_KINDS: tuple[str, ...] = (
 - ``prize`` (現金獎: 圍骰, 一台花, 追 …) and ``fly`` (B 飛 九筒);
 - ``kong_bao``: 包 only for 槓上自摸 on an exposed kong (seed 004 「明槓出銃者全包」); ``bao``: 包自摸, the
   player named pays the whole self-draw for whatever reason the table agreed (seed 003 廣東牌);
-- ``flower_win``: 花胡 (B 八仙過海, A 七搶一 B) booked as the game's own event.
+- ``flower_win``: 花胡 (B 八仙過海, A 七搶一 B) booked as the game's own event;
+- ``bird``: 鳥 (``鳥 三萬``, QQ 歡樂麻將), the tile turned after a win, booked as the game's own event (its
+  :data:`OwnCommand` gets the tile's name in place of a player).
 """
 
 

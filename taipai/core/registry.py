@@ -12,12 +12,13 @@ from taipai.core.table.errors import TableError
 from taipai.systems.hk_old import SYSTEM as HK_OLD
 from taipai.systems.hk_taiwan import SYSTEM as HK_TAIWAN
 from taipai.systems.mcr import SYSTEM as MCR
+from taipai.systems.qq import SYSTEM as QQ
 from taipai.systems.taiwan import SYSTEM as TAIWAN
 
 DEFAULT_SYSTEM = "hk-taiwan"
 """港式台灣麻雀, the game every log stored before issue 14 plays."""
 
-SYSTEMS: dict[str, RuleSystem] = {s.id: s for s in (HK_TAIWAN, TAIWAN, HK_OLD, MCR)}
+SYSTEMS: dict[str, RuleSystem] = {s.id: s for s in (HK_TAIWAN, TAIWAN, HK_OLD, MCR, QQ)}
 """``{id: system}`` in the order ``/help`` and 規則 list them."""
 
 

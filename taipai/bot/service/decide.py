@@ -353,6 +353,7 @@ TableCommand = (
     | parse.RecordPrize
     | parse.RecordFly
     | parse.RecordFlowerWin
+    | parse.RecordBird
     | parse.Rules
 )
 """The commands that book an event without reading a hand."""
@@ -405,6 +406,13 @@ def table_event(
     if isinstance(cmd, parse.RecordPrize):
         books(state, "prize")
         return prize_event(state, cmd)
+    if isinstance(cmd, parse.RecordBird):  # QQ 歡樂麻將: the system builds its 鳥 from the tile
+        books(state, "bird")
+        bird = one_tile(cmd.tile)
+        last = state.history[-1].event if state.history else None
+        if bird is None or "bird" not in own or not isinstance(last, WinByDiscard | SelfDraw):
+            raise Refused(render.command_error(CommandError("bird_usage")))
+        return own["bird"](name_zh(bird), None)
     if isinstance(cmd, parse.RecordFly):
         books(state, "fly")
         return FlyTile(player=someone(state, cmd.player, cmd), tile=tile_name(cmd.tile))

@@ -89,6 +89,7 @@ RECORD_KINDS = frozenset(
         "fly",
         "chase",
         "flower_win",
+        "bird",
     }
 )
 """The command kinds that change the table today (each outside :data:`OPEN_KINDS`)."""

@@ -59,6 +59,8 @@ FALSE_WIN_WORDS = ("詐糊", "诈糊", "詐胡", "诈胡", "炸糊")
 FLY_WORDS = ("飛", "飞", "飛牌", "飞牌")
 FLOWER_WIN_WORDS = ("八仙過海", "八仙过海")
 """``B 八仙過海``: B won with all eight flowers (台灣牌 花胡, seed 003); ``A 七搶一 B`` is the other 花胡."""
+BIRD_WORDS = ("鳥", "鸟", "鳥牌", "鸟牌")
+"""``鳥 三萬``: the 鳥 tile turned after a win (QQ 歡樂麻將, seed 002 「名詞解釋」 ·鳥牌)."""
 
 PRIZE_WORDS: dict[str, str] = {
     "圍骰": "dice_triple",
@@ -131,6 +133,7 @@ SLASH_NAMES = {
     "badkong": "prize:concealed_kong_wrong",
     "sevenrobone": "rob:seven_rob_one",
     "flowerwin": "flower_win",
+    "bird": "bird",
     "onerobseven": "rob:one_rob_seven",
 }
 """Slash command name (without ``/``) → command kind."""
@@ -372,6 +375,14 @@ class RecordFlowerWin(Said):
 
 
 @dataclass(frozen=True, slots=True)
+class RecordBird(Said):
+    """``鳥 三萬`` / ``/bird 三萬``: the 鳥 tile of the win just booked, as typed (QQ 歡樂麻將)."""
+
+    kind: ClassVar[str] = "bird"
+    tile: str
+
+
+@dataclass(frozen=True, slots=True)
 class RecordFly(Said):
     """``B 飛 九筒`` / ``/fly B 九筒``: ``player`` and ``tile`` as typed."""
 
@@ -434,6 +445,7 @@ Command = (
     | RecordFalseWin
     | RecordPrize
     | RecordFly
+    | RecordBird
     | RecordFlowerWin
     | Rules
     | ShowHistory
@@ -619,6 +631,10 @@ def _parse_slash(name: str, rest: str) -> Command:
         if len(words) not in (1, 2):
             raise CommandError("flower_win_usage")
         return RecordFlowerWin(words[0], hand=_flower_hand(words[1:], "flower_win_usage"))
+    if kind == "bird":
+        if len(words) != 1:
+            raise CommandError("bird_usage")
+        return RecordBird(words[0])
     if kind == "fly":
         if len(words) < 2:
             raise CommandError("fly_usage")
@@ -899,6 +915,8 @@ def _parse_words(raw: str) -> Command | None:
         return _PLAIN[single[head]]()
     if head in RULES_WORDS:
         return Rules(tuple(words[1:]))
+    if head in BIRD_WORDS and len(words) == 2 and _looks_like_tiles(words[1]):  # 鳥 三萬
+        return RecordBird(words[1])
     stuck = next((w for w in _STUCK_WORDS if head.startswith(w) and len(head) > len(w)), None)
     if stuck is not None and _looks_like_tiles(head[len(stuck) :]):  # 「計番123萬 …」, 「聽一二三萬 …」
         rest = raw.strip()[len(stuck) :].strip()

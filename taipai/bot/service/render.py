@@ -40,6 +40,7 @@ from taipai.core.table import (
 from taipai.core.table.amounts import Amount
 from taipai.core.table.money import MAX_MONEY
 from taipai.core.table.state import WINDS, TableSettings
+from taipai.core.tiles import name_zh
 from taipai.systems.hk_taiwan.chains import kick_amount
 from taipai.systems.hk_taiwan.events import CashPrize, CutChain, FlyTile
 from taipai.systems.hk_taiwan.options import TableOptions
@@ -231,6 +232,7 @@ def help_text(system_id: str = DEFAULT_SYSTEM, options: TableSettings | None = N
 _COMMAND_ERRORS = {
     "open_usage": N_("Open a table with four names: 開枱 A B C D (or /newgame A B C D)."),
     "flower_win_usage": N_("A flower win is written: B 八仙過海 (or /flowerwin B), or A 七搶一 B."),
+    "bird_usage": N_("鳥 is written with its one tile, right after the win: 鳥 三萬 (or /bird 三萬)."),
     "open_game": N_(
         "「{word}」 is not a game taipai knows. Open a table with four names, 開枱 A B C D, and a game's "
         "name after them if it is not 港式台牌: {games}."
@@ -1019,6 +1021,9 @@ def event_lines(
                 winner=getattr(event, "winner", ""), tai=tai
             )
         ]
+    if event.kind == "bird":  # QQ 歡樂麻將 (seed 002 鳥牌): the legs it lands on are paid once more
+        tile = name_zh(getattr(event, "tile", 0))
+        return [_("鳥 {tile}: each leg it doubles is paid again (none: it doubles no leg)").format(tile=tile)]
     return [str(event.kind)]  # Undo / Redo: never in the history
 
 
@@ -1456,6 +1461,7 @@ _NOT_BOOKED = {
         "{game} does not book 花胡 (八仙過海, 七搶一) as a win of its own; a hand's flowers are written "
         "in the hand."
     ),
+    "bird": N_("{game} has no 鳥; /help lists what this table books."),
 }
 """The refusal of each command kind (:data:`~taipai.core.chat.COMMAND_KINDS`) a game may not book."""
 

@@ -142,7 +142,7 @@ def event_replies(
     elif (
         isinstance(event, Draw)
         or (isinstance(event, CutChain) and not event.accept)
-        or event.kind == "flower_win"
+        or event.kind in ("flower_win", "bird")
     ):
         lines = render.event_lines(t.state, event, before=state)
     elif isinstance(event, Undo):

@@ -13,7 +13,7 @@ from taipai.core.chat import COMMAND_KINDS, N_, ChatVocabulary
 from taipai.systems.hk_taiwan.reading import DEALER_PATTERN
 
 CHAT = ChatVocabulary(
-    books=frozenset(COMMAND_KINDS) - {"bao", "flower_win"},
+    books=frozenset(COMMAND_KINDS) - {"bao", "flower_win", "bird"},
     example_count=12,
     count_units=("番", "翻", "台", "fan"),  # 番 (seed 004), and 翻 and 台 as tables also say it
     help=(

@@ -10,11 +10,14 @@ message ids (translated by the bot).
 from __future__ import annotations
 
 from taipai.core.chat import N_, ChatVocabulary, Said, setting_row
+from taipai.core.table.events import Event
 from taipai.core.table.state import TableSettings
 from taipai.core.tiles import name_zh
 from taipai.systems.qq.caishen import caishen_of
+from taipai.systems.qq.events import Bird
 from taipai.systems.qq.money import ROOM_NAMES, Room
 from taipai.systems.qq.options import MAX_FAN, OPTION_WORDS, QQTableOptions
+from taipai.systems.qq.tilewords import tile_of
 
 _ROWS: dict[str, str] = {
     "coefficient": N_("系數 = {value} (N: money per point of the game base X)"),
@@ -79,14 +82,28 @@ def accepts(option: str, options: TableSettings) -> Said | None:
     return None
 
 
+def _bird(tile: str, other: str | None) -> Event:
+    """``鳥 三萬``: the 鳥 tile of the win just booked (the chat passes the tile's name, ``三萬``).
+
+    Raises:
+        ValueError: ``tile`` names no tile (the chat reads one tile before it calls this).
+    """
+    kind = tile_of(tile)
+    if kind is None:
+        raise ValueError(f"not a tile: {tile!r}")
+    return Bird(tile=kind)
+
+
 CHAT = ChatVocabulary(
-    books=frozenset({"win", "self_draw", "rob_kong", "multi_win", "draw", "false_win"}),
+    books=frozenset({"win", "self_draw", "rob_kong", "multi_win", "draw", "false_win", "bird"}),
     example_count=8,
     count_units=("番",),
     help=(
         N_("B 食 A {count}; C 食 A {count}: several winners on one discard (一炮多響)"),
         N_("B 詐糊  /falsewin B: false win; B pays what the table's rules say (規則)"),
+        N_("鳥 三萬  /bird 三萬: the 鳥 tile, right after the win; each leg it doubles is paid once more"),
     ),
+    commands={"bird": _bird},
     notes=(
         N_(
             "A hand names its 財神 (財神 六萬) unless the table set one (規則 財神 六萬); write each 財神 as "

@@ -11,6 +11,7 @@ from taipai.core.table.errors import TableError
 from taipai.core.tiles import tile
 from taipai.systems.qq import SYSTEM
 from taipai.systems.qq.caishen import caishen_of, indicator_of
+from taipai.systems.qq.events import Bird
 from taipai.systems.qq.options import QQTableOptions
 
 
@@ -65,4 +66,5 @@ def test_qq_takes_no_house_rules_file() -> None:
 
 
 def test_the_chat_books_no_bao_and_no_prizes() -> None:
-    assert SYSTEM.chat.books == {"win", "self_draw", "rob_kong", "multi_win", "draw", "false_win"}
+    assert SYSTEM.chat.books == {"win", "self_draw", "rob_kong", "multi_win", "draw", "false_win", "bird"}
+    assert SYSTEM.chat.commands["bird"]("三萬", None) == Bird(tile=tile("m", 3))
