@@ -336,6 +336,7 @@ def _score(args: argparse.Namespace) -> int:
     from taipai.core.tiles import EAST
 
     text = " ".join(args.hand)
+    game = DEFAULT_SYSTEM  # the game whose unit and words a refusal uses, once --rules is read
     try:
         seat = Seat(
             dealer=args.dealer,
@@ -345,6 +346,7 @@ def _score(args: argparse.Namespace) -> int:
         )
         refuse_bare_count(text)
         system = system_of_source(args.rules)
+        game = system.id
         rules = system.load_rules(None if system_by_name(args.rules) else args.rules)
         # a rules file may carry the table settings a score reads (hk-old's [options]: 最大, 花, 清一色)
         from_file = getattr(rules, "table_settings", ())
@@ -357,7 +359,7 @@ def _score(args: argparse.Namespace) -> int:
         if args.json:
             print(json.dumps({"ok": False, "error": err.as_dict()}, ensure_ascii=False))
         else:
-            print(render.hand_error(err, counts_accepted=False), file=sys.stderr)
+            print(render.hand_error(err, counts_accepted=False, system_id=game), file=sys.stderr)
         return 2
     if args.json:
         out = score.to_dict()
