@@ -129,6 +129,35 @@ def _reading_zh(groups: tuple[Group, ...], fans: dict[str, int], spec: HandSpec)
     return tuple(group_name_zh(list(g.tiles)) for g in groups)
 
 
+def read_spec(text: str, seat: Seat, *, table_seat: bool) -> tuple[HandSpec, Any, tuple[str, ...]]:
+    """Parse an MCR hand message ``text`` (13-tile notation, :data:`MCR_WORDS`) at ``seat``.
+
+    Returns ``(spec, said, overruled)``: the hand, the situation its own words said, and the names of
+    :data:`SEAT_FIELDS` the table's seat overruled (``table_seat``: the seat comes from the table, which
+    wins over a word in the hand; else the hand's words stand, as ``taipai score`` reads them).  QQ reads
+    its hands through this too (:mod:`taipai.systems.qq.reading`).
+
+    Raises:
+        HandError: the notation's codes; ``not_in_this_game`` for another game's word.
+    """
+    table = McrSituation(dealer=seat.dealer, streak=seat.streak, round_wind=seat.round_wind,
+                         seat_wind=seat.seat_wind)
+    try:
+        spec = parse_hand(text, situation=table, hand_size=HAND_SIZE, table_kinds=(), words=MCR_WORDS)
+    except HandError:
+        refuse_foreign_words(text)
+        raise
+    said = spec.situation
+    overruled: tuple[str, ...] = ()
+    if table_seat:
+        overruled = tuple(n for n in SEAT_FIELDS if getattr(said, n) != getattr(table, n))
+        if overruled:
+            spec = dataclasses.replace(
+                spec, situation=dataclasses.replace(said, **{n: getattr(table, n) for n in overruled})
+            )
+    return spec, said, overruled
+
+
 def score_message(
     text: str,
     seat: Seat,
@@ -157,21 +186,7 @@ def score_message(
     """
     del budget, rules
     opts = _settings(options)
-    table = McrSituation(dealer=seat.dealer, streak=seat.streak, round_wind=seat.round_wind,
-                         seat_wind=seat.seat_wind)
-    try:
-        spec = parse_hand(text, situation=table, hand_size=HAND_SIZE, table_kinds=(), words=MCR_WORDS)
-    except HandError:
-        refuse_foreign_words(text)
-        raise
-    said = spec.situation
-    overruled: tuple[str, ...] = ()
-    if table_seat:
-        overruled = tuple(n for n in SEAT_FIELDS if getattr(said, n) != getattr(table, n))
-        if overruled:
-            spec = dataclasses.replace(
-                spec, situation=dataclasses.replace(said, **{n: getattr(table, n) for n in overruled})
-            )
+    spec, said, overruled = read_spec(text, seat, table_seat=table_seat)
     _check_context(spec, opts)
     win = win_of(spec)
     result = score(win, mixed_kongs=opts.mixed_kongs, minimum=opts.minimum)

@@ -11,20 +11,17 @@ written as the tile itself (``六萬``); the search decides what each stands for
 
 from __future__ import annotations
 
-import dataclasses
 import re
 from typing import Any, Final
 
 from taipai.core.budget import Budget, budget_scope
 from taipai.core.errors import HandError
-from taipai.core.notation import parse_hand
 from taipai.core.scoretypes import PatternScore, Score
 from taipai.core.system import ScoredHand, Seat
 from taipai.core.tiles import NUM_KINDS, TileIndex, counts_of, name_zh
 from taipai.systems.mcr.hand import waits
-from taipai.systems.mcr.reading import HAND_SIZE, SEAT_FIELDS, win_of
+from taipai.systems.mcr.reading import read_spec, win_of
 from taipai.systems.mcr.scoring import MIXED_KONGS, rows
-from taipai.systems.mcr.words import MCR_WORDS, McrSituation, refuse_foreign_words
 from taipai.systems.qq.caishen import NO_CAISHEN_FAN, caishen_of
 from taipai.systems.qq.options import QQTableOptions
 from taipai.systems.qq.scoring import NO_CAISHEN_ID, score_qq
@@ -112,21 +109,7 @@ def score_message(
         caishen = caishen_of(opts.indicator)
     if caishen is None:
         raise _caishen_error()
-    table = McrSituation(dealer=seat.dealer, streak=seat.streak, round_wind=seat.round_wind,
-                         seat_wind=seat.seat_wind)
-    try:
-        spec = parse_hand(rest, situation=table, hand_size=HAND_SIZE, table_kinds=(), words=MCR_WORDS)
-    except HandError:
-        refuse_foreign_words(rest)
-        raise
-    said = spec.situation
-    overruled: tuple[str, ...] = ()
-    if table_seat:
-        overruled = tuple(n for n in SEAT_FIELDS if getattr(said, n) != getattr(table, n))
-        if overruled:
-            spec = dataclasses.replace(
-                spec, situation=dataclasses.replace(said, **{n: getattr(table, n) for n in overruled})
-            )
+    spec, said, overruled = read_spec(rest, seat, table_seat=table_seat)
     win = win_of(spec)
     with budget_scope(Budget() if budget is None else budget):
         result = score_qq(win, caishen)
