@@ -169,6 +169,10 @@ class RuleSystem(Protocol):
             the first is the display name in Chinese.
         english: the display name in English.
         hand_size: tiles held before the win (16 or 13).
+        players: how many sit at the table and play each hand: 4 (every mahjong game here) or 3
+            (字牌, seed 002 ⑴ 「三人玩」).  開枱 takes exactly this many names; seats are the first
+            ``players`` of 東 南 西 北 (a three-player table has 東 南 西) and the deal passes among them
+            (:func:`taipai.core.table.deal.next_deal`).
         wildcards: whether the game takes wildcard kinds (seed 000 越搭) at all.
         table: its :class:`TableRules`.
         words: its context words (:class:`~taipai.core.context_words.ContextWords`): the table its hand
@@ -184,6 +188,7 @@ class RuleSystem(Protocol):
     names: tuple[str, ...]
     english: str
     hand_size: int
+    players: int
     wildcards: bool
     table: TableRules
     words: ContextWords

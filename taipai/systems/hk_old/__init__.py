@@ -35,6 +35,7 @@ class HkOld:
     names: tuple[str, ...] = ("廣東牌", "香港牌", "老港", "廣東麻雀", "hk-old", "hk13", "cantonese")
     english: str = "Hong Kong 13-tile"
     hand_size: int = 13
+    players: int = 4
     wildcards: bool = False
     table: TableRules = TABLE
     words: ContextWords = HK_OLD_WORDS

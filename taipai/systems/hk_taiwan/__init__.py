@@ -31,6 +31,7 @@ class HkTaiwan:
     names: tuple[str, ...] = ("港式台牌", "港式台灣麻雀", "台牌", "港台", "hk-taiwan", "hktw")
     english: str = "Hong Kong-style Taiwanese"
     hand_size: int = 16
+    players: int = 4
     wildcards: bool = True
     table: TableRules = TABLE
     words: ContextWords = HK_TAIWAN_WORDS

@@ -32,6 +32,7 @@ class Mcr:
     names: tuple[str, ...] = ("國標", "國標麻將", "国标", "mcr", "chinese-official")
     english: str = "Chinese Official (MCR)"
     hand_size: int = 13
+    players: int = 4
     wildcards: bool = False
     table: TableRules = TABLE
     words: ContextWords = MCR_WORDS

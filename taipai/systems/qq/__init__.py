@@ -41,6 +41,7 @@ class QQ:
     names: tuple[str, ...] = NAMES
     english: str = "QQ Happy Mahjong"
     hand_size: int = 13
+    players: int = 4
     wildcards: bool = True
     table: TableRules = TABLE
     chat: ChatVocabulary = CHAT

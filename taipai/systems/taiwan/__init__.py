@@ -32,6 +32,7 @@ class Taiwan:
     names: tuple[str, ...] = NAMES
     english: str = "Taiwan 16-tile"
     hand_size: int = 16
+    players: int = 4
     wildcards: bool = False
     table: TableRules = TABLE
     chat: ChatVocabulary = CHAT
