@@ -44,6 +44,7 @@ from taipai.core.table.amounts import Amount, norm
 from taipai.core.table.deal import next_deal
 from taipai.core.table.errors import TableError
 from taipai.core.table.events import Draw, Event, FalseWin, SelfDraw, SessionEnded, WinByDiscard
+from taipai.core.table.legs import first_in_turn, self_draw_payments
 from taipai.core.table.state import ChainMove, CutOffer, Payment, TableState
 from taipai.systems.hk_old.options import HkOldOptions
 
@@ -129,13 +130,6 @@ def discard_shares(
     ]
 
 
-def first_in_turn(names: tuple[str, ...], discarder: str, claimants: tuple[str, ...]) -> str:
-    """The claimant nearest the discarder in turn order (東→南→西→北, the next seat first): 下家先糊."""
-    i = names.index(discarder)
-    order = [names[(i + k) % len(names)] for k in range(1, len(names))]
-    return next(n for n in order if n in claimants)
-
-
 def _options(state: TableState) -> HkOldOptions:
     opts = state.options
     if not isinstance(opts, HkOldOptions):
@@ -205,15 +199,9 @@ class HkOldTable:
             winners = (event.winner,)
             fan = _booked(event.fan, opts, strict, event.winner)
             each = self_draw_portion(fan, opts)
-            others = tuple(n for n in state.names if n != event.winner)
-            summary = f"{event.winner} self-draws (自摸): {fan}翻"
-            if event.kong_discarder is not None:
-                if event.kong_discarder == event.winner:
-                    raise TableError("same_player", f"{event.winner} cannot pay their own self-draw (包自摸)")
-                pays.append(Payment(event.kong_discarder, event.winner, norm(each * len(others)), "bao"))
-                summary += f", {event.kong_discarder} pays all (包自摸)"
-            else:
-                pays.extend(Payment(o, event.winner, each, "win") for o in others)
+            drawn, tail = self_draw_payments(state.names, event.winner, each, event.kong_discarder, "包自摸")
+            pays.extend(drawn)
+            summary = f"{event.winner} self-draws (自摸): {fan}翻{tail}"
         st = next_deal(state, keep=state.dealer in winners)
         return Outcome(st, summary, tuple(pays))
 

@@ -25,6 +25,7 @@ from taipai.core.table.amounts import Amount, norm
 from taipai.core.table.deal import next_deal
 from taipai.core.table.errors import TableError
 from taipai.core.table.events import Draw, Event, FalseWin, SelfDraw, SessionEnded, WinByDiscard
+from taipai.core.table.legs import first_in_turn, self_draw_payments
 from taipai.core.table.state import ChainMove, CutOffer, Payment, TableState
 from taipai.systems.mcr.options import BASIC_POINTS, McrOptions
 
@@ -36,13 +37,6 @@ per-hand penalty; a chat table has no referee, so taipai books 30 to each, like 
 def points(fan: int, opts: McrOptions) -> Amount:
     """Money of ``fan`` points: ``base × fan``."""
     return norm(Fraction(opts.base) * fan)
-
-
-def first_in_turn(names: tuple[str, ...], discarder: str, claimants: tuple[str, ...]) -> str:
-    """The claimant nearest the discarder in turn order (東→南→西→北, the next seat first): 截和."""
-    i = names.index(discarder)
-    order = [names[(i + k) % len(names)] for k in range(1, len(names))]
-    return next(n for n in order if n in claimants)
 
 
 def _options(state: TableState) -> McrOptions:
@@ -114,15 +108,9 @@ class McrTable:
             winners = (event.winner,)
             fan = _checked(event.fan, opts, strict, event.winner)
             each = norm(basic + points(fan, opts))
-            others = tuple(n for n in state.names if n != event.winner)
-            summary = f"{event.winner} self-draws (自摸): {fan}番"
-            if event.kong_discarder is not None:
-                if event.kong_discarder == event.winner:
-                    raise TableError("same_player", f"{event.winner} cannot pay their own self-draw (包)")
-                pays.append(Payment(event.kong_discarder, event.winner, norm(each * len(others)), "bao"))
-                summary += f", {event.kong_discarder} pays all (包)"
-            else:
-                pays.extend(Payment(o, event.winner, each, "win") for o in others)
+            drawn, tail = self_draw_payments(state.names, event.winner, each, event.kong_discarder, "包")
+            pays.extend(drawn)
+            summary = f"{event.winner} self-draws (自摸): {fan}番{tail}"
         st = next_deal(state, keep=opts.dealer_stays and state.dealer in winners)
         return Outcome(st, summary, tuple(pays))
 

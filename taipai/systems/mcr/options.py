@@ -11,9 +11,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from taipai.core.table.amounts import Amount, amount_to_json, norm
+from taipai.core.table.amounts import Amount, norm
 from taipai.core.table.errors import TableError
 from taipai.core.table.money import money_setting
+from taipai.core.table.settings_dict import settings_from_dict, settings_to_dict
 
 MAX_MINIMUM = 88
 """The highest 起和 a table may set (88 番, the largest row)."""
@@ -78,10 +79,8 @@ class McrOptions:
         return norm(amount)
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON-ready dict (``base`` via :func:`~taipai.core.table.amounts.amount_to_json`)."""
-        out = {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
-        out["base"] = amount_to_json(self.base)
-        return out
+        """JSON-ready dict (:func:`~taipai.core.table.settings_dict.settings_to_dict`, ``base`` as money)."""
+        return settings_to_dict(self)
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> McrOptions:
@@ -90,11 +89,7 @@ class McrOptions:
         Raises:
             TableError: ``bad_option`` for an unknown key, ``bad_value`` / ``bad_amount`` for a bad value.
         """
-        names = {f.name for f in dataclasses.fields(cls)}
-        unknown = set(data) - names
-        if unknown:
-            raise TableError("bad_option", f"unknown option(s) {sorted(unknown)}", ", ".join(sorted(names)))
-        return cls(**dict(data))
+        return settings_from_dict(cls, data)
 
     def with_option(self, option: str, value: str | int | bool) -> McrOptions:
         """A copy with one setting changed; ``option`` a field name or a word of :data:`OPTION_WORDS`,
