@@ -100,6 +100,20 @@ ALIASES: Final[dict[str, str]] = {
 """Other spellings -> printed name.  A trailing 搭 (「筒」搭, 番搭) and a leading ``搭:`` (DESIGN §4
 ``[搭:中發白]``) are also accepted by :func:`canonical_name`."""
 
+# 特別百搭's jokers (seed 001 「特别百搭牌」, taipai.core.wilds.schemes.JOKERS): the 越搭 kind of the same
+# range.  In brackets only ([元], [筒搭]): outside them 筒 索 萬 are suits.
+ALIASES.update(
+    {
+        "元": "中發白",
+        "喜": "東南西北",
+        "合": "番",
+        "總": "筒索萬",
+        "总": "筒索萬",
+        **{f"{n}{c}": "皇" for n in "一二三四" for c in "皇后"},
+        "后": "皇",
+    }
+)
+
 _KIND_SET: Final = frozenset(KIND_NAMES)
 
 

@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from taipai.core.tiles import NUM_KINDS, TileIndex
+from taipai.core.tiles import TileIndex
+from taipai.core.wilds.schemes import predecessor, successor
 
 NO_CAISHEN_FAN: Final = 2
 """無財神's value in 番 (seed 002 row 69 「無財神 … 2 番」)."""
@@ -20,36 +21,24 @@ NO_CAISHEN_FAN: Final = 2
 def caishen_of(indicator: TileIndex) -> TileIndex:
     """The 財神 kind for the turned-up ``indicator`` tile kind (0..33): the next tile of its cycle.
 
-    Suits cycle 1 → 2 … 9 → 1 within the suit (「翻出五萬，六萬就是財神，翻出九萬，一萬就是財神」);
-    honours cycle
-    東 → 南 → 西 → 北 → 中 → 發 → 白 → 東 (「按照東、南、西、北、紅中、發財、白板的順序，如果翻出北，紅中
-    就是財神」;
-    白 → 東 closes the seed's order as 九萬 → 一萬 closes a suit's).
+    Seed 002's 財神 is seed 001's 帶弟百搭 (「翻出五萬，六萬就是財神，翻出九萬，一萬就是財神 … 如果翻出北，
+    紅中就是財神」), so this is :func:`taipai.core.wilds.schemes.successor`: suits 1 → 2 … 9 → 1, honours
+    東 → 南 → 西 → 北 → 中 → 發 → 白 → 東.
 
     Raises:
         ValueError: ``indicator`` is not a tile kind (flowers are never an indicator: they are replaced).
     """
-    if not 0 <= indicator < NUM_KINDS:
-        raise ValueError(f"not a tile kind: {indicator!r}")
-    if indicator < 27:
-        suit, rank = divmod(indicator, 9)
-        return suit * 9 + (rank + 1) % 9
-    return 27 + (indicator - 27 + 1) % 7
+    return successor(indicator)
 
 
 def indicator_of(caishen: TileIndex) -> TileIndex:
     """The indicator tile kind whose 財神 is ``caishen`` (the inverse of :func:`caishen_of`: 六萬 → 五萬,
-    一萬 → 九萬, 中 → 北, 東 → 白).
+    一萬 → 九萬, 中 → 北, 東 → 白; :func:`taipai.core.wilds.schemes.predecessor`).
 
     Raises:
         ValueError: ``caishen`` is not a tile kind.
     """
-    if not 0 <= caishen < NUM_KINDS:
-        raise ValueError(f"not a tile kind: {caishen!r}")
-    if caishen < 27:
-        suit, rank = divmod(caishen, 9)
-        return suit * 9 + (rank - 1) % 9
-    return 27 + (caishen - 27 - 1) % 7
+    return predecessor(caishen)
 
 
 def no_caishen(wilds: Sequence[TileIndex], used_as: Sequence[TileIndex]) -> bool:

@@ -3,50 +3,19 @@
 Like the shared events (:mod:`taipai.core.table.events`) it is a frozen dataclass with a stable ``kind``
 and round-trips through :meth:`Bird.to_dict` and ``cls(**fields)``
 (:func:`taipai.core.table.codec.event_from_dict` does that for a system's own events).
+
+:func:`bird_number` and :func:`bird_seat` are seed 001's 扎鳥 rule, the same count
+(:mod:`taipai.core.wilds.schemes`), re-exported here.
 """
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from taipai.core.tiles import NUM_KINDS, RANK_OF, TileIndex
-
-
-def bird_number(tile: TileIndex) -> int:
-    """The number a 鳥 tile counts with: a suited tile's rank 1..9, an honour 東南西北中發白 1..7.
-
-    Seed 002: 「按牌面數字逆時針計算 … （東南西北中發白按照一到七的次序）」.
-
-    Raises:
-        ValueError: ``tile`` is not a tile kind 0..33.
-    """
-    if not 0 <= tile < NUM_KINDS:
-        raise ValueError(f"not a tile kind: {tile!r}")
-    return RANK_OF[tile] if tile < 27 else tile - 27 + 1
-
-
-def bird_seat(tile: TileIndex, players: Sequence[str], dealer: str) -> str:
-    """The player a 鳥 tile lands on.
-
-    Seed 002: 「以莊家為起點，按牌面數字逆時針計算。譬如，一表示莊家，二表示下家，三為對家，
-    四為上家，依此類推」: the count starts at the dealer (1) and goes the way the deal passes,
-    so 五 and 九 are the dealer again.
-
-    Args:
-        tile: the 鳥 tile kind (0..33).
-        players: the four seats in order 東南西北 (``TableState.names``; the seat after a player is 下家).
-        dealer: the current dealer, one of ``players``.
-
-    Raises:
-        ValueError: ``tile`` is not a tile kind, or ``dealer`` is not seated.
-    """
-    n = bird_number(tile)
-    if dealer not in players:
-        raise ValueError(f"the dealer {dealer!r} is not seated")
-    return players[(list(players).index(dealer) + n - 1) % len(players)]
+from taipai.core.tiles import TileIndex
+from taipai.core.wilds.schemes import bird_number, bird_seat
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,3 +40,6 @@ class Bird:
         """JSON-ready dict with ``kind``; ``Bird(**{k: v for k, v in d.items() if k != "kind"})``
         reverses it."""
         return {"kind": self.kind, **{f.name: getattr(self, f.name) for f in dataclasses.fields(self)}}
+
+
+__all__ = ["Bird", "bird_number", "bird_seat"]
