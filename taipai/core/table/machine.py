@@ -17,7 +17,9 @@ What every game shares is here; what differs is the table's rule system's
   accepted event clears the redo stack.  Undo and Redo are accepted after 埋數 (to reopen a mistaken
   埋數); the first 開枱 of a log cannot be undone.
 - **開枱** is accepted with no table or after 埋數 (a new session in the same log, fresh balances); it
-  names the system (default ``hk-taiwan``, what every log stored before issue 14 plays).
+  names the system (default ``hk-taiwan``, what every log stored before issue 14 plays) and exactly
+  that system's :attr:`~taipai.core.system.RuleSystem.players` distinct names (4, or 3 for 字牌),
+  seated 東 南 西 (北) in the order given.
 - **RuleChanged** changes one of the system's table settings from the next event on.
 """
 
@@ -161,14 +163,18 @@ def _open(state: TableState | None, event: TableOpened) -> Transition:
     if state is not None and not state.ended:
         raise TableError("table_open", "a table is already open", "埋數 (SessionEnded) first")
     names = event.players
-    if len(names) != 4 or len(set(names)) != 4 or not all(isinstance(n, str) and n.strip() for n in names):
-        raise TableError("bad_players", f"need four distinct names, got {list(names)!r}", "開枱 A B C D")
-    table = system_by_id(event.system).table
+    system = system_by_id(event.system)
+    count = system.players
+    named = all(isinstance(n, str) and n.strip() for n in names)
+    if len(names) != count or len(set(names)) != count or not named:
+        usage = "開枱 " + " ".join("ABCD"[:count])
+        raise TableError("bad_players", f"need {count} distinct names, got {list(names)!r}", usage)
+    table = system.table
     options = table.default_options() if event.options is None else event.options
     if type(options) is not type(table.default_options()):
         raise TableError("bad_event", f"options must be the settings of {event.system} tables")
     fresh = TableState(
-        players=tuple(PlayerState(n, w, 0) for n, w in zip(names, WINDS, strict=True)),
+        players=tuple(PlayerState(n, w, 0) for n, w in zip(names, WINDS[:count], strict=True)),
         dealer=names[0],
         streak=0,
         round_wind=WINDS[0],

@@ -142,10 +142,12 @@ class TableState:
     """The table after some events.  Immutable; :func:`~taipai.core.table.machine.apply` makes new ones.
 
     Attributes:
-        players: the four seats in order 東南西北 (fixed seats from 開枱) with settled balances (fan units).
+        players: the seats in order 東南西北 (fixed seats from 開枱; a three-player table has 東南西) with
+            settled balances (fan units).
         dealer: the current dealer's name.
         streak: 連莊 n (0 for a fresh dealer).
-        round_wind: 圈風 東/南/西/北.
+        round_wind: 圈風 東/南/西/北 (a three-player table's moves 東→南→西; a system without round
+            winds, 字牌, ignores it).
         hand: hands played (wins and draws).
         chains: open 拉 chains, oldest first.
         pending: open 斬拉 offers.
@@ -153,6 +155,10 @@ class TableState:
         options: the table's options now (the system's own settings class).
         system: the rule system's id (``hk-taiwan``, ``taiwan``, ``hk-old``), from 開枱.
         ended: True after 埋數 (SessionEnded).
+        draws: 荒莊 in a row the current dealer has kept the deal through (0 after a win or a new
+            dealer); only systems that pass the deal after some draws count them
+            (:func:`~taipai.core.table.deal.next_deal` ``drawn=True``; 字牌, seed 002 ⑴
+            「連續3次荒庄，則由莊家的下家做莊」).  Replayed from the log like every field, never stored.
 
     Equality compares the table values above; the undo/redo bookkeeping (``prev``, ``redo``) is excluded.
     """
@@ -168,6 +174,7 @@ class TableState:
     options: TableSettings
     ended: bool = False
     system: str = "hk-taiwan"
+    draws: int = 0
     prev: TableState | None = field(default=None, compare=False, repr=False)
     redo: tuple[Event, ...] = field(default=(), compare=False, repr=False)
 
@@ -202,7 +209,7 @@ class TableState:
             ValueError: ``name`` is not seated.
         """
         names = self.names
-        return WINDS[(names.index(name) - names.index(self.dealer)) % 4]
+        return WINDS[(names.index(name) - names.index(self.dealer)) % len(names)]
 
     def chain(self, debtor: str, creditor: str) -> Chain | None:
         """The open chain ``debtor`` → ``creditor``, or ``None``."""
