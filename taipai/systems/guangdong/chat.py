@@ -1,0 +1,155 @@
+"""雞平和's chat vocabulary (:class:`~taipai.core.chat.ChatVocabulary`; seed 001).
+
+What a 雞平和 table books from the chat (wins, 搶槓, 一炮多響, 流局, 詐和, 包 with the player named), its
+/help lines, the words of its settings (``規則 爆和 5``, ``規則 銃 半銃``), the 規則 rows and the parts of a
+包, 搶槓 and 半銃 payment line.  Labels are English message ids (translated by the bot).
+"""
+
+from __future__ import annotations
+
+from taipai.core.chat import N_, ChatVocabulary, Said, setting_row, shown
+from taipai.core.table.events import Event, SelfDraw, WinByDiscard
+from taipai.core.table.state import TableSettings, TableState
+from taipai.systems.guangdong.ledger import leg_fan, value_of
+from taipai.systems.guangdong.options import MAX_FAN_SETTING, OPTION_WORDS, GuangdongOptions
+
+_ROWS: dict[str, str] = {
+    "base": N_("底 = {value}"),
+    "cap": N_("爆和 = {value}番 (雞和, 平和, 碰碰和, 混一色 with 自摸, 門風, 圈風, 箭刻 reach at most this)"),
+    "floor": N_("保底 = {value}番 (一炮三響, 槓上開花, 海底撈月 and 搶槓 pay at least this)"),
+}
+_CHOICE_ROWS: dict[tuple[str, object], str] = {
+    ("discard", "discarder"): N_("銃 = 出銃者俾 (the discarder alone pays 2^番 × 底)"),
+    ("discard", "half"): N_(
+        "銃 = 半銃 (the discarder pays one portion, each of the two others half a portion)"
+    ),
+    ("multi_win", True): N_("一炮多響 = 開 (several players may win on one discard)"),
+    ("multi_win", False): N_("一炮多響 = 關 (下家先糊: only the first claimant after the discarder wins)"),
+    ("draw_keeps_deal", True): N_("流局連莊 = 開 (a draw keeps the dealer)"),
+    ("draw_keeps_deal", False): N_("流局連莊 = 關 (the deal passes on a draw)"),
+}
+_ORDER = ("base", "cap", "floor", "discard", "multi_win", "draw_keeps_deal")
+_NAMES = {
+    "base": "底",
+    "cap": "爆和",
+    "floor": "保底",
+    "discard": "銃",
+    "multi_win": "一炮多響",
+    "draw_keeps_deal": "流局連莊",
+}
+_SHOWN_VALUES: dict[str, dict[str, str]] = {"discard": {"discarder": "出銃者俾", "half": "半銃"}}
+"""Per choice setting, each value's word as the chat shows it."""
+
+
+def rule_row(option: str, options: TableSettings) -> Said | None:
+    """The 規則 row of ``option`` (a name or a word of :data:`OPTION_WORDS`) with its value in
+    ``options``; ``None`` for a name this game does not have."""
+    return setting_row(
+        option,
+        options,
+        settings=GuangdongOptions,
+        order=_ORDER,
+        words=OPTION_WORDS,
+        rows=_ROWS,
+        choice_rows=_CHOICE_ROWS,
+    )
+
+
+def rows(options: TableSettings) -> tuple[Said, ...]:
+    """規則's rows: every setting of the table, money first."""
+    return tuple(r for r in (rule_row(name, options) for name in _ORDER) if r is not None)
+
+
+def accepts(option: str, options: TableSettings) -> Said | None:
+    """What ``option`` takes, as a bad value's refusal lists it; ``None`` for a name this game does not
+    have."""
+    name = OPTION_WORDS.get(option, option)
+    if name not in _NAMES or not isinstance(options, GuangdongOptions):
+        return None
+    label = (("name", _NAMES[name]),)
+    if name == "base":
+        return Said(
+            N_("{name} takes an amount of money more than 0, at most 2 decimals, at most 1,000,000"), label
+        )
+    if name in ("cap", "floor"):
+        return Said(
+            N_("{name} takes a whole number of 番 from 0 to {limit}"),
+            (*label, ("limit", str(MAX_FAN_SETTING))),
+        )
+    if name in _SHOWN_VALUES:
+        values = "、".join(_SHOWN_VALUES[name].values())
+        return Said(N_("{name} takes one of: {values}"), (*label, ("values", values)))
+    return Said(N_("{name} takes 開 or 關"), label)
+
+
+def leg_parts(before: TableState, event: Event, payer: str, payee: str) -> tuple[Said, ...]:
+    """Why ``payer`` pays ``payee`` what they do, when the line alone does not show it: 包 (the player
+    named pays the three shares of the self-draw), 搶槓 (the robbed player pays the three shares:
+    「抢杠和等同杠开，当自摸被抢杠者包三家牌」), 一炮三響's floor, and 半銃's halves."""
+    opts = before.options
+    if not isinstance(opts, GuangdongOptions):
+        return ()
+    if isinstance(event, SelfDraw):
+        if event.kong_discarder != payer or event.winner != payee:
+            return ()
+        each = shown(value_of(event.fan, opts))
+        return (
+            Said(
+                N_("包自摸: {payer} pays all three shares, {each} each"), (("payer", payer), ("each", each))
+            ),
+        )
+    if not isinstance(event, WinByDiscard):
+        return ()
+    leg = next((x for x in event.legs if x.winner == payee), None)
+    if leg is None:
+        return ()
+    fan = leg_fan(leg.fan, len(event.legs), opts)
+    parts: list[Said] = []
+    if fan != leg.fan:
+        parts.append(
+            Said(N_("一炮三響: a hand under {floor}番 is paid as {floor}番"), (("floor", str(opts.floor)),))
+        )
+    one = value_of(fan, opts)
+    if leg.robbed_kong:
+        parts.append(
+            Said(
+                N_("搶槓: {payer} pays all three shares, {each} each (搶槓和等同槓開)"),
+                (("payer", payer), ("each", shown(one))),
+            )
+        )
+    elif opts.discard == "half":
+        if payer != event.discarder:
+            parts.append(
+                Said(
+                    N_("半銃: half a portion from a player who did not discard; the portion is {portion}"),
+                    (("portion", shown(one)),),
+                )
+            )
+        else:
+            parts.append(Said(N_("半銃: the discarder pays one portion"), ()))
+    return tuple(parts)
+
+
+CHAT = ChatVocabulary(
+    books=frozenset({"win", "self_draw", "rob_kong", "multi_win", "draw", "false_win", "bao"}),
+    example_count=3,
+    count_units=("番", "fan"),
+    help=(
+        N_("B 自摸 {count} A包  /selfdraw B {n} A包: 包自摸; A pays the whole self-draw"),
+        N_("B 詐和  /falsewin B: false win; B pays each other player a 爆和 self-draw"),
+    ),
+    notes=(
+        N_(
+            "A count is the hand's {unit} after 爆和 and the floors (規則); a win is worth 2^{unit} × 底: "
+            "the discarder pays it, or on a self-draw each of the three. 包 (十二張落地, 大四喜, 大三元, "
+            "槓上開花包槓): the player named pays all three shares; on 搶槓 the robbed player does."
+        ),
+    ),
+    option_words=OPTION_WORDS,
+    rows=rows,
+    rule_row=rule_row,
+    leg_parts=leg_parts,
+    accepts=accepts,
+    value_words=_SHOWN_VALUES,
+)
+"""The ``guangdong`` system's :attr:`~taipai.core.system.RuleSystem.chat`."""

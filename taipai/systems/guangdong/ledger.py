@@ -1,0 +1,206 @@
+"""雞平和's money and deal (:class:`~taipai.core.system.TableRules`; seed 001).
+
+Amounts are money (the table's currency; :meth:`GuangdongOptions.money` is the identity).
+
+- **分值**: a win of 番 n is worth ``base × 2^n`` (seed 001 「广东麻将百搭的特色就在"番"番是2倍的意思」;
+  the table's 分值 column: 鸡和 0 → 1, 平和 1 → 2 … 十三幺 6 → 64): :func:`value_of`.
+- **A win on a discard**: the discarder pays the 分值 (setting ``discard``: ``discarder``, default; the seed
+  does not say who pays, and 「点炮者包三家和牌者」 has the discarder pay).  ``half`` (半銃): the discarder
+  pays the 分值 and each of the two others half of it (a co-winner's half is the discarder's).
+  Worked: 底 1, 3番: the discarder pays 8 (半銃: 8, 4, 4).
+- **一炮多響** (「允许一炮多响」): each leg is paid on its own.  **一炮三響**: with three winners
+  each leg under the floor is paid at it (「一炮三响 … 点炮者包三家和牌者不满3番牌型，按照3番满计算」):
+  three 鸡和 on one discard at 底 1 cost the discarder 8 + 8 + 8.
+- **A self-draw**: each of the three pays the 分值 (3番 at 底 1: 8 each, 24 in all).
+- **包** (the player named in ``B 自摸 … C包``, :attr:`SelfDraw.kong_discarder`): C pays the whole
+  self-draw, the three shares (3 × 分值).  It is each of the seed's 包 cases: 十二张落地包自摸
+  (「包先不包後」: the player whose discard let B lay down twelve tiles), 大四喜 / 大三元 包自摸
+  (whoever discarded the last wind or dragon B needed) and 杠上开花包杠 (「计自摸点杠者包三家牌」:
+  the player whose discard B konged).  Which case it is, the table knows; the ledger books who pays.
+- **抢杠** (「抢杠和等同杠开，当自摸被抢杠者（欲开杠者）包三家牌」): a 搶槓 win (``B 搶槓 A …``) is
+  paid as a self-draw that the robbed player pays in full: 3 × 分值 from A.
+- **詐和** (the seed is silent): the false winner pays each other player a 爆和 self-draw
+  (``base × 2^cap``, 8 at 底 1 and 爆和 3).
+- **Dealer** (「如果庄家和牌或流局则下盘依然由该庄家做庄」,
+  「如果一炮多响包括庄家在内和牌下一轮庄家继续当庄」): a dealer win keeps the deal, with 一炮多響
+  when the dealer is among the winners; a 流局 keeps it (``draw_keeps_deal``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from fractions import Fraction
+from typing import Any
+
+from taipai.core.system import Outcome
+from taipai.core.table.amounts import Amount, norm
+from taipai.core.table.deal import next_deal
+from taipai.core.table.errors import TableError
+from taipai.core.table.events import Draw, Event, FalseWin, SelfDraw, SessionEnded, WinByDiscard
+from taipai.core.table.state import ChainMove, CutOffer, Payment, TableState
+from taipai.systems.guangdong.options import GuangdongOptions
+
+TRIPLE = 3
+"""Winners on one discard that make it 一炮三響 (the floor applies to each leg)."""
+
+
+def value_of(fan: int, opts: GuangdongOptions) -> Amount:
+    """The 分值 of a ``fan`` 番 win in money: ``base × 2^fan``.
+
+    Raises:
+        ValueError: a negative ``fan`` (the machine refuses it first).
+    """
+    if fan < 0:
+        raise ValueError(f"fan must be ≥ 0, got {fan}")
+    return norm(Fraction(opts.base) * 2**fan)
+
+
+def leg_fan(fan: int, legs: int, opts: GuangdongOptions) -> int:
+    """The 番 one leg of a discard is paid at: with :data:`TRIPLE` winners, at least the floor."""
+    return max(fan, opts.floor) if legs >= TRIPLE else fan
+
+
+def discard_shares(
+    names: tuple[str, ...], discarder: str, winner: str, winners: tuple[str, ...], amount: Amount, mode: str
+) -> list[Payment]:
+    """Who pays ``winner``'s win on ``discarder``'s tile, ``amount`` being the 分值 (money).
+
+    Args:
+        names: the four seated players.
+        discarder: who discarded.
+        winner: this leg's winner.
+        winners: every winner on this discard.
+        amount: the leg's 分值 (:func:`value_of`).
+        mode: ``discarder`` (the discarder pays ``amount``) or ``half`` (半銃: the discarder ``amount``,
+            each other player half of it, a co-winner's half being the discarder's).
+
+    Raises:
+        ValueError: an unknown ``mode`` (the options refuse it first).
+    """
+    if mode == "discarder":
+        return [Payment(discarder, winner, norm(amount), "win")]
+    if mode != "half":
+        raise ValueError(f"unknown discard mode {mode!r}")
+    half = norm(Fraction(amount) / 2)
+    others = [n for n in names if n not in (discarder, winner)]
+    payers = [o for o in others if o not in winners]
+    own = norm(Fraction(amount) + half * (len(others) - len(payers)))
+    return [Payment(discarder, winner, own, "win"), *(Payment(o, winner, half, "half_share") for o in payers)]
+
+
+def first_in_turn(names: tuple[str, ...], discarder: str, claimants: tuple[str, ...]) -> str:
+    """The claimant nearest the discarder in turn order (the next seat first)."""
+    i = names.index(discarder)
+    order = [names[(i + k) % len(names)] for k in range(1, len(names))]
+    return next(n for n in order if n in claimants)
+
+
+def options_of(state: TableState) -> GuangdongOptions:
+    """The table's 雞平和 settings.
+
+    Raises:
+        TableError: ``bad_event`` when the table plays another game.
+    """
+    opts = state.options
+    if not isinstance(opts, GuangdongOptions):
+        raise TableError("bad_event", "the table's settings are not 雞平和 settings")
+    return opts
+
+
+class GuangdongTable:
+    """:class:`~taipai.core.system.TableRules` of 雞平和 (amounts in money; module docstring)."""
+
+    own_events: tuple[type[Event], ...] = ()
+    amounts: str = "money"
+
+    def default_options(self) -> GuangdongOptions:
+        """The defaults: 底 1, 爆和 3, floor 3, the discarder pays, 一炮多響, 流局連莊."""
+        return GuangdongOptions()
+
+    def options_from_dict(self, data: Mapping[str, Any]) -> GuangdongOptions:
+        """:meth:`GuangdongOptions.from_dict`."""
+        return GuangdongOptions.from_dict(data)
+
+    def win(self, state: TableState, event: WinByDiscard | SelfDraw, *, strict: bool) -> Outcome:
+        """The payments of a win (module docstring) and the next deal.
+
+        Raises:
+            TableError: ``first_claim_wins`` (several winners with 一炮多響 off; ``values``: ``winner``,
+                ``discarder``), ``same_player`` (包 by the winner).
+        """
+        opts = options_of(state)
+        pays: list[Payment] = []
+        others_of = {n: tuple(o for o in state.names if o != n) for n in state.names}
+        if isinstance(event, WinByDiscard):
+            winners = tuple(leg.winner for leg in event.legs)
+            if len(winners) > 1 and not opts.multi_win:
+                first = first_in_turn(state.names, event.discarder, winners)
+                raise TableError(
+                    "first_claim_wins",
+                    f"only {first}, the first after {event.discarder} in turn, wins this discard",
+                    f"book {first}'s win alone, or play 一炮多響 (multi_win on)",
+                    {"winner": first, "discarder": event.discarder},
+                )
+            parts = []
+            for leg in event.legs:
+                fan = leg_fan(leg.fan, len(winners), opts)
+                amount = value_of(fan, opts)
+                if leg.robbed_kong:  # 「抢杠和等同杠开，当自摸被抢杠者包三家牌」
+                    share = norm(amount * len(others_of[leg.winner]))
+                    pays.append(Payment(event.discarder, leg.winner, share, "bao"))
+                    parts.append(
+                        f"{leg.winner} robs {event.discarder}'s kong (搶槓): {fan}番, the robbed pays all"
+                    )
+                    continue
+                pays.extend(
+                    discard_shares(state.names, event.discarder, leg.winner, winners, amount, opts.discard)
+                )
+                parts.append(f"{leg.winner} wins on {event.discarder}'s discard: {fan}番")
+            summary = "; ".join(parts)
+        else:
+            winners = (event.winner,)
+            each = value_of(event.fan, opts)
+            others = others_of[event.winner]
+            summary = f"{event.winner} self-draws (自摸): {event.fan}番"
+            if event.kong_discarder is not None:
+                if event.kong_discarder == event.winner:
+                    raise TableError("same_player", f"{event.winner} cannot pay their own self-draw (包)")
+                pays.append(Payment(event.kong_discarder, event.winner, norm(each * len(others)), "bao"))
+                summary += f", {event.kong_discarder} pays all (包)"
+            else:
+                pays.extend(Payment(o, event.winner, each, "win") for o in others)
+        st = next_deal(state, keep=state.dealer in winners)
+        return Outcome(st, summary, tuple(pays))
+
+    def draw(self, state: TableState, event: Draw) -> Outcome:
+        """流局: nobody pays; the dealer stays (``draw_keeps_deal``, default) or the deal passes."""
+        return Outcome(next_deal(state, keep=options_of(state).draw_keeps_deal), "draw (流局)")
+
+    def false_win(self, state: TableState, event: FalseWin) -> Outcome:
+        """詐和: the false winner pays each other player a 爆和 self-draw (``base × 2^cap``)."""
+        opts = options_of(state)
+        amount = value_of(opts.cap, opts)
+        pays = tuple(Payment(event.player, o, amount, "false_win") for o in state.names if o != event.player)
+        return Outcome(state, f"{event.player} false win (詐和): pays each a 爆和 self-draw", pays)
+
+    def end(self, state: TableState, event: SessionEnded) -> Outcome:
+        """埋數: every win was paid at once, so nothing is left to settle."""
+        return Outcome(state, "session ended (埋數)")
+
+    def own(self, state: TableState, event: Event, *, strict: bool) -> Outcome:
+        """雞平和 has no events of its own.
+
+        Raises:
+            TableError: ``bad_event`` always.
+        """
+        raise TableError("bad_event", f"not a 雞平和 event: {event!r}")
+
+    def offers(
+        self, state: TableState, moves: tuple[ChainMove, ...]
+    ) -> tuple[tuple[CutOffer, ...], tuple[CutOffer, ...]]:
+        """No 斬拉: ``(state.pending, ())``."""
+        return state.pending, ()
+
+
+TABLE = GuangdongTable()
+"""The one instance the 雞平和 system uses."""
