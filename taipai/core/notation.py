@@ -76,8 +76,10 @@ go to :attr:`Situation.seen_tiles`, sorted and without repeats, added to those t
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 from itertools import pairwise
+from typing import Final
 
 from taipai.core.context_words import HK_TAIWAN_WORDS, ContextWords, bad_context
 from taipai.core.errors import HandError
@@ -127,6 +129,9 @@ class Token:
 
 def _is_sep(c: str) -> bool:
     return c.isspace() or c in SEPARATORS
+
+
+_SPACE_LIKE: Final = SEPARATORS | frozenset(" \t\n")
 
 
 def _unknown(text: str, s: str, pos: int, words: ContextWords) -> HandError:
@@ -252,12 +257,44 @@ def _scan_bracket(text: str, s: str, pos: int, words: ContextWords) -> Token:
 
 
 def _longest_word(s: str, pos: int, words: ContextWords) -> tuple[int, Word] | None:
-    vocab = words.vocab
-    for length in range(min(words.max_word_len, len(s) - pos), 0, -1):
-        word = vocab.get(s[pos : pos + length])
-        if word is not None:
-            return length, word
+    if pos >= len(s):
+        return None
+    return _word_at(s, pos, words.vocab, _word_lengths(words).get(s[pos], ()))
+
+
+def _word_at(s: str, pos: int, vocab: dict[str, Word], lengths: tuple[int, ...]) -> tuple[int, Word] | None:
+    """The longest word of ``vocab`` at ``pos``; ``lengths``: those of the words starting with ``s[pos]``,
+    longest first."""
+    room = len(s) - pos
+    for length in lengths:
+        if length <= room:
+            word = vocab.get(s[pos : pos + length])
+            if word is not None:
+                return length, word
     return None
+
+
+_LENGTHS: dict[int, tuple[ContextWords, dict[str, tuple[int, ...]]]] = {}
+"""Per vocabulary (by identity): first character → the lengths of the words starting with it, longest
+first, so a position tries only lengths some word has (a numeral or a suit character tries none)."""
+
+
+def _word_lengths(words: ContextWords) -> dict[str, tuple[int, ...]]:
+    found = _LENGTHS.get(id(words))
+    if found is None or found[0] is not words:
+        by_first: dict[str, set[int]] = {}
+        for w in words.vocab:
+            by_first.setdefault(w[0], set()).add(len(w))
+        found = (words, {c: tuple(sorted(ls, reverse=True)) for c, ls in by_first.items()})
+        _LENGTHS[id(words)] = found
+    return found[1]
+
+
+_RUN = re.compile("[" + "".join(c for c in NUMERAL_RANK if c != "0") + "]+[" + "".join(SUIT_OF_CHAR) + "]")
+"""The common suit run: numerals then the suit character, nothing between (``一二三萬``, ``789p``).
+Spaces, ranges and zeros inside a run go through :func:`_scan_run`, which reads them (or refuses)."""
+
+_SUIT_BASE: Final = {c: 9 * suit - 1 for c, suit in SUIT_OF_CHAR.items()}
 
 
 def _scan_ascii(text: str, s: str, pos: int, words: ContextWords) -> list[Token]:
@@ -300,15 +337,40 @@ def tokenize(text: str, *, words: ContextWords = HK_TAIWAN_WORDS) -> list[Token]
         HandError: ``unknown_token``, ``bad_suit_run``, ``bad_context`` (a numbered context word with a
             bad number), ``bad_bracket``; with the token and its position in ``text``.
     """
-    s = text.translate(NORMALISE)
+    return _tokenize(text, text.translate(NORMALISE), words)
+
+
+def _tokenize(text: str, s: str, words: ContextWords) -> list[Token]:
+    """:func:`tokenize` of ``text`` whose normalised spelling is ``s``."""
     n = len(s)
     out: list[Token] = []
     pos = 0
+    numbered = words.numbered_starts
+    endings = words.wind_endings
+    lengths = _word_lengths(words)
+    vocab = words.vocab
+    adjacent_honours = False
     while pos < n:
         c = s[pos]
-        if _is_sep(c):
+        if c in _SPACE_LIKE or c.isspace():
             pos += 1
             continue
+        if c in NUMERAL_RANK and c not in numbered and c not in lengths:
+            m = _RUN.match(s, pos)
+            if m is not None and not (pos + 1 < n and s[pos + 1] in endings):
+                end = m.end()
+                base = _SUIT_BASE[s[end - 1]]
+                out.append(
+                    Token(
+                        TokenKind.TILES,
+                        pos,
+                        end,
+                        tiles=tuple(base + NUMERAL_RANK[x] for x in s[pos : end - 1]),
+                        positions=tuple(range(pos, end - 1)),
+                    )
+                )
+                pos = end
+                continue
         if c == "[":
             out.append(_scan_bracket(text, s, pos, words))
         elif c == "]":
@@ -316,22 +378,24 @@ def tokenize(text: str, *, words: ContextWords = HK_TAIWAN_WORDS) -> list[Token]
         elif c == "+":
             out.append(_scan_plus(text, s, pos, words))
         else:
-            found_context = words.scan(text, s, pos) if c in words.numbered_starts else None
+            found_context = words.scan(text, s, pos) if c in numbered else None
             tok = None
             if found_context is not None:
                 tok = Token(TokenKind.CONTEXT, pos, found_context[0], value=found_context[1])
-            elif pos + 1 < n and s[pos + 1] in words.wind_endings and s[pos : pos + 2] not in words.vocab:
+            elif pos + 1 < n and s[pos + 1] in endings and s[pos : pos + 2] not in vocab:
                 if c not in words.token_starts:
                     raise _unknown(text, s, pos, words)
                 raise bad_context(text, pos, pos + 2, "the wind is one of 東 南 西 北, e.g. 東圈 or 南位")
             if tok is not None:
                 out.append(tok)
-            elif (found := _longest_word(s, pos, words)) is not None:
+            elif (found := _word_at(s, pos, vocab, lengths.get(c, ()))) is not None:
                 length, word = found
                 if word.kind is TokenKind.TILES:
                     kind = word.value
                     assert isinstance(kind, int)
                     tok = Token(TokenKind.TILES, pos, pos + length, tiles=(kind,), positions=(pos,))
+                    if out and out[-1].end == pos and out[-1].tiles[:1] == (kind,) and IS_HONOUR[kind]:
+                        adjacent_honours = True
                 else:
                     tok = Token(word.kind, pos, pos + length, value=word.value)
                 out.append(tok)
@@ -342,10 +406,11 @@ def tokenize(text: str, *, words: ContextWords = HK_TAIWAN_WORDS) -> list[Token]
                 continue
             elif c.isascii() and c.isalpha():
                 out.extend(_scan_ascii(text, s, pos, words))
+                adjacent_honours = True
             else:
                 raise _unknown(text, s, pos, words)
         pos = out[-1].end
-    return _merge_honours(out)
+    return _merge_honours(out) if adjacent_honours else out
 
 
 def _merge_honours(tokens: list[Token]) -> list[Token]:
@@ -419,9 +484,11 @@ def _table_kinds(kinds: tuple[str, ...]) -> tuple[str, ...]:
 class _Parser:
     """Reads the token list into the parts of a HandSpec; one instance per message."""
 
-    def __init__(self, text: str, tokens: list[Token], table_kinds: tuple[str, ...] | None) -> None:
+    def __init__(
+        self, text: str, tokens: list[Token], table_kinds: tuple[str, ...] | None, normal: str | None = None
+    ) -> None:
         self.text = text
-        self.normal = text.translate(NORMALISE)
+        self.normal = text.translate(NORMALISE) if normal is None else normal
         self.tokens = tokens
         self.table_kinds = table_kinds
         self.concealed: list[tuple[int, int]] = []  # (tile, position)
@@ -843,6 +910,25 @@ class _Parser:
             self.needs_no_flowers = self.needs_no_flowers or t
 
 
+def _fifth_copy(naturals: list[tuple[int, int]]) -> HandError:
+    """``fifth_copy`` naming the first copy past four in the order written (``naturals``: (tile,
+    position))."""
+    counts = [0] * NUM_KINDS
+    for k, where in sorted(naturals, key=lambda kp: kp[1]):
+        counts[k] += 1
+        if counts[k] > 4:
+            name = name_zh(k)
+            return HandError(
+                "fifth_copy",
+                f"a fifth {name} at {where}",
+                token=name,
+                position=where,
+                hint=f"there are only four {name} tiles (kongs count as four)",
+                hint_args={"tile": name},
+            )
+    raise AssertionError("no tile is held five times")
+
+
 def parse_hand(
     text: str,
     *,
@@ -887,10 +973,11 @@ def parse_hand(
     if hand_size < 1 or hand_size % 3 != 1:
         raise ValueError(f"hand_size must be 3k+1 (13, 16), got {hand_size}")
     table = None if table_kinds is None else _table_kinds(table_kinds)
-    tokens = tokenize(text, words=words)
+    normal = text.translate(NORMALISE)
+    tokens = _tokenize(text, normal, words)
     if not tokens:
         raise HandError("empty", "empty hand message", hint="write the hand's tiles, e.g. 一二三萬 … 摸 東")
-    p = _Parser(text, tokens, table)
+    p = _Parser(text, tokens, table, normal)
     p.run()
 
     if not p.wins:
@@ -924,18 +1011,10 @@ def parse_hand(
     if win_tile is not None:
         naturals.append((win_tile, win_pos))
     counts = [0] * NUM_KINDS
-    for k, where in sorted(naturals, key=lambda kp: kp[1]):
+    for k, _ in naturals:
         counts[k] += 1
-        if counts[k] > 4:
-            name = name_zh(k)
-            raise HandError(
-                "fifth_copy",
-                f"a fifth {name} at {where}",
-                token=name,
-                position=where,
-                hint=f"there are only four {name} tiles (kongs count as four)",
-                hint_args={"tile": name},
-            )
+    if max(counts) > 4:
+        raise _fifth_copy(naturals)
 
     got = len(p.concealed) + len(p.wilds) + 1 + 3 * len(p.melds)
     expected = hand_size + 1
