@@ -177,7 +177,7 @@ class HeartKind(WildKind):
 
     Any tile kind, but only inside the concealed hand that wins: never in an exposed meld (上/碰) and,
     a choice where the seed is silent, never in a kong (a kong is laid down).  The hand holds one tile
-    less than a full hand (12 + 1 at 13 tiles, 15 + 1 at 16); :func:`apply` adds the imagined tile.
+    less than a full hand (12 + 1 at 13 tiles, 15 + 1 at 16); :func:`with_heart` adds the imagined tile.
     """
 
     __slots__ = ()
@@ -626,6 +626,17 @@ def effective(
     return scheme
 
 
+def with_heart(text: str, scheme: WildScheme | None) -> str:
+    """A hand message with 心皇's imagined tile: under 心皇 the hand is typed one tile short (「每家少拿一张
+    牌，心中想象一张牌」), so a ``[皇]`` joins the concealed tiles at the end (earlier positions keep their
+    place for error marks).  A concealed 皇 is never read in a kong or an exposed meld, as
+    :class:`HeartKind` says.  Other schemes: ``text``.
+    """
+    if scheme is None or scheme.scheme != "heart":
+        return text
+    return f"{text} [{ANY_TILE}]"
+
+
 def apply(spec: HandSpec, scheme: WildScheme | None) -> HandSpec:
     """A hand message's :class:`HandSpec` as the 越搭 search reads it under ``scheme``.
 
@@ -633,17 +644,14 @@ def apply(spec: HandSpec, scheme: WildScheme | None) -> HandSpec:
       wildcard of :data:`ANY_TILE` (皇: any tile, itself included).  Choice where seed 001 is silent:
       tiles inside declared melds stay what they were laid down as.
     * 活動: each concealed 白板 (and a winning 白板) is read as the indicator (:func:`stand_in`).
-    * 心皇: one imagined wildcard joins the concealed tiles (the hand is typed one tile short).  A
-      concealed 皇 never sits in a kong or an exposed meld, as :class:`HeartKind` says.
-    * 特別 and ``None``: the hand as it is (jokers are typed as wildcards).
+    * 心皇 and 特別 and ``None``: the hand as it is (the imagined tile joins the text first,
+      :func:`with_heart`; jokers are typed as wildcards).
 
     Raises:
         ValueError: the scheme needs an indicator and has none (:func:`effective` refuses that first).
     """
-    if scheme is None or scheme.scheme == "special":
+    if scheme is None or not scheme.row.needs_indicator:
         return spec
-    if scheme.scheme == "heart":
-        return replace(spec, wilds=(*spec.wilds, ANY_TILE))
     mask = scheme.wild_mask()
     sub = stand_in(scheme.indicator) if scheme.scheme == "active" and scheme.indicator is not None else None
     concealed: list[TileIndex] = []
