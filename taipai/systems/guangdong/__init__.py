@@ -35,6 +35,7 @@ class Guangdong:
     names: tuple[str, ...] = ("雞平和", "鸡平和", "雞平胡", "廣東麻將", "广东麻将", "guangdong")
     english: str = "Guangdong 雞平和"
     hand_size: int = 13
+    players: int = 4
     wildcards: bool = False
     table: TableRules = TABLE
     words: ContextWords = GUANGDONG_WORDS
