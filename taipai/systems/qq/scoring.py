@@ -1,10 +1,11 @@
 """A QQ 歡樂麻將 win scored at its best over its 財神 (seed 002 「名詞解釋」 ·財神, row 69 無財神).
 
 The table is Chinese Official's: each reading of the 財神 is a :class:`~taipai.systems.mcr.hand.Win`
-scored by :func:`taipai.systems.mcr.scoring.score`; :func:`~taipai.systems.qq.wildsearch.best_reading`
-tries every reading within the hand's budget and adds 無財神.  The 財神 are interchangeable, so when the
-winning tile is itself a 財神 it may stand for any kind the reading gives a 財神: each is tried as the
-winning tile (its wait rows, 邊張 / 坎張 / 單釣將, follow the kind it stands for).
+scored by :func:`taipai.systems.mcr.scoring.score`;
+:func:`~taipai.systems.qq.wildsearch.best_caishen_reading` tries every reading that can win within the
+hand's budget and adds 無財神.  The 財神 are interchangeable, so when the winning tile is itself
+a 財神 it may stand for any kind the reading gives a 財神: each is tried as the winning tile
+(its wait rows, 邊張 / 坎張 / 單釣將, follow the kind it stands for).
 
 Choices where seed 002 is silent: QQ has no 起和 minimum by default (the seed names none for 歡樂麻將,
 and its 8番場 adds 8 to any hand); the table's 和絕張 / 槓上開花 / 海底 words stand as said.
@@ -19,7 +20,7 @@ from taipai.core.tiles import TileIndex, name_zh
 from taipai.systems.mcr.hand import Win, counts_of, is_win
 from taipai.systems.mcr.scoring import score
 from taipai.systems.qq.caishen import NO_CAISHEN_FAN
-from taipai.systems.qq.wildsearch import best_reading
+from taipai.systems.qq.wildsearch import best_caishen_reading
 
 NO_CAISHEN_ID = "no_caishen"
 """The row id of 無財神 (seed 002 row 69)."""
@@ -83,7 +84,9 @@ def score_qq(win: Win, caishen: TileIndex) -> QQResult:
             raise HandError("not_a_win", "these tiles are not a winning hand")
         return best
 
-    reading = best_reading(held, caishen, wilds, shape, lambda used_as: best_of(used_as)[0])
+    reading = best_caishen_reading(
+        counts_of(naturals), melds, held, caishen, wilds, shape, lambda used_as: best_of(used_as)[0]
+    )
     if reading is None:
         raise HandError(
             "not_a_win",
