@@ -102,6 +102,7 @@ THREE: RuleSystem = dataclasses.replace(  # type: ignore[type-var]
     english="Three-player test game",
     players=3,
     table=ThreeTable(),
+    chat=dataclasses.replace(HK_OLD.chat, leg_parts=lambda state, event, payer, payee: ()),
 )
 """The system: 廣東牌's hands at a three-player table with :class:`ThreeTable`'s money."""
 

@@ -149,7 +149,7 @@ def build_commands() -> list[app_commands.Command[Any, ..., None]]:
         east: str,
         south: str,
         west: str,
-        north: str,
+        north: str | None = None,  # left out at a three-player game (字牌: /newgame A B C zipai)
         game: Choice[str] | None = None,
     ) -> None:
         await relay(interaction, "/newgame", east, south, west, north, game.value if game else None)

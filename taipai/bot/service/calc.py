@@ -149,12 +149,13 @@ def collected(system_id: str, options: TableSettings, scored: ScoredHand) -> Amo
     """
     system = system_by_id(system_id)
     try:
-        state = apply(None, TableOpened(_PLAYERS, options, system_id)).state
+        seats = _PLAYERS[: system.players]  # a three-player game (字牌) seats A B C
+        state = apply(None, TableOpened(seats, options, system_id)).state
         # the count includes the hand's 連N; the ledger adds the dealer's part from the table's streak
-        state = replace(state, dealer=_PLAYERS[0], streak=scored.said.streak)
-        winner = _PLAYERS[0] if scored.said.dealer else _PLAYERS[1]
+        state = replace(state, dealer=seats[0], streak=scored.said.streak)
+        winner = seats[0] if scored.said.dealer else seats[1]
         fan, bases = system.booked_fan(scored.score), scored.score.bases
-        discarder = _PLAYERS[(_PLAYERS.index(winner) + 1) % 4]
+        discarder = seats[(seats.index(winner) + 1) % len(seats)]
         if scored.self_drawn:
             event: SelfDraw | WinByDiscard = SelfDraw(winner, fan, bases)
         else:

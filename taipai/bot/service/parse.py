@@ -17,6 +17,7 @@ from typing import ClassVar, NoReturn
 from taipai.bot.service.speech import reader_words
 from taipai.core.errors import HandError
 from taipai.core.registry import SYSTEMS, system_by_name
+from taipai.core.system import RuleSystem
 
 OPEN_WORDS = ("開枱", "開檯", "開台", "开台", "开枱", "開局", "开局")
 DRAW_WORDS = ("流局", "和局", "荒莊", "黃莊")
@@ -992,14 +993,26 @@ def _open(words: list[str]) -> OpenTable:
     (``開枱 A B C D 台灣牌``, ``/newgame A B C D taiwan``; Cantonese and English names from
     :func:`taipai.core.registry.system_by_name`).
 
+    A game played by three (:attr:`~taipai.core.system.RuleSystem.players`, 字牌) takes three names:
+    ``開枱 A B C 字牌``.
+
     Raises:
         CommandError: ``open_usage`` (not four names), ``open_game`` (five words, neither end a game:
-            ``word`` is the last, ``games`` the games there are).
+            ``word`` is the last, ``games`` the games there are), ``open_count`` (a game not played by
+            four named with another count of names: ``game``, ``count``, ``usage``: ``開枱 A B C 字牌``).
     """
     words = [w for w in words if w]
-    if len(words) in (5, 6) and words[-1].casefold() in OPEN_LANGUAGES:
+    named = len(words) >= 4 and _game_at_an_end(words[:-1], 3) is not None  # 開枱 A B C 字牌 English
+    if (len(words) in (5, 6) or named) and words[-1].casefold() in OPEN_LANGUAGES:
         table = _open(words[:-1])
         return OpenTable(table.players, system=table.system, locale=OPEN_LANGUAGES[words[-1].casefold()])
+    odd = _game_at_an_end(words, None)
+    if odd is not None and odd[0].players != 4:  # a game not played by four: its own count of names
+        system, names = odd
+        if len(names) != system.players:
+            usage = " ".join(("開枱", *"ABCD"[: system.players], system.names[0]))
+            raise CommandError("open_count", game=system.names[0], count=str(system.players), usage=usage)
+        return OpenTable(names, system=system.id)
     if len(words) == 5:
         for at in (4, 0):
             system = system_by_name(words[at])
@@ -1009,6 +1022,16 @@ def _open(words: list[str]) -> OpenTable:
     if len(words) != 4:
         raise CommandError("open_usage")
     return OpenTable(tuple(words))
+
+
+def _game_at_an_end(words: list[str], players: int | None) -> tuple[RuleSystem, tuple[str, ...]] | None:
+    """The game named by the last word of ``words``, else by the first, and the other words (the
+    names); only a game of ``players`` players when that is given.  ``None`` when neither end names one."""
+    for at in (len(words) - 1, 0):
+        system = system_by_name(words[at]) if len(words) > 1 else None
+        if system is not None and players in (None, system.players):
+            return system, tuple(words[:at] + words[at + 1 :])
+    return None
 
 
 def game_names() -> str:

@@ -21,13 +21,13 @@ from taipai.bot.service.reply import Button
 from taipai.bot.store import ChatRef, SessionRow, Store
 from taipai.bot.store.chats import ChatData
 from taipai.bot.store.seat_memory import RememberedSeat, SeatMemory
-from taipai.core.registry import DEFAULT_SYSTEM
+from taipai.core.registry import DEFAULT_SYSTEM, system_by_id
 from taipai.core.table import TableState
 
 BARE_OPEN = frozenset({"開枱", "开枱", "開檯", "开台", "開台"})
-"""``開枱`` said alone (no names): open the remembered four when there are four."""
+"""``開枱`` said alone (no names): open the remembered seats when every seat of the last table's game
+is remembered (four; three at 字牌)."""
 BARE_SLASH = "/newgame"
-SEATS = 4
 
 
 class Tables(Protocol):
@@ -52,16 +52,17 @@ async def bare_open(service: Tables, chat: ChatRef, text: str) -> str | None:
     text is read as it is)."""
     if not is_bare_open(text):
         return None
-    by_seat: dict[int, str] = {}
-    for r in await SeatMemory(service.store).seats(chat):
-        free = r.seat is not None and 0 <= r.seat < SEATS and r.seat not in by_seat
-        if free and r.seat is not None and r.player not in by_seat.values():
-            by_seat[r.seat] = r.player
-    if len(by_seat) != SEATS:
-        return None
-    names = [by_seat[i] for i in range(SEATS)]
     latest = await service.store.latest_session(chat)
     game = latest.system if latest is not None and latest.system != DEFAULT_SYSTEM else ""
+    seats = system_by_id(game or DEFAULT_SYSTEM).players  # 字牌's three, else four
+    by_seat: dict[int, str] = {}
+    for r in await SeatMemory(service.store).seats(chat):
+        free = r.seat is not None and 0 <= r.seat < seats and r.seat not in by_seat
+        if free and r.seat is not None and r.player not in by_seat.values():
+            by_seat[r.seat] = r.player
+    if len(by_seat) != seats:
+        return None
+    names = [by_seat[i] for i in range(seats)]
     return " ".join(["開枱", *names, *([game] if game else [])])
 
 
@@ -75,8 +76,11 @@ async def returning(service: Tables, chat: ChatRef, players: Sequence[str]) -> l
 def back_lines(state: TableState, back: Sequence[RememberedSeat]) -> list[str]:
     """The 開枱 reply's lines for the members seated again; first, when all four are back in the
     seats they were remembered in (``開枱`` alone), a line saying the table is last time's."""
-    same = len(back) == SEATS and all(r.seat == state.names.index(r.player) for r in back)
-    lines = [_("Opened with the four seats remembered from last time.")] if same else []
+    same = len(back) == len(state.names) and all(r.seat == state.names.index(r.player) for r in back)
+    said = _("Opened with the four seats remembered from last time.")
+    if len(state.names) == 3:
+        said = _("Opened with the three seats remembered from last time.")
+    lines = [said] if same else []
     for r in back:
         lines.append(
             _("{who} is back in {seat} ({player}).").format(

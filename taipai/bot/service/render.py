@@ -231,6 +231,7 @@ def help_text(system_id: str = DEFAULT_SYSTEM, options: TableSettings | None = N
 # ---------------------------------------------------------------------------------------- errors
 _COMMAND_ERRORS = {
     "open_usage": N_("Open a table with four names: 開枱 A B C D (or /newgame A B C D)."),
+    "open_count": N_("{game} is played by {count} players: {usage}"),
     "flower_win_usage": N_("A flower win is written: B 八仙過海 (or /flowerwin B), or A 七搶一 B."),
     "bird_usage": N_("鳥 is written with its one tile, right after the win: 鳥 三萬 (or /bird 三萬)."),
     "open_game": N_(
