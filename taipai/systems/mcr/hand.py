@@ -47,7 +47,7 @@ class Group:
     @property
     def tiles(self) -> tuple[int, ...]:
         """The tiles of the group (a kong as four)."""
-        return _GROUP_TILES[self.kind][self.tile]
+        return GROUP_TILES[self.kind][self.tile]
 
     @property
     def is_pung(self) -> bool:
@@ -55,7 +55,7 @@ class Group:
         return self.kind in (Set.PUNG, Set.KONG)
 
 
-_GROUP_TILES: dict[Set, tuple[tuple[int, ...], ...]] = {
+GROUP_TILES: dict[Set, tuple[tuple[int, ...], ...]] = {
     Set.CHOW: tuple((t, t + 1, t + 2) for t in range(NUM_KINDS)),
     Set.KNITTED: tuple((t, t + 3, t + 6) for t in range(NUM_KINDS)),
     Set.PUNG: tuple((t,) * 3 for t in range(NUM_KINDS)),
@@ -318,29 +318,17 @@ def waits(counts_without_win: list[int], melds: int, held: list[int]) -> list[in
         held: copies the hand already holds of each kind (all zero: count no copies).
 
     Returns:
-        The kinds, lowest first.  Remembered by (counts, melds, held): a hand's reader and its
-        scorer ask for the same hand's waits.
+        The kinds, lowest first.
     """
-    key = (tuple(counts_without_win), melds, tuple(held))
-    found = _WAITS.get(key)
-    if found is None:
-        if 0 <= melds <= 4 and sum(counts_without_win) == 13 - 3 * melds:
-            found = _fast_waits(list(counts_without_win), melds, held)
-        else:
-            found = _slow_waits(counts_without_win, melds, held)
-        if len(_WAITS) >= 65536:
-            _WAITS.clear()
-        _WAITS[key] = found
-    return list(found)
-
-
-_WAITS: dict[tuple[tuple[int, ...], int, tuple[int, ...]], tuple[int, ...]] = {}
+    if 0 <= melds <= 4 and sum(counts_without_win) == 13 - 3 * melds:
+        return list(_fast_waits(list(counts_without_win), melds, held))
+    return list(_slow_waits(counts_without_win, melds, held))
 
 
 def _slow_waits(counts_without_win: list[int], melds: int, held: list[int]) -> tuple[int, ...]:
     """:func:`waits` by trying :func:`is_win` on each kind (any hand size)."""
     out = []
-    near = _near(counts_without_win) if melds else None
+    near = _near(counts_without_win, melds) if melds else None
     for t in range(NUM_KINDS):
         if held[t] >= 4 or (near is not None and t not in near):
             continue
@@ -354,7 +342,7 @@ def _slow_waits(counts_without_win: list[int], melds: int, held: list[int]) -> t
 def _fast_waits(c: list[int], melds: int, held: list[int]) -> tuple[int, ...]:
     """:func:`waits` of a hand of 13 − 3 × ``melds`` tiles: the standard shape suit by suit (one
     suit changes with the tile added), the other shapes only where they can be one tile short."""
-    near = _near(c) if melds else None
+    near = _near(c, melds) if melds else None
     tried = [t for t in range(NUM_KINDS) if held[t] < 4 and (near is None or t in near)]
     # Units: the three suits (octal keys) and each honour on its own.
     keys = [0, 0, 0]
@@ -433,13 +421,20 @@ def _fast_waits(c: list[int], melds: int, held: list[int]) -> tuple[int, ...]:
     return tuple(sorted(wins))
 
 
-def _near(counts: list[int]) -> set[int]:
-    """Tiles that can complete a set or pair with a held tile (itself, or two ranks either side in its
-    suit): with a meld laid down only the standard shape can win, and only on such a tile."""
+def _near(counts: list[int], melds: int) -> set[int]:
+    """The tiles that can complete a hand with ``melds`` (≥ 1) sets laid down, where only the standard
+    shape can win: a tile that makes a set or the pair with a held tile (itself, or two ranks either
+    side in its suit), and, with one meld, the one tile a 組合龍 lacks (147萬 258筒 36索 waits on 9索,
+    three ranks from every held tile)."""
     out: set[int] = set()
     for t in range(NUM_KINDS):
         if counts[t]:
             out.add(t)
             if t < 27:
                 out.update(u for u in range(t - 2, t + 3) if u // 9 == t // 9 and 0 <= u < 27)
+    if melds <= 1:
+        for kinds in _KNITTED_KINDS.values():
+            missing = [k for k in kinds if not counts[k]]
+            if len(missing) == 1:
+                out.add(missing[0])
     return out

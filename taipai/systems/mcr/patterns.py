@@ -12,9 +12,19 @@ from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
+from typing import Any, Final
 
-from taipai.core.tiles import DRAGONS, IS_HONOUR, IS_TERMINAL, IS_TERMINAL_OR_HONOUR, RANK_OF, SUIT_OF, WINDS
-from taipai.systems.mcr.hand import Group, Set, Win
+from taipai.core.tiles import (
+    DRAGONS,
+    IS_HONOUR,
+    IS_TERMINAL,
+    IS_TERMINAL_OR_HONOUR,
+    NUM_KINDS,
+    RANK_OF,
+    SUIT_OF,
+    WINDS,
+)
+from taipai.systems.mcr.hand import GROUP_TILES, Group, Set, Win
 
 GREEN = frozenset({19, 20, 21, 23, 25, 32})
 """綠一色 (row 3): 「23468 條及發字」."""
@@ -231,117 +241,227 @@ class Reading:
     wait: str | None
 
 
-def shape_fans(r: Reading, implied: Mapping[str, tuple[str, ...]]) -> Counter[str]:
+def shape_fans(
+    r: Reading, implied: Mapping[str, tuple[str, ...]], facts: WinFacts | None = None
+) -> dict[str, int]:
     """Every row a standard reading (four sets and eyes, or 組合龍 + set + eyes) scores before
-    exclusions, the tile rows included (:func:`tile_fans`); ``implied``: each row's 「不計」 ids."""
+    exclusions, the tile rows included (:func:`tile_fans`); ``implied``: each row's 「不計」 ids;
+    ``facts``: :func:`win_facts` of ``r.win`` (worked out here when not given).
+
+    Returns:
+        row id → count (every count ≥ 1), in the order the rows are found.
+    """
     win = r.win
-    groups = r.groups
-    sets = [g for g in groups if g.kind is not Set.PAIR]
-    pair = next(g for g in groups if g.kind is Set.PAIR)
-    chows = [g.tile for g in sets if g.kind is Set.CHOW]
-    pungs = [g for g in sets if g.is_pung]
-    kongs = [g for g in sets if g.kind is Set.KONG]
-    out: Counter[str] = tile_fans(win)
-    if any(g.kind is Set.KNITTED for g in groups):
+    if facts is None:
+        facts = win_facts(win)
+    chows: list[int] = []
+    tiles: list[int] = []
+    concealed = hidden = shown = 0
+    pair = -1
+    knitted = False
+    outside = fives = True
+    for g in r.groups:
+        kind = g.kind
+        t = g.tile
+        if kind is Set.CHOW:
+            chows.append(t)
+        elif kind is Set.PAIR:
+            if pair < 0:
+                pair = t
+        elif kind is Set.KNITTED:
+            knitted = True
+        else:
+            tiles.append(t)
+            concealed += g.concealed
+            if kind is Set.KONG:
+                if g.concealed:
+                    hidden += 1
+                else:
+                    shown += 1
+        outside = outside and _OUTSIDE[kind][t]
+        fives = fives and _FIVES[kind][t]
+    out = dict(facts.tile_rows)
+    if knitted:
         out["knitted_straight"] = 1
 
     # chows and pungs together (rows 13-16, 23, 24, 28-30, 32, 39, 41, 42, 50, 65, 70-73)
-    if len(chows) == 4 and not IS_HONOUR[pair.tile] and RANK_OF[pair.tile] == 5:
+    terminal_chows = False
+    if len(chows) == 4 and not IS_HONOUR[pair] and RANK_OF[pair] == 5:
         ranks = sorted(RANK_OF[t] for t in chows)
         suits = {SUIT_OF[t] for t in chows}
-        if ranks == [1, 1, 7, 7] and len(suits) == 1 and SUIT_OF[pair.tile] in suits:
+        if ranks == [1, 1, 7, 7] and len(suits) == 1 and SUIT_OF[pair] in suits:
             out["pure_terminal_chows"] = 1
-        elif ranks == [1, 1, 7, 7] and len(suits) == 2 and SUIT_OF[pair.tile] not in suits and all(
+            terminal_chows = True
+        elif ranks == [1, 1, 7, 7] and len(suits) == 2 and SUIT_OF[pair] not in suits and all(
             sorted(RANK_OF[t] for t in chows if SUIT_OF[t] == s) == [1, 7] for s in suits
         ):
             out["three_suited_terminal_chows"] = 1
-    if not (out["pure_terminal_chows"] or out["three_suited_terminal_chows"]):
-        out.update(combine(chows, chow_quad_fan(chows) if len(chows) == 4 else None, chow_triple_fan,
-                           chow_pair_fan, implied))
-    tiles = [g.tile for g in pungs]
-    four = None
-    if len(tiles) == 4 and len({SUIT_OF[t] for t in tiles}) == 1 and not IS_HONOUR[tiles[0]]:
-        s = sorted(tiles)
-        if s[1] - s[0] == s[2] - s[1] == s[3] - s[2] == 1:
-            four = "four_pure_shifted_pungs"
-    out.update(combine(tiles, four, pung_triple_fan, pung_pair_fan, implied))
+            terminal_chows = True
+    if not terminal_chows and len(chows) > 1:
+        for k, v in _combined(tuple(chows), True, implied):
+            out[k] = out.get(k, 0) + v
+    if len(tiles) > 1:
+        for k, v in _combined(tuple(tiles), False, implied):
+            out[k] = out.get(k, 0) + v
 
     # winds and dragons (rows 1, 2, 9, 10, 38, 54, 59-61, 74)
-    winds = [t for t in tiles if t in WINDS]
-    dragons = [t for t in tiles if t in DRAGONS]
-    if len(winds) == 4:
-        out["big_four_winds"] = 1
-    elif len(winds) == 3 and pair.tile in WINDS:
-        out["little_four_winds"] = 1
-    elif len(winds) == 3:
-        out["big_three_winds"] = 1
-    if len(dragons) == 3:
-        out["big_three_dragons"] = 1
-    elif len(dragons) == 2 and pair.tile in DRAGONS:
-        out["little_three_dragons"] = 1
-    elif len(dragons) == 2:
-        out["two_dragon_pungs"] = 1
-    elif len(dragons) == 1:
-        out["dragon_pung"] = 1
-    if win.round_wind in winds:
-        out["prevalent_wind"] = 1
-    if win.seat_wind in winds:
-        out["seat_wind"] = 1
-    # 幺九刻 (row 74): a pung of 1 or 9, or of a wind that is neither the round's nor the seat's
-    # (圈風刻 / 門風刻 count that pung) and not one of 大四喜's / 小四喜's / 三風刻's; 箭刻 count dragons.
-    yaojiu = sum(1 for t in tiles if IS_TERMINAL[t])
-    if len(winds) < 3:
-        yaojiu += sum(1 for t in winds if t not in (win.round_wind, win.seat_wind))
-    if yaojiu:
-        out["pung_of_terminals_or_honors"] = yaojiu
+    yaojiu = 0
+    if tiles:
+        winds = [t for t in tiles if IS_WIND[t]]
+        dragons = sum(1 for t in tiles if t >= 31)
+        if len(winds) == 4:
+            out["big_four_winds"] = 1
+        elif len(winds) == 3 and IS_WIND[pair]:
+            out["little_four_winds"] = 1
+        elif len(winds) == 3:
+            out["big_three_winds"] = 1
+        if dragons == 3:
+            out["big_three_dragons"] = 1
+        elif dragons == 2 and pair >= 31:
+            out["little_three_dragons"] = 1
+        elif dragons == 2:
+            out["two_dragon_pungs"] = 1
+        elif dragons == 1:
+            out["dragon_pung"] = 1
+        if win.round_wind in winds:
+            out["prevalent_wind"] = 1
+        if win.seat_wind in winds:
+            out["seat_wind"] = 1
+        # 幺九刻 (row 74): a pung of 1 or 9, or of a wind that is neither the round's nor the seat's
+        # (圈風刻 / 門風刻 count that pung) and not one of 大四喜's / 小四喜's / 三風刻's; 箭刻 count dragons.
+        yaojiu = sum(1 for t in tiles if IS_TERMINAL[t])
+        if len(winds) < 3:
+            yaojiu += sum(1 for t in winds if t != win.round_wind and t != win.seat_wind)
+        if yaojiu:
+            out["pung_of_terminals_or_honors"] = yaojiu
 
-    # pungs and kongs (rows 5, 12, 17, 33, 48, 53, 57, 66, 67, 75)
-    if len(pungs) == 4:
-        out["all_pungs"] = 1
-    concealed = sum(1 for g in pungs if g.concealed)
-    out.update({4: {"four_concealed_pungs": 1}, 3: {"three_concealed_pungs": 1},
-                2: {"two_concealed_pungs": 1}}.get(concealed, {}))
-    hidden = sum(1 for g in kongs if g.concealed)
-    shown = len(kongs) - hidden
-    if len(kongs) == 4:
-        out["four_kongs"] = 1
-    elif len(kongs) == 3:
-        out["three_kongs"] = 1
-    elif hidden == 2:
-        out["two_concealed_kongs"] = 1
-    elif shown == 2:
-        out["two_melded_kongs"] = 1
-    elif hidden == 1 and shown == 1:
-        out["melded_kong"] = 1
-        out["concealed_kong"] = 1
-    elif hidden == 1:
-        out["concealed_kong"] = 1
-    elif shown == 1:
-        out["melded_kong"] = 1
+        # pungs and kongs (rows 5, 12, 17, 33, 48, 53, 57, 66, 67, 75)
+        if len(tiles) == 4:
+            out["all_pungs"] = 1
+        if concealed >= 2:
+            out[_CONCEALED_PUNGS[concealed]] = 1
+        kongs = hidden + shown
+        if kongs == 4:
+            out["four_kongs"] = 1
+        elif kongs == 3:
+            out["three_kongs"] = 1
+        elif hidden == 2:
+            out["two_concealed_kongs"] = 1
+        elif shown == 2:
+            out["two_melded_kongs"] = 1
+        elif hidden == 1 and shown == 1:
+            out["melded_kong"] = 1
+            out["concealed_kong"] = 1
+        elif hidden == 1:
+            out["concealed_kong"] = 1
+        elif shown == 1:
+            out["melded_kong"] = 1
 
     # every group (rows 21, 31, 55, 63)
-    every = [g.tiles for g in groups]
-    if all(any(IS_TERMINAL_OR_HONOUR[t] for t in ts) for ts in every):
+    if outside:
         out["outside_hand"] = 1
-    if all(any(RANK_OF[t] == 5 for t in ts) for ts in every):
+    if fives:
         out["all_fives"] = 1
-    if len(pungs) == 4 and all(not IS_HONOUR[t] and RANK_OF[t] % 2 == 0 for t in win.all_tiles()):
+    if len(tiles) == 4 and facts.all_even:
         out["all_even_pungs"] = 1
-    if len(pungs) == 0 and not IS_HONOUR[pair.tile]:
+    if not tiles and not IS_HONOUR[pair]:
         out["all_chows"] = 1
 
     # how the hand was won (rows 52, 56, 62, 78-80)
-    open_sets = [g for g in win.melds if not (g.kind is Set.KONG and g.concealed)]
-    if not open_sets:
-        out["fully_concealed_hand" if win.self_drawn else "concealed_hand"] = 1
-    elif len(open_sets) == 4 and not win.self_drawn:
-        out["melded_hand"] = 1
+    if facts.won_as is not None:
+        out[facts.won_as] = 1
     if r.wait is not None:
         out[r.wait] = 1
-    if _nine_gates(win):
+    if facts.nine_gates:
         out["nine_gates"] = 1
-        out["pung_of_terminals_or_honors"] -= 1
-    return +out
+        if yaojiu > 1:
+            out["pung_of_terminals_or_honors"] = yaojiu - 1
+        else:
+            out.pop("pung_of_terminals_or_honors", None)
+    return out
+
+
+_CONCEALED_PUNGS = {2: "two_concealed_pungs", 3: "three_concealed_pungs", 4: "four_concealed_pungs"}
+
+IS_WIND: Final = tuple(t in WINDS for t in range(NUM_KINDS))
+
+
+def _group_flags(test: Callable[[tuple[int, ...]], bool]) -> dict[Set, tuple[bool, ...]]:
+    """Per kind of group, by its tile: whether ``test`` holds for the group's tiles (``False`` for a
+    group past its suit's end, never built)."""
+    return {
+        kind: tuple(all(x < NUM_KINDS for x in ts) and test(ts) for ts in by_tile)
+        for kind, by_tile in GROUP_TILES.items()
+    }
+
+
+_OUTSIDE = _group_flags(lambda ts: any(IS_TERMINAL_OR_HONOUR[t] for t in ts))
+"""全帶幺 (row 55): every group holds a terminal or an honour."""
+_FIVES = _group_flags(lambda ts: any(RANK_OF[t] == 5 for t in ts))
+"""全帶五 (row 31): every group holds a 5."""
+
+_COMBINED: dict[int, tuple[Mapping[str, tuple[str, ...]], dict[tuple[bool, tuple[int, ...]], Any]]] = {}
+
+
+def _combined(
+    items: tuple[int, ...], chows: bool, implied: Mapping[str, tuple[str, ...]]
+) -> tuple[tuple[str, int], ...]:
+    """:func:`combine` of a reading's chows (``chows``) or pungs, remembered by ``items`` (a few sets'
+    tiles: the same chows and pungs come back in hand after hand)."""
+    entry = _COMBINED.get(id(implied))
+    if entry is None or entry[0] is not implied:
+        entry = (implied, {})
+        _COMBINED[id(implied)] = entry
+    memo = entry[1]
+    key = (chows, items)
+    found = memo.get(key)
+    if found is None:
+        if chows:
+            quad = chow_quad_fan(items) if len(items) == 4 else None
+            found = tuple(combine(items, quad, chow_triple_fan, chow_pair_fan, implied).items())
+        else:
+            quad = None
+            if len(items) == 4 and len({SUIT_OF[t] for t in items}) == 1 and not IS_HONOUR[items[0]]:
+                s = sorted(items)
+                if s[1] - s[0] == s[2] - s[1] == s[3] - s[2] == 1:
+                    quad = "four_pure_shifted_pungs"
+            found = tuple(combine(items, quad, pung_triple_fan, pung_pair_fan, implied).items())
+        memo[key] = found
+    return found  # type: ignore[no-any-return]
+
+
+@dataclass(frozen=True, slots=True)
+class WinFacts:
+    """What every reading of one win shares, worked out once (:func:`win_facts`).
+
+    Attributes:
+        tile_rows: :func:`tile_fans` of the win.
+        all_even: every tile is a 2, 4, 6 or 8 (全雙刻, row 63, with four pungs).
+        nine_gates: :func:`_nine_gates`.
+        won_as: 不求人 / 門前清 (rows 56, 62) when nothing but 暗槓 was laid down, 全求人 (row 52) with
+            four sets laid down won on a discard, else ``None``.
+    """
+
+    tile_rows: dict[str, int]
+    all_even: bool
+    nine_gates: bool
+    won_as: str | None
+
+
+def win_facts(win: Win) -> WinFacts:
+    """:class:`WinFacts` of ``win``."""
+    open_sets = sum(1 for g in win.melds if not (g.kind is Set.KONG and g.concealed))
+    won_as = None
+    if not open_sets:
+        won_as = "fully_concealed_hand" if win.self_drawn else "concealed_hand"
+    elif open_sets == 4 and not win.self_drawn:
+        won_as = "melded_hand"
+    return WinFacts(
+        dict(tile_fans(win)),
+        all(not IS_HONOUR[t] and RANK_OF[t] % 2 == 0 for t in win.all_tiles()),
+        _nine_gates(win),
+        won_as,
+    )
 
 
 def _nine_gates(win: Win) -> bool:

@@ -201,8 +201,12 @@ def score_message(
         )
         for rid, n in result.fans
     )
-    before = counts_of(win.standing)
-    before[win.winning_tile] -= 1
+    if result.waits is not None:
+        wait_tiles = result.waits
+    else:
+        before = counts_of(win.standing)
+        before[win.winning_tile] -= 1
+        wait_tiles = tuple(waits(before, len(win.melds), [0] * 34))
     sc = Score(
         fan=result.total,
         bases=1,
@@ -210,7 +214,7 @@ def score_message(
         total=result.total,
         patterns=patterns,
         reading=_reading_zh(result.groups, fans, spec),
-        waits=tuple(waits(before, len(win.melds), [0] * 34)),
+        waits=wait_tiles,
         ignored=(),
     )
     s = spec.situation

@@ -5,12 +5,13 @@ and 8番起和 (seed 002 「番型介紹」; values and exclusions from ``preset
 from __future__ import annotations
 
 import tomllib
-from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 
 from taipai.core.errors import HandError
+from taipai.core.tiles import NUM_KINDS
 from taipai.systems.mcr.hand import (
     KNITTED_STRAIGHTS,
     Group,
@@ -24,7 +25,7 @@ from taipai.systems.mcr.hand import (
     standard_readings,
     waits,
 )
-from taipai.systems.mcr.patterns import Reading, shape_fans, tile_fans
+from taipai.systems.mcr.patterns import Reading, shape_fans, win_facts
 
 MINIMUM = 8
 """8番起和: a win needs 8 番 before flowers (the 8番場 of seed 002 「計分規則」; flowers
@@ -72,38 +73,52 @@ class Result:
         base: 番 without flowers (what 8番起和 looks at).
         groups: the best reading's groups, melds first (``()`` for a shape without sets: 七對,
             十三幺, 全不靠, 七星不靠).
+        waits: the tiles the hand waited on before the win, lowest first, when they were worked
+            out (``score(with_waits=True)``, or a reading's wait row needed them), else ``None``.
     """
 
     fans: tuple[tuple[str, int], ...]
     total: int
     base: int
     groups: tuple[Group, ...] = ()
+    waits: tuple[int, ...] | None = None
 
 
-def apply_exclusions(found: Counter[str], *, mixed_kongs: bool = False) -> Counter[str]:
+def apply_exclusions(found: Mapping[str, int], *, mixed_kongs: bool = False) -> dict[str, int]:
     """Drop what each scoring row implies (不重複原則: its 「不計」 list), highest rows first.
 
     Args:
-        found: row id → count, as the detectors found them.
+        found: row id → count, as the detectors found them (rows of equal value are taken in this
+            mapping's order).
         mixed_kongs: the table scores 明暗槓 5 番 (then one 暗槓 + one 明槓 is that instead).
+
+    Returns:
+        row id → count of the rows left (every count ≥ 1).
     """
-    table = rows()
-    out = +found
-    for rid in sorted(out, key=lambda k: -table[k].fan):
-        if out[rid] > 0:
-            for gone in table[rid].excludes:
+    excludes = implied()
+    fan = _fan_of()
+    out = {k: v for k, v in found.items() if v > 0}
+    for rid in sorted(out, key=fan.__getitem__, reverse=True):
+        if out.get(rid, 0) > 0:
+            for gone in excludes[rid]:
                 out.pop(gone, None)
-    if mixed_kongs and out["concealed_kong"] and out["melded_kong"] and not (
-        out["three_kongs"] or out["four_kongs"]
+    if mixed_kongs and out.get("concealed_kong") and out.get("melded_kong") and not (
+        out.get("three_kongs") or out.get("four_kongs")
     ):
         del out["concealed_kong"], out["melded_kong"]
         out["mixed_kongs"] = 1
-    return +out
+    return out
 
 
-def _value(fans: Counter[str]) -> int:
-    table = rows()
-    return sum((MIXED_KONGS if k == "mixed_kongs" else table[k].fan) * n for k, n in fans.items())
+@cache
+def _fan_of() -> dict[str, int]:
+    """Each row's 番 (``preset.toml``), by id."""
+    return {k: r.fan for k, r in rows().items()}
+
+
+def _value(fans: Mapping[str, int]) -> int:
+    fan = _fan_of()
+    return sum((MIXED_KONGS if k == "mixed_kongs" else fan[k]) * n for k, n in fans.items())
 
 
 def _wait_of(groups: list[Group], win: Win, unique: bool) -> str | None:
@@ -124,42 +139,70 @@ def _wait_of(groups: list[Group], win: Win, unique: bool) -> str | None:
     return None
 
 
-def candidates(win: Win) -> list[tuple[Counter[str], tuple[Group, ...]]]:
+def _may_wait(reading: list[Group], w: int) -> bool:
+    """Whether :func:`_wait_of` can find a wait in ``reading`` (standing groups only) when the hand
+    waited on ``w`` alone: a chow holding ``w`` at its edge or middle, or a pair of ``w``."""
+    for g in reading:
+        if g.kind is Set.CHOW:
+            if g.tile + 1 == w or (g.tile == w - 2 and w % 9 == 2) or (g.tile == w and w % 9 == 6):
+                return True
+        elif g.kind is Set.PAIR and g.tile == w:
+            return True
+    return False
+
+
+def candidates(win: Win) -> list[tuple[dict[str, int], tuple[Group, ...]]]:
     """Every reading's rows before exclusions, with its groups (``()`` for 十三幺, 全不靠, 七星不靠 and
     七對, whose rows name the shape)."""
+    return _candidates(win, with_waits=False)[0]
+
+
+def _candidates(
+    win: Win, *, with_waits: bool
+) -> tuple[list[tuple[dict[str, int], tuple[Group, ...]]], tuple[int, ...] | None]:
+    """:func:`candidates` and the hand's waits (:func:`~taipai.systems.mcr.hand.waits` of the tiles
+    before the win) when ``with_waits`` or when a reading's 邊張 / 坎張 / 單釣將 hangs on them, else
+    ``None``: whether the hand waited on one tile only matters to a reading with the winning tile at a
+    chow's edge or middle or in the pair."""
     counts = counts_of(win.standing)
-    out: list[tuple[Counter[str], tuple[Group, ...]]] = []
-    before = list(counts)
-    before[win.winning_tile] -= 1
-    held = [0] * 34
-    unique = waits(before, len(win.melds), held) == [win.winning_tile]
+    out: list[tuple[dict[str, int], tuple[Group, ...]]] = []
+    facts = win_facts(win)
+    w = win.winning_tile
+    readings = list(standard_readings(counts, 4 - len(win.melds)))
+    found_waits: tuple[int, ...] | None = None
+    if with_waits or any(_may_wait(r, w) for r in readings):
+        before = list(counts)
+        before[w] -= 1
+        found_waits = tuple(waits(before, len(win.melds), [0] * NUM_KINDS))
+    unique = found_waits == (w,)
     if not win.melds:
         if is_thirteen_orphans(counts):
-            c = tile_fans(win)
+            c = dict(facts.tile_rows)
             c["thirteen_orphans"] = 1
             out.append((c, ()))
         kind = honours_knitted(counts)
         if kind:
-            c = tile_fans(win)
+            c = dict(facts.tile_rows)
             c["greater_honours_and_knitted" if kind == 7 else "lesser_honours_and_knitted"] = 1
             if any(all(counts[k] for k in knitted_kinds(s)) for s in KNITTED_STRAIGHTS):
                 c["knitted_straight"] = 1
             out.append((c, ()))
         if is_seven_pairs(counts):
-            c = tile_fans(win)
+            c = dict(facts.tile_rows)
             c["seven_pairs"] = 1
-            kinds = sorted(k for k in range(34) if counts[k])
+            kinds = [k for k in range(NUM_KINDS) if counts[k]]
             one_suit = kinds[0] < 27 and kinds[0] // 9 == kinds[-1] // 9
             if len(kinds) == 7 and one_suit and kinds[6] - kinds[0] == 6:
                 c["seven_shifted_pairs"] = 1
             c["fully_concealed_hand" if win.self_drawn else "concealed_hand"] = 1
             out.append((c, ()))
-    for reading in standard_readings(counts, 4 - len(win.melds)):
+    table = implied()
+    for reading in readings:
         groups = _concealment(reading, win)
         all_groups = tuple(win.melds) + tuple(groups)
         reading_ = Reading(all_groups, win, _wait_of(list(all_groups), win, unique))
-        out.append((shape_fans(reading_, implied()), all_groups))
-    return out
+        out.append((shape_fans(reading_, table, facts), all_groups))
+    return out, found_waits
 
 
 def _concealment(reading: list[Group], win: Win) -> list[Group]:
@@ -185,13 +228,15 @@ def _concealment(reading: list[Group], win: Win) -> list[Group]:
     return out
 
 
-def score(win: Win, *, mixed_kongs: bool = False, minimum: int = MINIMUM) -> Result:
+def score(win: Win, *, mixed_kongs: bool = False, minimum: int = MINIMUM, with_waits: bool = False) -> Result:
     """The best score of ``win`` over every reading (就高不就低原則).
 
     Args:
         win: the hand (:class:`~taipai.systems.mcr.hand.Win`).
         mixed_kongs: score 明暗槓 5 番 (off by default: seed 002 has no such row).
         minimum: 起和 番 before flowers (8番起和); 0 accepts any win.
+        with_waits: always work out the hand's waits (:attr:`Result.waits`), for a caller that shows
+            them; else only when a reading's 邊張 / 坎張 / 單釣將 needs them.
 
     Returns:
         The rows that score, the total with flowers (1 番 each, row 83) and without.
@@ -200,19 +245,19 @@ def score(win: Win, *, mixed_kongs: bool = False, minimum: int = MINIMUM) -> Res
         HandError: ``not_a_win`` (the tiles make no winning shape); ``below_minimum`` (fewer than
             ``minimum`` 番 before flowers).
     """
-    found = candidates(win)
+    found, found_waits = _candidates(win, with_waits=with_waits)
     if not found:
         raise HandError(
             "not_a_win",
             "these tiles are not a winning hand (4 sets and a pair, 七對, 十三幺, 全不靠 or 組合龍)",
         )
-    best: Counter[str] | None = None
+    best: dict[str, int] | None = None
     base = 0
     groups: tuple[Group, ...] = ()
     for c, gs in found:
         fans = apply_exclusions(c, mixed_kongs=mixed_kongs)
         if not fans:
-            fans = Counter({"chicken_hand": 1})
+            fans = {"chicken_hand": 1}
         value = _value(fans)
         if best is None or value > base:
             best, groups, base = fans, gs, value
@@ -237,4 +282,4 @@ def score(win: Win, *, mixed_kongs: bool = False, minimum: int = MINIMUM) -> Res
     ordered = tuple(
         sorted(best.items(), key=lambda kv: (-(table[kv[0]].fan if kv[0] in table else MIXED_KONGS), kv[0]))
     )
-    return Result(fans=ordered, total=base + win.flowers, base=base, groups=groups)
+    return Result(fans=ordered, total=base + win.flowers, base=base, groups=groups, waits=found_waits)
