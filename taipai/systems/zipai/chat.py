@@ -1,0 +1,107 @@
+"""字牌's chat vocabulary (:class:`~taipai.core.chat.ChatVocabulary`) and its hand-error replies.
+
+What a 字牌 table books from the chat (a win on another player's card, a self-draw, 荒莊, 詐糊; no 包,
+no 拉, no prizes), its /help notes, the words of its settings (``規則 起胡 15``), the 規則 rows, and the
+replies to a hand message it cannot read (:func:`hand_error`: the card or word at fault, in the chat's
+language; the mahjong replies speak of 萬 筒 索).  Labels are English message ids (translated by the
+bot).
+"""
+
+from __future__ import annotations
+
+from taipai.core.chat import N_, ChatVocabulary, Said, setting_row
+from taipai.core.errors import HandError
+from taipai.core.table.state import TableSettings
+from taipai.systems.zipai.options import OPTION_WORDS, VALUE_WORDS, ZipaiOptions
+
+_ROWS: dict[str, str] = {
+    "base": N_("底 = {value} (money of one 油, 胡 or 排)"),
+    "threshold": N_("起胡 = {value} (the least a winning hand's groups count: 油 or 胡息)"),
+    "huxi_per_pai": N_("胡息 = {value} (胡息 to one 排, 長沙跑胡子)"),
+    "draws_to_pass": N_("荒莊 = {value} (荒莊 in a row before the deal passes to the next player)"),
+}
+_CHOICE_ROWS: dict[tuple[str, object], str] = {
+    ("self_draw", "double"): N_("自摸 = 加倍 (each loser pays twice the hand)"),
+    ("self_draw", "single"): N_("自摸 = 單 (each loser pays the hand)"),
+    ("discard", "all"): N_("點炮 = 全包 (the discarder alone pays every loser's share)"),
+    ("discard", "single"): N_("點炮 = 單 (the discarder pays one share)"),
+}
+_ORDER = ("base", "threshold", "self_draw", "discard", "draws_to_pass", "huxi_per_pai")
+
+
+def rule_row(option: str, options: TableSettings) -> Said | None:
+    """The 規則 row of ``option`` (a name or a word of :data:`OPTION_WORDS`) with its value in
+    ``options``; ``None`` for a name this game does not have."""
+    return setting_row(
+        option,
+        options,
+        settings=ZipaiOptions,
+        order=_ORDER,
+        words=OPTION_WORDS,
+        rows=_ROWS,
+        choice_rows=_CHOICE_ROWS,
+    )
+
+
+def rows(options: TableSettings) -> tuple[Said, ...]:
+    """The 規則 reply's rows (長沙跑胡子's 胡息 per 排 only at its tables)."""
+    order = _ORDER if isinstance(options, ZipaiOptions) and options.variant == "paohuzi" else _ORDER[:-1]
+    return tuple(r for r in (rule_row(o, options) for o in order) if r is not None)
+
+
+HAND_ERRORS: dict[str, str] = {
+    "empty": N_("The hand is empty: write the cards, e.g. 碰 三三三 壹貳叄 二七十 … 食 玖."),
+    "unknown_token": N_(
+        "I can't read 「{token}」. Write 字牌 cards 一 … 十 and 壹 … 拾, "
+        "and the words 吃 碰 偎 臭偎 提 跑 坎 對."
+    ),
+    "meld_shape": N_("「{token}」 is not a group {word} takes."),
+    "fifth_copy": N_("There are more than four of 「{token}」: the pack has four of each card."),
+    "no_winning_tile": N_(
+        "Which card did you win on? Add 摸 X for your own draw or 食 X for another's card."
+    ),
+    "two_winning_tiles": N_("Only one winning card, please: one 摸 X or 食 X."),
+    "bad_winning_tile": N_("「{token}」: write exactly one card after 摸 or 食, e.g. 食 玖."),
+    "not_a_win": N_(
+        "That is not a winning hand: the cards do not all make groups (句, 絞, 坎, 提 and one 對)."
+    ),
+    "tile_count": N_("A winning hand makes {groups} groups, the 對 counting as one; this one makes {got}."),
+    "below_minimum": N_("{count} is below this table's 起胡 of {minimum}."),
+}
+"""A 字牌 hand message's error code → its reply (``{token}`` and the error's ``hint_args``)."""
+
+
+def hand_error(err: HandError) -> Said:
+    """The reply to ``err`` (:data:`HAND_ERRORS`, formatted with its ``token`` and ``hint_args``).
+
+    Raises:
+        KeyError: a code a 字牌 hand message never raises.
+    """
+    args = {"token": err.token, **{k: str(v) for k, v in err.hint_args.items()}}
+    return Said(HAND_ERRORS[err.code], tuple(sorted(args.items())))
+
+
+SHOWN_VALUES: dict[str, dict[str, str]] = {
+    name: {value: next(w for w, v in words.items() if v == value) for value in dict.fromkeys(words.values())}
+    for name, words in VALUE_WORDS.items()
+}
+"""Per choice setting, each value's word as the chat shows it (``double`` → ``加倍``)."""
+
+
+def vocabulary(unit: str) -> ChatVocabulary:
+    """The chat vocabulary of a 字牌 variant whose hands count ``unit`` (油, 胡 or 排)."""
+    return ChatVocabulary(
+        books=frozenset({"win", "self_draw", "multi_win", "draw", "false_win"}),
+        example_count=10,
+        count_units=(unit,),
+        notes=(
+            N_(
+                "A count is the hand's {unit} as the table books it; the winner deals next, and after "
+                "the table's number of 荒莊 in a row (規則 荒莊) the deal passes to the next player."
+            ),
+        ),
+        option_words=OPTION_WORDS,
+        rows=rows,
+        rule_row=rule_row,
+        value_words=SHOWN_VALUES,
+    )

@@ -1,0 +1,166 @@
+"""字牌's money and deal (:class:`~taipai.core.system.TableRules`; seed 002 ⑴ 定庄, ⑶ 大字牌的勝負規則).
+
+Amounts are money: a hand of ``v`` (油 / 胡 / 排) is one share of ``v × base``.
+
+- **A win on another player's card** (點炮, seed 002 ⑶ 「如為點炮這時扣除點炮玩家的積分而不扣除另外一玩家積
+  分，即點炮的
+  玩家單獨承擔胡牌玩家的所有積分」): the discarder pays every loser's share (``discard`` ``all``: 2 shares at
+  a table of three) or one (``single``).
+- **A self-draw** (⑶ 「輸的玩家分別給予按獲勝玩家所得油數算的積分 … 自摸情況下 … 獲勝玩家所得積分相應加
+  倍」): each
+  loser pays one share, twice with ``self_draw`` ``double`` (大字牌's default).
+- **Threshold**: a new win below the table's ``threshold`` is refused (``below_minimum``; 長沙跑胡子
+  counts 排, whose threshold is on the hand's 胡息 and checked when the hand is scored).
+- **Dealer** (⑴ 「之後的局，上局胡牌的玩家成為莊家。如果荒庄，由莊家繼續做莊，連續3次荒庄，則由莊家的下家做
+  莊」):
+  the winner deals next; a 荒莊 (流局) keeps the dealer, and the ``draws_to_pass``-th in a row under one
+  dealer passes the deal to the next player.
+- **詐糊** (the seed has none; a choice): the false winner pays each other player the least winning hand
+  (the threshold; 長沙跑胡子: 卡胡's 5排).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from fractions import Fraction
+from typing import Any
+
+from taipai.core.system import Outcome
+from taipai.core.table.amounts import Amount, norm
+from taipai.core.table.deal import next_deal
+from taipai.core.table.errors import TableError
+from taipai.core.table.events import Draw, Event, FalseWin, SelfDraw, SessionEnded, WinByDiscard
+from taipai.core.table.state import ChainMove, CutOffer, Payment, TableState
+from taipai.systems.zipai.options import ZipaiOptions
+from taipai.systems.zipai.presets import KAHU_PAI, PAOHUZI, VARIANTS
+
+
+def share(value: int, opts: ZipaiOptions) -> Amount:
+    """Money of one share of a ``value`` hand (油 / 胡 / 排): ``value × base``."""
+    return norm(Fraction(opts.base) * value)
+
+
+def trailing_draws(state: TableState) -> int:
+    """荒莊 in a row under the current dealer, from the end of ``state.history`` (a win ends the run;
+    events that end no hand are passed over)."""
+    n = 0
+    for entry in reversed(state.history):
+        if isinstance(entry.event, Draw):
+            if entry.dealer != state.dealer:
+                break
+            n += 1
+        elif isinstance(entry.event, WinByDiscard | SelfDraw):
+            break
+    return n
+
+
+def _options(state: TableState) -> ZipaiOptions:
+    opts = state.options
+    if not isinstance(opts, ZipaiOptions):
+        raise TableError("bad_event", "the table's settings are not 字牌 settings")
+    return opts
+
+
+def _checked(value: int, opts: ZipaiOptions, strict: bool, winner: str) -> int:
+    if strict and opts.variant != PAOHUZI.id and value < opts.threshold:
+        unit = VARIANTS[opts.variant].unit
+        raise TableError(
+            "below_minimum",
+            f"{winner}'s {value}{unit} is below this table's {opts.threshold}{unit}",
+            f"a win needs at least {opts.threshold}{unit}",
+            {"count": f"{value}{unit}", "minimum": f"{opts.threshold}{unit}", "winner": winner},
+        )
+    return value
+
+
+def deal_to(state: TableState, winner: str) -> TableState:
+    """The next hand after ``winner``'s win: the winner deals (a dealer's win keeps the deal, 連莊)."""
+    if winner == state.dealer:
+        return next_deal(state, keep=True)
+    return dataclasses.replace(state, hand=state.hand + 1, dealer=winner, streak=0)
+
+
+class ZipaiTable:
+    """:class:`~taipai.core.system.TableRules` of one 字牌 variant (amounts in money; module docstring).
+
+    Args:
+        variant: the variant's id (:data:`~taipai.systems.zipai.presets.VARIANTS`).
+    """
+
+    own_events: tuple[type[Event], ...] = ()
+    amounts: str = "money"
+
+    def __init__(self, variant: str) -> None:
+        self.variant = variant
+
+    def default_options(self) -> ZipaiOptions:
+        """The variant's defaults (:meth:`ZipaiOptions.preset`)."""
+        return ZipaiOptions.preset(self.variant)
+
+    def options_from_dict(self, data: Mapping[str, Any]) -> ZipaiOptions:
+        """:meth:`ZipaiOptions.from_dict` (missing keys take the variant's defaults)."""
+        return ZipaiOptions.from_dict(data, self.variant)
+
+    def win(self, state: TableState, event: WinByDiscard | SelfDraw, *, strict: bool) -> Outcome:
+        """The payments of a win (module docstring) and the next deal (the winner deals).
+
+        Raises:
+            TableError: ``below_minimum`` (``values``: ``count``, ``minimum``, ``winner``), ``bad_event``
+                (包自摸, which 字牌 does not play).
+        """
+        opts = _options(state)
+        pays: list[Payment] = []
+        if isinstance(event, WinByDiscard):
+            losers = len(state.names) - 1
+            parts = []
+            for leg in event.legs:
+                value = _checked(leg.fan, opts, strict, leg.winner)
+                shares = losers if opts.discard == "all" else 1
+                pays.append(Payment(event.discarder, leg.winner, norm(share(value, opts) * shares), "win"))
+                parts.append(f"{leg.winner} wins on {event.discarder}'s card: {value}")
+            summary = "; ".join(parts)
+            first = event.legs[0].winner
+        else:
+            if event.kong_discarder is not None:
+                raise TableError("bad_event", "字牌 has no 包自摸")
+            value = _checked(event.fan, opts, strict, event.winner)
+            each = norm(share(value, opts) * (2 if opts.self_draw == "double" else 1))
+            pays.extend(Payment(o, event.winner, each, "win") for o in state.names if o != event.winner)
+            summary = f"{event.winner} self-draws (自摸): {value}"
+            first = event.winner
+        return Outcome(deal_to(state, first), summary, tuple(pays))
+
+    def draw(self, state: TableState, event: Draw) -> Outcome:
+        """荒莊: the dealer stays, unless this is the ``draws_to_pass``-th in a row (then the next player
+        deals); nobody pays."""
+        opts = _options(state)
+        passes = trailing_draws(state) + 1 >= opts.draws_to_pass
+        summary = f"draw (荒莊){', the deal passes' if passes else ''}"
+        return Outcome(next_deal(state, keep=not passes), summary)
+
+    def false_win(self, state: TableState, event: FalseWin) -> Outcome:
+        """詐糊: the false winner pays each other player the least winning hand (module docstring)."""
+        opts = _options(state)
+        least = KAHU_PAI if opts.variant == PAOHUZI.id else opts.threshold
+        amount = share(least, opts)
+        pays = tuple(Payment(event.player, o, amount, "false_win") for o in state.names if o != event.player)
+        return Outcome(state, f"{event.player} false win (詐糊): pays each {least}", pays)
+
+    def end(self, state: TableState, event: SessionEnded) -> Outcome:
+        """埋數: every win was paid at once, so nothing is left to settle."""
+        return Outcome(state, "session ended (埋數)")
+
+    def own(self, state: TableState, event: Event, *, strict: bool) -> Outcome:
+        """字牌 has no events of its own.
+
+        Raises:
+            TableError: ``bad_event`` always.
+        """
+        raise TableError("bad_event", f"not a 字牌 event: {event!r}")
+
+    def offers(
+        self, state: TableState, moves: tuple[ChainMove, ...]
+    ) -> tuple[tuple[CutOffer, ...], tuple[CutOffer, ...]]:
+        """No 斬拉 in 字牌: ``(state.pending, ())``."""
+        return state.pending, ()

@@ -1,0 +1,292 @@
+"""A 字牌 hand's best reading under a variant (seed 002 ⑶, ⑷; :mod:`taipai.systems.zipai.presets`).
+
+:func:`best` groups the loose cards every way there is (:func:`~taipai.systems.zipai.groups.groupings`),
+adds the declared groups, places the winning card in each group it may be in (a 坎 or 提 it completes
+from another player's card is a 碰 or 跑: ⑴ 碰 and 跑 are made on another player's card), counts each
+reading under the variant and keeps the highest.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from taipai.core.errors import HandError
+from taipai.core.scoretypes import PatternScore, Score
+from taipai.systems.zipai import presets as P
+from taipai.systems.zipai.cards import is_big, is_red, name
+from taipai.systems.zipai.groups import FOUR_ALIKE, THREE_ALIKE, Group, Kind, groupings
+from taipai.systems.zipai.notation import ZipaiHand
+
+_SPECIAL_POINTS = ((1, 2, 3), (2, 7, 10))
+
+
+def group_value(group: Group, values: P.Values) -> int:
+    """What one group counts (油 or 胡息) under ``values`` (:mod:`~taipai.systems.zipai.presets`)."""
+    big = is_big(group.card)
+    if group.kind is Kind.RUN:
+        pts = tuple(c % 10 + 1 for c in group.cards)
+        return values.special_run.of(big) if pts in _SPECIAL_POINTS else 0
+    if group.kind is Kind.PENG:
+        return (values.peng_red if is_red(group.card) else values.peng_black).of(big)
+    if group.kind in THREE_ALIKE:
+        return values.three_hidden.of(big)
+    if group.kind is Kind.TI:
+        return values.ti.of(big)
+    if group.kind is Kind.PAO:
+        return values.pao.of(big)
+    return 0
+
+
+@dataclass(frozen=True, slots=True)
+class Counted:
+    """One reading counted: its value in the variant's unit, the groups' count, the rows, the groups."""
+
+    value: int
+    count: int
+    rows: tuple[PatternScore, ...]
+    groups: tuple[Group, ...]
+    wins: bool
+
+
+def red_cards(cards: tuple[int, ...]) -> int:
+    """How many red cards (二七十, 貳柒拾) ``cards`` holds (seed 002 ⑷ 「個紅」)."""
+    return sum(1 for c in cards if is_red(c))
+
+
+def count_reading(
+    groups: tuple[Group, ...],
+    hand: ZipaiHand,
+    variant: P.Variant,
+    minimum: int,
+    huxi_per_pai: int = P.PAI_PER_HUXI,
+) -> Counted:
+    """Count one reading under ``variant``.
+
+    Args:
+        groups: every group of the hand (declared and found).
+        hand: the message read (the cards, 摸/食, 天胡/地胡).
+        variant: the variant's preset.
+        minimum: the least the groups must count to win (the table's threshold, 油 or 胡息).
+        huxi_per_pai: 長沙跑胡子's 胡息 per 排 (seed ⑷ 「3胡算一排」).
+
+    Returns:
+        :class:`Counted`: ``value`` in the variant's unit, ``count`` the groups' 油 / 胡息, ``wins``
+        whether the reading reaches what the variant needs.
+    """
+    rows = [
+        PatternScore(f"group_{g.kind.name.lower()}", g.shown(), group_value(g, variant.values))
+        for g in groups
+    ]
+    count = sum(r.fan for r in rows)
+    rows = [r for r in rows if r.fan]
+    reds = red_cards(hand.cards)
+    if variant.id == P.PAOHUZI.id:
+        return _paohuzi(count, reds, hand, groups, rows, minimum, huxi_per_pai)
+    if variant.id == P.SOFT.id:
+        return _soft(count, reds, hand, groups, rows, minimum)
+    return Counted(count, count, tuple(rows), groups, count >= minimum)
+
+
+def _paohuzi(
+    count: int,
+    reds: int,
+    hand: ZipaiHand,
+    groups: tuple[Group, ...],
+    rows: list[PatternScore],
+    minimum: int,
+    per_pai: int,
+) -> Counted:
+    out: list[PatternScore] = []
+    if count == 0:
+        out.append(PatternScore("piao", "飄胡", P.PIAO_PAI))
+        wins = True
+    elif count == P.KAHU_HUXI:
+        out.append(PatternScore("kahu", f"卡胡 {count}胡息", P.KAHU_PAI))
+        wins = count >= minimum
+    else:
+        out.append(PatternScore("huxi", f"{count}胡息 ÷ {per_pai}", count // per_pai))
+        wins = count >= minimum
+    if reds >= P.MANY_RED:
+        out.append(PatternScore("reds", f"{reds}個紅", P.MANY_RED_PAI))
+    for have, pai in P.RED_PAI:
+        if reds in have:
+            out.append(PatternScore("reds", f"{reds}個紅", pai))
+    if hand.self_drawn:
+        out.append(PatternScore("self_draw", "自摸", P.SELF_DRAW_PAI))
+    value = sum(r.fan for r in out)
+    return Counted(value, count, (*out, *_huxi_rows(rows)), groups, wins)
+
+
+def _huxi_rows(rows: list[PatternScore]) -> tuple[PatternScore, ...]:
+    """The groups' 胡息 as rows worth 0 in the variant's unit (they are counted in its head row)."""
+    return tuple(PatternScore(f"huxi_{r.id}", f"{r.name} {r.fan}胡息", 0) for r in rows)
+
+
+def _soft(
+    count: int, reds: int, hand: ZipaiHand, groups: tuple[Group, ...], rows: list[PatternScore], minimum: int
+) -> Counted:
+    cards = hand.cards
+    big = sum(1 for c in cards if is_big(c))
+    hundreds = [
+        ("heavenly", "天胡", "heavenly" in hand.flags),
+        ("earthly", "地胡", "earthly" in hand.flags),
+        ("big_red", f"大紅 {reds}個紅", reds >= P.MANY_RED),
+        ("black", "烏胡", reds == 0),
+        ("eighteen_big", f"18大 {big}張大字", big >= P.EIGHTEEN),
+        ("eighteen_small", f"18小 {len(cards) - big}張小字", len(cards) - big >= P.EIGHTEEN),
+        ("three_dragons", "三龍", sum(1 for g in groups if g.kind in FOUR_ALIKE) >= 3),
+        ("four_kan", "四坎", sum(1 for g in groups if g.kind in THREE_ALIKE) >= 4),
+    ]
+    special = [PatternScore(i, n, P.HUNDRED) for i, n, on in hundreds if on]
+    base = sum(r.fan for r in special) if special else count
+    wins = bool(special) or count >= minimum
+    doublings: list[PatternScore] = []
+    small_flat = any(g.kind is Kind.RUN and _points(g) == (2, 7, 10) and not is_big(g.card) for g in groups)
+    big_flat = any(g.kind is Kind.RUN and _points(g) == (2, 7, 10) and is_big(g.card) for g in groups)
+    value = base
+    if small_flat or big_flat:
+        doubled = ("double_ribbon", "雙飄帶 ×2") if small_flat and big_flat else ("one_flat", "一塊扁 ×2")
+        doublings.append(PatternScore(*doubled, value))
+        value *= 2
+    if reds in P.DOUBLING_REDS:
+        doublings.append(PatternScore("red_double", f"{reds}個紅 ×2", value))
+        value *= 2
+    head = special or [PatternScore("huxi", f"{count}胡息", count)]
+    return Counted(value, count, (*head, *doublings, *_huxi_rows(rows)), groups, wins)
+
+
+def _points(group: Group) -> tuple[int, ...]:
+    return tuple(c % 10 + 1 for c in group.cards)
+
+
+def _placements(groups: tuple[Group, ...], hand: ZipaiHand) -> list[tuple[Group, ...]]:
+    """The reading with the winning card in each found group it may be in: on 食, a found 坎 / 提 that
+    holds it becomes a 碰 / 跑 (exposed)."""
+    if hand.self_drawn:
+        return [groups]
+    holders = [i for i, g in enumerate(groups) if not g.exposed and hand.winning in g.cards]
+    out: list[tuple[Group, ...]] = []
+    for i in holders:
+        g = groups[i]
+        if g.kind is Kind.KAN:
+            g = Group(Kind.PENG, g.cards, True)
+        elif g.kind is Kind.TI:
+            g = Group(Kind.PAO, g.cards, True)
+        out.append((*groups[:i], g, *groups[i + 1 :]))
+    return out or [groups]
+
+
+def readings(hand: ZipaiHand, variant: P.Variant) -> list[tuple[Group, ...]]:
+    """Every full reading of ``hand``: its declared groups and a grouping of its loose cards with
+    ``variant.groups`` groups (the eyes counting as one, at most one 對), each winning-card placement.
+
+    Raises:
+        HandError: ``not_a_win`` (the loose cards cannot all be grouped), ``tile_count`` (they can,
+            but never into ``variant.groups`` groups; ``hint_args`` ``groups`` and ``got``).
+    """
+    pairs = 1 - sum(1 for g in hand.declared if g.kind is Kind.PAIR)
+    if pairs < 0:
+        raise HandError(
+            "not_a_win",
+            "two 對 declared: a hand has one pair of eyes at most",
+            hint="one 對 at most",
+        )
+    found = groupings(hand.counts(), pairs)
+    if not found:
+        raise HandError(
+            "not_a_win",
+            "the cards do not all make groups (一句話, 絞, 坎, 提 and one 對)",
+            hint="every card in a group",
+        )
+    full = [(*hand.declared, *g) for g in found]
+    sized = [g for g in full if len(g) == variant.groups]
+    if not sized:
+        got = len(full[0])
+        raise HandError(
+            "tile_count",
+            f"the hand makes {got} groups; a win makes {variant.groups} (the 對 counting as one)",
+            hint=f"{variant.groups} groups",
+            hint_args={"groups": variant.groups, "got": got},
+        )
+    return [p for g in sized for p in _placements(g, hand)]
+
+
+def best(hand: ZipaiHand, variant: P.Variant, minimum: int, huxi_per_pai: int = P.PAI_PER_HUXI) -> Score:
+    """The best reading of ``hand`` under ``variant`` as a :class:`Score` (``fan``: the value in the
+    variant's unit, 油 / 胡 / 排; ``patterns``: the rows; ``reading``: the groups as written).
+
+    Args:
+        hand: :func:`~taipai.systems.zipai.notation.read_hand`'s result.
+        variant: the variant's preset.
+        minimum: the table's threshold (油 or 胡息) a win must reach.
+        huxi_per_pai: 長沙跑胡子's 胡息 per 排.
+
+    Raises:
+        HandError: ``not_a_win``, ``tile_count`` (:func:`readings`), ``below_minimum`` (no reading
+            reaches ``minimum``; ``hint_args`` ``count``, ``minimum``, ``unit``).
+    """
+    counted = [count_reading(r, hand, variant, minimum, huxi_per_pai) for r in readings(hand, variant)]
+    winning = [c for c in counted if c.wins]
+    if not winning:
+        top = max(c.count for c in counted)
+        raise HandError(
+            "below_minimum",
+            f"{top}{variant.count_unit} is below this table's {minimum}{variant.count_unit}",
+            hint=f"a win needs {minimum}{variant.count_unit}",
+            hint_args={"count": f"{top}{variant.count_unit}", "minimum": f"{minimum}{variant.count_unit}"},
+        )
+    top_c = max(winning, key=lambda c: (c.value, c.count))
+    rows = tuple(sorted(top_c.rows, key=lambda r: -r.fan))
+    return Score(
+        fan=top_c.value,
+        bases=0,
+        base_fan=0,
+        total=top_c.value,
+        patterns=rows,
+        reading=tuple(g.shown() for g in top_c.groups),
+        waits=(),
+    )
+
+
+def three_hands(wins: tuple[int, ...], total: int = 50, first: int = 15, hands: int = 3) -> str:
+    """硬鬍子's 「3把50胡」 (seed 002 ⑷ 一、2: 「就是胡3把牌要達到50胡以上。第一把不能少於15胡」).
+
+    Args:
+        wins: one player's 胡 of each win of the match so far, in order.
+        total: the 胡 the match must reach (50); first: the least the first win must count (15);
+        hands: the wins a match has (3).
+
+    Returns:
+        ``"short_first"`` (the first win is under ``first``), ``"made"`` (``hands`` wins reaching
+        ``total``), ``"short"`` (``hands`` wins under ``total``) or ``"open"`` (fewer wins so far).
+
+    Raises:
+        ValueError: more than ``hands`` wins, or a negative 胡.
+    """
+    if len(wins) > hands or any(w < 0 for w in wins):
+        raise ValueError(f"a match has at most {hands} wins of 0胡 or more, got {wins!r}")
+    if wins and wins[0] < first:
+        return "short_first"
+    if len(wins) < hands:
+        return "open"
+    return "made" if sum(wins) >= total else "short"
+
+
+def turned_card_shares(cards: tuple[int, ...], turned: int, most: int = 3) -> int:
+    """數信's shares (seed 002 ⑼): 「翻開 … 如這張牌和胡牌人的牌有相同的，就按約定的比例「數信」人一份，如果
+    是有2張
+    相同的，就2份，最多3份」.
+
+    Args:
+        cards: the winning hand's cards (kinds 0–19, every group and the winning card).
+        turned: the card the 數信 player turned from the pile.
+        most: the most shares (3).
+
+    Returns:
+        The copies of ``turned`` in ``cards``, at most ``most`` (0 when none).
+
+    Raises:
+        ValueError: ``turned`` is not a card.
+    """
+    name(turned)
+    return min(most, sum(1 for c in cards if c == turned))

@@ -1,0 +1,310 @@
+"""Each row of each 字牌 variant's table (seed 002 ⑶ / ⑻ 大字牌, ⑷ 硬鬍子 / 長沙跑胡子 / 軟鬍子): a full
+winning hand, the value the seed gives, and a near miss; then a worked count of one hand per variant.
+
+Most hands are one row's group beside six groups worth nothing and holding no red card::
+
+    FILL = 三四五 三四五 肆伍陸 肆伍陸 八八捌 九玖 食 玖
+
+(two 一句話 of each case without 一二三 / 二七十, a 絞 八八捌, and a 絞 九玖玖 completed by the 食 玖), so the
+hand counts exactly the row's group.  Rows are counted with the threshold 0 unless the row is the
+threshold.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from taipai.core.errors import HandError
+from taipai.systems.zipai import presets as P
+from taipai.systems.zipai.notation import read_hand
+from taipai.systems.zipai.scoring import best, red_cards, three_hands, turned_card_shares
+
+FILL = "三四五 三四五 肆伍陸 肆伍陸 八八捌 九玖 食 玖"
+
+
+def value(text: str, variant: P.Variant = P.ZIPAI, minimum: int = 0) -> int:
+    return best(read_hand(text), variant, minimum).fan
+
+
+def refused(text: str, variant: P.Variant = P.ZIPAI, minimum: int = 0) -> HandError:
+    with pytest.raises(HandError) as err:
+        best(read_hand(text), variant, minimum)
+    return err.value
+
+
+def test_the_filler_counts_nothing():
+    assert value(f"叄肆伍 {FILL}") == 0
+    assert red_cards(read_hand(f"一一一 {FILL}").cards) == 0
+
+
+# --- 大字牌 (seed 002 ⑶, ⑻), 油 ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("group", "oil", "near", "near_oil"),
+    [
+        ("壹貳叄", 6, "貳叄肆", 0),  # 「貳柒拾、壹貳叄為6油」
+        ("貳柒拾", 6, "柒捌玖", 0),
+        ("一二三", 3, "二三四", 0),  # 「二七十、一二三為3油」
+        ("二七十", 3, "七八九", 0),
+        ("一一一", 3, "碰 一一一", 1),  # 「小相同的三張（不論在手上或且蓋於桌面上）… 都是3油」
+        ("偎 一一一", 3, "碰 一一一", 1),
+        ("壹壹壹", 6, "碰 壹壹壹", 3),  # 「大相同的三張 … 都是6油」
+        (
+            "提 一一一一",
+            9,
+            "跑 一一一一",
+            6,
+        ),  # 「小相同的四張（不論在手上或且蓋於桌面上）… 9油」/（亮於桌面上）6油
+        ("一一一一", 9, "跑 一一一一", 6),
+        ("提 壹壹壹壹", 12, "跑 壹壹壹壹", 9),  # 「大相同的四張 … 12油」/（亮於桌面上）9油
+        ("碰 一一一", 1, "碰 二二二", 3),  # 「小的三張黑牌為1油，小的三張紅牌為3油」
+        ("碰 壹壹壹", 3, "碰 貳貳貳", 6),  # 「大的三張黑牌為3油，大的三張紅牌為6油」
+        ("暗罩 壹壹壹", 6, "暗罩 一一一", 3),  # 「大寫的暗罩為6油，小寫的暗罩為3油」
+        ("龍 壹壹壹壹", 12, "龍 一一一一", 9),  # 「龍，大寫的為12油，小寫的龍為9油，不論紅黑」
+        ("龍 貳貳貳貳", 12, "龍 二二二二", 9),
+        ("開招 壹壹壹壹", 9, "開招 一一一一", 6),  # 「開招，大寫的為9油，小寫的為6油，不論紅黑」
+        (
+            "死罩 壹壹壹",
+            6,
+            "死罩 一一一",
+            3,
+        ),  # 「兩張蓋於桌面，（稱為死罩）小的三張所得油數為3油，大的為6油」
+    ],
+)
+def test_zipai_rows(group: str, oil: int, near: str, near_oil: int):
+    assert value(f"{group} {FILL}") == oil
+    assert value(f"{near} {FILL}") == near_oil
+
+
+def test_zipai_a_run_never_mixes_cases():
+    # 「大字和小字不能混合組成一句話」: 壹二三 makes no group, so the hand is no win
+    assert refused(f"壹二三 {FILL}").code == "not_a_win"
+
+
+def test_zipai_a_kan_completed_on_another_players_card_is_a_peng():
+    # 碰 is made on another player's card (⑴); 偎 / 坎 on one's own
+    hand = "一一 三四五 三四五 肆伍陸 肆伍陸 八八捌 九玖玖"
+    assert value(f"{hand} 食 一") == 1
+    assert value(f"{hand} 摸 一") == 3
+
+
+def test_zipai_threshold_is_the_tables():
+    # 「如有玩家所得油數大於或等於該油數並且按規定組合成牌即可胡牌」
+    assert value(f"提 壹壹壹壹 {FILL}", minimum=12) == 12
+    err = refused(f"提 一一一一 {FILL}", minimum=10)
+    assert (err.code, err.hint_args) == ("below_minimum", {"count": "9油", "minimum": "10油"})
+
+
+def test_zipai_every_card_must_be_grouped():
+    assert refused(f"提 壹壹壹壹 一 {FILL}").code == "not_a_win"
+    err = refused("提 壹壹壹壹 三四 食 五")
+    assert (err.code, err.hint_args) == ("tile_count", {"groups": 7, "got": 2})
+
+
+# --- 硬鬍子 (seed 002 ⑷ 一), 胡 ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("group", "hu", "near", "near_hu"),
+    [
+        ("碰 一一一", 1, "碰 壹壹壹", 3),  # 「小字碰得1胡，大字3胡」
+        ("碰 二二二", 1, "碰 貳貳貳", 3),  # no red row in 硬鬍子 (大字牌's 碰 二二二 is 3油)
+        ("偎 一一一", 3, "偎 壹壹壹", 6),  # 「小字栽得3胡大字6胡」
+        ("跑 一一一一", 6, "跑 壹壹壹壹", 9),  # 「小字開交6胡大字9胡」
+        ("提 一一一一", 9, "提 壹壹壹壹", 12),  # 「小字撐得9胡大字12胡」
+    ],
+)
+def test_hard_rows(group: str, hu: int, near: str, near_hu: int):
+    assert value(f"{group} {FILL}", P.HARD) == hu
+    assert value(f"{near} {FILL}", P.HARD) == near_hu
+
+
+def test_hard_ten_hu_to_win():
+    # 「10胡落地」: 撐 9 + 碰 1 wins, 撐 9 alone does not
+    ten = "提 一一一一 碰 六六六 三四五 三四五 肆伍陸 肆伍陸 八八 食 捌"
+    assert value(ten, P.HARD, P.HARD.minimum) == 10
+    nine = f"提 一一一一 {FILL}"
+    err = refused(nine, P.HARD, P.HARD.minimum)
+    assert (err.code, err.hint_args["count"]) == ("below_minimum", "9胡息")
+
+
+def test_hard_three_hands_fifty_hu():
+    # 「3把50胡的，就是胡3把牌要達到50胡以上。第一把不能少於15胡」
+    assert three_hands((15, 20, 15)) == "made"
+    assert three_hands((15, 20, 14)) == "short"
+    assert three_hands((14, 30, 30)) == "short_first"
+    assert three_hands((20, 20)) == "open"
+    with pytest.raises(ValueError):
+        three_hands((20, 20, 20, 20))
+
+
+# --- 長沙跑胡子 (seed 002 ⑷ 二、1), 排 ------------------------------------------------------------------
+
+TWELVE = "提 壹壹壹壹"  # 12胡息, no red card
+
+
+def test_paohuzi_three_huxi_make_one_pai():
+    # 「3胡算一排」: 12胡息 → 4排; 11胡息 → 3排 (rounded down)
+    assert value(f"{TWELVE} {FILL}", P.PAOHUZI, 10) == 4
+    eleven = "跑 壹壹壹壹 碰 六六六 碰 八八八 三四五 三四五 肆伍陸 肆伍 食 陸"
+    assert value(eleven, P.PAOHUZI, 10) == 3
+
+
+def test_paohuzi_ten_huxi_is_kahu_five_pai():
+    # 「其中10胡算卡胡計5排」; 9胡息 is no win
+    ten = "提 一一一一 碰 六六六 三四五 三四五 肆伍陸 肆伍陸 八八 食 捌"
+    assert value(ten, P.PAOHUZI, 10) == 5
+    assert refused(f"提 一一一一 {FILL}", P.PAOHUZI, 10).code == "below_minimum"
+
+
+@pytest.mark.parametrize(
+    ("groups", "reds", "pai"),
+    [
+        ("三四五 三四五 肆伍陸 肆伍陸 六七八 八八捌", 1, 5),  # 「1、4、7個紅加一排」
+        ("三四五 三四五 肆伍陸 陸柒捌 六七八 八八捌", 2, 4),  # near miss: 2 red, nothing added
+        ("三四五 三四五 肆伍陸 六七八 七七柒 八八捌", 4, 5),
+        ("三四五 肆伍陸 六七八 七七柒 二二貳 八八捌", 7, 5),
+        ("三四五 六七八 七七柒 二二貳 十拾拾 八八捌", 10, 6),  # 「10~12個紅字加二排」
+    ],
+)
+def test_paohuzi_red_cards(groups: str, reds: int, pai: int):
+    text = f"{TWELVE} {groups[:-1]} 食 {groups[-1]}"
+    assert red_cards(read_hand(text).cards) == reds
+    assert value(text, P.PAOHUZI, 10) == pai
+
+
+RED_12 = "提 壹壹壹壹 二二貳 七七柒 十十拾 貳柒拾 三四五 肆伍 食 陸"
+"""12 red cards; best read 提 壹 12 + 二七十 3 + 二七十 3 + 貳柒拾 6 + 貳柒拾 6 + 三四五 + 肆伍陸 = 30胡息."""
+RED_13 = RED_12.replace("三四五", "陸柒捌")
+"""13 red cards (陸柒捌 for 三四五); the same 30胡息."""
+
+
+def test_paohuzi_many_red_cards():
+    # 「10~12個紅字加二排，13個紅以上算10排」: 30胡息 = 10排, +2 at 12 red, +10 at 13
+    assert [red_cards(read_hand(t).cards) for t in (RED_12, RED_13)] == [12, 13]
+    assert value(RED_12, P.PAOHUZI, 10) == 12
+    assert value(RED_13, P.PAOHUZI, 10) == 20
+
+
+def test_paohuzi_self_draw_adds_two_pai():
+    # 「自摸加2排」
+    assert value(f"{TWELVE} {FILL.replace('食', '摸')}", P.PAOHUZI, 10) == 6
+    assert value(f"{TWELVE} {FILL}", P.PAOHUZI, 10) == 4
+
+
+def test_paohuzi_piao_hu_no_huxi_at_all():
+    # 「沒鬍子的就是不能有一胡，稱飄胡 … 飄胡5排的底」; one 胡息 is not 飄胡 and under 10胡息 is no win
+    piao = f"三四五 {FILL}".replace("三四五 三四五 三四五", "三四五 三四五 叄肆伍")
+    assert value(piao, P.PAOHUZI, 10) == 5
+    assert refused(f"碰 六六六 {FILL}", P.PAOHUZI, 10).code == "below_minimum"
+    # 「紅的演算法和有鬍子的一樣」: 飄胡 with one red card
+    assert value(piao.replace("叄肆伍", "六七八"), P.PAOHUZI, 10) == 6
+
+
+# --- 軟鬍子 (seed 002 ⑷ 二、2–3), 胡 --------------------------------------------------------------------
+
+TWO_RED = "三四五 三四五 肆伍陸 陸柒捌 六七八 八八 食 捌"  # two red cards: no 烏, no doubling
+
+
+def test_soft_plain_hand_counts_its_hu():
+    assert value(f"{TWELVE} {TWO_RED}", P.SOFT, 10) == 12
+    assert refused(f"提 一一一一 {TWO_RED}", P.SOFT, 10).code == "below_minimum"
+
+
+@pytest.mark.parametrize(
+    ("text", "hu"),
+    [
+        (f"天胡 {TWELVE} {TWO_RED}", 100),  # 天
+        (f"地胡 {TWELVE} {TWO_RED}", 100),  # 地
+        (f"{TWELVE} {FILL}", 100),  # 烏: no red card
+        (RED_13, 200),  # 大紅 (13個以上的紅) 100, doubled by 雙飄帶 (二七十 and 貳柒拾)
+        ("提 壹壹壹壹 叄肆伍 叄肆伍 肆伍陸 陸柒捌 捌玖拾 三四 食 五", 100),  # 18大字: 19 big
+        ("提 一一一一 三四五 三四五 四五六 六七八 八九十 肆伍 食 陸", 100),  # 18小: 19 small
+        ("提 壹壹壹壹 提 叄叄叄叄 跑 九九九九 三四五 三四五 陸柒捌 六七 食 八", 100),  # 三龍
+        ("坎 一一一 坎 壹壹壹 碰 九九九 偎 叄叄叄 三四五 陸柒捌 六七 食 八", 100),  # 四坎
+    ],
+)
+def test_soft_hundred_hu_hands(text: str, hu: int):
+    # 「算一百胡的有：天、地、大紅（13個以上的紅）烏、18大字 … 18小 … 三龍（三個四個一樣的）四坎（四個字有三個一樣的）」
+    assert value(text, P.SOFT, 10) == hu
+
+
+@pytest.mark.parametrize(
+    ("text", "hu"),
+    [
+        (RED_12, 120),  # 12 red, not 大紅: 30胡 ×2 (雙飄帶) ×2 (12個紅)
+        ("提 壹壹壹壹 叄肆伍 叄肆伍 陸柒捌 三四五 捌玖拾 三四 食 五", 12),  # 16 big: not 18大
+        ("提 壹壹壹壹 提 叄叄叄叄 九九九 三四五 三四五 陸柒捌 六七 食 八", 27),  # two 提: not 三龍
+        ("坎 一一一 坎 壹壹壹 碰 九九九 三四五 三四五 陸柒捌 六七 食 八", 10),  # three alike ×3: not 四坎
+    ],
+)
+def test_soft_near_misses(text: str, hu: int):
+    assert value(text, P.SOFT, 10) == hu
+
+
+def test_soft_doublings():
+    # 「在所胡的鬍子上加一倍的有：一塊扁（大或小二七十）雙飄帶（大小二七十）1、4、7、10~12個紅字」
+    flat = f"{TWELVE} 二七十 三四五 三四五 肆伍陸 肆伍陸 八八 食 捌"  # 15胡, 3 red: 一塊扁 ×2
+    assert value(flat, P.SOFT, 10) == 30
+    ribbon = f"{TWELVE} 二七十 貳柒拾 三四五 三四五 肆伍陸 八八 食 捌"  # 21胡, 6 red: 雙飄帶 ×2
+    assert value(ribbon, P.SOFT, 10) == 42
+    one_red = f"{TWELVE} 三四五 三四五 肆伍陸 肆伍陸 六七八 八八 食 捌"  # 12胡, 1 red ×2
+    assert value(one_red, P.SOFT, 10) == 24
+
+
+# --- worked counts of one full hand per variant ------------------------------------------------------
+
+WORKED = "碰 三三三 偎 伍伍伍 提 六六六六 壹貳叄 二七十 八八捌 玖玖 食 玖"
+
+
+def test_worked_zipai():
+    """大字牌: 碰 三三三 (small black) 1 + 偎 伍伍伍 (big, face down) 6 + 提 六六六六 (small) 9 + 壹貳叄 6
+    + 二七十 3 + 絞 八八捌 0 + 玖玖 completed by 食 玖 (another's card: a 碰 of a big black card) 3
+    = 28油; drawn (摸 玖) it is a 坎, 6油: 31油."""
+    score = best(read_hand(WORKED), P.ZIPAI, 10)
+    assert score.fan == 28
+    assert score.reading == (
+        "碰 三三三",
+        "偎 伍伍伍",
+        "提 六六六六",
+        "二七十",
+        "八八捌",
+        "壹貳叄",
+        "碰 玖玖玖",
+    )
+    assert best(read_hand(WORKED.replace("食", "摸")), P.ZIPAI, 10).fan == 31
+
+
+def test_worked_hard():
+    """硬鬍子: 碰 1 + 栽 伍 6 + 撐 六 9 + 壹貳叄 6 + 二七十 3 + 絞 0 + 碰 玖 3 = 28胡 ≥ 10胡落地."""
+    assert best(read_hand(WORKED), P.HARD, 10).fan == 28
+
+
+def test_worked_paohuzi():
+    """長沙跑胡子: 28胡息 as above → 28 ÷ 3 = 9排 (rounded down); red cards 二 七 十 貳 = 4 → +1排:
+    10排.  Drawn: 31胡息 → 10排, +1 red, +2 自摸: 13排."""
+    assert best(read_hand(WORKED), P.PAOHUZI, 10).fan == 10
+    assert best(read_hand(WORKED.replace("食", "摸")), P.PAOHUZI, 10).fan == 13
+
+
+def test_worked_soft():
+    """軟鬍子: 28胡; 一塊扁 (二七十) ×2 = 56; 4 red cards ×2 = 112胡."""
+    score = best(read_hand(WORKED), P.SOFT, 10)
+    assert score.fan == 112
+    assert sum(p.fan for p in score.patterns) == 112
+
+
+# --- 數信 (seed 002 ⑼) -------------------------------------------------------------------------------
+
+
+def test_turned_card_shares():
+    # 「如這張牌和胡牌人的牌有相同的，就 … 一份，如果是有2張相同的，就2份，最多3份」
+    cards = read_hand(WORKED).cards
+    assert turned_card_shares(cards, 2) == 3  # 三: four in the hand, at most 3 shares
+    assert turned_card_shares(cards, 18) == 3  # 玖 ×3
+    assert turned_card_shares(cards, 7) == 2  # 八 ×2
+    assert turned_card_shares(cards, 1) == 1  # 二
+    assert turned_card_shares(cards, 0) == 0  # 一: none
+    with pytest.raises(ValueError):
+        turned_card_shares(cards, 20)
