@@ -44,7 +44,7 @@ async def test_a_word_that_is_no_game_is_refused_with_the_games_there_are(talk_e
     assert await talk_en("A", "開枱 A B C D 麻雀") == (
         "「麻雀」 is not a game taipai knows. Open a table with four names, 開枱 A B C D, and a game's name "
         "after them if it is not 港式台牌: 港式台牌 (hk-taiwan), 台灣牌 (taiwan), 廣東牌 (hk-old), 國標 (mcr), "
-        "歡樂麻將 (qq)."
+        "歡樂麻將 (qq), 雞平和 (guangdong)."
     )
     assert await talk_en.seq() == 0  # nothing booked
 
@@ -83,7 +83,7 @@ async def test_taiwan_money_is_set_as_di_100_tai_50_in_one_message(talk_en: Talk
     )
     rules = (await talk_en("A", "規則")).splitlines()
     assert rules[:3] == [
-        "Rules of this table (Taiwan 16-tile (台灣牌)):",
+        "Rules of this table, Taiwan 16-tile (台灣牌):",
         "  底 = 200",
         "  台 = 100 (money per 台)",
     ]

@@ -33,7 +33,7 @@ class Guangdong:
     id: str = "guangdong"
     unit: str = "番"
     names: tuple[str, ...] = ("雞平和", "鸡平和", "雞平胡", "廣東麻將", "广东麻将", "guangdong")
-    english: str = "Guangdong 雞平和"
+    english: str = "Guangdong Chicken Hand"
     hand_size: int = 13
     players: int = 4
     wildcards: bool = False

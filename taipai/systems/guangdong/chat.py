@@ -82,33 +82,40 @@ def accepts(option: str, options: TableSettings) -> Said | None:
     return Said(N_("{name} takes 開 or 關"), label)
 
 
+def _floored(word: str, opts: GuangdongOptions) -> Said:
+    """The part that says a leg under the floor was paid at it (「不满3番牌型，按照3番满计算」)."""
+    return Said(
+        N_("{word}: a hand under {floor}番 is paid as {floor}番"),
+        (("word", word), ("floor", str(opts.floor))),
+    )
+
+
 def leg_parts(before: TableState, event: Event, payer: str, payee: str) -> tuple[Said, ...]:
     """Why ``payer`` pays ``payee`` what they do, when the line alone does not show it: 包 (the player
     named pays the three shares of the self-draw), 搶槓 (the robbed player pays the three shares:
-    「抢杠和等同杠开，当自摸被抢杠者包三家牌」), 一炮三響's floor, and 半銃's halves."""
+    「抢杠和等同杠开，当自摸被抢杠者包三家牌」), a floor that lifted a bare count (一炮三響, 搶槓, 槓上開花),
+    and 半銃's halves."""
     opts = before.options
     if not isinstance(opts, GuangdongOptions):
         return ()
     if isinstance(event, SelfDraw):
         if event.kong_discarder != payer or event.winner != payee:
             return ()
-        each = shown(value_of(event.fan, opts))
-        return (
-            Said(
-                N_("包自摸: {payer} pays all three shares, {each} each"), (("payer", payer), ("each", each))
-            ),
+        fan = leg_fan(event.fan, 1, opts, floored=event.exposed_kong)
+        bao = Said(
+            N_("包自摸: {payer} pays all three shares, {each} each"),
+            (("payer", payer), ("each", shown(value_of(fan, opts)))),
         )
+        return (_floored("槓上開花", opts), bao) if fan != event.fan else (bao,)
     if not isinstance(event, WinByDiscard):
         return ()
     leg = next((x for x in event.legs if x.winner == payee), None)
     if leg is None:
         return ()
-    fan = leg_fan(leg.fan, len(event.legs), opts)
+    fan = leg_fan(leg.fan, len(event.legs), opts, floored=leg.robbed_kong)
     parts: list[Said] = []
     if fan != leg.fan:
-        parts.append(
-            Said(N_("一炮三響: a hand under {floor}番 is paid as {floor}番"), (("floor", str(opts.floor)),))
-        )
+        parts.append(_floored("搶槓" if leg.robbed_kong else "一炮三響", opts))
     one = value_of(fan, opts)
     if leg.robbed_kong:
         parts.append(

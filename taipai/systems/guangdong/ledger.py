@@ -10,7 +10,8 @@ Amounts are money (the table's currency; :meth:`GuangdongOptions.money` is the i
   Worked: 底 1, 3番: the discarder pays 8 (半銃: 8, 4, 4).
 - **一炮多響** (「允许一炮多响」): each leg is paid on its own.  **一炮三響**: with three winners
   each leg under the floor is paid at it (「一炮三响 … 点炮者包三家和牌者不满3番牌型，按照3番满计算」):
-  three 鸡和 on one discard at 底 1 cost the discarder 8 + 8 + 8.
+  three 鸡和 on one discard at 底 1 cost the discarder 8 + 8 + 8.  A 搶槓 leg and a self-draw said as
+  槓上 (``B 自摸 1番 槓上 C包``) are floored the same way (「不满3番牌型，按照3番满计算」).
 - **A self-draw**: each of the three pays the 分值 (3番 at 底 1: 8 each, 24 in all).
 - **包** (the player named in ``B 自摸 … C包``, :attr:`SelfDraw.kong_discarder`): C pays the whole
   self-draw, the three shares (3 × 分值).  It is each of the seed's 包 cases: 十二张落地包自摸
@@ -55,9 +56,11 @@ def value_of(fan: int, opts: GuangdongOptions) -> Amount:
     return norm(Fraction(opts.base) * 2**fan)
 
 
-def leg_fan(fan: int, legs: int, opts: GuangdongOptions) -> int:
-    """The 番 one leg of a discard is paid at: with :data:`TRIPLE` winners, at least the floor."""
-    return max(fan, opts.floor) if legs >= TRIPLE else fan
+def leg_fan(fan: int, legs: int, opts: GuangdongOptions, *, floored: bool = False) -> int:
+    """The 番 a leg is paid at: at least the floor with :data:`TRIPLE` winners on one discard (一炮三響)
+    or when ``floored`` (a 搶槓 leg; a self-draw said as 槓上), else ``fan`` as booked.  A hand message
+    is floored by the scorer already; this floors a bare count the same way."""
+    return max(fan, opts.floor) if legs >= TRIPLE or floored else fan
 
 
 def discard_shares(
@@ -143,7 +146,7 @@ class GuangdongTable:
                 )
             parts = []
             for leg in event.legs:
-                fan = leg_fan(leg.fan, len(winners), opts)
+                fan = leg_fan(leg.fan, len(winners), opts, floored=leg.robbed_kong)
                 amount = value_of(fan, opts)
                 if leg.robbed_kong:  # 「抢杠和等同杠开，当自摸被抢杠者包三家牌」
                     share = norm(amount * len(others_of[leg.winner]))
@@ -159,9 +162,10 @@ class GuangdongTable:
             summary = "; ".join(parts)
         else:
             winners = (event.winner,)
-            each = value_of(event.fan, opts)
+            fan = leg_fan(event.fan, 1, opts, floored=event.exposed_kong)
+            each = value_of(fan, opts)
             others = others_of[event.winner]
-            summary = f"{event.winner} self-draws (自摸): {event.fan}番"
+            summary = f"{event.winner} self-draws (自摸): {fan}番"
             if event.kong_discarder is not None:
                 if event.kong_discarder == event.winner:
                     raise TableError("same_player", f"{event.winner} cannot pay their own self-draw (包)")
