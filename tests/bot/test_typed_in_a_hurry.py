@@ -375,7 +375,7 @@ async def test_the_terminal_speaks_english_with_lang_en(store):
     await run_console(Service(store, locale="en"), stdin=io.StringIO(lines), stdout=out, interactive=True)
     text = out.getvalue()
     assert text.startswith("taipai: taipai keeps score for 港式台牌 (hk-taiwan), 台灣牌 (taiwan), 廣東牌 (hk-old), 國標 (mcr), "
-                           "歡樂麻將 (qq).")
+                           "歡樂麻將 (qq), 雞平和 (guangdong)")
     assert "(The table is kept in " in text
     assert "> (no reply: that is not a command; /help lists the commands)" in text
 
