@@ -90,6 +90,10 @@ def _no_row(option: str, options: TableSettings) -> Said | None:
     return None
 
 
+def _no_lines(before: TableState, event: Event) -> tuple[Said, ...]:
+    return ()
+
+
 @dataclass(frozen=True)
 class ChatVocabulary:
     """What a game's table says and understands in a chat.
@@ -111,6 +115,8 @@ class ChatVocabulary:
             settings are the table's after the change).
         leg_parts: the parts of one payer → payee line of an event, in the order they add up
             (``底 100``, ``3台 × 50``, ``作莊 50``; ``包自摸 …``); ``()`` when the line needs none.
+        own_lines: the headline of one of the game's own events on the table ``before`` it (歡樂麻將's
+            鳥: whom it lands on and what it doubles); ``()``: the bot's generic line.
         accepts: what values one setting takes (``option``: a name or word; the table's settings,
             for bounds that depend on another setting: 起糊 at most 最大), as a refusal of a bad value
             lists them (``起糊 takes a whole number of 翻 from 0 to 最大 (8翻)``); ``None``: not a setting.
@@ -134,6 +140,7 @@ class ChatVocabulary:
     rows: Callable[[TableSettings], tuple[Said, ...]] = _no_rows
     rule_row: Callable[[str, TableSettings], Said | None] = _no_row
     leg_parts: Callable[[TableState, Event, str, str], tuple[Said, ...]] = _no_parts
+    own_lines: Callable[[TableState, Event], tuple[Said, ...]] = _no_lines
     ledger_rows: frozenset[str] = frozenset()
     accepts: Callable[[str, TableSettings], Said | None] = _no_row
     value_words: Mapping[str, Mapping[str, str]] = field(default_factory=dict)

@@ -40,14 +40,17 @@ async def test_an_evening_of_qq_with_the_money_by_hand(store) -> None:
         "Next: B deals; 東 round, hand 2.",
     ]
     # 鳥 一萬 lands on the dealer of that hand, A, the discarder: A pays the doubled leg once more
-    assert (await talk("B", "鳥 一萬")).splitlines()[1:2] == ["A pays B HK$20"]
+    assert (await talk("B", "鳥 一萬")).splitlines()[:2] == [
+        "鳥 一萬 (1, counted from the dealer A) lands on A, who dealt in: A pays double",
+        "A pays B HK$20 more (HK$20 → HK$40)",
+    ]
     assert await talk.owed() == {"A": -40, "B": 40, "C": 0, "D": 0}
     assert (await talk("A", "撤銷")).splitlines()[0] == (
-        "A undid: 鳥 一萬: each leg it doubles is paid again (none: it doubles no leg)."
+        "A undid: 鳥 一萬 (1, counted from the dealer A) lands on A, who dealt in: A pays double."
     )
     # 鳥 三萬 lands on C (一 A, 二 B, 三 C), in neither leg: nothing more is paid
     assert (await talk("B", "/bird 三萬")).splitlines() == [
-        "鳥 三萬: each leg it doubles is paid again (none: it doubles no leg)",
+        "鳥 三萬 (3, counted from the dealer A) lands on C, who neither won nor dealt in: nothing doubles",
         "Next: B deals; 東 round, hand 2.",
     ]
     assert await talk("B", "鳥 四萬") == bird_usage  # one 鳥 a win
@@ -110,8 +113,8 @@ async def test_qq_replies_in_cantonese(store) -> None:
     assert (await zh("B", f"B 食 A {CAISHEN_HAND}")).splitlines()[0] == "B 食 A：22番"
     # 鳥 二萬 lands on B (一 A, 二 B), the winner: A pays the 44 once more
     assert (await zh("B", "鳥 二萬")).splitlines()[:2] == [
-        "鳥 二萬：中鳥嘅每條數再俾多一次（冇人中就唔使俾）",
-        "A 俾 B HK$44",
+        "鳥 二萬（2，由莊家 A 數起）中 B，佢係食糊嗰個：出銃嘅 A 俾 B 雙倍",
+        "A 再俾 B HK$44（由 HK$44 變 HK$88）",
     ]
     assert await zh.owed() == {"A": -88, "B": 88, "C": 0, "D": 0}
     assert await zh("B", "鳥 三萬") == "鳥要緊接食糊之後講，寫一隻牌：鳥 三萬（或者 /bird 三萬）。"

@@ -179,6 +179,12 @@ def build_commands() -> list[app_commands.Command[Any, ..., None]]:
     async def selfdraw(interaction: discord.Interaction, winner: str, hand: str) -> None:
         await relay(interaction, "/selfdraw", winner, hand, slow=slow_hand(hand))
 
+    @_cmd(N_("/bird"), N_("歡樂麻將's 鳥 right after a win: who it lands on pays or collects double"))
+    @app_commands.rename(tile=option_name(N_("option: tile")))
+    @app_commands.describe(tile=text(N_("The 鳥 tile, e.g. 三萬")))
+    async def bird(interaction: discord.Interaction, tile: str) -> None:
+        await relay(interaction, "/bird", tile)
+
     @_cmd(N_("/draw"), N_("Exhaustive draw (流局); the dealer stays"))
     async def draw(interaction: discord.Interaction) -> None:
         await relay(interaction, "/draw")
@@ -319,6 +325,7 @@ def build_commands() -> list[app_commands.Command[Any, ..., None]]:
         newgame,
         win,
         selfdraw,
+        bird,
         draw,
         undo,
         redo,

@@ -178,14 +178,14 @@ def _count(system_id: str, n: int) -> str:
 
 
 def _total(system_id: str, scored: ScoredHand) -> str:
-    """A scored hand's count as ``taipai score`` totals it: 「20番 + 1 × 底 5 = 25」 at 港式台牌, ``3台`` /
-    ``4翻`` elsewhere."""
+    """A scored hand's count as ``taipai score`` totals it: 「20番 + 1 × 底 5 = 25」 where the score carries a
+    底 (港式台牌), else the count alone (``22番`` at 國標 and 歡樂麻將, whose money has no 底; ``3台``, ``4翻``)."""
     score = scored.score
-    if system_by_id(system_id).unit == "番":
+    if score.base_fan > 0:
         return _("Fan {fan} + {bases} × 底 {base_fan} = {total}").format(
             fan=score.fan, bases=score.bases, base_fan=score.base_fan, total=score.total
         )
-    return render.count_word(system_id, score.fan)
+    return _count(system_id, score.fan)
 
 
 def calc_lines(system_id: str, options: TableSettings, scored: ScoredHand) -> list[str]:

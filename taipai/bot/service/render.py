@@ -1022,6 +1022,9 @@ def event_lines(
                 winner=getattr(event, "winner", ""), tai=tai
             )
         ]
+    own = system_by_id(ref.system).chat.own_lines(ref, event)
+    if own:  # 歡樂麻將's 鳥: whom it lands on and what it doubles
+        return [said(x) for x in own]
     if event.kind == "bird":  # QQ 歡樂麻將 (seed 002 鳥牌): the legs it lands on are paid once more
         tile = name_zh(getattr(event, "tile", 0))
         return [_("鳥 {tile}: each leg it doubles is paid again (none: it doubles no leg)").format(tile=tile)]
@@ -1149,11 +1152,29 @@ def payments(
             payer, payee, value = payee, payer, -value
         msg = _("{payer} refunds {payee} {amount}") if refund else _("{payer} pays {payee} {amount}")
         line = msg.format(payer=payer, payee=payee, amount=money(state, value))
+        was = raised_from(before, event, payer, payee) if not refund else None
+        if was is not None:  # a 鳥 pays a leg of the win before it once more: say what it was and is
+            line = _("{payer} pays {payee} {amount} more ({was} → {now})").format(
+                payer=payer,
+                payee=payee,
+                amount=money(state, value),
+                was=money(state, was),
+                now=money(state, was + value),
+            )
         parts = parts_of(before, event, payer, payee) if before is not None and event is not None else ()
         if parts and not refund:
             line = _("{line} ({parts})").format(line=line, parts=" + ".join(said(x) for x in parts))
         out.append(line)
     return out
+
+
+def raised_from(before: TableState | None, event: Event | None, payer: str, payee: str) -> Amount | None:
+    """What ``payer`` paid ``payee`` in the win a 鳥 ``event`` raises (the last entry of ``before``'s
+    history), in ledger amounts; ``None`` for another event or a pair that paid nothing there."""
+    if before is None or event is None or event.kind != "bird" or not before.history:
+        return None
+    was = sum((p.amount for p in before.history[-1].payments if (p.payer, p.payee) == (payer, payee)), 0)
+    return was or None
 
 
 def lapsed(before: TableState, after: TableState) -> list[str]:

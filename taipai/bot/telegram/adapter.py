@@ -112,6 +112,7 @@ COMMANDS: tuple[tuple[str, str], ...] = (
     ("win", N_("a win on a discard: /win winner discarder hand-or-fan")),
     ("selfdraw", N_("a self-draw: /selfdraw winner hand-or-fan")),
     ("flowerwin", N_("花胡 where the game books it: /flowerwin B (八仙過海)")),
+    ("bird", N_("歡樂麻將's 鳥 right after a win: /bird 三萬 (who it lands on pays or collects double)")),
     ("draw", N_("exhaustive draw (流局)")),
     ("undo", N_("undo the last event (撤銷)")),
     ("redo", N_("redo what was undone (重做)")),

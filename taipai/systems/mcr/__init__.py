@@ -30,7 +30,7 @@ class Mcr:
     id: str = "mcr"
     unit: str = "番"
     names: tuple[str, ...] = ("國標", "國標麻將", "国标", "mcr", "chinese-official")
-    english: str = "Chinese Official (MCR)"
+    english: str = "Chinese Official"
     hand_size: int = 13
     players: int = 4
     wildcards: bool = False
