@@ -1,9 +1,10 @@
 """Translations for every user-visible string of the bot (gettext catalogues managed with Babel).
 
 Message ids are English; catalogues live in ``locales/<locale>/LC_MESSAGES/taipai.po``:
-``zh_Hant_HK`` (written Cantonese, the default) and ``en``.  The ``.po`` files are read at run time
-with :func:`babel.messages.pofile.read_po`, so no compiled ``.mo`` file is needed.  Fuzzy or empty
-entries are treated as missing and fall back to the English id (a test fails on any such entry).
+``zh_Hant_HK`` (written Cantonese, the default), ``en`` and ``zh_Hans`` (Simplified Chinese).  The ``.po``
+files are read at run time with :func:`babel.messages.pofile.read_po`, so no compiled ``.mo`` file is
+needed.  Fuzzy or empty entries are treated as missing and fall back to the English id (a test fails on
+any such entry).
 
 Use::
 
@@ -36,7 +37,10 @@ from babel.messages.pofile import read_po
 
 DOMAIN = "taipai"
 DEFAULT_LOCALE = "zh_Hant_HK"
-LOCALES = ("zh_Hant_HK", "en")
+LOCALES = ("zh_Hant_HK", "en", "zh_Hans")
+"""Written Cantonese (every chat's default), English, and Simplified Chinese (written Mandarin: offered
+for 字牌 tables, whose players are Hunanese; chosen only by name, ``/lang 简体``, never from a phone's
+language, so every group stays Cantonese until it asks)."""
 
 _current: ContextVar[str] = ContextVar("taipai_locale", default=DEFAULT_LOCALE)
 
@@ -62,10 +66,13 @@ def normalize_locale(name: str | None) -> str:
     """Map a language tag to one of :data:`LOCALES`.
 
     ``en``, ``en_US``, ``en-GB`` → ``en``; ``zh``, ``zh_HK``, ``zh-Hant``, ``zh_TW``, ``yue`` … →
-    ``zh_Hant_HK``; ``None``, empty or unknown → :data:`DEFAULT_LOCALE`.
+    ``zh_Hant_HK``; one of :data:`LOCALES` exactly (``zh_Hans``) → itself; ``None``, empty or unknown →
+    :data:`DEFAULT_LOCALE`.
     """
     if not name:
         return DEFAULT_LOCALE
+    if name in LOCALES:
+        return name
     tag = name.replace("-", "_").split(".")[0].lower()
     if tag.startswith("en"):
         return "en"

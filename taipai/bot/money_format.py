@@ -92,8 +92,9 @@ def use_currency(code: str | None) -> Iterator[str]:
 
 def babel_locale(locale: str | None = None) -> str:
     """The Babel locale that formats for reply language ``locale`` (default: the current one):
-    ``zh_Hant_HK`` for Cantonese, ``en_HK`` for English."""
-    return "en_HK" if normalize_locale(locale or current_locale()) == "en" else "zh_Hant_HK"
+    ``zh_Hant_HK`` for Cantonese, ``en_HK`` for English, ``zh_Hans_CN`` for Simplified Chinese."""
+    forms = {"en": "en_HK", "zh_Hans": "zh_Hans_CN"}
+    return forms.get(normalize_locale(locale or current_locale()), "zh_Hant_HK")
 
 
 @lru_cache(maxsize=8)

@@ -345,9 +345,13 @@ async def _lang(service: Seats, chat: ChatRef, arg: str) -> str:
     if not arg:
         # the language this reply is in: the chat's, else (a private chat) the member's, else the default
         return _("Language: {language}. Change it with /lang en or /lang zh.").format(
-            language=_("English") if current_locale() == "en" else _("中文")
+            language={"en": _("English"), "zh_Hans": _("简体中文")}.get(current_locale(), _("中文"))
         )
     tag = arg.strip().lower()
+    if tag in SIMPLIFIED_WORDS:
+        await service.set_chat_locale(chat, "zh_Hans")
+        with use_locale("zh_Hans"):
+            return _("Language set: Simplified Chinese.")
     if not (tag.startswith(("en", "zh", "yue")) or tag in ("中文", "廣東話", "广东话", "粵語", "英文")):
         return _("I speak English (/lang en) and written Cantonese (/lang zh).")
     locale = "en" if tag.startswith("en") or tag == "英文" else normalize_locale("zh")
@@ -355,6 +359,13 @@ async def _lang(service: Seats, chat: ChatRef, arg: str) -> str:
     await service.set_chat_locale(chat, locale)
     with use_locale(locale):
         return _("Language set: English.") if locale == "en" else _("Language set: written Cantonese.")
+
+
+SIMPLIFIED_WORDS = frozenset(
+    {"zh_hans", "zh-hans", "hans", "zh_cn", "zh-cn", "简体", "簡體", "简体中文", "簡體中文", "普通话"}
+    | {"普通話"}
+)
+"""What ``/lang`` takes for Simplified Chinese (``zh_Hans``; compared lower-cased)."""
 
 
 async def _table(service: Seats, chat: ChatRef) -> tuple[SessionRow, TableState] | str:
