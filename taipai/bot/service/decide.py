@@ -20,7 +20,7 @@ import unicodedata
 from dataclasses import dataclass
 from fractions import Fraction
 
-from taipai.bot.service import implied, parse, render
+from taipai.bot.service import implied, parse, render, wildwords
 from taipai.bot.service.parse import (
     NOT_EXPOSED_KONG_WORDS,
     CommandError,
@@ -648,6 +648,8 @@ def rule_event(state: TableState, args: tuple[str, ...]) -> RuleChanged:
     的對白「唔打咁大呀，三百六十」，意思就是「每底300元，翻為60元」」, so ``/rules base 300`` with base_fan 5
     is rate 60, and ``/rules 三百六十`` sets rate 60 after checking 300 = 5 × 60.
     """
+    if args and wildwords.is_wild_word(args[0]):  # 規則 百搭 窗 四萬: one value of several words
+        return _wild_rule(state, args)
     opts = state.options
     if len(args) == 1 and RULE_NAMES.get(args[0].lower()):
         raise Refused(rule_help(opts, args[0], RULE_NAMES[args[0].lower()]))
@@ -683,6 +685,14 @@ def rule_event(state: TableState, args: tuple[str, ...]) -> RuleChanged:
     return event
 
 
+def _wild_rule(state: TableState, args: tuple[str, ...]) -> RuleChanged:
+    """:func:`~.wildwords.wild_rule`: the event, or :class:`Refused` with its reply."""
+    ruled = wildwords.wild_rule(state, args)
+    if isinstance(ruled, str):
+        raise Refused(ruled)
+    return ruled
+
+
 def game_rule_events(state: TableState, args: tuple[str, ...]) -> list[RuleChanged]:
     """``/rules NAME VALUE [NAME VALUE …]`` at a table of another game than 港式台牌: one
     :class:`RuleChanged` per pair, each checked by the game's own settings (``with_option``, which
@@ -693,6 +703,8 @@ def game_rule_events(state: TableState, args: tuple[str, ...]) -> list[RuleChang
         Refused: an odd number of words (``rules_usage``), or a name or value the game does not take
             (``game_rule_refused``, naming the pair and the game's settings).
     """
+    if args and wildwords.is_wild_word(args[0]):  # 規則 百搭 窗 四萬: one value of several words
+        return [_wild_rule(state, args)]
     if not args or len(args) % 2:
         raise Refused(render.rules_usage(state))
     opts = state.options

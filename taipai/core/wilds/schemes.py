@@ -555,8 +555,8 @@ def take_hand_scheme(text: str) -> tuple[str, WildScheme | None, TileIndex | Non
         else ``None``; ``indicator`` the tile when only a tile was given, else ``None``.
 
     Raises:
-        HandError: ``bad_context`` (``token`` the word) when the word names neither a scheme nor a tile,
-            or is said twice.
+        HandError: ``bad_context`` (``token`` the word) when the word names neither a scheme nor a tile
+            (``hint_args["field"]`` ``wild_scheme_word``), or is said twice (``wild_scheme_twice``).
     """
     found = [m for m in _HAND_WORD.finditer(text) if not text[: m.start()].endswith(("[", "［"))]
     if not found:
@@ -568,6 +568,7 @@ def take_hand_scheme(text: str) -> tuple[str, WildScheme | None, TileIndex | Non
             token=found[1].group(0),
             position=found[1].start(),
             hint="say 百搭 once, e.g. 百搭 窗 四萬",
+            hint_args={"field": "wild_scheme_twice"},
         )
     m = found[0]
     first, second = m.group(1), m.group(2)
@@ -581,6 +582,7 @@ def take_hand_scheme(text: str) -> tuple[str, WildScheme | None, TileIndex | Non
             token=first,
             position=m.start(1),
             hint="百搭 窗 四萬 (a scheme and the turned tile) or 百搭 四萬 (the turned tile)",
+            hint_args={"field": "wild_scheme_word"},
         )
     setting: WildScheme | None = None
     if scheme is not None:
@@ -601,8 +603,9 @@ def effective(
     bare tile (``百搭 四萬``) as the table scheme's indicator.
 
     Raises:
-        HandError: ``bad_context`` when the hand gives a tile and no scheme is set, or the scheme needs
-            a turned tile that neither the hand nor the table gives (token ``百搭``).
+        HandError: ``bad_context`` (token ``百搭``) when the hand gives a tile and no scheme is set
+            (``hint_args["field"]`` ``wild_scheme_tile``), or the scheme needs a turned tile that
+            neither the hand nor the table gives (``wild_scheme_turned``, ``scheme`` its name).
     """
     scheme = said if said is not None else table
     if indicator is not None:
@@ -612,6 +615,7 @@ def effective(
                 "this hand names a turned tile but the table plays no scheme that reads one",
                 token="百搭",
                 hint="say the scheme too, e.g. 百搭 窗 四萬",
+                hint_args={"field": "wild_scheme_tile"},
             )
         scheme = WildScheme(scheme.scheme, indicator)
     elif said is not None and said.indicator is None and table is not None and table.scheme == said.scheme:
@@ -622,6 +626,7 @@ def effective(
             f"{scheme.row.name} needs the turned tile",
             token="百搭",
             hint=f"say it in the hand, e.g. 百搭 {scheme.row.words[0]} 四萬",
+            hint_args={"field": "wild_scheme_turned", "scheme": scheme.row.name},
         )
     return scheme
 
@@ -669,3 +674,17 @@ def apply(spec: HandSpec, scheme: WildScheme | None) -> HandSpec:
     return replace(
         spec, concealed=tuple(sorted(concealed)), wilds=tuple(wilds), winning_tile=win, winning_wild=win_wild
     )
+
+
+# --------------------------------------------------------------------------- the table setting, in a chat
+
+WILD_WORDS: Final = ("百搭", "wild", "wilds")
+"""What a table types for its scheme: ``規則 百搭 窗 四萬`` / ``/rules wild window 4m`` (the words after
+the first are one value: the scheme and its turned tile)."""
+
+WILD_OPTION: Final = "wild_scheme"
+"""The option name a wildcard system's settings keep the scheme under (its text, :meth:`WildScheme.text`)."""
+
+
+JOKERS_SHOWN: Final = " ".join(f"[{name}]" for name in JOKERS)
+"""The jokers as a hand writes them: ``[元] [喜] … [四后]``."""

@@ -3,14 +3,39 @@
 What a 港式台牌 table books from the chat — every kind: 拉 chains and 斬拉, 現金獎, 飛牌, 包 on 槓上自摸 of an
 exposed kong (「明槓出銃者全包」) — and its /help lines.  Its 規則 reply, rule words and payment legs
 (``12番 + 底 5 + 莊 1``) are still written in the bot (``taipai.bot.service.render`` / ``decide``, on
-:class:`~taipai.systems.hk_taiwan.options.TableOptions`), so :attr:`rows` and :attr:`rule_row` are empty
-here.  Labels are English message ids (translated by the bot).
+:class:`~taipai.systems.hk_taiwan.options.TableOptions`), so :attr:`rows` is empty here and
+:attr:`rule_row` words only the wildcard scheme (``規則 百搭 窗 四萬``,
+:mod:`taipai.systems.hk_taiwan.wildchat`).
+Labels are English message ids (translated by the bot).
 """
 
 from __future__ import annotations
 
-from taipai.core.chat import COMMAND_KINDS, N_, ChatVocabulary
+from taipai.core.chat import COMMAND_KINDS, N_, ChatVocabulary, Said
+from taipai.core.table.state import TableSettings
+from taipai.systems.hk_taiwan.options import TableOptions
 from taipai.systems.hk_taiwan.reading import DEALER_PATTERN
+from taipai.systems.hk_taiwan.wildchat import (
+    WILD_OPTION,
+    WILD_WORDS,
+    scheme_accepts,
+    scheme_row,
+    stored_scheme,
+)
+
+
+def rule_row(option: str, options: TableSettings) -> Said | None:
+    """The 規則 row of the one setting worded here, seed 001's wildcard scheme (``百搭 = 窗百搭 四萬 …``);
+    ``None`` for the others (the bot words 港式台牌's other options)."""
+    if (option == WILD_OPTION or option in WILD_WORDS) and isinstance(options, TableOptions):
+        return scheme_row(stored_scheme(options.wild_scheme))
+    return None
+
+
+def accepts(option: str, options: TableSettings) -> Said | None:
+    """What the wildcard scheme setting takes; ``None`` for the other options."""
+    return scheme_accepts() if option == WILD_OPTION or option in WILD_WORDS else None
+
 
 CHAT = ChatVocabulary(
     books=frozenset(COMMAND_KINDS) - {"bao", "flower_win", "bird"},
@@ -35,6 +60,10 @@ CHAT = ChatVocabulary(
         N_("  B 暗槓  /kong B: each pays B 1; A 暗槓錯  /badkong A: A pays each 2"),
         N_("  A 七搶一 B  /sevenrobone A B, A 一搶七 B  /onerobseven A B: B pays A 6"),
         N_("B 飛 九筒  /fly B 九筒: record a 飛牌"),
+        N_(
+            "規則 百搭 窗 四萬  /rules wild window 4m: the table's wildcard scheme (帶弟, 活動 or 窗 with "
+            "the turned tile; 心皇; 特別; 無); a hand may name its own turned tile: 百搭 五萬"
+        ),
     ),
     notes=(
         N_(
@@ -49,5 +78,8 @@ CHAT = ChatVocabulary(
         ),
     ),
     ledger_rows=frozenset({DEALER_PATTERN}),
+    rule_row=rule_row,
+    accepts=accepts,
+    option_words=dict.fromkeys(WILD_WORDS, WILD_OPTION),
 )
 """The ``hk-taiwan`` system's :attr:`~taipai.core.system.RuleSystem.chat`."""

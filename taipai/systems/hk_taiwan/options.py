@@ -13,7 +13,9 @@ from typing import Any
 
 from taipai.core.table.amounts import Amount, JsonAmount, amount_from_json, amount_to_json, norm
 from taipai.core.table.errors import TableError
+from taipai.core.wilds.schemes import WildScheme
 from taipai.systems.hk_taiwan.prizes import DEFAULT_PRIZE_VALUES
+from taipai.systems.hk_taiwan.wildchat import WILD_OPTION, WILD_WORDS, scheme_setting, stored_scheme
 
 LA_MODES = ("every_hand", "dealer_only", "off")
 LA_BREAKS = ("next_win", "debtor_wins")
@@ -52,6 +54,9 @@ class TableOptions:
             莊家 row 「莊家連n拉n」).
         multi_win_deal: on 一炮雙響/三響, ``dealer_among_winners`` (default: the dealer keeps the deal if
             among the winners) or ``always_pass``.
+        wild_scheme: seed 001's wildcard scheme and its turned tile, stored as
+            :meth:`~taipai.core.wilds.schemes.WildScheme.text` (``window 4m``; ``""``: none, the default,
+            wildcards are 越搭 typed in brackets).  ``規則 百搭 窗 四萬``.
     """
 
     base_fan: int = 5
@@ -65,8 +70,10 @@ class TableOptions:
     dealer_fan_per_streak: int = 2
     dealer_fan_base: int = 1
     multi_win_deal: str = "dealer_among_winners"
+    wild_scheme: str = ""
 
     def __post_init__(self) -> None:
+        object.__setattr__(self, "wild_scheme", scheme_setting(self.wild_scheme))
         for name, choices in _CHOICES.items():
             if getattr(self, name) not in choices:
                 raise TableError(
@@ -96,6 +103,11 @@ class TableOptions:
         return hash(
             tuple(getattr(self, f.name) for f in dataclasses.fields(self) if f.name != "prizes")
         ) ^ hash(tuple(sorted(self.prizes.items())))
+
+    @property
+    def scheme(self) -> WildScheme | None:
+        """The table's wildcard scheme (``wild_scheme`` read), or ``None``."""
+        return stored_scheme(self.wild_scheme)
 
     def dealer_fan(self, streak: int) -> int:
         """Dealer fan for a dealer on 連莊 ``streak`` (seed 004 莊家 row: 2n+1)."""
@@ -144,6 +156,8 @@ class TableOptions:
             if pid not in DEFAULT_PRIZE_VALUES:
                 raise TableError("unknown_prize", f"unknown prize {pid!r}", ", ".join(DEFAULT_PRIZE_VALUES))
             return dataclasses.replace(self, prizes={**self.prizes, pid: _amount_value(option, value)})
+        if option == WILD_OPTION or option in WILD_WORDS:
+            return dataclasses.replace(self, wild_scheme=scheme_setting(value))
         if option in _CHOICES:
             if not isinstance(value, str):
                 raise TableError("bad_value", f"{option} = {value!r}", ", ".join(_CHOICES[option]))
@@ -155,7 +169,7 @@ class TableOptions:
             return dataclasses.replace(self, **{option: a})
         if option == "rate":
             return dataclasses.replace(self, rate=_amount_value(option, value))
-        names = [*_CHOICES, *_INTS, "rate", "prize.<id>"]
+        names = [*_CHOICES, *_INTS, "rate", "prize.<id>", WILD_OPTION]
         raise TableError("bad_option", f"unknown option {option!r}", ", ".join(names))
 
 

@@ -15,6 +15,8 @@ from taipai.core.handspec import Situation
 from taipai.core.notation import parse_hand
 from taipai.core.scoretypes import Score
 from taipai.core.system import ScoredHand, Seat
+from taipai.core.wilds.schemes import apply, effective, take_hand_scheme, with_heart
+from taipai.systems.hk_taiwan.options import TableOptions
 from taipai.systems.hk_taiwan.rules import RuleSet
 from taipai.systems.hk_taiwan.scoring import score_hand
 
@@ -37,8 +39,12 @@ def score_message(
 ) -> ScoredHand:
     """Parse ``text`` with the winner's ``seat`` and score it under ``rules`` (fan, 番).
 
-    ``options`` (the table's settings) do not change a 港式台牌 hand's fan: 底 and the dealer's 2n+1
-    are added per leg by the ledger.
+    ``options`` (the table's settings) do not change a 港式台牌 hand's fan (底 and the dealer's 2n+1
+    are added per leg by the ledger), except the table's wildcard scheme of seed 001
+    (``TableOptions.wild_scheme``, :mod:`taipai.core.wilds.schemes`): under 帶弟 / 活動 / 窗 the hand's
+    tiles of the wild kinds are read as 皇 wildcards (活動's 白板 as the turned tile), under 心皇 the hand
+    is typed one tile short.  A hand may name its own (``百搭 窗 四萬``) or only its turned tile
+    (``百搭 四萬``).
 
     Raises:
         HandError: bad notation; ``not_a_win``; ``wild_unplaceable``; ``over_budget`` when the wildcard
@@ -52,7 +58,13 @@ def score_message(
         seat_wind=seat.seat_wind,
         seen_tiles=seat.seen_tiles,
     )
-    spec = parse_hand(text, situation=table, table_kinds=rules.wilds.table_kinds, words=HK_TAIWAN_WORDS)
+    text, said_scheme, said_tile = take_hand_scheme(text)
+    table_scheme = options.scheme if isinstance(options, TableOptions) else None
+    scheme = effective(table_scheme, said_scheme, said_tile)
+    spec = parse_hand(
+        with_heart(text, scheme), situation=table, table_kinds=rules.wilds.table_kinds, words=HK_TAIWAN_WORDS
+    )
+    spec = apply(spec, scheme)
     said = spec.situation
     overruled: tuple[str, ...] = ()
     if table_seat:

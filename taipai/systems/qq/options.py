@@ -17,6 +17,7 @@ from taipai.core.table.amounts import Amount, amount_from_json, amount_to_json
 from taipai.core.table.errors import TableError
 from taipai.core.table.money import money_setting
 from taipai.core.tiles import NUM_KINDS
+from taipai.core.wilds.schemes import WILD_WORDS, parse_scheme, scheme_named
 from taipai.systems.qq.caishen import indicator_of
 from taipai.systems.qq.money import Room
 from taipai.systems.qq.tilewords import tile_of
@@ -42,6 +43,7 @@ OPTION_WORDS: Final[dict[str, str]] = {
     "詐糊": "false_win_fan",
     "流局連莊": "draw_keeps_dealer",
     "財神": "indicator",
+    **dict.fromkeys(WILD_WORDS, "indicator"),
 }
 """Chinese option words → option names (``規則 場 8番場``: ``room = "eight"``)."""
 
@@ -145,6 +147,8 @@ class QQTableOptions:
         if name == "false_win_fan":
             n = amount_from_json(value) if isinstance(value, str) else value
             return dataclasses.replace(self, false_win_fan=n)  # type: ignore[arg-type]
+        if name == "indicator" and isinstance(value, str) and (option in WILD_WORDS or _names_scheme(value)):
+            return dataclasses.replace(self, indicator=_next_scheme_indicator(value))
         if name == "indicator":
             if isinstance(value, str):
                 kind = tile_of(value)
@@ -161,3 +165,27 @@ class QQTableOptions:
             raise TableError("bad_value", f"draw_keeps_dealer = {value!r}", "true or false")
         words = ", ".join(f"{w} ({n})" for w, n in OPTION_WORDS.items())
         raise TableError("bad_option", f"unknown option {option!r}", words)
+
+
+def _names_scheme(value: str) -> bool:
+    words = value.split()
+    return bool(words) and scheme_named(words[0]) is not None
+
+
+def _next_scheme_indicator(value: str) -> int | None:
+    """``規則 百搭 帶弟 五萬``: seed 002's 財神 is seed 001's 帶弟百搭, so the scheme's turned tile is the
+    indicator (五萬: 財神 六萬); ``無`` clears it.  The other schemes are not this game's.
+
+    Raises:
+        TableError: ``bad_value``: no scheme, another scheme, or 帶弟 without its turned tile.
+    """
+    takes = "帶弟 and the turned tile (帶弟 五萬: 財神 六萬), or 無"
+    try:
+        scheme = parse_scheme(value)
+    except ValueError as err:
+        raise TableError("bad_value", f"百搭 = {value!r}: {err}", takes) from err
+    if scheme is None:
+        return None
+    if scheme.scheme != "next" or scheme.indicator is None:
+        raise TableError("bad_value", f"百搭 = {value!r}: 歡樂麻將's 財神 is 帶弟百搭 only", takes)
+    return scheme.indicator

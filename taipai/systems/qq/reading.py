@@ -19,6 +19,7 @@ from taipai.core.errors import HandError
 from taipai.core.scoretypes import PatternScore, Score
 from taipai.core.system import ScoredHand, Seat
 from taipai.core.tiles import NUM_KINDS, TileIndex, counts_of, name_zh
+from taipai.core.wilds.schemes import take_hand_scheme
 from taipai.systems.mcr.hand import waits
 from taipai.systems.mcr.reading import read_spec, win_of
 from taipai.systems.mcr.scoring import MIXED_KONGS, rows
@@ -63,6 +64,38 @@ def take_caishen(text: str) -> tuple[str, TileIndex | None]:
     return text[: m.start()] + " " * (m.end() - m.start()) + text[m.end():], kind
 
 
+def _turned_caishen(text: str, caishen: TileIndex | None) -> TileIndex | None:
+    """The hand's 財神 with seed 001's general word: ``百搭 五萬`` / ``百搭 帶弟 五萬`` names the turned
+    tile (財神 六萬, :func:`~taipai.systems.qq.caishen.caishen_of`), as ``規則 百搭 帶弟 五萬`` does for the
+    table; ``財神 六萬`` names the 財神 itself.
+
+    Raises:
+        HandError: ``bad_context``: another scheme than 帶弟 (歡樂麻將's 財神 is 帶弟百搭;
+            ``hint_args["field"]`` ``wild_scheme_game``), or both words (``wild_scheme_both``).
+    """
+    _rest, scheme, tile = take_hand_scheme(text)
+    if scheme is not None and scheme.scheme != "next":
+        raise HandError(
+            "bad_context",
+            f"{scheme.row.name}: 歡樂麻將's 財神 is 帶弟百搭 only",
+            token="百搭",
+            hint="百搭 五萬 (the turned tile) or 財神 六萬",
+            hint_args={"field": "wild_scheme_game", "scheme": scheme.row.name},
+        )
+    turned = tile if tile is not None else (scheme.indicator if scheme is not None else None)
+    if turned is None:
+        return caishen
+    if caishen is not None:
+        raise HandError(
+            "bad_context",
+            "this hand says both 財神 and 百搭",
+            token="百搭",
+            hint="say one: 財神 六萬 or 百搭 五萬",
+            hint_args={"field": "wild_scheme_both"},
+        )
+    return caishen_of(turned)
+
+
 def check_count(count: int, options: Any = None) -> int:
     """A bare count (``12番``) typed by a player: the 番 to book (QQ has no 起和 minimum; preset.toml).
 
@@ -105,6 +138,8 @@ def score_message(
     del rules
     opts = options if isinstance(options, QQTableOptions) else QQTableOptions()
     rest, caishen = take_caishen(text)
+    caishen = _turned_caishen(rest, caishen)
+    rest = take_hand_scheme(rest)[0]
     if caishen is None and opts.indicator is not None:
         caishen = caishen_of(opts.indicator)
     if caishen is None:
