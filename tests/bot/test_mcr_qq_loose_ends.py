@@ -140,3 +140,16 @@ async def test_the_english_replies_that_name_the_game_never_nest_its_brackets(st
     assert ruled[0] == "Rules of this table, Chinese Official (國標):"
     named = [x for x in [*helped.splitlines(), *ruled] if "Chinese Official" in x]
     assert len(named) == 2 and all(x.count("(") == 1 for x in named)  # the game list says 國標 (mcr)
+
+
+@pytest.mark.asyncio
+async def test_an_english_win_with_a_guo_biao_context_word_is_booked(store) -> None:
+    """「B wins A … 和絕張」 was not read as a hand (和絕張 is 國標's word, not 港式台牌's) and got a hint."""
+    talk: Talk = await opened_table(store, "開枱 A B C D 國標", locale="en")
+    booked = (await talk("B", "B wins A 一二三萬 四五六萬 七八九萬 二三四索 中 食 中 和絕張")).splitlines()
+    # 清龍 16 和絕張 4 門前清 2 缺一門 1 單釣將 1 = 24: A pays 8 + 24, C and D 8 each
+    assert booked[0] == "B wins on A's discard: 24 fan"
+    assert booked[6:9] == ["A pays B HK$32", "C pays B HK$8", "D pays B HK$8"]
+    seq = await talk.seq()
+    assert await talk("B", "B wins A over and over") == ""  # talk, not a hand: no reply
+    assert await talk.seq() == seq

@@ -437,16 +437,21 @@ def _player(word: str, players: dict[str, str], me: str | None) -> str | None:
 
 
 def _count_or_hand(text: str) -> bool:
-    """A count (``12``, ``12 fan``, ``12番``) or text the hand notation reads."""
+    """A count (``12``, ``12 fan``, ``12番``) or text the hand notation reads with the context words of
+    one of the games (國標's 和絕張 is no 港式台牌 word, yet ``B wins A … 和絕張`` is a hand)."""
     if is_count_text(text):
         return True
     from taipai.core.errors import HandError
     from taipai.core.notation import tokenize
+    from taipai.core.registry import SYSTEMS
 
-    try:
-        return bool(tokenize(text))
-    except HandError:
-        return False
+    for system in SYSTEMS.values():
+        try:
+            if tokenize(text, words=system.words):
+                return True
+        except HandError:
+            continue
+    return False
 
 
 def _fold(word: str) -> str:
