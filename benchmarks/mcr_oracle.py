@@ -18,6 +18,7 @@ Figures only; the pass/fail differential test is ``tests/systems/mcr/test_agains
 from __future__ import annotations
 
 import argparse
+import contextlib
 import sys
 import time
 from collections import Counter
@@ -26,7 +27,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "systems" / "mcr"))
 
-from oracle import Hand, compare, hand_message, hands, oracle_args, oracle_fans, scorer_fans
+from oracle import Hand, compare, hand_message, hands, oracle_args, oracle_fans, scorer_fans, win_of
 
 CLOCK = time.process_time
 """CPU time of this process: the figures hold on a shared 2-core machine where other work runs."""
@@ -34,16 +35,67 @@ CLOCK = time.process_time
 
 def oracle_rate(corpus: list[Hand]) -> float:
     """pymahjonggb's hands/s on ``corpus`` (arguments prepared beforehand, best of three passes)."""
+    return oracle_rates(corpus, 3)[-1]
+
+
+def oracle_rates(corpus: list[Hand], passes: int) -> list[float]:
+    """pymahjonggb's hands/s on ``corpus``, one figure per pass, slowest first (arguments prepared
+    beforehand)."""
     from MahjongGB import MahjongFanCalculator
 
     prepared = [oracle_args(h) for h in corpus]
-    best = 0.0
-    for _ in range(3):
+
+    def one(i: int) -> None:
+        MahjongFanCalculator(**prepared[i])
+
+    return pass_rates(len(prepared), one, passes)
+
+
+def pass_rates(n: int, one: Any, passes: int) -> list[float]:
+    """``one(i)`` for ``i`` in ``range(n)``, ``passes`` times: hands/s of each pass, slowest first
+    (other work on a shared machine only ever slows a pass down; a refusal, ``HandError``, counts as a
+    hand)."""
+    from taipai.core.errors import HandError
+
+    rates = []
+    for _ in range(passes):
         start = CLOCK()
-        for args in prepared:
-            MahjongFanCalculator(**args)
-        best = max(best, len(prepared) / max(CLOCK() - start, 1e-9))
-    return best
+        for i in range(n):
+            with contextlib.suppress(HandError):
+                one(i)
+        rates.append(n / max(CLOCK() - start, 1e-9))
+    return sorted(rates)
+
+
+def taipai_parts(corpus: list[Hand]) -> dict[str, Any]:
+    """The two halves of ``SYSTEM.score`` on ``corpus``, each as ``one(i)`` for :func:`pass_rates`:
+    ``"parse"`` reads hand ``i``'s message (:func:`taipai.systems.mcr.reading.read_spec`, the
+    notation with MCR's words and the table's seat); ``"score"`` scores its prepared
+    :class:`~taipai.systems.mcr.hand.Win` (:func:`taipai.systems.mcr.scoring.score` at the preset's
+    8番起和, waits included as ``SYSTEM.score`` shows them)."""
+    from taipai.core.system import Seat
+    from taipai.systems.mcr.hand import counts_of, waits
+    from taipai.systems.mcr.reading import read_spec
+    from taipai.systems.mcr.scoring import score
+
+    messages = [
+        (hand_message(h), Seat(seat_wind=27 + h.seat_wind, round_wind=27 + h.round_wind)) for h in corpus
+    ]
+    wins = [win_of(h) for h in corpus]
+
+    def parse(i: int) -> object:
+        return read_spec(messages[i][0], messages[i][1], table_seat=True)
+
+    def scored(i: int) -> object:
+        win = wins[i]
+        result = score(win)  # type: ignore[arg-type]
+        if result.waits is None:
+            before = counts_of(win.standing)  # type: ignore[attr-defined]
+            before[win.winning_tile] -= 1  # type: ignore[attr-defined]
+            waits(before, len(win.melds), [0] * 34)  # type: ignore[attr-defined]
+        return result
+
+    return {"parse": parse, "score": scored}
 
 
 def taipai_scorer() -> tuple[str, Any]:

@@ -349,7 +349,6 @@ def _tokenize(text: str, s: str, words: ContextWords) -> list[Token]:
     endings = words.wind_endings
     lengths = _word_lengths(words)
     vocab = words.vocab
-    adjacent_honours = False
     while pos < n:
         c = s[pos]
         if c in _SPACE_LIKE or c.isspace():
@@ -394,55 +393,40 @@ def _tokenize(text: str, s: str, words: ContextWords) -> list[Token]:
                     kind = word.value
                     assert isinstance(kind, int)
                     tok = Token(TokenKind.TILES, pos, pos + length, tiles=(kind,), positions=(pos,))
-                    if out and out[-1].end == pos and out[-1].tiles[:1] == (kind,) and IS_HONOUR[kind]:
-                        adjacent_honours = True
+                    _add_honour(out, tok)
                 else:
-                    tok = Token(word.kind, pos, pos + length, value=word.value)
-                out.append(tok)
+                    out.append(Token(word.kind, pos, pos + length, value=word.value))
             elif c in NUMERAL_RANK or c == "0":
                 pieces, end = _scan_run(text, s, pos)
                 out.extend(pieces)
                 pos = end
                 continue
             elif c.isascii() and c.isalpha():
-                out.extend(_scan_ascii(text, s, pos, words))
-                adjacent_honours = True
+                for tok in _scan_ascii(text, s, pos, words):
+                    _add_honour(out, tok)
             else:
                 raise _unknown(text, s, pos, words)
         pos = out[-1].end
-    return _merge_honours(out) if adjacent_honours else out
-
-
-def _merge_honours(tokens: list[Token]) -> list[Token]:
-    """Join adjacent one-honour pieces of the same kind written with no gap: 中中中 is one piece."""
-    out: list[Token] = []
-    i = 0
-    n = len(tokens)
-    while i < n:
-        t = tokens[i]
-        j = i + 1
-        if t.kind is TokenKind.TILES and IS_HONOUR[t.tiles[0]]:
-            end = t.end
-            while (
-                j < n
-                and tokens[j].kind is TokenKind.TILES
-                and tokens[j].start == end
-                and tokens[j].tiles == t.tiles
-            ):
-                end = tokens[j].end
-                j += 1
-            if j > i + 1:
-                group = tokens[i:j]
-                t = Token(
-                    TokenKind.TILES,
-                    t.start,
-                    end,
-                    tiles=t.tiles * (j - i),
-                    positions=tuple(g.start for g in group),
-                )
-        out.append(t)
-        i = j
     return out
+
+
+def _add_honour(out: list[Token], tok: Token) -> None:
+    """Append ``tok`` (one honour tile, or a flower code) to ``out``, joined to the piece before it when
+    that piece holds the same honour and ends where ``tok`` starts: 中中中 is one piece."""
+    if tok.kind is TokenKind.TILES and out:
+        last = out[-1]
+        kind = tok.tiles[0]
+        touching = last.kind is TokenKind.TILES and last.end == tok.start
+        if touching and last.tiles[0] == kind and IS_HONOUR[kind]:
+            out[-1] = Token(
+                TokenKind.TILES,
+                last.start,
+                tok.end,
+                tiles=(*last.tiles, kind),
+                positions=(*last.positions, tok.start),
+            )
+            return
+    out.append(tok)
 
 
 # ---------------------------------------------------------------------------------------------

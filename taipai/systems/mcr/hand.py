@@ -139,15 +139,22 @@ def _sets(counts: list[int], need: int, start: int) -> Iterator[list[Group]]:
     if counts[i] >= 3:
         counts[i] -= 3
         for rest in _sets(counts, need - 1, i):
-            yield [Group(Set.PUNG, i), *rest]
+            yield [_PUNGS[i], *rest]
         counts[i] += 3
     if i < 27 and i % 9 <= 6 and counts[i + 1] and counts[i + 2]:
         for k in (i, i + 1, i + 2):
             counts[k] -= 1
         for rest in _sets(counts, need - 1, i):
-            yield [Group(Set.CHOW, i), *rest]
+            yield [_CHOWS[i], *rest]
         for k in (i, i + 1, i + 2):
             counts[k] += 1
+
+
+# Groups are immutable: one of each, shared by every reading.
+_PUNGS = tuple(Group(Set.PUNG, t) for t in range(NUM_KINDS))
+_CHOWS = tuple(Group(Set.CHOW, t) for t in range(NUM_KINDS))
+_PAIRS = tuple(Group(Set.PAIR, t) for t in range(NUM_KINDS))
+_KNITTED_THIRDS = tuple(Group(Set.KNITTED, t) for t in range(NUM_KINDS))
 
 
 def standard_readings(counts: list[int], need: int) -> Iterator[list[Group]]:
@@ -158,23 +165,51 @@ def standard_readings(counts: list[int], need: int) -> Iterator[list[Group]]:
     standard hand.  Each reading is yielded once (the first tile left is always used first).
     """
     c = list(counts)
+    # With exactly 3 × need + 2 tiles, a pair can only be taken from the unit (a suit, or an honour)
+    # whose size is 2 mod 3, and only when every other unit splits wholly into sets.
+    pair_units = _pair_units(c) if sum(c) == 3 * need + 2 else None
     for p in range(NUM_KINDS):
-        if c[p] < 2:
+        if c[p] < 2 or (pair_units is not None and (p // 9 if p < 27 else p) not in pair_units):
             continue
         c[p] -= 2
         for sets in _sets(c, need, 0):
-            yield [*sets, Group(Set.PAIR, p)]
+            yield [*sets, _PAIRS[p]]
         c[p] += 2
     if need >= 3:
         for straight in KNITTED_STRAIGHTS:
-            kinds = knitted_kinds(straight)
-            if all(c[k] for k in kinds):
+            kinds = _KNITTED_KINDS[straight]
+            if all(map(c.__getitem__, kinds)):
                 for k in kinds:
                     c[k] -= 1
                 for rest in standard_readings(c, need - 3):
-                    yield [*(Group(Set.KNITTED, t) for t in straight), *rest]
+                    yield [*(_KNITTED_THIRDS[t] for t in straight), *rest]
                 for k in kinds:
                     c[k] += 1
+
+
+def _pair_units(c: list[int]) -> tuple[int, ...]:
+    """The units (suit 0-2, or an honour's kind) a hand's pair can come from: the one unit of size
+    2 mod 3 when every other unit splits wholly into sets (:func:`_suit_ok`), else none."""
+    odd: list[int] = []
+    for s in range(3):
+        key = 0
+        n = 0
+        for r in range(9):
+            v = c[9 * s + r]
+            if v:
+                key += v * _POW8[r]
+                n += v
+        if n % 3 == 2:
+            odd.append(s)
+        elif n % 3 == 1 or (key and not _suit_ok(key)):
+            return ()
+    for k in HONOUR_KINDS:
+        v = c[k] % 3
+        if v == 2:
+            odd.append(k)
+        elif v == 1:
+            return ()
+    return tuple(odd) if len(odd) == 1 else ()
 
 
 def is_thirteen_orphans(counts: list[int]) -> bool:
@@ -341,9 +376,8 @@ def _slow_waits(counts_without_win: list[int], melds: int, held: list[int]) -> t
 
 def _fast_waits(c: list[int], melds: int, held: list[int]) -> tuple[int, ...]:
     """:func:`waits` of a hand of 13 − 3 × ``melds`` tiles: the standard shape suit by suit (one
-    suit changes with the tile added), the other shapes only where they can be one tile short."""
-    near = _near(c, melds) if melds else None
-    tried = [t for t in range(NUM_KINDS) if held[t] < 4 and (near is None or t in near)]
+    suit changes with the tile added, and which of its ranks leave it whole is a per-suit table),
+    the other shapes only where they can be one tile short."""
     # Units: the three suits (octal keys) and each honour on its own.
     keys = [0, 0, 0]
     sizes = [0, 0, 0]
@@ -368,57 +402,80 @@ def _fast_waits(c: list[int], melds: int, held: list[int]) -> tuple[int, ...]:
         elif v % 3 == 1:
             bad += 1
     wins: set[int] = set()
-    for t in tried:
-        if t < 27:
-            s = t // 9
-            was_ok = suit_ok[s]
-            was_pair = sizes[s] % 3 == 2
-            now_pair = (sizes[s] + 1) % 3 == 2
-            now_ok = _suit_ok(keys[s] + _POW8[t % 9])
-        else:
-            v = c[t]
-            was_ok = v % 3 != 1
-            was_pair = v % 3 == 2
-            now_pair = v % 3 == 1
-            now_ok = v % 3 != 0
-        if now_ok and bad - (not was_ok) == 0 and pairs - was_pair + now_pair == 1:
+    # A tile added to a suit wins when every other unit is whole and the pairs come to one.
+    for s in range(3):
+        others_whole = bad - (not suit_ok[s]) == 0
+        was_pair = sizes[s] % 3 == 2
+        now_pair = (sizes[s] + 1) % 3 == 2
+        if others_whole and pairs - was_pair + now_pair == 1:
+            wins.update(9 * s + r for r in _suit_completions(keys[s]))
+    for t in HONOUR_KINDS:
+        v = c[t] % 3
+        if v and bad - (v == 1) == 0 and pairs - (v == 2) + (v == 1) == 1:
             wins.add(t)
     if melds <= 1:
         # 組合龍 with sets and a pair: the straight one tile short takes only that tile; a whole one
         # leaves a plain hand one tile short.
-        for kinds in _KNITTED_KINDS.values():
-            missing = [k for k in kinds if not c[k]]
+        thirds = [_lacking_thirds(k) for k in keys]
+        for straight in KNITTED_STRAIGHTS:
+            missing = [first - first % 9 + r for first in straight for r in thirds[first // 9][first % 9]]
             if len(missing) > 1:
                 continue
             rest = list(c)
-            for k in kinds:
+            for k in _KNITTED_KINDS[straight]:
                 if rest[k]:
                     rest[k] -= 1
             if missing:
-                if missing[0] in tried and _plain_win(rest):
+                if _plain_win(rest):
                     wins.add(missing[0])
                 continue
-            for t in tried:
+            for t in range(NUM_KINDS):
                 if t not in wins:
                     rest[t] += 1
                     if _plain_win(rest):
                         wins.add(t)
                     rest[t] -= 1
     if melds == 0:
-        odd = [k for k in range(NUM_KINDS) if c[k] % 2]
-        if len(odd) == 1 and odd[0] in tried:
+        odd = [k for k in range(NUM_KINDS) if c[k] & 1]
+        if len(odd) == 1:
             wins.add(odd[0])  # 七對: four of a kind is two pairs
-        if not any(c[k] for k in _SIMPLES):
+        if not any(key & _MIDDLE_RANKS for key in keys):
             lacking = [k for k in ORPHANS if not c[k]]  # 十三幺: the one orphan missing, else any
-            wins.update(t for t in (lacking if len(lacking) == 1 else ORPHANS if not lacking else ())
-                        if t in tried)
-        if all(v <= 1 for v in c):
+            wins.update(lacking if len(lacking) == 1 else ORPHANS if not lacking else ())
+        if max(c) <= 1:
             held_kinds = {k for k in range(NUM_KINDS) if c[k]}
             for kinds in _KNITTED_KINDS.values():
                 room = set(kinds) | set(HONOUR_KINDS)
                 if held_kinds <= room:
-                    wins.update(t for t in room - held_kinds if t in tried)  # 全不靠 / 七星不靠
-    return tuple(sorted(wins))
+                    wins.update(room - held_kinds)  # 全不靠 / 七星不靠
+    return tuple(sorted(t for t in wins if held[t] < 4))
+
+
+_MIDDLE_RANKS = sum(7 * _POW8[r] for r in range(1, 8))
+"""The octal digits of ranks 2 to 8 in a suit's key (a simple held: no 十三幺)."""
+
+_COMPLETIONS: dict[int, tuple[int, ...]] = {}
+_THIRDS: dict[int, tuple[tuple[int, ...], ...]] = {}
+
+
+def _suit_completions(key: int) -> tuple[int, ...]:
+    """The ranks (0-based) whose tile added to a suit's counts ``key`` leaves the suit whole: all sets,
+    plus one pair when its size is 2 mod 3 (:func:`_suit_ok`).  Remembered by ``key``."""
+    found = _COMPLETIONS.get(key)
+    if found is None:
+        found = tuple(r for r in range(9) if (key >> 3 * r) & 7 < 7 and _suit_ok(key + _POW8[r]))
+        _COMPLETIONS[key] = found
+    return found
+
+
+def _lacking_thirds(key: int) -> tuple[tuple[int, ...], ...]:
+    """For a suit's counts ``key``: the ranks (0-based) its 147, 258 and 369 lack, at index 0, 1 and 2
+    (a 組合龍's third is named by its lowest rank)."""
+    found = _THIRDS.get(key)
+    if found is None:
+        found = tuple(tuple(r for r in (o, o + 3, o + 6) if not (key >> 3 * r) & 7) for o in range(3))
+        _THIRDS[key] = found
+    return found
 
 
 def _near(counts: list[int], melds: int) -> set[int]:

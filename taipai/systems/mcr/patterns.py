@@ -457,7 +457,7 @@ def win_facts(win: Win) -> WinFacts:
     elif open_sets == 4 and not win.self_drawn:
         won_as = "melded_hand"
     return WinFacts(
-        dict(tile_fans(win)),
+        tile_fans(win),
         all(not IS_HONOUR[t] and RANK_OF[t] % 2 == 0 for t in win.all_tiles()),
         _nine_gates(win),
         won_as,
@@ -478,14 +478,24 @@ def _nine_gates(win: Win) -> bool:
     return [c[k] for k in range(1, 10)] == [3, 1, 1, 1, 1, 1, 1, 1, 3]
 
 
-def tile_fans(win: Win) -> Counter[str]:
+def tile_fans(win: Win) -> dict[str, int]:
     """The rows that look only at the tiles (any shape): suits (rows 22, 49, 51, 76, 77), ranges (25-27,
-    36, 37), tile sets (3, 8, 11, 18, 40, 68), 四歸一 (64) and the win's context (44-47, 58, 82)."""
-    out: Counter[str] = Counter()
-    tiles = win.all_tiles()
-    kinds = set(tiles)
-    suits = {SUIT_OF[t] for t in kinds if not IS_HONOUR[t]}
-    honours = [t for t in kinds if IS_HONOUR[t]]
+    36, 37), tile sets (3, 8, 11, 18, 40, 68), 四歸一 (64) and the win's context (44-47, 58, 82).
+
+    Returns:
+        row id → count, in a fixed order (the order :func:`shape_fans` builds on).
+    """
+    out: dict[str, int] = {}
+    counts = [0] * NUM_KINDS
+    for t in win.standing:
+        counts[t] += 1
+    for m in win.melds:
+        for t in m.tiles:
+            counts[t] += 1
+    kinds = {t for t in range(NUM_KINDS) if counts[t]}
+    suits = {t // 9 for t in kinds if t < 27}
+    ranks = {t % 9 + 1 for t in kinds if t < 27}
+    honours = [t for t in kinds if t >= 27]
     if not honours:
         out["no_honors"] = 1
     if len(suits) == 1 and not honours:
@@ -502,14 +512,13 @@ def tile_fans(win: Win) -> Counter[str]:
         out["reversible_tiles"] = 1
     if not suits:
         out["all_honours"] = 1
-    elif all(IS_TERMINAL[t] for t in kinds):
+    elif not honours and ranks <= {1, 9}:
         out["all_terminals"] = 1
-    elif all(IS_TERMINAL_OR_HONOUR[t] for t in kinds):
+    elif ranks <= {1, 9}:
         out["all_terminals_and_honors"] = 1
-    if not any(IS_TERMINAL_OR_HONOUR[t] for t in kinds):
+    if not honours and not ranks & {1, 9}:
         out["all_simples"] = 1
     if not honours:
-        ranks = {RANK_OF[t] for t in kinds}
         if ranks <= {7, 8, 9}:
             out["upper_tiles"] = 1
         elif ranks <= {4, 5, 6}:
@@ -520,8 +529,9 @@ def tile_fans(win: Win) -> Counter[str]:
             out["upper_four"] = 1
         elif ranks <= {1, 2, 3, 4}:
             out["lower_four"] = 1
-    kong_tiles = {g.tile for g in win.melds if g.kind is Set.KONG}
-    hogs = sum(1 for t, n in Counter(tiles).items() if n == 4 and t not in kong_tiles)
+    hogs = sum(1 for t in kinds if counts[t] == 4)
+    if hogs:
+        hogs -= sum(1 for g in win.melds if g.kind is Set.KONG)
     if hogs:
         out["tile_hog"] = hogs
     if win.self_drawn:

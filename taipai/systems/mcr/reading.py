@@ -9,6 +9,7 @@ dealer row).
 from __future__ import annotations
 
 import dataclasses
+from functools import cache
 from typing import Any
 
 from taipai.core.budget import Budget
@@ -18,7 +19,7 @@ from taipai.core.notation import parse_hand
 from taipai.core.scoretypes import PatternScore, Score
 from taipai.core.system import ScoredHand, Seat
 from taipai.core.tiles import group_name_zh, name_zh
-from taipai.systems.mcr.hand import Group, Set, Win, counts_of, waits
+from taipai.systems.mcr.hand import GROUP_TILES, Group, Set, Win, counts_of, waits
 from taipai.systems.mcr.options import McrOptions
 from taipai.systems.mcr.scoring import MIXED_KONGS, Row, rows, score
 from taipai.systems.mcr.words import MCR_WORDS, McrSituation, refuse_foreign_words
@@ -68,13 +69,16 @@ def booked_fan(score: Score) -> int:
     return score.fan
 
 
+_SET_OF = {MeldKind.CHOW: Set.CHOW, MeldKind.PUNG: Set.PUNG, MeldKind.KONG: Set.KONG}
+
+
 def win_of(spec: HandSpec) -> Win:
     """The scorer's :class:`~taipai.systems.mcr.hand.Win` of a parsed hand."""
     s = spec.situation
     assert spec.winning_tile is not None
     melds = tuple(
         Group(
-            {MeldKind.CHOW: Set.CHOW, MeldKind.PUNG: Set.PUNG, MeldKind.KONG: Set.KONG}[m.kind],
+            _SET_OF[m.kind],
             m.tile,
             concealed=m.kong is KongKind.CONCEALED,
             melded=True,
@@ -126,7 +130,13 @@ def _reading_zh(groups: tuple[Group, ...], fans: dict[str, int], spec: HandSpec)
     if not groups:
         shape = next((name for rid, name in _SHAPE_NAMES.items() if rid in fans), "")
         return (shape, *(name_zh(t) for t in sorted(spec.all_tiles())))
-    return tuple(group_name_zh(list(g.tiles)) for g in groups)
+    return tuple(_group_name(g.kind, g.tile) for g in groups)
+
+
+@cache
+def _group_name(kind: Set, tile: int) -> str:
+    """A group's Chinese name (一二三萬, 東東東): the same few groups come back hand after hand."""
+    return group_name_zh(list(GROUP_TILES[kind][tile]))
 
 
 def read_spec(text: str, seat: Seat, *, table_seat: bool) -> tuple[HandSpec, Any, tuple[str, ...]]:
