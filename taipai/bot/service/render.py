@@ -1368,7 +1368,10 @@ def settled(state: TableState, transfers: Sequence[tuple[str, str, Amount]]) -> 
         shown = fan_money(state, p.balance, sign=True, paid=paid[p.name])
         lines.append(f"  {state.seat_wind(p.name)} {p.name}: {shown}")
     total = sum((p.balance for p in state.players), Fraction(0))
-    lines.append(_("Sum of the balances: {total} (zero-sum)").format(total=amount(total)))
+    zero = _("Sum of the balances: {total} (zero-sum)")  # its Cantonese counts four (四家)
+    if len(state.players) == 3:
+        zero = _("Sum of the three balances: {total} (zero-sum)")
+    lines.append(zero.format(total=amount(total)))
     if transfers:
         lines.append(_("To settle:"))
         lines.extend(

@@ -1,0 +1,102 @@
+"""Show (issue 18 item 4): a three-player evening through the terminal and through Telegram (the real
+python-telegram-bot Application against the fake Bot API) gives the same balances, history, stats and
+settlement; 埋數 sends the chart with three lines.
+
+The game is :mod:`threeplay`'s 三人牌 (底 1): a discarder alone pays 底 × 翻, a self-draw takes 底 × 翻 from
+each of the other two, the winner deals next.  By hand: Bob 食 Cat 3翻 (Cat −3, Bob +3; Bob deals);
+Bob 自摸 4翻 (Ann −4, Cat −4, Bob +8); 流局 then 撤銷 (nothing moves); Cat 食 Ann 5翻 (Ann −5, Cat +5;
+Cat deals).  Ann −9, Bob +11, Cat −2; to settle: Ann pays Bob 9, Cat pays Bob 2.
+"""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from threeplay import registered
+
+from taipai.bot.console import CONSOLE_CHAT, run_console
+from taipai.bot.service.chart import chart_data
+from taipai.bot.service.service import Service
+from taipai.bot.store import Store
+
+from .conftest import ANN, BOB, CAT, GROUP, running_bot
+
+pytestmark = pytest.mark.asyncio
+
+EVENING = (
+    (ANN, "開枱 Ann Bob Cat 三人牌"),
+    (BOB, "Bob 食 Cat 3翻"),
+    (BOB, "Bob 自摸 4翻"),
+    (ANN, "流局"),
+    (CAT, "撤銷"),
+    (CAT, "Cat 食 Ann 5翻"),
+    (ANN, "記錄"),
+    (ANN, "戰績"),
+    (ANN, "埋數"),
+)
+BALANCES = {"Ann": -9, "Bob": 11, "Cat": -2}
+
+
+async def test_the_terminal_and_telegram_book_the_same_evening(tmp_path, monkeypatch) -> None:
+    registered(monkeypatch)
+    # the terminal: one line per speaker, as `taipai chat` reads them
+    store = await Store.open(f"sqlite+aiosqlite:///{tmp_path / 'console.db'}")
+    try:
+        service = Service(store)
+        script = "".join(f"{who['first_name']}: {said}\n" for who, said in EVENING)
+        out = io.StringIO()
+        assert await run_console(service, stdin=io.StringIO(script), stdout=out, interactive=False) == 0
+        terminal = out.getvalue()
+        session = await store.latest_session(CONSOLE_CHAT)
+        assert session is not None
+        _seq, console_state = await service.state_of(session)
+    finally:
+        await store.close()
+    assert console_state.balances == BALANCES
+    assert console_state.names == ("Ann", "Bob", "Cat")
+
+    async with running_bot(tmp_path) as (g, _bot):
+        (opened,) = await g.say(ANN, EVENING[0][1])
+        assert opened.params["text"].startswith("開枱：東 Ann、南 Bob、西 Cat。Ann 做莊。")
+        assert [b["text"] for b in opened.params["reply_markup"]["inline_keyboard"][0]] == [
+            "坐東",
+            "坐南",
+            "坐西",
+        ]
+        await g.say(BOB, "坐 南")
+        await g.say(CAT, "坐 西")
+        replies = {}
+        for who, said in EVENING[1:-1]:
+            (r,) = await g.say(who, said)
+            replies[said] = r.params["text"]
+        sent_photos = len(g.api.sent(GROUP, "sendPhoto"))
+        await g.api.send_text(GROUP, ANN, "埋數")
+        (photo,) = await g.api.wait_for(lambda _c: g.api.sent(GROUP, "sendPhoto")[sent_photos:])
+        settled = photo.params["caption"]
+        assert await g.balances() == BALANCES
+        session = await g.service.store.latest_session(g.chat)
+        assert session is not None
+        _seq, telegram_state = await g.service.state_of(session)
+
+    assert telegram_state.balances == console_state.balances
+    assert [h.summary for h in telegram_state.history] == [h.summary for h in console_state.history]
+    # every reply the terminal printed is the Telegram reply, line for line
+    for said, text in (*replies.items(), ("埋數", settled)):
+        assert "taipai: " + text.replace("\n", "\n" + " " * 8) in terminal, said
+    assert replies["Bob 食 Cat 3翻"] == "Bob 食 Cat：3翻\nCat 俾 Bob HK$3\n下一鋪：Bob 做莊；東圈，第2鋪。"
+    assert replies["撤銷"].startswith("Cat 撤銷咗：流局")
+    # Cat won last, so Cat deals (東) and the others' winds follow: Ann 南, Bob 西
+    assert settled.splitlines() == [
+        "埋數！最後結果：",
+        "  南 Ann: -HK$9",
+        "  西 Bob: +HK$11",
+        "  東 Cat: -HK$2",
+        "三家加埋：0（收支平衡）",
+        "找數：",
+        "  Ann 俾 Bob HK$9",
+        "  Cat 俾 Bob HK$2",
+    ]
+    chart = chart_data(telegram_state)
+    assert [s.name for s in chart.series] == ["Ann", "Bob", "Cat"]
+    assert [list(s.values) for s in chart.series] == [[0, 0, -4, -9], [0, 3, 11, 11], [0, -3, -7, -2]]
