@@ -20,7 +20,8 @@ from taipai.bot.service.chart import chart_data
 from taipai.bot.service.service import Service
 from taipai.bot.store import Store
 
-from .conftest import ANN, BOB, CAT, GROUP, running_bot
+from .conftest import ANN, BOB, CAT, GROUP, labels, running_bot
+from .test_record_flow_e2e import data_of, tap
 
 pytestmark = pytest.mark.asyncio
 
@@ -100,3 +101,36 @@ async def test_the_terminal_and_telegram_book_the_same_evening(tmp_path, monkeyp
     chart = chart_data(telegram_state)
     assert [s.name for s in chart.series] == ["Ann", "Bob", "Cat"]
     assert [list(s.values) for s in chart.series] == [[0, 0, -4, -9], [0, 3, 11, 11], [0, -3, -7, -2]]
+
+
+async def test_three_seat_buttons_taps_among_three_and_kaitoi_alone_reopens_the_three(
+    tmp_path, monkeypatch
+) -> None:
+    registered(monkeypatch)
+    async with running_bot(tmp_path) as (g, _bot):
+        (opened,) = await g.say(ANN, "開枱 Ann Bob Cat 三人牌")
+        assert labels(opened) == [["坐東", "坐南", "坐西"], ["📝 記牌"]]
+        for user, data in ((ANN, "seat:0:0"), (BOB, "seat:0:1"), (CAT, "seat:0:2")):
+            await g.press(user, opened, data)
+        (flow,) = await g.say(BOB, "記牌")
+        assert labels(flow) == [["東 Ann", "南 Bob", "西 Cat"], ["流局"], ["✖ 取消"]]
+        mid = flow.result["message_id"]
+        _a, shown = await tap(g, BOB, mid, flow, "南 Bob")
+        assert labels(shown) == [["東 Ann", "西 Cat"], ["自摸"], ["⬅ 返轉頭", "✖ 取消"]]
+        _a, shown = await tap(g, BOB, mid, shown, "自摸")
+        _a, shown = await tap(g, BOB, mid, shown, "3")
+        _a, confirm = await tap(g, BOB, mid, shown, "✔ 3翻")
+        before = g.count()
+        await g.api.press(GROUP, BOB, mid, data_of(confirm, "✅ 確認"))
+        await g.api.wait_for(lambda _c: g.count() > before)
+        (hand,) = g.api.sent(GROUP)[before:]
+        # 底 1 × 3翻 (廣東牌's 起糊 3) from each of the two others
+        assert hand.params["text"].startswith("Bob 自摸：3翻\nAnn 俾 Bob HK$3\nCat 俾 Bob HK$3\n")
+        assert await g.balances() == {"Ann": -3, "Bob": 6, "Cat": -3}
+        await g.say(ANN, "埋數", replies=0)
+        await g.api.wait_for(lambda _c: g.api.sent(GROUP, "sendPhoto"))
+        (again,) = await g.say(ANN, "開枱")
+        assert again.params["text"].startswith("開枱：東 Ann、南 Bob、西 Cat。Ann 做莊。")
+        assert "用返上次記低嘅三個位開枱。" in again.params["text"]
+        session = await g.service.store.open_session(g.chat)
+        assert session is not None and session.system == "three-test"
