@@ -59,7 +59,18 @@ async def test_a_hand_names_its_own_scheme_or_turned_tile_and_bad_values_are_ref
     # the table's scheme with the hand's turned tile: 百搭 中
     assert (await talk("B", f"計番 {NO_EYES} 百搭 中")).splitlines()[0].endswith("Fan 45 + 1 × 底 5 = 50")
     # neither gives the turned tile: refused, nothing guessed
-    assert await talk("B", f"計番 {NO_EYES}") == "「百搭」 has a value I can't use."
+    assert await talk("B", f"B 食 A {NO_EYES}") == (
+        "「百搭」: the table's wildcard scheme needs the turned tile; say it in the hand, e.g. 百搭 四萬."
+    )
+    assert await talk.seq() == 2
+    assert "  百搭 = 窗百搭: each hand says its turned tile (百搭 四萬)" in (await talk("A", "規則")).splitlines()
+    assert await talk("B", f"計番 {NO_EYES} 百搭 風") == (
+        "「風」 after 百搭 is neither a scheme nor a tile: write 百搭 窗 四萬 (a scheme and the turned tile) or "
+        "百搭 四萬 (the turned tile). (「風」 is at character 38 of the message.)"
+    )
+    assert await talk("B", f"計番 {NO_EYES} 百搭 窗 四萬 百搭 中") == (
+        "「百搭 中」: say 百搭 once in a hand, e.g. 百搭 窗 四萬. (「百搭 中」 is at character 43 of the message.)"
+    )
     assert await talk("C", "規則 百搭 心皇") == (
         "Only A, who opened the table, can change its rules."
     )
@@ -113,8 +124,18 @@ async def test_qq_takes_the_next_scheme_as_its_caishen(store, locale: str) -> No
         "zh_Hant_HK": "「窗 四萬」唔係歡樂麻將用得嘅百搭玩法：帶弟 五萬、無。而家：財神 = 每鋪都係 六筒（翻出嘅牌係 五筒）。",
     }
     assert await talk("A", "規則 百搭 窗 四萬") == refused[locale]
-    # a hand's own turned tile: 百搭 五筒 is 財神 六筒 again, 百搭 八筒 makes 九筒 the 財神
+    # a hand's own turned tile: 百搭 五筒 is 財神 六筒, as the table says
     assert fan[locale] in (await talk("B", f"{hand} 百搭 五筒")).splitlines()[0]
+    both = {
+        "en": "「百搭」: this hand says both 財神 and 百搭; say one: 財神 六萬 or 百搭 五萬.",
+        "zh_Hant_HK": "「百搭」：呢副牌又講財神又講百搭；講一樣就得：財神 六萬 或者 百搭 五萬。",
+    }
+    assert await talk("B", f"{hand} 百搭 五筒 財神 六筒") == both[locale]
+    other = {
+        "en": "「百搭」: this game's 財神 is 帶弟百搭 only; write 百搭 五萬 (the turned tile) or 財神 六萬.",
+        "zh_Hant_HK": "「百搭」：呢個玩法嘅財神淨係帶弟百搭；寫 百搭 五萬（翻出嘅牌）或者 財神 六萬。",
+    }
+    assert await talk("B", f"{hand} 百搭 窗 五筒") == other[locale]
     assert await talk("A", "規則 百搭 無") == {
         "en": "Rule changed: 財神 = each hand says it (財神 六萬).",
         "zh_Hant_HK": "改咗規則：財神 = 每鋪自己講（財神 六萬）。",

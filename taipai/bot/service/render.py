@@ -375,6 +375,13 @@ TABLE_ERRORS = {
 """The reply to every :class:`TableError` code the core and the systems raise (a test enumerates them)."""
 
 
+_FIRST_CLAIM_NAMED = N_(
+    "{rule}: only {winner}, the first after {discarder} in turn, wins this discard; nothing was booked. Book "
+    "{winner}'s win alone ({winner} 食 {discarder} …), or play 一炮多響 (規則 一炮多響 開)."
+)
+"""``first_claim_wins`` when the game names its rule (``values["rule"]``: 國標's 截和)."""
+
+
 def table_error(err: TableError, unit: str = "") -> str:
     """The reply to an event the table refused (nothing was stored): every code of
     :data:`TABLE_ERRORS` in the chat's language, with the players and counts it names (``unit``: the
@@ -390,6 +397,8 @@ def table_error(err: TableError, unit: str = "") -> str:
                 values[key] += unit
     if err.code == "unknown_system":
         values = {"games": err.hint}
+    if err.code == "first_claim_wins" and "rule" in values:  # the game's own word: 國標 截和
+        msgid = _FIRST_CLAIM_NAMED
     try:
         return _(msgid).format(**values)
     except (KeyError, IndexError):
@@ -515,6 +524,25 @@ _CONTEXT_FIELDS = {
     "flowers": N_(
         "This table plays without flowers (花 = 關), but the hand lists 「{token}」: leave the flowers "
         "out, or turn flowers on with 規則 花 開."
+    ),
+    # seed 001's wildcard schemes (taipai.core.wilds.schemes): a hand's 百搭 word
+    "wild_scheme_word": N_(
+        "「{token}」 after 百搭 is neither a scheme nor a tile: write 百搭 窗 四萬 (a scheme and the turned "
+        "tile) or 百搭 四萬 (the turned tile)."
+    ),
+    "wild_scheme_twice": N_("「{token}」: say 百搭 once in a hand, e.g. 百搭 窗 四萬."),
+    "wild_scheme_tile": N_(
+        "「{token}」: this table plays no wildcard scheme that reads a turned tile; say the scheme too, "
+        "e.g. 百搭 窗 四萬."
+    ),
+    "wild_scheme_turned": N_(
+        "「{token}」: the table's wildcard scheme needs the turned tile; say it in the hand, e.g. 百搭 四萬."
+    ),
+    "wild_scheme_game": N_(
+        "「{token}」: this game's 財神 is 帶弟百搭 only; write 百搭 五萬 (the turned tile) or 財神 六萬."
+    ),
+    "wild_scheme_both": N_(
+        "「{token}」: this hand says both 財神 and 百搭; say one: 財神 六萬 or 百搭 五萬."
     ),
 }
 """``bad_context`` errors whose ``hint_args["field"]`` says what the value is for (the dealer streak
@@ -1538,6 +1566,7 @@ def rules(state: TableState) -> list[str]:
         return [head, *("  " + row for row in rows), rules_usage(state)]
     o = state.options
     prizes = _(", ").join(f"{prize_name(k)} {amount(v)}" for k, v in o.prizes.items())
+    wild = system_by_id(state.system).chat.rule_row("wild_scheme", o)  # seed 001's scheme (百搭)
     return [
         head,
         f"  la_mode = {o.la_mode}, la_break = {o.la_break}, la_on_draw = {o.la_on_draw}, cut = {o.cut}",
@@ -1550,6 +1579,7 @@ def rules(state: TableState) -> list[str]:
         "  "
         + _("dealer fan {base} + {per} × 連莊 n").format(base=o.dealer_fan_base, per=o.dealer_fan_per_streak),
         "  " + _("cash prizes (底): {prizes}").format(prizes=prizes),
+        *(["  " + said(wild)] if wild is not None else []),
         rules_usage(),
     ]
 
