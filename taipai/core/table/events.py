@@ -56,10 +56,11 @@ class WinLeg:
 
 @dataclass(frozen=True, slots=True)
 class TableOpened(_EventBase):
-    """開枱: four players in seat order 東南西北; ``players[0]`` deals first (DESIGN §5 開枱 A B C D).
+    """開枱: the players in seat order 東南西北; ``players[0]`` deals first (DESIGN §5 開枱 A B C D).
 
     Attributes:
-        players: the four names.
+        players: the names, as many as the system's :attr:`~taipai.core.system.RuleSystem.players`
+            (four; three at 字牌, seated 東南西); the machine refuses another count (``bad_players``).
         options: the table's settings, an instance of the system's settings class
             (:class:`~taipai.core.table.state.TableSettings`); ``None`` takes the system's preset.
         system: the rule system's id (:mod:`taipai.core.registry`); logs stored before there were
@@ -67,7 +68,7 @@ class TableOpened(_EventBase):
     """
 
     kind: ClassVar[str] = "table_opened"
-    players: tuple[str, str, str, str]
+    players: tuple[str, ...]
     options: Any = None
     system: str = "hk-taiwan"
 

@@ -35,11 +35,11 @@ def test_open_takes_the_systems_count(monkeypatch: pytest.MonkeyPatch) -> None:
     assert four.value.code == "bad_players"
     assert four.value.hint == "開枱 A B C"
     with pytest.raises(TableError) as three_at_four:
-        apply(None, TableOpened(("A", "B", "C")))  # type: ignore[arg-type]
+        apply(None, TableOpened(("A", "B", "C")))
     assert three_at_four.value.code == "bad_players"
     assert three_at_four.value.hint == "開枱 A B C D"
     with pytest.raises(TableError):
-        apply(None, TableOpened(("A", "B", "B"), system="three-test"))  # type: ignore[arg-type]
+        apply(None, TableOpened(("A", "B", "B"), system="three-test"))
 
 
 def test_discard_and_self_draw_money(three: TableState) -> None:
