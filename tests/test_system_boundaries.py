@@ -64,7 +64,10 @@ def core_reaching_systems(edges: dict[str, set[str]]) -> set[str]:
     return {m for m in edges if inside(m, CORE) and any(inside(t, SYSTEMS) for t in reach(edges, m))}
 
 
-BUILT_ON: dict[str, tuple[str, ...]] = {"taipai.systems.qq": ("taipai.systems.mcr",)}
+BUILT_ON: dict[str, tuple[str, ...]] = {
+    "taipai.systems.qq": ("taipai.systems.mcr",),
+    "taipai.systems.heyuan": ("taipai.systems.guangdong",),
+}
 """A system built on another game's table (issue 16: QQ 歡樂麻將 is MCR's table plus its own rules, reused
 by import) may reach that system, and only that one."""
 

@@ -115,13 +115,19 @@ def check_context(spec: HandSpec, game: str = GAME_ZH) -> list[str]:
 
 
 def read_spec(
-    text: str, seat: Seat, *, table_seat: bool, hand_size: int = HAND_SIZE, game: str = GAME_ZH
+    text: str,
+    seat: Seat,
+    *,
+    table_seat: bool,
+    game: str = GAME_ZH,
+    table_kinds: tuple[str, ...] = (),
 ) -> tuple[HandSpec, Any, tuple[str, ...]]:
     """Parse a 雞平和 hand message ``text`` at ``seat``.
 
     Returns ``(spec, said, overruled)``: the hand, the situation its own words said, and the names of
     :data:`SEAT_FIELDS` the table's seat overruled (``table_seat``; else the message's words stand, as
-    ``taipai score`` reads them).
+    ``taipai score`` reads them).  ``game`` names the table's game in a refusal and ``table_kinds`` are
+    the wildcard kinds the notation takes (河源百搭's 保: ``("皇",)``; none at 雞平和).
 
     Raises:
         HandError: the notation's codes (``wild_unsupported`` for a wildcard); ``not_in_this_game``.
@@ -130,7 +136,9 @@ def read_spec(
         dealer=seat.dealer, streak=seat.streak, round_wind=seat.round_wind, seat_wind=seat.seat_wind
     )
     try:
-        spec = parse_hand(text, situation=table, hand_size=hand_size, table_kinds=(), words=GUANGDONG_WORDS)
+        spec = parse_hand(
+            text, situation=table, hand_size=HAND_SIZE, table_kinds=table_kinds, words=GUANGDONG_WORDS
+        )
     except HandError:
         refuse_foreign_words(text, game)
         raise

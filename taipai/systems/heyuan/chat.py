@@ -1,0 +1,54 @@
+"""河源百搭's chat vocabulary: 雞平和's (:mod:`taipai.systems.guangdong.chat`) with the pattern set's 規則
+row (``規則 玩法 正百搭``) and a /help line for 保."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from taipai.core.chat import N_, ChatVocabulary, Said
+from taipai.core.table.state import TableSettings
+from taipai.systems.guangdong.chat import CHAT as GUANGDONG_CHAT
+from taipai.systems.heyuan.options import OPTION_WORDS, HeyuanOptions
+
+_PATTERN_ROWS = {
+    "chicken": N_("玩法 = 雞胡百搭 (雞平和's whole table; 保 are the eight flowers)"),
+    "proper": N_("玩法 = 正百搭 (only 混一色, 碰碰和, 清一色, 大哥, 幺九 and 十三幺 win)"),
+}
+
+
+def rule_row(option: str, options: TableSettings) -> Said | None:
+    """The 規則 row of ``option``: the pattern set's, else 雞平和's."""
+    if OPTION_WORDS.get(option, option) == "patterns":
+        return Said(_PATTERN_ROWS[options.patterns]) if isinstance(options, HeyuanOptions) else None
+    return GUANGDONG_CHAT.rule_row(option, options)
+
+
+def rows(options: TableSettings) -> tuple[Said, ...]:
+    """規則's rows: 雞平和's, then the pattern set."""
+    found = rule_row("patterns", options)
+    return (*GUANGDONG_CHAT.rows(options), *((found,) if found is not None else ()))
+
+
+def accepts(option: str, options: TableSettings) -> Said | None:
+    """What ``option`` takes: the pattern set's choices, else 雞平和's."""
+    if OPTION_WORDS.get(option, option) == "patterns":
+        return Said(N_("{name} takes one of: {values}"), (("name", "玩法"), ("values", "雞胡百搭、正百搭")))
+    return GUANGDONG_CHAT.accepts(option, options)
+
+
+CHAT: ChatVocabulary = dataclasses.replace(
+    GUANGDONG_CHAT,
+    help=(
+        *GUANGDONG_CHAT.help,
+        N_(
+            "保: the eight flowers (春 … 竹, or 保) are wild in the hand; 飛牌 (a lone 保 as the eyes) ×2, "
+            "保釣保 ×4"
+        ),
+    ),
+    option_words=OPTION_WORDS,
+    rows=rows,
+    rule_row=rule_row,
+    accepts=accepts,
+    value_words={**GUANGDONG_CHAT.value_words, "patterns": {"chicken": "雞胡百搭", "proper": "正百搭"}},
+)
+"""The ``heyuan`` system's :attr:`~taipai.core.system.RuleSystem.chat`."""

@@ -1,0 +1,323 @@
+"""河源百搭's 保 through the core wildcard engine (:mod:`taipai.core.wilds.search`), and 飛牌 / 保釣保.
+
+Seed 001: 「河源麻将百搭 … 多了"梅兰菊竹、春夏秋冬"八张花牌叫做"保"，"保"在手牌中可以变成万、索、筒、
+风、箭任意牌 … 用单独的"保"叫雀头时称为"飞牌"，"飞牌"成胡后筹码得分翻一番但单独的"保"再摸到"保"胡牌后
+称为"保钓保"，这时候的筹码得分是按"飞牌"的筹码再翻一番」.
+
+- **保**: each of the eight flowers is a wildcard of range "any tile" (the engine's 皇 kind), held in the hand
+  only (「在手牌中」: never in a 上 / 碰 / 槓 laid down).  :class:`HeyuanScorer` is the engine's
+  :class:`~taipai.core.wilds.plugin.WildScorer`: 13 tiles, 十三幺 as the special shape, 雞平和's scorer
+  (:func:`taipai.systems.guangdong.reading.best_of`) for each concrete completion and a sound bound
+  (:class:`HeyuanBound`) for the branch and bound.  A 保 may not be a fifth copy of a tile (the engine's
+  ``fifth_copy`` off; the seed is silent: our choice).
+- **飛牌** (×2): the hand held before the win has a 保 waiting alone as the eyes: without that 保 the other
+  twelve tiles (the other 保 in them) are four sets, so any tile completes the eyes.  **保釣保** (×4): such a
+  hand wins on another 保.  :func:`flying` decides it (from the engine's per-suit tables,
+  :func:`taipai.core.wilds.search.fill_exists`).  A doubling is one 番 (「番是2倍的意思」), so 飛牌 adds a
+  row of 1番 after 爆和 and 保釣保 one of 2番: the money is 2^番 × 底 as at 雞平和.
+- **正百搭** (the table's ``patterns``): only 混一色, 碰碰和, 混碰, 清一色, 清碰 (大哥), 混幺九 / 清幺九
+  and 十三幺 win; another hand is refused (``not_a_win``, the hint naming them).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Final
+
+from taipai.core.errors import HandError
+from taipai.core.hand import Reading, Shape
+from taipai.core.handspec import HandSpec, Meld
+from taipai.core.scoretypes import PatternScore, Score
+from taipai.core.tiles import NUM_KINDS, ORPHANS, name_zh
+from taipai.core.wilds.rules import WildRules
+from taipai.core.wilds.search import fill_exists
+from taipai.systems.guangdong.options import GuangdongOptions
+from taipai.systems.guangdong.reading import HAND_SIZE, best_of
+from taipai.systems.guangdong.rules import GuangdongRules
+
+BAO: Final = "皇"
+"""The engine's any-tile kind, which a 保 is."""
+
+BAO_RULES: Final = WildRules(
+    table_kinds=(BAO,),
+    in_melds=False,
+    max_per_concealed_meld=3,
+    eyes_both_wild=True,
+    fifth_copy=False,
+    special_shapes=True,
+    max_wilds_per_hand=8,
+)
+"""保's rules: held only (「"保"在手牌中」), up to all eight, any number in one concealed set, two as the eyes
+(保钓保 needs it), no fifth copy."""
+
+PROPER_ROWS: Final = frozenset(
+    {
+        "mixed_one_suit",
+        "all_pungs",
+        "mixed_pungs",
+        "pure_one_suit",
+        "pure_pungs",
+        "mixed_terminals",
+        "all_terminals",
+        "thirteen_orphans",
+    }
+)
+"""正百搭's hands (seed 001 「杂色(混一色)、碰碰胡、清一色、大哥(清一色碰碰胡)、幺九、十三幺」), by
+雞平和's row ids; 混碰 is 杂色 and 碰碰胡 at once."""
+
+FLYING_ID: Final = "flying"
+FLYING_NAME: Final = "飛牌"
+BAO_ON_BAO_ID: Final = "bao_on_bao"
+BAO_ON_BAO_NAME: Final = "保釣保"
+
+
+@dataclass(frozen=True, slots=True)
+class Completion:
+    """One concrete completion as the engine's :class:`~taipai.core.wilds.plugin.Evaluated`."""
+
+    value: int
+    rows: tuple[PatternScore, ...]
+    reading: tuple[str, ...]
+    waits: tuple[int, ...]
+
+    @property
+    def total(self) -> int:
+        """The 番 the hand is paid on (the engine compares completions by it)."""
+        return self.value
+
+    @property
+    def key(self) -> tuple[int, int]:
+        """``(番, 番)``: the hand's value after 爆和 and the floors."""
+        return self.value, self.value
+
+    def score(self) -> Score:
+        """The completion's :class:`Score` (``wilds`` filled in by the engine)."""
+        return Score(
+            fan=self.value,
+            bases=1,
+            base_fan=0,
+            total=self.value,
+            patterns=self.rows,
+            reading=self.reading,
+            waits=self.waits,
+        )
+
+
+@dataclass(frozen=True)
+class HeyuanBound:
+    """A sound upper bound on a completion's 番 from its tile counts (the engine's
+    :class:`~taipai.core.wilds.plugin.WildBound`).
+
+    Each row of 雞平和 needs something of the counts: 清一色 and 清碰 one suit and no honours, 混一色 and
+    混碰 one suit, 混幺九 / 清幺九 / 十三幺 no 2–8, 小三元 / 大三元 the dragons, 小四喜 / 大四喜 the winds,
+    字一色 no suit.  A summary holds flags and counts that only grow when a row becomes possible (so the
+    field-wise max is an envelope).  A hand outside every special row is worth at most
+    ``min(cap, 2 (碰碰和 or 平和) + 2 (混一色, one suit) + 自摸 + 門風 + 圈風 + 箭刻)``, the floor when a
+    floor word was said.
+
+    Suit summary (萬 筒 索): ``(empty, no 2-8)``; honours: ``(empty, dragons ≥ 8, all dragons ≥ 3, winds ≥
+    11, all winds ≥ 3, seat wind ≥ 3, round wind ≥ 3, dragons held ≥ 3 times)``.
+
+    Attributes:
+        cap, floor: the table's 爆和 and floor.
+        proper: 正百搭 (小三元, 大三元, 小四喜, 大四喜, 字一色, 九蓮寶燈 do not win there).
+        seat, round: the winner's seat and round wind (27..30).
+        self_drawn: 自摸 (+1 inside the cap).
+        floored: a floor word applies (槓上, 海底, 搶槓, 一炮三響).
+    """
+
+    cap: int
+    floor: int
+    proper: bool
+    seat: int = 27
+    round: int = 27
+    self_drawn: bool = False
+    floored: bool = False
+
+    def summary(self, suit: int, counts: tuple[int, ...]) -> tuple[int, ...]:
+        """Flags of one suit's final counts."""
+        return _summary(suit, tuple(counts), self.seat - 27, self.round - 27)
+
+    def suit_fan(self, summary: tuple[int, ...]) -> int:
+        """How promising a suit is: the sum of its fields."""
+        return sum(summary)
+
+    def envelope(self, summaries: Sequence[tuple[int, ...]]) -> tuple[int, ...]:
+        """The field-wise max of ``summaries``."""
+        return tuple(max(col) for col in zip(*summaries, strict=True))
+
+    def total(self, s0: tuple[int, ...], s1: tuple[int, ...], s2: tuple[int, ...], h: tuple[int, ...]) -> int:
+        """Upper bound on the 番 of a completion with these summaries."""
+        empties = s0[0] + s1[0] + s2[0]
+        one_suit = empties >= 2
+        extras = int(self.self_drawn) + h[5] + h[6] + h[7]
+        best = min(self.cap, 2 + (2 if one_suit else 0) + extras)
+        if self.floored:
+            best = max(best, self.floor)
+        if one_suit:
+            best = max(best, 5)  # 清碰 5, 混碰 4, 清一色 4
+            if empties == 3:
+                best = max(best, 6)  # 字一色 (碰碰和 at 正百搭: below 6 anyway)
+        if s0[1] and s1[1] and s2[1]:
+            best = max(best, 6)  # 清幺九 / 十三幺 6, 混幺九 5
+        if not self.proper:
+            if h[1] or h[3]:
+                best = max(best, 5)  # 小三元 / 小四喜
+            if h[2] or h[4]:
+                best = max(best, 6)  # 大三元 / 大四喜
+            if one_suit:
+                best = max(best, 6)  # 九蓮寶燈
+        return best
+
+    def bound(self, final: Sequence[int]) -> int:
+        """Upper bound on the 番 of the completion whose 34 final counts are ``final``."""
+        return self.total(
+            self.summary(0, tuple(final[0:9])),
+            self.summary(1, tuple(final[9:18])),
+            self.summary(2, tuple(final[18:27])),
+            self.summary(3, tuple(final[27:34])),
+        )
+
+
+@cache
+def _summary(suit: int, counts: tuple[int, ...], seat: int, round_: int) -> tuple[int, ...]:
+    empty = int(not any(counts))
+    if suit < 3:
+        return empty, int(not any(counts[1:8]))
+    winds, dragons = counts[0:4], counts[4:7]
+    return (
+        empty,
+        int(sum(dragons) >= 8),
+        int(all(c >= 3 for c in dragons)),
+        int(sum(winds) >= 11),
+        int(all(c >= 3 for c in winds)),
+        int(winds[seat] >= 3),
+        int(winds[round_] >= 3),
+        sum(1 for c in dragons if c >= 3),
+    )
+
+
+@dataclass(frozen=True)
+class HeyuanScorer:
+    """The engine's :class:`~taipai.core.wilds.plugin.WildScorer` for 河源百搭 (module docstring).
+
+    Attributes:
+        rules: 雞平和's table.
+        options: the table's settings (爆和, floor, pattern set: ``proper`` for 正百搭).
+        proper: 正百搭 (only :data:`PROPER_ROWS` win).
+    """
+
+    rules: GuangdongRules
+    options: GuangdongOptions
+    proper: bool = False
+    hand_size: int = HAND_SIZE
+    wild_rules: WildRules = BAO_RULES
+    special_shapes: frozenset[Shape] = field(default=frozenset({Shape.THIRTEEN_ORPHANS}))
+    repeat_counting: bool = False
+
+    def evaluate(
+        self,
+        spec: HandSpec,
+        *,
+        wait_tiles: tuple[int, ...],
+        reading_ok: Callable[[Reading], bool] | None,
+    ) -> Completion:
+        """雞平和's best reading of one concrete completion (``reading_ok`` is never set: 保 sits anywhere).
+
+        Raises:
+            HandError: ``not_a_win`` (no reading, or at 正百搭 none of its hands).
+        """
+        del reading_ok
+        value, rows, reading = best_of(spec, self.rules, self.options)
+        if self.proper and not any(p.id in PROPER_ROWS for p in rows):
+            raise proper_refusal()
+        shown = reading.describe_zh() if reading is not None else ("十三幺", *(name_zh(t) for t in ORPHANS))
+        return Completion(value, tuple(rows), shown, wait_tiles)
+
+    def bounder(self, spec: HandSpec, melds: tuple[Meld, ...], wait_tiles: tuple[int, ...]) -> HeyuanBound:
+        """:class:`HeyuanBound` at this table's 爆和 and floor, for this winner's winds and words."""
+        s = spec.situation
+        floored = (
+            (spec.self_drawn and (s.kong_replacements >= 1 or s.last_tile_draw))
+            or (not spec.self_drawn and s.robbing_kong)
+            or s.multiple_winners == 3
+        )
+        return HeyuanBound(
+            self.options.cap,
+            self.options.floor,
+            self.proper,
+            seat=s.seat_wind,
+            round=s.round_wind,
+            self_drawn=spec.self_drawn,
+            floored=floored,
+        )
+
+
+def proper_refusal() -> HandError:
+    """The refusal of a hand that is none of 正百搭's."""
+    return HandError(
+        "not_a_win",
+        "正百搭 wins only with 混一色, 碰碰和, 清一色, 大哥 (清碰), 幺九 or 十三幺",
+        hint="at 正百搭 a win is 混一色, 碰碰和, 清一色, 大哥, 幺九 or 十三幺 (規則 玩法 雞胡百搭: any)",
+    )
+
+
+def four_sets(counts: Sequence[int], wilds: int, sets: int, room: Sequence[int]) -> bool:
+    """Whether ``counts`` (34 natural concealed tiles) and ``wilds`` any-tile 保 make exactly ``sets``
+    sets and no eyes, a 保 standing for at most ``room[t]`` more copies of ``t``.
+
+    The wildcards are split among the four suits; each suit is checked with the engine's per-suit table
+    (:func:`taipai.core.wilds.search.fill_exists`, which adds no eyes when the suit's total is 0 mod 3)."""
+    if sum(counts) + wilds != 3 * sets:
+        return False
+    parts = [
+        (tuple(counts[0:9]), False, tuple(room[0:9])),
+        (tuple(counts[9:18]), False, tuple(room[9:18])),
+        (tuple(counts[18:27]), False, tuple(room[18:27])),
+        (tuple(counts[27:34]), True, tuple(room[27:34])),
+    ]
+
+    def split(i: int, left: int) -> bool:
+        if i == len(parts):
+            return left == 0
+        suit, honours, space = parts[i]
+        for j in range(left + 1):
+            if (sum(suit) + j) % 3 == 0 and fill_exists(honours, suit, j, space) and split(i + 1, left - j):
+                return True
+        return False
+
+    return split(0, wilds)
+
+
+def flying(spec: HandSpec) -> str | None:
+    """``"bao_on_bao"`` (保釣保), ``"flying"`` (飛牌) or ``None`` for a hand with its 保 as wildcards
+    (``spec.wilds``: concealed 保, ``spec.winning_wild``: a winning 保).
+
+    飛牌: one concealed 保 left out, the other concealed tiles and 保 make the sets still to make (four less
+    those laid down), so the lone 保 waits as the eyes on any tile; the winning tile (a natural tile) may
+    still be held a fourth time.  保釣保: the same, won on a 保 (the two 保 are the eyes)."""
+    held = len(spec.wilds)
+    if held == 0:
+        return None
+    counts = [0] * NUM_KINDS
+    for t in spec.concealed:
+        counts[t] += 1
+    everything = [0] * NUM_KINDS
+    for t in spec.all_tiles():
+        everything[t] += 1
+    room = [max(0, 4 - c) for c in everything]
+    if spec.winning_wild is None:
+        assert spec.winning_tile is not None
+        if room[spec.winning_tile] < 1:
+            return None  # the lone 保 cannot be a fifth copy of the winning tile
+        room[spec.winning_tile] -= 1
+    sets = 4 - len(spec.melds)
+    if not four_sets(counts, held - 1, sets, room):
+        return None
+    return BAO_ON_BAO_ID if spec.winning_wild is not None else FLYING_ID
+
+
+FLYING_FAN: Final = {FLYING_ID: (FLYING_NAME, 1), BAO_ON_BAO_ID: (BAO_ON_BAO_NAME, 2)}
+"""飛牌 ×2 = 1番, 保釣保 ×4 = 2番 (「"飞牌"成胡后筹码得分翻一番」, 「按"飞牌"的筹码再翻一番」)."""
