@@ -10,16 +10,18 @@ from taipai.core.ruletypes import MAX_RULES_FILE
 from taipai.core.system import RuleSystem
 from taipai.core.table.errors import TableError
 from taipai.systems.guangdong import SYSTEM as GUANGDONG
+from taipai.systems.heyuan import SYSTEM as HEYUAN
 from taipai.systems.hk_old import SYSTEM as HK_OLD
 from taipai.systems.hk_taiwan import SYSTEM as HK_TAIWAN
 from taipai.systems.mcr import SYSTEM as MCR
 from taipai.systems.qq import SYSTEM as QQ
 from taipai.systems.taiwan import SYSTEM as TAIWAN
+from taipai.systems.zipai import SYSTEMS as ZIPAI
 
 DEFAULT_SYSTEM = "hk-taiwan"
 """港式台灣麻雀, the game every log stored before issue 14 plays."""
 
-SYSTEMS: dict[str, RuleSystem] = {s.id: s for s in (HK_TAIWAN, TAIWAN, HK_OLD, MCR, QQ, GUANGDONG)}
+SYSTEMS: dict[str, RuleSystem] = {s.id: s for s in (HK_TAIWAN, TAIWAN, HK_OLD, MCR, QQ, GUANGDONG, HEYUAN, *ZIPAI)}
 """``{id: system}`` in the order ``/help`` and 規則 list them."""
 
 

@@ -29,7 +29,7 @@ from taipai.systems.zipai.ledger import ZipaiTable
 from taipai.systems.zipai.notation import read_hand
 from taipai.systems.zipai.options import ZipaiOptions
 from taipai.systems.zipai.presets import HARD, PAOHUZI, SOFT, VARIANTS, ZIPAI, Variant
-from taipai.systems.zipai.scoring import best
+from taipai.systems.zipai.scoring import below_minimum, best
 
 NO_WORDS = ContextWords(entries=())
 """字牌 hand messages are read by :func:`~taipai.systems.zipai.notation.read_hand`, not the mahjong
@@ -117,12 +117,7 @@ class Zipai:
             raise HandError("bad_count", f"a count of {count}", hint="a whole number 0 or more")
         opts = options if isinstance(options, ZipaiOptions) else ZipaiOptions.preset(self.id)
         if self.id != PAOHUZI.id and count < opts.threshold:
-            raise HandError(
-                "below_minimum",
-                f"{count}{self.unit} is below this table's {opts.threshold}{self.unit}",
-                hint=f"a win needs {opts.threshold}{self.unit}",
-                hint_args={"count": f"{count}{self.unit}", "minimum": f"{opts.threshold}{self.unit}"},
-            )
+            raise below_minimum(count, opts.threshold, self.variant)
         return count
 
     def __hash__(self) -> int:

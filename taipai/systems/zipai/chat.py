@@ -77,7 +77,14 @@ def hand_error(err: HandError) -> Said:
     Raises:
         KeyError: a code a 字牌 hand message never raises.
     """
-    args = {"token": err.token, **{k: str(v) for k, v in err.hint_args.items()}}
+    hint = err.hint_args
+    args = {"token": err.token, **{k: str(v) for k, v in hint.items() if k != "patterns"}}
+    if err.code == "below_minimum":
+        unit = str(hint.get("unit", ""))
+        args = {
+            "count": str(hint.get("count_text", f"{hint.get('count', '?')}{unit}")),
+            "minimum": str(hint.get("minimum_text", f"{hint.get('minimum', '?')}{unit}")),
+        }
     return Said(HAND_ERRORS[err.code], tuple(sorted(args.items())))
 
 

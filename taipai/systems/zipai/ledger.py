@@ -69,7 +69,7 @@ def _checked(value: int, opts: ZipaiOptions, strict: bool, winner: str) -> int:
             "below_minimum",
             f"{winner}'s {value}{unit} is below this table's {opts.threshold}{unit}",
             f"a win needs at least {opts.threshold}{unit}",
-            {"count": f"{value}{unit}", "minimum": f"{opts.threshold}{unit}", "winner": winner},
+            {"count": str(value), "minimum": str(opts.threshold), "winner": winner},
         )
     return value
 

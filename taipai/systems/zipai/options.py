@@ -54,7 +54,6 @@ class ZipaiOptions:
     """One 字牌 table's settings (:class:`~taipai.core.table.state.TableSettings`).  Immutable.
 
     Attributes:
-        variant: the variant's id (fixed at 開枱: ``zipai``, ``zipai-hard``, ``paohuzi``, ``zipai-soft``).
         base: money of one 油 / 胡 / 排 (more than 0, at most 2 decimals).  Default 1 (seed 002 ⑶
             「按1油=1積分和金幣來計算」).
         threshold: the least the groups must count to win, in 油 or 胡息 (seed 002 ⑶ 「按本局莊家設置的
@@ -67,15 +66,16 @@ class ZipaiOptions:
             both losers' shares) or ``single`` (the discarder pays one share).
         draws_to_pass: 荒莊 in a row after which the deal passes to the next player (seed 002 ⑴
             「如果荒庄，由莊家繼續做莊，連續3次荒庄，則由莊家的下家做莊」).  Default 3.
+        variant: the variant's id (fixed at 開枱: ``zipai``, ``zipai-hard``, ``paohuzi``, ``zipai-soft``).
     """
 
-    variant: str = "zipai"
     base: Amount = 1
     threshold: int = 10
     huxi_per_pai: int = PAI_PER_HUXI
     self_draw: str = "double"
     discard: str = "all"
     draws_to_pass: int = 3
+    variant: str = "zipai"
 
     def __post_init__(self) -> None:
         if self.variant not in VARIANTS:

@@ -81,9 +81,9 @@ def count_reading(
     rows = [r for r in rows if r.fan]
     reds = red_cards(hand.cards)
     if variant.id == P.PAOHUZI.id:
-        return _paohuzi(count, reds, hand, groups, rows, minimum, huxi_per_pai)
+        return _paohuzi(count, reds, hand, groups, minimum, huxi_per_pai)
     if variant.id == P.SOFT.id:
-        return _soft(count, reds, hand, groups, rows, minimum)
+        return _soft(count, reds, hand, groups, minimum)
     return Counted(count, count, tuple(rows), groups, count >= minimum)
 
 
@@ -92,7 +92,6 @@ def _paohuzi(
     reds: int,
     hand: ZipaiHand,
     groups: tuple[Group, ...],
-    rows: list[PatternScore],
     minimum: int,
     per_pai: int,
 ) -> Counted:
@@ -114,17 +113,10 @@ def _paohuzi(
     if hand.self_drawn:
         out.append(PatternScore("self_draw", "自摸", P.SELF_DRAW_PAI))
     value = sum(r.fan for r in out)
-    return Counted(value, count, (*out, *_huxi_rows(rows)), groups, wins)
+    return Counted(value, count, tuple(out), groups, wins)
 
 
-def _huxi_rows(rows: list[PatternScore]) -> tuple[PatternScore, ...]:
-    """The groups' 胡息 as rows worth 0 in the variant's unit (they are counted in its head row)."""
-    return tuple(PatternScore(f"huxi_{r.id}", f"{r.name} {r.fan}胡息", 0) for r in rows)
-
-
-def _soft(
-    count: int, reds: int, hand: ZipaiHand, groups: tuple[Group, ...], rows: list[PatternScore], minimum: int
-) -> Counted:
+def _soft(count: int, reds: int, hand: ZipaiHand, groups: tuple[Group, ...], minimum: int) -> Counted:
     cards = hand.cards
     big = sum(1 for c in cards if is_big(c))
     hundreds = [
@@ -152,7 +144,7 @@ def _soft(
         doublings.append(PatternScore("red_double", f"{reds}個紅 ×2", value))
         value *= 2
     head = special or [PatternScore("huxi", f"{count}胡息", count)]
-    return Counted(value, count, (*head, *doublings, *_huxi_rows(rows)), groups, wins)
+    return Counted(value, count, (*head, *doublings), groups, wins)
 
 
 def _points(group: Group) -> tuple[int, ...]:
@@ -228,24 +220,42 @@ def best(hand: ZipaiHand, variant: P.Variant, minimum: int, huxi_per_pai: int = 
     counted = [count_reading(r, hand, variant, minimum, huxi_per_pai) for r in readings(hand, variant)]
     winning = [c for c in counted if c.wins]
     if not winning:
-        top = max(c.count for c in counted)
-        raise HandError(
-            "below_minimum",
-            f"{top}{variant.count_unit} is below this table's {minimum}{variant.count_unit}",
-            hint=f"a win needs {minimum}{variant.count_unit}",
-            hint_args={"count": f"{top}{variant.count_unit}", "minimum": f"{minimum}{variant.count_unit}"},
-        )
+        top = max(counted, key=lambda c: c.count)
+        raise below_minimum(top.count, minimum, variant, top.rows)
     top_c = max(winning, key=lambda c: (c.value, c.count))
     rows = tuple(sorted(top_c.rows, key=lambda r: -r.fan))
     return Score(
         fan=top_c.value,
-        bases=0,
+        bases=1,
         base_fan=0,
         total=top_c.value,
         patterns=rows,
         reading=tuple(g.shown() for g in top_c.groups),
         waits=(),
     )
+
+
+def below_minimum(
+    count: int, minimum: int, variant: P.Variant, rows: tuple[PatternScore, ...] = ()
+) -> HandError:
+    """The ``below_minimum`` refusal of a hand whose groups count ``count`` (油 / 胡息) under the
+    table's ``minimum``.
+
+    Returns:
+        A :class:`HandError` (for the caller to raise) whose ``hint_args`` hold ``count`` and
+        ``minimum`` as whole numbers and ``unit`` (the variant's), and for 大字牌 and 硬鬍子 ``patterns``
+        (``(name, value, 1)`` of each counted group); 長沙跑胡子, whose 排 are not what its threshold
+        counts, says ``count_text`` / ``minimum_text`` (``9胡息``) instead.
+    """
+    unit = variant.count_unit
+    message = f"{count}{unit} is below this table's 起胡 of {minimum}{unit}: a win needs {minimum}{unit}."
+    if variant.id == P.PAOHUZI.id:
+        args: dict[str, object] = {"count_text": f"{count}{unit}", "minimum_text": f"{minimum}{unit}"}
+    else:
+        args = {"count": count, "minimum": minimum, "unit": variant.unit}
+        if variant.id != P.SOFT.id:  # 軟鬍子's rows are its head row and the doublings, not the groups
+            args["patterns"] = tuple((r.name, r.fan, 1) for r in rows if r.fan)
+    return HandError("below_minimum", message, hint_args=args)
 
 
 def three_hands(wins: tuple[int, ...], total: int = 50, first: int = 15, hands: int = 3) -> str:

@@ -70,7 +70,7 @@ def test_under_the_threshold_is_refused():
     # ⑶ 「所得油數大於或等於該油數 … 即可胡牌」
     with pytest.raises(TableError) as err:
         apply(opened(threshold="15"), SelfDraw("C", 12))
-    assert (err.value.code, err.value.args_["minimum"]) == ("below_minimum", "15油")
+    assert (err.value.code, err.value.args_["minimum"]) == ("below_minimum", "15")
     apply(opened("paohuzi"), SelfDraw("C", 5))  # 排 have no threshold of their own (卡胡 is 5排)
 
 

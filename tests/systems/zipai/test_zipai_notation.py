@@ -92,6 +92,15 @@ def test_the_refusal_reads_in_the_chat_with_the_card():
     assert said == Said(
         "There are more than four of 「{token}」: the pack has four of each card.", (("token", "六"),)
     )
+    from taipai.systems.zipai import PAOHUZI_SYSTEM, SYSTEM
+
+    below = pytest.raises(HandError)
+    with below as err:
+        SYSTEM.check_count(9, SYSTEM.table.default_options())
+    assert hand_error(err.value).values() == {"count": "9油", "minimum": "10油"}
+    with pytest.raises(HandError) as err:
+        PAOHUZI_SYSTEM.score("提 一一一一 三四五 三四五 肆伍陸 肆伍陸 八八捌 九玖 食 玖", None, None, None)  # type: ignore[arg-type]
+    assert hand_error(err.value).values() == {"count": "9胡息", "minimum": "10胡息"}
     said = hand_error(refused("碰 三三四 食 玖"))
     assert said.msgid == "「{token}」 is not a group {word} takes."
     assert said.values() == {"token": "碰 三三四", "word": "碰"}

@@ -93,7 +93,10 @@ def test_zipai_threshold_is_the_tables():
     # 「如有玩家所得油數大於或等於該油數並且按規定組合成牌即可胡牌」
     assert value(f"提 壹壹壹壹 {FILL}", minimum=12) == 12
     err = refused(f"提 一一一一 {FILL}", minimum=10)
-    assert (err.code, err.hint_args) == ("below_minimum", {"count": "9油", "minimum": "10油"})
+    assert (err.code, err.hint_args) == (
+        "below_minimum",
+        {"count": 9, "minimum": 10, "unit": "油", "patterns": (("提 一一一一", 9, 1),)},
+    )
 
 
 def test_zipai_every_card_must_be_grouped():
@@ -126,7 +129,7 @@ def test_hard_ten_hu_to_win():
     assert value(ten, P.HARD, P.HARD.minimum) == 10
     nine = f"提 一一一一 {FILL}"
     err = refused(nine, P.HARD, P.HARD.minimum)
-    assert (err.code, err.hint_args["count"]) == ("below_minimum", "9胡息")
+    assert (err.code, err.hint_args["count"], err.hint_args["unit"]) == ("below_minimum", 9, "胡")
 
 
 def test_hard_three_hands_fifty_hu():
@@ -155,7 +158,8 @@ def test_paohuzi_ten_huxi_is_kahu_five_pai():
     # 「其中10胡算卡胡計5排」; 9胡息 is no win
     ten = "提 一一一一 碰 六六六 三四五 三四五 肆伍陸 肆伍陸 八八 食 捌"
     assert value(ten, P.PAOHUZI, 10) == 5
-    assert refused(f"提 一一一一 {FILL}", P.PAOHUZI, 10).code == "below_minimum"
+    err = refused(f"提 一一一一 {FILL}", P.PAOHUZI, 10)
+    assert (err.code, err.hint_args) == ("below_minimum", {"count_text": "9胡息", "minimum_text": "10胡息"})
 
 
 @pytest.mark.parametrize(
