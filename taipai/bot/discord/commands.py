@@ -250,6 +250,7 @@ def build_commands() -> list[app_commands.Command[Any, ..., None]]:
         language=[
             Choice(name=choice_name(N_("choice: 廣東話")), value="zh"),
             Choice(name=choice_name(N_("choice: English")), value="en"),
+            Choice(name=choice_name(N_("choice: 简体中文")), value="zh_Hans"),
         ]
     )
     async def lang(interaction: discord.Interaction, language: Choice[str]) -> None:

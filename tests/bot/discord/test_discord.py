@@ -122,6 +122,7 @@ async def test_commands_are_published_with_chinese_names(store, monkeypatch):
     assert [(c["name"], c["value"], c["name_localizations"]) for c in choices] == [
         ("廣東話", "zh", {"zh-TW": "廣東話", "zh-CN": "廣東話"}),
         ("English", "en", {"zh-TW": "English", "zh-CN": "English"}),
+        ("简体中文", "zh_Hans", {"zh-TW": "簡體中文", "zh-CN": "簡體中文"}),
     ]
 
 
