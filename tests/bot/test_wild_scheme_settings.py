@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import pytest
 
+from taipai.core.registry import SYSTEMS
+
 from .conftest import Talk, opened_table
 
 NO_EYES = "一二三萬 四五六萬 七八九萬 一二三筒 四五六筒 南 食 北"
@@ -143,26 +145,34 @@ async def test_qq_takes_the_next_scheme_as_its_caishen(store, locale: str) -> No
     assert (await talk.state()).options.indicator is None
 
 
+def with_wildcards(locale: str) -> str:
+    """The games with wildcards as the refusal lists them (the registry grows)."""
+    if locale == "en":
+        return ", ".join(f"{s.english} ({s.names[0]})" for s in SYSTEMS.values() if s.wildcards)
+    return "、".join(s.names[0] for s in SYSTEMS.values() if s.wildcards)
+
+
 @pytest.mark.asyncio
 @pytest.mark.parametrize(
     ("game", "locale", "reply"),
     [
-        ("國標", "zh_Hant_HK", "國標 冇百搭，所以冇得定百搭（有百搭嘅玩法：港式台牌、歡樂麻將）。"),
+        ("國標", "zh_Hant_HK", "國標 冇百搭，所以冇得定百搭（有百搭嘅玩法：{games}）。"),
         (
             "台灣牌",
             "en",
-            "Taiwan 16-tile (台灣牌) plays no wildcards, so it has no 百搭 setting (games with wildcards: "
-            "Hong Kong-style Taiwanese (港式台牌), QQ Happy Mahjong (歡樂麻將)).",
+            "Taiwan 16-tile (台灣牌) plays no wildcards, so it has no 百搭 setting (games with wildcards: {games}).",
         ),
-        ("廣東牌", "zh_Hant_HK", "廣東牌 冇百搭，所以冇得定百搭（有百搭嘅玩法：港式台牌、歡樂麻將）。"),
+        ("廣東牌", "zh_Hant_HK", "廣東牌 冇百搭，所以冇得定百搭（有百搭嘅玩法：{games}）。"),
     ],
 )
 async def test_games_without_wildcards_refuse_the_setting_with_their_name(
     store, game: str, locale: str, reply: str
 ) -> None:
     talk: Talk = await opened_table(store, f"開枱 A B C D {game}", locale=locale)
-    assert await talk("A", "規則 百搭 窗 四萬") == reply
-    assert await talk("A", "/rules wild window 4m") == reply
+    games = with_wildcards(locale)
+    assert "港式台牌" in games and "歡樂麻將" in games and "國標" not in games
+    assert await talk("A", "規則 百搭 窗 四萬") == reply.format(games=games)
+    assert await talk("A", "/rules wild window 4m") == reply.format(games=games)
     assert await talk.seq() == 1
 
 
@@ -173,3 +183,13 @@ async def test_help_says_how_to_set_a_scheme(store) -> None:
         "規則 百搭 窗 四萬  /rules wild window 4m: the table's wildcard scheme (帶弟, 活動 or 窗 with the turned "
         "tile; 心皇; 特別; 無); a hand may name its own turned tile: 百搭 五萬"
     ) in (await talk("A", "/help")).splitlines()
+
+
+@pytest.mark.asyncio
+async def test_qq_help_says_its_caishen_is_the_next_scheme(store) -> None:
+    talk: Talk = await opened_table(store, "開枱 A B C D 歡樂")
+    assert (
+        "規則 百搭 帶弟 五萬  /rules wild next 5m：講翻出嘅牌，同 規則 財神 六萬 一樣（財神係佢下一隻，帶弟百搭）；"
+        "每鋪都可以講 百搭 五萬"
+    ) in (await talk("A", "/help")).splitlines()
+    assert await talk("A", "/rules wild next 5m") == "改咗規則：財神 = 每鋪都係 六萬（翻出嘅牌係 五萬）。"

@@ -162,6 +162,10 @@ CHAT = ChatVocabulary(
         N_("B 食 A {count}; C 食 A {count}: several winners on one discard (一炮多響)"),
         N_("B 詐糊  /falsewin B: false win; B pays what the table's rules say (規則)"),
         N_("鳥 三萬  /bird 三萬: the 鳥 tile, right after the win; each leg it doubles is paid once more"),
+        N_(
+            "規則 百搭 帶弟 五萬  /rules wild next 5m: the turned tile, the same as 規則 財神 六萬 (the 財神 "
+            "is the tile after it, 帶弟百搭); a hand may say 百搭 五萬"
+        ),
     ),
     commands={"bird": _bird},
     notes=(
