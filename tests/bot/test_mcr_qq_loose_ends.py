@@ -153,3 +153,24 @@ async def test_an_english_win_with_a_guo_biao_context_word_is_booked(store) -> N
     seq = await talk.seq()
     assert await talk("B", "B wins A over and over") == ""  # talk, not a hand: no reply
     assert await talk.seq() == seq
+
+
+@pytest.mark.asyncio
+async def test_guo_biao_words_for_a_false_win_and_two_claims_are_its_own(store) -> None:
+    """「D 詐和」, the word 國標's /help gives, was silently ignored; two claims on one discard were
+    refused in 廣東牌's word 下家先糊 instead of 國標's 截和."""
+    talk: Talk = await opened_table(store, "開枱 A B C D 國標", locale="en")
+    assert (await talk("D", "D 詐和")).splitlines()[1:] == [  # 30 points to each
+        "D pays A HK$30", "D pays B HK$30", "D pays C HK$30",
+    ]
+    seq = await talk.seq()
+    assert await talk("C", "C 食 D 9番; B 食 D 10番") == (  # after D: A, then B
+        "截和: only B, the first after D in turn, wins this discard; nothing was booked. Book B's win alone "
+        "(B 食 D …), or play 一炮多響 (規則 一炮多響 開)."
+    )
+    assert await talk.seq() == seq
+    zh: Talk = await opened_table(store, "開枱 A B C D 國標")
+    assert (await zh("D", "D 诈和")).splitlines()[1] == "D 俾 A HK$30"
+    assert (await zh("C", "C 食 D 9番; B 食 D 10番")).startswith("截和：D 之後輪到 B 先")
+    old: Talk = await opened_table(store, "開枱 A B C D 廣東牌")  # 廣東牌 keeps its 下家先糊
+    assert (await old("C", "C 食 D 3翻; B 食 D 3翻")).startswith("下家先糊：D 之後輪到 B 先")

@@ -56,7 +56,7 @@ KONG_DRAW_WORDS = (*KONG_SELF_DRAW_WORDS, "槓上", "杠上", "槓上花", "杠�
 NOT_EXPOSED_KONG_WORDS = ("暗槓", "暗杠", "加槓", "加杠")
 """Words that say the kong was not made from a discard: nobody 出銃 into it, so no 包."""
 ROB_KONG_WORDS = ("搶槓", "抢杠", "搶杠")
-FALSE_WIN_WORDS = ("詐糊", "诈糊", "詐胡", "诈胡", "炸糊")
+FALSE_WIN_WORDS = ("詐糊", "诈糊", "詐胡", "诈胡", "炸糊", "詐和", "诈和")  # 詐和: 國標's spelling
 FLY_WORDS = ("飛", "飞", "飛牌", "飞牌")
 FLOWER_WIN_WORDS = ("八仙過海", "八仙过海")
 """``B 八仙過海``: B won with all eight flowers (台灣牌 花胡, seed 003); ``A 七搶一 B`` is the other 花胡."""

@@ -76,7 +76,7 @@ class McrTable:
 
         Raises:
             TableError: ``first_claim_wins`` (several winners without 一炮多響; ``values``: ``winner``,
-                ``discarder``), ``below_minimum`` (``values``: ``count``, ``minimum``, ``winner``),
+                ``discarder`` and ``rule``, 截和), ``below_minimum`` (``values``: ``count``, ``minimum``, ``winner``),
                 ``same_player`` (包 by the winner).
         """
         opts = _options(state)
@@ -90,7 +90,7 @@ class McrTable:
                     "first_claim_wins",
                     f"截和: only {first}, the first after {event.discarder} in turn, wins this discard",
                     f"book {first}'s win alone, or play 一炮多響 (multi_win on)",
-                    {"winner": first, "discarder": event.discarder},
+                    {"winner": first, "discarder": event.discarder, "rule": "截和"},
                 )
             parts = []
             for leg in event.legs:
