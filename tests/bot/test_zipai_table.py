@@ -22,7 +22,7 @@ async def test_an_evening_of_zipai_in_cantonese(store) -> None:
     # 28油, B wins on A's card: A alone pays both shares, 2 × 28 = 56
     assert reply.splitlines()[0] == "B 食 A：28油"
     assert "A 俾 B HK$56" in reply
-    assert "下一鋪：B 做莊；東圈，第2鋪。" in reply  # the winner deals next
+    assert "下一鋪：B 做莊；" in reply  # the winner deals next
     reply = await talk("C", "C 自摸 12")
     # each loser pays twice 12: 24 each
     assert reply.splitlines()[1:3] == ["A 俾 C HK$24", "B 俾 C HK$24"]

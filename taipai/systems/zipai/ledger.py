@@ -21,7 +21,6 @@ Amounts are money: a hand of ``v`` (油 / 胡 / 排) is one share of ``v × base
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
@@ -39,20 +38,6 @@ from taipai.systems.zipai.presets import KAHU_PAI, PAOHUZI, VARIANTS
 def share(value: int, opts: ZipaiOptions) -> Amount:
     """Money of one share of a ``value`` hand (油 / 胡 / 排): ``value × base``."""
     return norm(Fraction(opts.base) * value)
-
-
-def trailing_draws(state: TableState) -> int:
-    """荒莊 in a row under the current dealer, from the end of ``state.history`` (a win ends the run;
-    events that end no hand are passed over)."""
-    n = 0
-    for entry in reversed(state.history):
-        if isinstance(entry.event, Draw):
-            if entry.dealer != state.dealer:
-                break
-            n += 1
-        elif isinstance(entry.event, WinByDiscard | SelfDraw):
-            break
-    return n
 
 
 def _options(state: TableState) -> ZipaiOptions:
@@ -76,9 +61,7 @@ def _checked(value: int, opts: ZipaiOptions, strict: bool, winner: str) -> int:
 
 def deal_to(state: TableState, winner: str) -> TableState:
     """The next hand after ``winner``'s win: the winner deals (a dealer's win keeps the deal, 連莊)."""
-    if winner == state.dealer:
-        return next_deal(state, keep=True)
-    return dataclasses.replace(state, hand=state.hand + 1, dealer=winner, streak=0)
+    return next_deal(state, keep=False, to=winner)
 
 
 class ZipaiTable:
@@ -135,9 +118,9 @@ class ZipaiTable:
         """荒莊: the dealer stays, unless this is the ``draws_to_pass``-th in a row (then the next player
         deals); nobody pays."""
         opts = _options(state)
-        passes = trailing_draws(state) + 1 >= opts.draws_to_pass
+        passes = state.draws + 1 >= opts.draws_to_pass  # state.draws: 荒莊 kept through so far
         summary = f"draw (荒莊){', the deal passes' if passes else ''}"
-        return Outcome(next_deal(state, keep=not passes), summary)
+        return Outcome(next_deal(state, keep=not passes, drawn=True), summary)
 
     def false_win(self, state: TableState, event: FalseWin) -> Outcome:
         """詐糊: the false winner pays each other player the least winning hand (module docstring)."""

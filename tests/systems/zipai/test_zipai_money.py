@@ -122,3 +122,17 @@ def test_settings_round_trip_and_the_variant_is_fixed():
     assert err.value.code == "bad_option"
     with pytest.raises(TableError):
         opts.with_option("起胡", "many")
+
+
+def test_a_new_dealer_starts_the_count_of_draws_at_zero():
+    state = opened()
+    state, _ = paid(state, Draw())
+    state, _ = paid(state, Draw())
+    assert state.draws == 2
+    state, _ = paid(state, WinByDiscard("A", (WinLeg("B", 10),)))
+    assert (state.dealer, state.draws) == ("B", 0)
+    state, _ = paid(state, Draw())
+    state, _ = paid(state, Draw())
+    assert state.dealer == "B"
+    state, _ = paid(state, Draw())
+    assert state.dealer == "C"
