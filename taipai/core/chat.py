@@ -126,6 +126,8 @@ class ChatVocabulary:
             (hk-taiwan: the dealer's 2n+1; taiwan: 作莊 and 連N拉N), so they are not the count a win
             books: a hand's reply lists its other rows under the count, and the leg's payment line
             shows these.
+        false_win_word: the game's word for a false win, in its replies (``詐糊``; 國標 ``詐和``, 歡樂麻將
+            ``詐胡``).
         count_units: the unit words a bare count may carry at this game's tables (``12番``, ``3台``);
             a count typed with another game's unit (``12番`` at 台灣牌) is refused with the table's own
             unit, never booked as if it were one.  A count without a unit is always the table's.
@@ -145,6 +147,7 @@ class ChatVocabulary:
     accepts: Callable[[str, TableSettings], Said | None] = _no_row
     value_words: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
     count_units: tuple[str, ...] = ("番", "翻", "台", "fan")
+    false_win_word: str = "詐糊"
 
     def option_name(self, word: str) -> str:
         """The option a table means by ``word`` (a word of :attr:`option_words`, else ``word``)."""

@@ -160,8 +160,8 @@ async def test_guo_biao_words_for_a_false_win_and_two_claims_are_its_own(store) 
     """「D 詐和」, the word 國標's /help gives, was silently ignored; two claims on one discard were
     refused in 廣東牌's word 下家先糊 instead of 國標's 截和."""
     talk: Talk = await opened_table(store, "開枱 A B C D 國標", locale="en")
-    assert (await talk("D", "D 詐和")).splitlines()[1:] == [  # 30 points to each
-        "D pays A HK$30", "D pays B HK$30", "D pays C HK$30",
+    assert (await talk("D", "D 詐和")).splitlines() == [  # 30 points to each, in 國標's word
+        "D: false win (詐和).", "D pays A HK$30", "D pays B HK$30", "D pays C HK$30",
     ]
     seq = await talk.seq()
     assert await talk("C", "C 食 D 9番; B 食 D 10番") == (  # after D: A, then B
@@ -174,3 +174,12 @@ async def test_guo_biao_words_for_a_false_win_and_two_claims_are_its_own(store) 
     assert (await zh("C", "C 食 D 9番; B 食 D 10番")).startswith("截和：D 之後輪到 B 先")
     old: Talk = await opened_table(store, "開枱 A B C D 廣東牌")  # 廣東牌 keeps its 下家先糊
     assert (await old("C", "C 食 D 3翻; B 食 D 3翻")).startswith("下家先糊：D 之後輪到 B 先")
+
+
+@pytest.mark.asyncio
+async def test_a_qq_false_win_is_said_in_its_own_word(store) -> None:
+    zh: Talk = await opened_table(store, "開枱 A B C D 歡樂")
+    # 詐胡 = 8番 in 大眾場 (seed 002 is silent; the table's choice): 8 to each of the three
+    assert (await zh("D", "D 詐胡")).splitlines() == ["D 詐胡。", "D 俾 A HK$8", "D 俾 B HK$8", "D 俾 C HK$8"]
+    old: Talk = await opened_table(store, "開枱 A B C D 廣東牌")
+    assert (await old("D", "D 詐糊")).splitlines()[0] == "D 詐糊。"

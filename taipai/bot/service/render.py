@@ -995,7 +995,8 @@ def event_lines(
     if isinstance(event, Draw):
         return [drawn(ref, event)]
     if isinstance(event, FalseWin) and not counts_fan(ref):
-        return [_("{player}: false win (詐糊).").format(player=event.player)]
+        word = system_by_id(ref.system).chat.false_win_word
+        return [_("{player}: false win ({word}).").format(player=event.player, word=word)]
     if isinstance(event, FalseWin):
         return [
             _("{player}: false win (詐糊); pays each of the other three {amount}.").format(

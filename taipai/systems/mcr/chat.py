@@ -70,6 +70,7 @@ CHAT = ChatVocabulary(
     books=frozenset({"win", "self_draw", "rob_kong", "multi_win", "draw", "false_win"}),
     example_count=8,
     count_units=("番", "fan"),
+    false_win_word="詐和",
     help=(N_("B 詐和  /falsewin B: false win; B pays each other player 30 points"),),
     notes=(
         N_(

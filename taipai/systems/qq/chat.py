@@ -158,6 +158,7 @@ CHAT = ChatVocabulary(
     books=frozenset({"win", "self_draw", "rob_kong", "multi_win", "draw", "false_win", "bird"}),
     example_count=8,
     count_units=("番",),
+    false_win_word="詐胡",
     help=(
         N_("B 食 A {count}; C 食 A {count}: several winners on one discard (一炮多響)"),
         N_("B 詐糊  /falsewin B: false win; B pays what the table's rules say (規則)"),
