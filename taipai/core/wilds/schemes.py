@@ -498,8 +498,8 @@ class WildScheme:
         return self.scheme if self.indicator is None else f"{self.scheme} {code(self.indicator)}"
 
     def shown(self) -> str:
-        """How the chat shows it: ``窗百搭 四萬 (三萬 四萬 五萬 四筒 四索)``, ``心皇``, ``帶弟百搭 (each hand
-        says its tile)``-less: ``帶弟百搭``."""
+        """How it reads in a log or a test: ``窗百搭 四萬 (三萬 四萬 五萬 四筒 四索)``; ``心皇``; ``帶弟百搭``
+        for a scheme whose turned tile each hand says."""
         if self.indicator is None:
             return self.row.name
         wild = " ".join(name_zh(t) for t in range(NUM_KINDS) if self.wild_mask() >> t & 1)

@@ -336,3 +336,22 @@ def test_special_jokers_equal_the_oracle(text: str) -> None:
             score_hand(spec, RULES)
     else:
         assert score_hand(spec, RULES).total == expected
+
+
+def test_a_hk_taiwan_hand_reads_its_own_scheme_through_the_system() -> None:
+    """港式台牌's reader: the hand's 百搭 word over the table's (none here), 心皇 typed one tile short."""
+    from taipai.core.system import Seat
+    from taipai.systems.hk_taiwan import SYSTEM
+    from taipai.systems.hk_taiwan.options import TableOptions
+
+    short = "一二三萬 四五六萬 七八九萬 一二三筒 四五六筒 食 東"
+    scored = SYSTEM.score(f"{short} 百搭 心皇", Seat(), RULES, TableOptions())
+    assert scored.score.total == 50  # the imagined 東 pairs the winning one: the oracle's 50 above
+    with pytest.raises(HandError):
+        SYSTEM.score(short, Seat(), RULES, TableOptions())  # without 心皇 it is one tile short
+    table = TableOptions().with_option("百搭", "窗 中")
+    assert table.scheme == WildScheme("window", 31)
+    text = "一二三萬 四五六萬 七八九萬 一二三筒 四五六筒 南 食 北"
+    assert SYSTEM.score(text, Seat(), RULES, table).score.total == 50
+    with pytest.raises(HandError):  # the hand's own 帶弟 九萬 (一萬 wild) leaves 南 北 without eyes
+        SYSTEM.score(f"{text} 百搭 帶弟 九萬", Seat(), RULES, table)
