@@ -14,7 +14,8 @@ Group words (seed 002 ⑴ and the names of ⑶ and ⑼ for the same groups):
 - ``提`` / ``掃穿`` / ``龍``: four alike, hidden but one; ``跑`` / ``開舵`` / ``開招``: four alike, exposed;
 - ``坎``: three alike in the hand; ``對`` / ``將``: the eyes.
 
-Other words: ``自摸 X`` (as 摸 X), ``天胡`` and ``地胡`` (軟鬍子's 100-胡 hands).  Cards may be written
+Other words: ``自摸 X`` (as 摸 X), ``天胡`` and ``地胡`` (軟鬍子's 100-胡 hands), ``起手`` (大字牌's win
+at the deal with three 提 or five 坎, seed 002 ⑻).  Cards may be written
 together or apart; a word may touch its cards (``碰三三三``).
 
 Errors are :class:`~taipai.core.errors.HandError` with the code and the card or word at fault (its
@@ -64,8 +65,15 @@ GROUP_WORDS: dict[str, tuple[Kind, bool]] = {
 WIN_WORDS: dict[str, bool] = {"摸": True, "自摸": True, "食": False}
 """The winning card's word → drawn by the winner (摸) or another player's (食)."""
 
-FLAG_WORDS: dict[str, str] = {"天胡": "heavenly", "天糊": "heavenly", "地胡": "earthly", "地糊": "earthly"}
-"""Words that say something the cards do not (軟鬍子's 100-胡 天 and 地 hands)."""
+FLAG_WORDS: dict[str, str] = {
+    "天胡": "heavenly",
+    "天糊": "heavenly",
+    "地胡": "earthly",
+    "地糊": "earthly",
+    "起手": "dealt",
+}
+"""Words that say something the cards do not: 軟鬍子's 100-胡 天 and 地 hands; 起手 (and 天胡), 大字牌's win
+at the deal (seed 002 ⑻; :func:`taipai.systems.zipai.scoring.dealt_win`)."""
 
 _WORDS = sorted([*GROUP_WORDS, *WIN_WORDS, *FLAG_WORDS], key=len, reverse=True)
 
@@ -79,7 +87,7 @@ class ZipaiHand:
         loose: the concealed cards written without a word, and the winning card, sorted.
         winning: the winning card.
         self_drawn: the winning card was drawn by the winner (摸 / 自摸).
-        flags: ``heavenly`` (天胡) / ``earthly`` (地胡) when said.
+        flags: ``heavenly`` (天胡) / ``earthly`` (地胡) / ``dealt`` (起手) when said.
     """
 
     declared: tuple[Group, ...]

@@ -217,22 +217,65 @@ def best(hand: ZipaiHand, variant: P.Variant, minimum: int, huxi_per_pai: int = 
         HandError: ``not_a_win``, ``tile_count`` (:func:`readings`), ``below_minimum`` (no reading
             reaches ``minimum``; ``hint_args`` ``count``, ``minimum``, ``unit``).
     """
+    dealt = dealt_win(hand, variant)
+    if dealt is not None:
+        return _score(dealt)
     counted = [count_reading(r, hand, variant, minimum, huxi_per_pai) for r in readings(hand, variant)]
     winning = [c for c in counted if c.wins]
     if not winning:
         top = max(counted, key=lambda c: c.count)
         raise below_minimum(top.count, minimum, variant, top.rows)
-    top_c = max(winning, key=lambda c: (c.value, c.count))
-    rows = tuple(sorted(top_c.rows, key=lambda r: -r.fan))
+    return _score(max(winning, key=lambda c: (c.value, c.count)))
+
+
+def _score(top: Counted) -> Score:
+    rows = tuple(sorted(top.rows, key=lambda r: -r.fan))
     return Score(
-        fan=top_c.value,
+        fan=top.value,
         bases=1,
         base_fan=0,
-        total=top_c.value,
+        total=top.value,
         patterns=rows,
-        reading=tuple(g.shown() for g in top_c.groups),
+        reading=tuple(g.shown() for g in top.groups),
         waits=(),
     )
+
+
+DEALT_FOURS = 3
+"""⑻: 「有三個或三個以上的4個 … 就可以直接胡牌」."""
+DEALT_THREES = 5
+"""⑻: 「起始手上有5個或5個以上的3個 … 就可以直接胡牌」."""
+
+
+def dealt_win(hand: ZipaiHand, variant: P.Variant) -> Counted | None:
+    """大字牌's win at the deal (seed 002 ⑻: 「有三個或三個以上的4個（分大小寫），不管別的組合成不成比，
+    就可以直接胡牌！為自摸胡牌。或且起始手上有5個或5個以上的3個（分大小寫），不管別的組合成不成比，
+    就可以直接胡牌！為自摸胡牌」;
+    ⑴ 「如果亮張的牌正好構成第3提或第5坎，則莊家天胡而且自摸」).
+
+    Only for a 大字牌 hand said 起手 or 天胡 and drawn (摸): when its cards hold three 提 (four alike) or
+    more, or five groups of three alike or more, it wins whatever the other cards make, counting
+    (⑻ 「如同時有兩家皆在開牌時即胡，即油數大的那一方為胡牌方」) the 油 of those groups: each four alike a 提
+    (9 / 12), each three alike a 坎 (3 / 6); the other cards count nothing.
+
+    Returns:
+        The counted win, or ``None`` when the hand is not such a win (it is then read as any other).
+    """
+    if variant.id != P.ZIPAI.id or not hand.self_drawn or not hand.flags & {"heavenly", "dealt"}:
+        return None
+    counts = [0] * len(hand.counts())
+    for c in hand.cards:
+        counts[c] += 1
+    alike = [Group(Kind.TI if n == 4 else Kind.KAN, (card,) * n) for card, n in enumerate(counts) if n >= 3]
+    fours = sum(1 for g in alike if g.kind is Kind.TI)
+    if fours < DEALT_FOURS and len(alike) < DEALT_THREES:
+        return None
+    rows = [
+        PatternScore(f"dealt_{g.kind.name.lower()}", g.shown(), group_value(g, variant.values)) for g in alike
+    ]
+    value = sum(r.fan for r in rows)
+    head = PatternScore("dealt", "起手 三提" if fours >= DEALT_FOURS else "起手 五坎", 0)
+    return Counted(value, value, (*rows, head), tuple(alike), True)
 
 
 def below_minimum(

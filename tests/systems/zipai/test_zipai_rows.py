@@ -312,3 +312,17 @@ def test_turned_card_shares():
     assert turned_card_shares(cards, 0) == 0  # 一: none
     with pytest.raises(ValueError):
         turned_card_shares(cards, 20)
+
+
+def test_zipai_a_win_at_the_deal():
+    """⑻ 「有三個或三個以上的4個（分大小寫），不管別的組合成不成比，就可以直接胡牌！為自摸胡牌。或且起始手上有5個或5個以上
+    的3個 … 就可以直接胡牌」: 提 一 9 + 提 壹 12 + 提 九 9 = 30油, the loose 二三 伍陸 八 十 count nothing;
+    五坎: 一 3 + 三 3 + 壹 6 + 肆 6 + 玖 6 = 24油.  Four 坎 are no such win, and the rest does not group."""
+    assert value("起手 提 一一一一 提 壹壹壹壹 提 九九九九 二三 伍陸 八 摸 十", minimum=10) == 30
+    assert value("起手 一一一 壹壹壹 三三三 肆肆肆 玖玖 二 摸 玖", minimum=10) == 24
+    assert refused("起手 一一一 壹壹壹 三三三 肆肆肆 玖 二 摸 玖", minimum=10).code == "not_a_win"
+    # not said 起手 / 天胡, or not drawn: read as any hand
+    assert refused("提 一一一一 提 壹壹壹壹 提 九九九九 二三 伍陸 八 摸 十").code == "not_a_win"
+    assert refused("起手 提 一一一一 提 壹壹壹壹 提 九九九九 二三 伍陸 八 食 十").code == "not_a_win"
+    # 大字牌's rule only
+    assert refused("起手 提 一一一一 提 壹壹壹壹 提 九九九九 二三 伍陸 八 摸 十", P.HARD).code == "not_a_win"
