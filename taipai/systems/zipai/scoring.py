@@ -15,7 +15,7 @@ from taipai.core.scoretypes import PatternScore, Score
 from taipai.systems.zipai import presets as P
 from taipai.systems.zipai.cards import is_big, is_red, name
 from taipai.systems.zipai.groups import FOUR_ALIKE, THREE_ALIKE, Group, Kind, groupings
-from taipai.systems.zipai.notation import ZipaiHand
+from taipai.systems.zipai.notation import ZipaiHand, read_hand
 
 _SPECIAL_POINTS = ((1, 2, 3), (2, 7, 10))
 
@@ -343,3 +343,43 @@ def turned_card_shares(cards: tuple[int, ...], turned: int, most: int = 3) -> in
     """
     name(turned)
     return min(most, sum(1 for c in cards if c == turned))
+
+
+def waits(
+    text: str, variant: P.Variant, minimum: int, huxi_per_pai: int = P.PAI_PER_HUXI
+) -> tuple[tuple[int, int | None, int | None], ...]:
+    """聽 for a 字牌 hand one card short: each card that would win, and what it would count.
+
+    Args:
+        text: the hand message without its winning card (no 摸 / 食).
+        variant: the variant's preset; minimum: the table's threshold (油 / 胡息).
+        huxi_per_pai: 長沙跑胡子's 胡息 per 排.
+
+    Returns:
+        ``(card, drawn, taken)`` for each card (kinds 0–19, lowest first) with which the hand wins:
+        its value in the variant's unit when drawn (摸) and when taken from another player (食), ``None``
+        where that way does not win (under the threshold).  A card whose fifth copy it would be is
+        skipped.
+
+    Raises:
+        HandError: the notation's errors for ``text`` itself (read with a stand-in winning card),
+            ``two_winning_tiles`` when ``text`` already names one.
+    """
+    out: list[tuple[int, int | None, int | None]] = []
+    for card in range(20):
+        values: list[int | None] = []
+        for how in ("摸", "食"):
+            try:
+                hand = read_hand(f"{text} {how} {name(card)}")
+            except HandError as err:
+                if err.code == "fifth_copy" and err.token == name(card):
+                    values = []
+                    break
+                raise
+            try:
+                values.append(best(hand, variant, minimum, huxi_per_pai).fan)
+            except HandError:
+                values.append(None)
+        if values and any(v is not None for v in values):
+            out.append((card, values[0], values[1]))
+    return tuple(out)

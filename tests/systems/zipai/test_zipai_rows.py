@@ -326,3 +326,16 @@ def test_zipai_a_win_at_the_deal():
     assert refused("起手 提 一一一一 提 壹壹壹壹 提 九九九九 二三 伍陸 八 食 十").code == "not_a_win"
     # 大字牌's rule only
     assert refused("起手 提 一一一一 提 壹壹壹壹 提 九九九九 二三 伍陸 八 摸 十", P.HARD).code == "not_a_win"
+
+
+def test_waits_list_each_winning_card_drawn_and_taken():
+    """One card short of WORKED: 九 makes 絞 玖玖九 (0): 1 + 6 + 9 + 6 + 3 + 0 + 0 = 25油 either way;
+    玖 makes 坎 玖玖玖 (6) drawn, 31油, or 碰 玖玖玖 (3) taken, 28油."""
+    from taipai.systems.zipai.scoring import waits
+
+    short = WORKED.removesuffix(" 食 玖")
+    assert waits(short, P.ZIPAI, 10) == ((8, 25, 25), (18, 31, 28))
+    assert waits(short, P.ZIPAI, 26) == ((18, 31, 28),)
+    assert waits(f"提 一一一一 {FILL.removesuffix(' 食 玖')}", P.ZIPAI, 10) == ()
+    with pytest.raises(HandError):
+        waits(WORKED, P.ZIPAI, 10)
