@@ -38,6 +38,8 @@ ALLOWED: dict[str, str] = {
     "chat #0: A: 開枱 阿明 阿芬 阿強 阿珍": "issue 14: every game's 開枱 names it (玩法：港式台牌，計番。), as 台灣牌's does",
     "chat #75: 阿強: 埋數": "issue 15 item 7: 「At 埋數 … a PNG of each player's running balance」; the terminal "
     "writes it to a file and prints the path (the balances and transfers above that line are unchanged)",
+    '["score", "一二三萬 四五六萬 七八九筒 二三四索 中中中 東 摸 東", "--lang", "fr", "--json"]': "issue 18 item 4: "
+    "「offer 简体中文 (zh_Hans) as a third language」: --lang's usage error lists zh_Hans among the choices",
 }
 """Case key (:func:`score_key` or :func:`chat_key`) → the ruling (issue and reason) that justifies
 its new answer."""
