@@ -77,9 +77,9 @@ go to :attr:`Situation.seen_tiles`, sorted and without repeats, added to those t
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from itertools import pairwise
-from typing import Final
+from typing import Final, NamedTuple
 
 from taipai.core.context_words import HK_TAIWAN_WORDS, ContextWords, bad_context
 from taipai.core.errors import HandError
@@ -103,9 +103,8 @@ from taipai.core.wilds import KIND_NAMES, kind_named
 __all__ = ["Token", "TokenKind", "parse_hand", "tokenize"]
 
 
-@dataclass(frozen=True, slots=True)
-class Token:
-    """One token of a hand message.
+class Token(NamedTuple):
+    """One token of a hand message (immutable; a named tuple, cheap to make: a message has a dozen).
 
     Attributes:
         kind: what the token is.
@@ -285,7 +284,10 @@ def _word_lengths(words: ContextWords) -> dict[str, tuple[int, ...]]:
         by_first: dict[str, set[int]] = {}
         for w in words.vocab:
             by_first.setdefault(w[0], set()).add(len(w))
-        found = (words, {c: tuple(sorted(ls, reverse=True)) for c, ls in by_first.items()})
+        found = (
+            words,
+            {c: tuple(sorted(ls, reverse=True)) for c, ls in by_first.items() if c not in "[]+"},
+        )
         _LENGTHS[id(words)] = found
     return found[1]
 
@@ -295,6 +297,19 @@ _RUN = re.compile("[" + "".join(c for c in NUMERAL_RANK if c != "0") + "]+[" + "
 Spaces, ranges and zeros inside a run go through :func:`_scan_run`, which reads them (or refuses)."""
 
 _SUIT_BASE: Final = {c: 9 * suit - 1 for c, suit in SUIT_OF_CHAR.items()}
+
+_RUN_TILES: dict[str, tuple[int, ...]] = {}
+
+
+def _run_tiles(run: str) -> tuple[int, ...]:
+    """The tile kinds of a plain suit run (``一二三萬`` → 0, 1, 2), remembered by its spelling."""
+    tiles = _RUN_TILES.get(run)
+    if tiles is None:
+        base = _SUIT_BASE[run[-1]]
+        tiles = tuple(base + NUMERAL_RANK[x] for x in run[:-1])
+        if len(_RUN_TILES) < 4096:
+            _RUN_TILES[run] = tiles
+    return tiles
 
 
 def _scan_ascii(text: str, s: str, pos: int, words: ContextWords) -> list[Token]:
@@ -354,20 +369,32 @@ def _tokenize(text: str, s: str, words: ContextWords) -> list[Token]:
         if c in _SPACE_LIKE or c.isspace():
             pos += 1
             continue
-        if c in NUMERAL_RANK and c not in numbered and c not in lengths:
-            m = _RUN.match(s, pos)
-            if m is not None and not (pos + 1 < n and s[pos + 1] in endings):
-                end = m.end()
-                base = _SUIT_BASE[s[end - 1]]
-                out.append(
-                    Token(
-                        TokenKind.TILES,
-                        pos,
-                        end,
-                        tiles=tuple(base + NUMERAL_RANK[x] for x in s[pos : end - 1]),
-                        positions=tuple(range(pos, end - 1)),
+        if c not in numbered and (
+            (found := _word_at(s, pos, vocab, lengths[c]) if c in lengths else None) is not None
+            or (c in NUMERAL_RANK and (m := _RUN.match(s, pos)) is not None)
+        ):
+            # The longest fixed word, else a plain suit run, as the branches below would read them
+            # (a character before 圈/位 that is no word with it is left to them: they refuse it).
+            end = pos + found[0] if found is not None else m.end()
+            if pos + 1 >= n or s[pos + 1] not in endings or s[pos : pos + 2] in vocab:
+                if found is None:
+                    out.append(
+                        Token(
+                            TokenKind.TILES,
+                            pos,
+                            end,
+                            tiles=_run_tiles(s[pos:end]),
+                            positions=tuple(range(pos, end - 1)),
+                        )
                     )
-                )
+                else:
+                    word = found[1]
+                    if word.kind is TokenKind.TILES:
+                        kind = word.value
+                        assert isinstance(kind, int)
+                        _add_honour(out, Token(TokenKind.TILES, pos, end, tiles=(kind,), positions=(pos,)))
+                    else:
+                        out.append(Token(word.kind, pos, end, value=word.value))
                 pos = end
                 continue
         if c == "[":

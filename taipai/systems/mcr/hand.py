@@ -165,11 +165,8 @@ def standard_readings(counts: list[int], need: int) -> Iterator[list[Group]]:
     standard hand.  Each reading is yielded once (the first tile left is always used first).
     """
     c = list(counts)
-    # With exactly 3 × need + 2 tiles, a pair can only be taken from the unit (a suit, or an honour)
-    # whose size is 2 mod 3, and only when every other unit splits wholly into sets.
-    pair_units = _pair_units(c) if sum(c) == 3 * need + 2 else None
     for p in range(NUM_KINDS):
-        if c[p] < 2 or (pair_units is not None and (p // 9 if p < 27 else p) not in pair_units):
+        if c[p] < 2:
             continue
         c[p] -= 2
         for sets in _sets(c, need, 0):
@@ -185,31 +182,6 @@ def standard_readings(counts: list[int], need: int) -> Iterator[list[Group]]:
                     yield [*(_KNITTED_THIRDS[t] for t in straight), *rest]
                 for k in kinds:
                     c[k] += 1
-
-
-def _pair_units(c: list[int]) -> tuple[int, ...]:
-    """The units (suit 0-2, or an honour's kind) a hand's pair can come from: the one unit of size
-    2 mod 3 when every other unit splits wholly into sets (:func:`_suit_ok`), else none."""
-    odd: list[int] = []
-    for s in range(3):
-        key = 0
-        n = 0
-        for r in range(9):
-            v = c[9 * s + r]
-            if v:
-                key += v * _POW8[r]
-                n += v
-        if n % 3 == 2:
-            odd.append(s)
-        elif n % 3 == 1 or (key and not _suit_ok(key)):
-            return ()
-    for k in HONOUR_KINDS:
-        v = c[k] % 3
-        if v == 2:
-            odd.append(k)
-        elif v == 1:
-            return ()
-    return tuple(odd) if len(odd) == 1 else ()
 
 
 def is_thirteen_orphans(counts: list[int]) -> bool:

@@ -139,6 +139,12 @@ def _group_name(kind: Set, tile: int) -> str:
     return group_name_zh(list(GROUP_TILES[kind][tile]))
 
 
+@cache
+def _situation(dealer: bool, streak: int, round_wind: int, seat_wind: int) -> McrSituation:
+    """The table's facts as the parse's starting situation (one per seat: a table has few)."""
+    return McrSituation(dealer=dealer, streak=streak, round_wind=round_wind, seat_wind=seat_wind)
+
+
 def read_spec(text: str, seat: Seat, *, table_seat: bool) -> tuple[HandSpec, Any, tuple[str, ...]]:
     """Parse an MCR hand message ``text`` (13-tile notation, :data:`MCR_WORDS`) at ``seat``.
 
@@ -150,8 +156,7 @@ def read_spec(text: str, seat: Seat, *, table_seat: bool) -> tuple[HandSpec, Any
     Raises:
         HandError: the notation's codes; ``not_in_this_game`` for another game's word.
     """
-    table = McrSituation(dealer=seat.dealer, streak=seat.streak, round_wind=seat.round_wind,
-                         seat_wind=seat.seat_wind)
+    table = _situation(seat.dealer, seat.streak, seat.round_wind, seat.seat_wind)
     try:
         spec = parse_hand(text, situation=table, hand_size=HAND_SIZE, table_kinds=(), words=MCR_WORDS)
     except HandError:
@@ -159,7 +164,7 @@ def read_spec(text: str, seat: Seat, *, table_seat: bool) -> tuple[HandSpec, Any
         raise
     said = spec.situation
     overruled: tuple[str, ...] = ()
-    if table_seat:
+    if table_seat and said is not table:
         overruled = tuple(n for n in SEAT_FIELDS if getattr(said, n) != getattr(table, n))
         if overruled:
             spec = dataclasses.replace(
