@@ -242,3 +242,11 @@ class RuleSystem(Protocol):
             HandError: ``below_minimum`` (hk-old 起糊) or ``bad_count``.
         """
         ...
+
+
+def has_round_wind(system: RuleSystem) -> bool:
+    """Whether the game has a round wind (圈風) the chat shows (「東圈」): every mahjong game here.  A game
+    without one says so with the attribute ``round_winds = False`` (字牌, seed 002: three players and no
+    winds); a system that does not name it has one.  The table still moves ``TableState.round_wind``
+    (:func:`~taipai.core.table.deal.next_deal`); such a game ignores it."""
+    return getattr(system, "round_winds", True) is not False

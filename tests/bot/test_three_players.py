@@ -84,3 +84,22 @@ async def test_calc_at_a_three_player_table_seats_three(store, three: None) -> N
     assert reply.splitlines()[0] == "計番 at Three-player test game (三人牌), on a discard: 3翻"
     # the made-up table seats A B C: the discarder alone pays 底 1 × 3翻
     assert "The winner collects HK$3 in all at this table's settings." in reply.splitlines()
+
+
+@pytest.mark.asyncio
+async def test_a_zipai_table_deals_to_the_winner_and_shows_no_round_wind(store) -> None:
+    """字牌 (seed 002 ⑴ 定庄): the winner deals next; three 荒莊 in a row pass the deal on; no 圈 is shown.
+    Money (底 1, 點炮 全包): C 食 A 10 → A pays for both losers, 2 × 10 = 20."""
+    talk = await opened_table(store, "開枱 A B C 字牌", locale="en")
+    assert (await talk.state()).names == ("A", "B", "C")
+    assert (await talk("A", "流局")).splitlines()[-1] == "Next: A deals, 連莊 1; hand 2."
+    await talk("A", "流局")
+    assert (await talk("A", "流局")).splitlines()[-1] == "Next: B deals; hand 4."
+    assert (await talk("C", "C 食 A 10")).splitlines() == [
+        "C wins on A's discard: 10油",
+        "A pays C HK$20",
+        "Next: C deals; hand 5.",
+    ]
+    assert await talk("A", "計數") == "Hand 5; C deals\n  南 A: -HK$20\n  西 B: HK$0\n  東 C: +HK$20"
+    yue = await opened_table(store, "開枱 A B C 字牌")
+    assert (await yue("A", "流局")).splitlines()[-1] == "下一鋪：A 做莊，連1；第2鋪。"

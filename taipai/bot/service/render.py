@@ -22,6 +22,7 @@ from taipai.core.context_words import ContextWords
 from taipai.core.errors import HandError
 from taipai.core.registry import DEFAULT_SYSTEM, SYSTEMS, system_by_id
 from taipai.core.settle import settle_transfers
+from taipai.core.system import has_round_wind
 from taipai.core.table import (
     ChainMove,
     CutOffer,
@@ -1226,7 +1227,13 @@ def offers(state: TableState, items: Iterable[CutOffer]) -> list[str]:
 
 
 def next_hand(state: TableState) -> str:
-    """Who deals next, 連莊, round and hand number."""
+    """Who deals next, 連莊, round and hand number (no round in a game without one: 字牌)."""
+    if not has_round_wind(system_by_id(state.system)):
+        if state.streak:
+            return _("Next: {dealer} deals, 連莊 {streak}; hand {hand}.").format(
+                dealer=state.dealer, streak=state.streak, hand=state.hand + 1
+            )
+        return _("Next: {dealer} deals; hand {hand}.").format(dealer=state.dealer, hand=state.hand + 1)
     if state.streak:
         return _("Next: {dealer} deals, 連莊 {streak}; {round} round, hand {hand}.").format(
             dealer=state.dealer, streak=state.streak, round=state.round_wind, hand=state.hand + 1
@@ -1318,10 +1325,11 @@ def cut_declined(debtor: str, creditor: str) -> str:
 def scoreboard(state: TableState) -> list[str]:
     """The 計數 reply: hand, round, dealer, each balance (players in seat order, each with the seat
     wind they sit in now), the open chains and offers."""
+    head = _("Hand {hand}, {round} round; {dealer} deals")
+    if not has_round_wind(system_by_id(state.system)):  # 字牌: no round wind
+        head = _("Hand {hand}; {dealer} deals")
     lines = [
-        _("Hand {hand}, {round} round; {dealer} deals").format(
-            hand=state.hand + 1, round=state.round_wind, dealer=state.dealer
-        )
+        head.format(hand=state.hand + 1, round=state.round_wind, dealer=state.dealer)
         + (_(", 連莊 {streak}").format(streak=state.streak) if state.streak else "")
     ]
     owed = state.owed()

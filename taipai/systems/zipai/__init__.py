@@ -51,6 +51,8 @@ class Zipai:
     english: str = field(init=False)
     hand_size: int = 20
     players: int = 3
+    round_winds: bool = False
+    """字牌 has no round wind (:func:`taipai.core.system.has_round_wind`): the chat shows none."""
     wildcards: bool = False
     table: TableRules = field(init=False)
     words: ContextWords = NO_WORDS

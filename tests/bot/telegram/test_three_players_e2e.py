@@ -38,53 +38,66 @@ EVENING = (
 )
 BALANCES = {"Ann": -9, "Bob": 11, "Cat": -2}
 
+ZIPAI_EVENING = (
+    (ANN, "開枱 Ann Bob Cat 字牌"),
+    (BOB, "Bob 食 Cat 15"),
+    (BOB, "Bob 自摸 12"),
+    (ANN, "流局"),
+    (CAT, "撤銷"),
+    (CAT, "Cat 食 Ann 10"),
+    (ANN, "記錄"),
+    (ANN, "戰績"),
+    (ANN, "埋數"),
+)
+"""字牌 (大字牌, 底 1; issue 18 「each loser pays the winner's 油; a self-draw doubles the winner's gain; on a
+點炮 the discarder alone pays」, 點炮 全包: for both losers): Bob 食 Cat 15 → Cat pays 2 × 15 = 30; Bob 自摸
+12 → Ann and Cat pay 2 × 12 = 24 each; 流局, 撤銷; Cat 食 Ann 10 → Ann pays 2 × 10 = 20."""
+ZIPAI_BALANCES = {"Ann": -44, "Bob": 78, "Cat": -34}
 
-async def test_the_terminal_and_telegram_book_the_same_evening(tmp_path, monkeypatch) -> None:
-    registered(monkeypatch)
-    # the terminal: one line per speaker, as `taipai chat` reads them
+
+async def both_ways(tmp_path, evening):
+    """The evening typed in the terminal, then said in a Telegram group: (the terminal's output, the
+    Telegram replies by line, 埋數's caption, the terminal's state, the Telegram state)."""
     store = await Store.open(f"sqlite+aiosqlite:///{tmp_path / 'console.db'}")
     try:
         service = Service(store)
-        script = "".join(f"{who['first_name']}: {said}\n" for who, said in EVENING)
+        script = "".join(f"{who['first_name']}: {said}\n" for who, said in evening)
         out = io.StringIO()
         assert await run_console(service, stdin=io.StringIO(script), stdout=out, interactive=False) == 0
-        terminal = out.getvalue()
         session = await store.latest_session(CONSOLE_CHAT)
         assert session is not None
         _seq, console_state = await service.state_of(session)
     finally:
         await store.close()
-    assert console_state.balances == BALANCES
-    assert console_state.names == ("Ann", "Bob", "Cat")
-
     async with running_bot(tmp_path) as (g, _bot):
-        (opened,) = await g.say(ANN, EVENING[0][1])
+        (opened,) = await g.say(ANN, evening[0][1])
         assert opened.params["text"].startswith("開枱：東 Ann、南 Bob、西 Cat。Ann 做莊。")
-        assert [b["text"] for b in opened.params["reply_markup"]["inline_keyboard"][0]] == [
-            "坐東",
-            "坐南",
-            "坐西",
-        ]
+        assert labels(opened)[0] == ["坐東", "坐南", "坐西"]
         await g.say(BOB, "坐 南")
         await g.say(CAT, "坐 西")
         replies = {}
-        for who, said in EVENING[1:-1]:
+        for who, said in evening[1:-1]:
             (r,) = await g.say(who, said)
             replies[said] = r.params["text"]
         sent_photos = len(g.api.sent(GROUP, "sendPhoto"))
         await g.api.send_text(GROUP, ANN, "埋數")
         (photo,) = await g.api.wait_for(lambda _c: g.api.sent(GROUP, "sendPhoto")[sent_photos:])
-        settled = photo.params["caption"]
-        assert await g.balances() == BALANCES
         session = await g.service.store.latest_session(g.chat)
         assert session is not None
         _seq, telegram_state = await g.service.state_of(session)
-
+    terminal = out.getvalue()
+    # every reply the terminal printed is the Telegram reply, line for line
+    for said, text in (*replies.items(), ("埋數", photo.params["caption"])):
+        assert "taipai: " + text.replace("\n", "\n" + " " * 8) in terminal, said
     assert telegram_state.balances == console_state.balances
     assert [h.summary for h in telegram_state.history] == [h.summary for h in console_state.history]
-    # every reply the terminal printed is the Telegram reply, line for line
-    for said, text in (*replies.items(), ("埋數", settled)):
-        assert "taipai: " + text.replace("\n", "\n" + " " * 8) in terminal, said
+    return replies, photo.params["caption"], telegram_state
+
+
+async def test_the_terminal_and_telegram_book_the_same_evening(tmp_path, monkeypatch) -> None:
+    registered(monkeypatch)
+    replies, settled, state = await both_ways(tmp_path, EVENING)
+    assert state.balances == BALANCES and state.names == ("Ann", "Bob", "Cat")
     assert replies["Bob 食 Cat 3翻"] == "Bob 食 Cat：3翻\nCat 俾 Bob HK$3\n下一鋪：Bob 做莊；東圈，第2鋪。"
     assert replies["撤銷"].startswith("Cat 撤銷咗：流局")
     # Cat won last, so Cat deals (東) and the others' winds follow: Ann 南, Bob 西
@@ -98,9 +111,18 @@ async def test_the_terminal_and_telegram_book_the_same_evening(tmp_path, monkeyp
         "  Ann 俾 Bob HK$9",
         "  Cat 俾 Bob HK$2",
     ]
-    chart = chart_data(telegram_state)
+    chart = chart_data(state)
     assert [s.name for s in chart.series] == ["Ann", "Bob", "Cat"]
     assert [list(s.values) for s in chart.series] == [[0, 0, -4, -9], [0, 3, 11, 11], [0, -3, -7, -2]]
+
+
+async def test_a_zipai_evening_the_same_in_the_terminal_and_on_telegram(tmp_path) -> None:
+    replies, settled, state = await both_ways(tmp_path, ZIPAI_EVENING)
+    assert state.system == "zipai" and state.balances == ZIPAI_BALANCES
+    assert replies["Bob 食 Cat 15"].splitlines()[-1] == "下一鋪：Bob 做莊；第2鋪。"  # 字牌: no 圈
+    assert settled.splitlines()[-3:] == ["找數：", "  Ann 俾 Bob HK$44", "  Cat 俾 Bob HK$34"]
+    chart = chart_data(state)
+    assert [list(s.values) for s in chart.series] == [[0, 0, -24, -44], [0, 30, 78, 78], [0, -30, -54, -34]]
 
 
 async def test_three_seat_buttons_taps_among_three_and_kaitoi_alone_reopens_the_three(
