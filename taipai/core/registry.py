@@ -21,7 +21,9 @@ from taipai.systems.zipai import SYSTEMS as ZIPAI
 DEFAULT_SYSTEM = "hk-taiwan"
 """港式台灣麻雀, the game every log stored before issue 14 plays."""
 
-SYSTEMS: dict[str, RuleSystem] = {s.id: s for s in (HK_TAIWAN, TAIWAN, HK_OLD, MCR, QQ, GUANGDONG, HEYUAN, *ZIPAI)}
+SYSTEMS: dict[str, RuleSystem] = {
+    s.id: s for s in (HK_TAIWAN, TAIWAN, HK_OLD, MCR, QQ, GUANGDONG, HEYUAN, *ZIPAI)
+}
 """``{id: system}`` in the order ``/help`` and 規則 list them."""
 
 

@@ -219,12 +219,12 @@ def test_the_telegram_menu_names_the_games_and_flowerwin_in_each_language() -> N
 
     zh, en = dict(command_menu("zh_Hant_HK")), dict(command_menu("en"))
     assert en["newgame"] == (
-        "open a table: /newgame A B C D, then a game if not 港式台牌 (hk-taiwan, taiwan, hk-old, mcr, qq, guangdong, "
+        "open a table: /newgame A B C D, then a game if not 港式台牌 (hk-taiwan, taiwan, hk-old, mcr, qq, guangdong, heyuan, "
         "zipai, zipai-hard, paohuzi, zipai-soft); A deals first"
     )
     assert (
         zh["newgame"]
-        == "開枱：/newgame A B C D，唔係港式台牌就喺後面寫玩法（hk-taiwan, taiwan, hk-old, mcr, qq, guangdong, "
+        == "開枱：/newgame A B C D，唔係港式台牌就喺後面寫玩法（hk-taiwan, taiwan, hk-old, mcr, qq, guangdong, heyuan, "
         "zipai, zipai-hard, paohuzi, zipai-soft）；A 做莊先"
     )
     assert en["flowerwin"] == "花胡 where the game books it: /flowerwin B (八仙過海)"
@@ -248,6 +248,7 @@ async def test_discord_newgame_offers_the_registrys_games(store, monkeypatch) ->
             ("國標 Chinese Official", "mcr"),
             ("歡樂麻將 QQ Happy Mahjong", "qq"),
             ("雞平和 Guangdong Chicken Hand", "guangdong"),
+            ("河源百搭 Heyuan Wildcards", "heyuan"),
             ("大字牌 Hunan Zipai", "zipai"),
             ("硬鬍子 Zipai Hard Huzi", "zipai-hard"),
             ("長沙跑胡子 Changsha Paohuzi", "paohuzi"),

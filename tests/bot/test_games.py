@@ -44,7 +44,7 @@ async def test_a_word_that_is_no_game_is_refused_with_the_games_there_are(talk_e
     assert await talk_en("A", "開枱 A B C D 麻雀") == (
         "「麻雀」 is not a game taipai knows. Open a table with four names, 開枱 A B C D, and a game's name "
         "after them if it is not 港式台牌: 港式台牌 (hk-taiwan), 台灣牌 (taiwan), 廣東牌 (hk-old), 國標 (mcr), "
-        "歡樂麻將 (qq), 雞平和 (guangdong), 大字牌 (zipai), 硬鬍子 (zipai-hard), 長沙跑胡子 (paohuzi), "
+        "歡樂麻將 (qq), 雞平和 (guangdong), 河源百搭 (heyuan), 大字牌 (zipai), 硬鬍子 (zipai-hard), 長沙跑胡子 (paohuzi), "
         "軟鬍子 (zipai-soft)."
     )
     assert await talk_en.seq() == 0  # nothing booked

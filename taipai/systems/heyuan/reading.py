@@ -14,7 +14,7 @@ from taipai.core.errors import HandError
 from taipai.core.hand import waits
 from taipai.core.notation import tokenize
 from taipai.core.notation_words import TokenKind
-from taipai.core.scoretypes import PatternScore, Score
+from taipai.core.scoretypes import PatternScore, Score, WildReading
 from taipai.core.system import ScoredHand, Seat
 from taipai.core.tiles import ORPHANS, name_zh
 from taipai.core.wilds.search import score_wild_hand
@@ -28,6 +28,10 @@ GAME_ZH: Final = "河源百搭"
 """The game's name in replies."""
 
 BAO_TOKEN: Final = f"[{BAO}]"
+"""How a 保 is handed to the notation: the engine's any-tile wildcard."""
+
+BAO_NAME: Final = "保"
+"""A 保's name in a score's ``wilds`` (what replies show: 保 當 四索)."""
 
 
 def _replace(text: str, spans: dict[int, tuple[int, str]]) -> tuple[str, list[int]]:
@@ -136,6 +140,7 @@ def score_message(
             raise
         if not found.exact:
             raise over_budget_error(spent)
+        shown_as = tuple(WildReading(BAO_NAME, w.tile) for w in found.wilds)  # what each 保 stood for
         score = Score(
             found.fan,
             1,
@@ -144,7 +149,7 @@ def score_message(
             found.patterns,
             found.reading,
             found.waits,
-            wilds=found.wilds,
+            wilds=shown_as,
             ignored=tuple(ignored),
         )
         fly = flying(spec)
