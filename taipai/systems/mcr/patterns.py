@@ -467,7 +467,10 @@ def win_facts(win: Win) -> WinFacts:
 def _nine_gates(win: Win) -> bool:
     """九蓮寶燈 (row 4): 「一種花色序數牌子按 1112345678999 組成的特定牌型，見同花色任何 1 張序數牌即成和牌」;
     the 13 tiles before the win are 1112345678999 of one suit (不計 one 幺九刻 of the 111 / 999)."""
-    if win.melds:
+    if win.melds or len(win.standing) != 14:
+        return False
+    low, high = min(win.standing), max(win.standing)
+    if high >= 27 or low // 9 != high // 9 or high - low != 8:
         return False
     rest = list(win.standing)
     rest.remove(win.winning_tile)
