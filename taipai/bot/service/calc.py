@@ -178,8 +178,9 @@ def _count(system_id: str, n: int) -> str:
 
 
 def _total(system_id: str, scored: ScoredHand) -> str:
-    """A scored hand's count as ``taipai score`` totals it: 「20番 + 1 × 底 5 = 25」 where the score carries a
-    底 (港式台牌), else the count alone (``22番`` at 國標 and 歡樂麻將, whose money has no 底; ``3台``, ``4翻``)."""
+    """A scored hand's count as ``taipai score`` totals it: 「20番 + 1 × 底 5 = 25」 where the score
+    carries a 底 (港式台牌), else the count alone (``22番`` at 國標 and 歡樂麻將, whose money has no 底;
+    ``3台``, ``4翻``)."""
     score = scored.score
     if score.base_fan > 0:
         return _("Fan {fan} + {bases} × 底 {base_fan} = {total}").format(

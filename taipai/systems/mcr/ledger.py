@@ -76,8 +76,8 @@ class McrTable:
 
         Raises:
             TableError: ``first_claim_wins`` (several winners without 一炮多響; ``values``: ``winner``,
-                ``discarder`` and ``rule``, 截和), ``below_minimum`` (``values``: ``count``, ``minimum``, ``winner``),
-                ``same_player`` (包 by the winner).
+                ``discarder`` and ``rule``, 截和), ``below_minimum`` (``values``: ``count``, ``minimum``,
+                ``winner``), ``same_player`` (包 by the winner).
         """
         opts = _options(state)
         basic = points(BASIC_POINTS, opts)
