@@ -73,8 +73,12 @@ def bao_text(text: str) -> tuple[str, list[int]]:
 
 
 def _back(err: HandError, where: list[int]) -> HandError:
+    """``err`` pointing at what the player typed: its position in the message as written, and a 保 named
+    保 (the notation saw the wildcard ``[皇]``)."""
     if 0 <= err.position < len(where):
         err.position = where[err.position]
+    if err.token in (BAO, BAO_TOKEN):
+        err.token = BAO_NAME
     return err
 
 
@@ -137,7 +141,7 @@ def score_message(
         except HandError as err:
             if proper and err.code == "not_a_win":  # say what 正百搭 takes, not only that it does not win
                 raise proper_refusal() from None
-            raise
+            raise _back(err, where) from None
         if not found.exact:
             raise over_budget_error(spent)
         shown_as = tuple(WildReading(BAO_NAME, w.tile) for w in found.wilds)  # what each 保 stood for

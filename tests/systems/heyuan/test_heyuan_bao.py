@@ -169,3 +169,9 @@ def test_the_engine_gives_the_brute_force_best_and_flying(patterns):
         )
         checked += 1
     assert checked >= (120 if patterns == "chicken" else 5)  # most random hands are no 正百搭 hand
+
+
+def test_a_refusal_names_the_bao_as_typed():
+    with pytest.raises(HandError) as err:
+        scored("碰 一一萬 春 四五六萬 七八九筒 二三四索 五索 食 五索")
+    assert err.value.token == "保"
