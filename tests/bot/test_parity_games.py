@@ -415,7 +415,60 @@ pays 8 + 番; no dealer bonus; 8番起和 (seed 002).  Balances A B C D after ea
  5. B 食 D, 22番 in tiles: D 30, A 8, C 8.                                      -43   +63   +35   -55
 """
 
-EVENINGS = (TAIWAN, HK_OLD, HK_TAIWAN, MCR)
+GUANGDONG_CHOWS = "一二三萬 四五六萬 七八九筒 二三四索 五索 食 五索"
+"""雞平和 平和 1番 (four chows)."""
+
+GUANGDONG = Evening(
+    "guangdong",
+    (
+        Step("A", "開枱 A B C D 雞平和", "/newgame A B C D guangdong", says=("玩法：雞平和，計番",)),
+        Step(
+            "B",
+            f"B 食 A {GUANGDONG_CHOWS}",
+            f"/win B A {GUANGDONG_CHOWS}",
+            pays=("A 俾 B HK$2",),
+            says=("B 食 A：1番", "平和：1番"),
+        ),
+        Step(
+            "C",
+            "C 自摸 3番",
+            "/selfdraw C 3",
+            pays=("A 俾 C HK$8", "B 俾 C HK$8", "D 俾 C HK$8"),
+            discord=("selfdraw", {"winner": "C", "hand": "3"}),
+        ),
+        Step(
+            "D",
+            "D 自摸 3番 A包",
+            "/selfdraw D 3 A包",
+            pays=("A 俾 D HK$24（包自摸：A 包晒三家，每家 8）",),
+            says=("D 自摸：3番",),
+        ),
+        Step(
+            "B",
+            "B 搶槓 C 1番",
+            "/robkong B C 1",
+            pays=("C 俾 B HK$24（搶槓：唔夠 3番 當 3番 計 + 搶槓：C 包晒三家，每家 8（搶槓和當槓開））",),
+            says=("下一鋪：A 做莊；南圈",),
+        ),
+        Step("A", "埋數", "/settle", discord=("settle", {})),
+    ),
+    {"A": -34, "B": 18, "C": 0, "D": 16},
+    "埋數！最後結果：\n"
+    "  東 A: -HK$34\n  南 B: +HK$18\n  西 C: HK$0\n  北 D: +HK$16\n"
+    "四家加埋：0（收支平衡）\n找數：\n"
+    "  A 俾 B HK$18\n  A 俾 D HK$16",
+)
+"""雞平和 (guangdong, issue 17): a win is worth 2^番 × 底 (seed 001 「番是2倍的意思」); the discarder pays it, on
+a self-draw each of the three; 包 and 搶槓 pay all three shares; 搶槓 under 3番 is paid as 3番 (「不满3番牌型，
+按照3番满计算」).  Balances A B C D after each step, by hand:
+
+ 2. B 食 A, 平和 1番: A pays 2.                                                  -2    +2     0     0
+ 3. C 自摸 3番: 8 from each.                                                    -10    -6   +24    -8
+ 4. D 自摸 3番 A包 (十二張落地 on A's discard): A pays 3 × 8 = 24.               -34    -6   +24   +16
+ 5. B 搶槓 C 1番: floored at 3番, the robbed C pays 3 × 8 = 24.                  -34   +18     0   +16
+"""
+
+EVENINGS = (TAIWAN, HK_OLD, HK_TAIWAN, MCR, GUANGDONG)
 
 _MONEY_LINE = re.compile(r"俾|→|欠|退返")
 
