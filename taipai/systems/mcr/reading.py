@@ -134,6 +134,15 @@ def _reading_zh(groups: tuple[Group, ...], fans: dict[str, int], spec: HandSpec)
 
 
 @cache
+def _pattern(rid: str, count: int) -> PatternScore:
+    """Row ``rid`` scored ``count`` times, named and valued from the preset (明暗槓 when it is on)."""
+    table_rows = rows()
+    if rid in table_rows:
+        return PatternScore(rid, table_rows[rid].name, table_rows[rid].fan * count, count)
+    return PatternScore(rid, "明暗槓", MIXED_KONGS * count, count)
+
+
+@cache
 def _group_name(kind: Set, tile: int) -> str:
     """A group's Chinese name (一二三萬, 東東東): the same few groups come back hand after hand."""
     return group_name_zh(list(GROUP_TILES[kind][tile]))
@@ -205,17 +214,8 @@ def score_message(
     _check_context(spec, opts)
     win = win_of(spec)
     result = score(win, mixed_kongs=opts.mixed_kongs, minimum=opts.minimum)
-    table_rows = rows()
     fans = dict(result.fans)
-    patterns = tuple(
-        PatternScore(
-            rid,
-            table_rows[rid].name if rid in table_rows else "明暗槓",
-            (table_rows[rid].fan if rid in table_rows else MIXED_KONGS) * n,
-            n,
-        )
-        for rid, n in result.fans
-    )
+    patterns = tuple(_pattern(rid, n) for rid, n in result.fans)
     if result.waits is not None:
         wait_tiles = result.waits
     else:
