@@ -1,7 +1,8 @@
-"""越搭 search speed and memory: corpora with 1, 2, 4 and 8 wildcards (seed 000).
+"""The wildcard engine's speed and memory, per wildcard system: 港式台牌's 越搭 (seed 000) with 1, 2, 4
+and 8 wildcards, and 歡樂麻將's 財神 (seed 002) with 1, 2 and 4.
 
-Run: ``python benchmarks/wild_bench.py [--hands 300] [--cold [--cold-hands 40]]``.  For each
-corpus: p50/p99 time per hand and peak traced memory of
+Run: ``python benchmarks/wild_bench.py [--hands 300] [--system hk-taiwan,qq] [--cold [--cold-hands 40]]
+[--trace-memory]``.  For each corpus: p50/p99 time per hand and peak traced memory of
 :func:`taipai.systems.hk_taiwan.scoring.score_hand`, and
 side by side the same hands with every wildcard replaced by the tile the search chose (natural
 scoring), so the wildcard overhead is a ratio.  The last column counts results with ``exact=False``
@@ -11,6 +12,14 @@ scoring), so the wildcard overhead is a ratio.  The last column counts results w
   drawn from the 八搭 set (皇 筒索萬 筒 索 萬 番 東南西北 中發白) whose range covers the tile.
 * ``8 scattered``: 8 皇 and 9 random natural tiles (mostly not wins: rejection must be fast too).
 * ``8 + 3 melds``: 8 皇 and three complete natural melds.
+* ``qq 1`` / ``qq 2`` / ``qq 4 財神``: random 14-tile winning hands (4 sets and a pair of the three
+  suits and 東, one in ten a 七對) with that many tiles turned into 財神 (六筒, indicator 五筒), scored by
+  :func:`taipai.systems.qq.scoring.score_qq` within the default budget; "refused" counts
+  ``over_budget`` answers (before the engine, every four-財神 hand was refused).
+
+Memory: the process's resident set size (``VmRSS``) after start-up and after the bench, and, with
+``--trace-memory`` (tracemalloc on from the start: the times are then meaningless), the memory the
+search's caches still hold after the bench (traced, after a full collection).
 
 These figures are warm: every hand is scored once untimed first, so the suit tables and summaries
 the search caches are built before the timing.  ``--cold`` then also times hands as a player's first
@@ -25,6 +34,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import gc
 import pickle
 import random
 import statistics
@@ -43,11 +53,16 @@ CLOCK = time.process_time
 
 from corpus import _random_meld, winning_hands  # noqa: E402
 
+from taipai.core.budget import Budget, budget_scope  # noqa: E402
 from taipai.core.errors import HandError  # noqa: E402
 from taipai.core.handspec import HandSpec, MeldKind  # noqa: E402
 from taipai.core.wilds import EIGHT_SET, WildContext, kind_named  # noqa: E402
 from taipai.systems.hk_taiwan.rules import load_rules  # noqa: E402
 from taipai.systems.hk_taiwan.scoring import score_concrete, score_hand  # noqa: E402
+from taipai.systems.mcr.hand import Win  # noqa: E402
+from taipai.systems.mcr.scoring import score as mcr_score  # noqa: E402
+from taipai.systems.qq.caishen import caishen_of  # noqa: E402
+from taipai.systems.qq.scoring import score_qq  # noqa: E402
 
 RULES = load_rules("hk-taiwan")
 
@@ -116,6 +131,100 @@ def eight_with_melds(n: int, seed: int) -> list[HandSpec]:
     return out
 
 
+CAISHEN = caishen_of(9 + 4)
+"""The 財神 of the QQ corpora: 六筒 (indicator 五筒)."""
+
+
+def qq_hands(k: int, n: int, seed: int) -> list[Win]:
+    """``n`` QQ wins with ``k`` 財神 (see the module docstring), deterministic for ``seed``."""
+    rng = random.Random(seed)
+    pool = [t for t in (*range(27), 27) if t != CAISHEN]
+    out: list[Win] = []
+    while len(out) < n:
+        if rng.random() < 0.1:
+            tiles = [t for t in rng.sample(pool, 7) for _ in range(2)]
+        else:
+            tiles = []
+            while len(tiles) < 12:
+                kind, t = _random_meld(rng)
+                tiles += [t, t + 1, t + 2] if kind == MeldKind.CHOW else [t] * 3
+            tiles += [rng.choice(pool)] * 2
+        if CAISHEN in tiles or max(tiles.count(t) for t in tiles) > 4:
+            continue
+        rng.shuffle(tiles)
+        standing = tuple(sorted([*tiles[k:], *[CAISHEN] * k]))
+        winning = rng.choice((tiles[k], CAISHEN))
+        out.append(Win(standing=standing, winning_tile=winning, self_drawn=rng.random() < 0.5))
+    return out
+
+
+def score_any(hand: HandSpec | Win) -> object:
+    """Score one corpus hand in its system within the default budget (raises HandError)."""
+    if isinstance(hand, Win):
+        with budget_scope(Budget()):
+            return score_qq(hand, CAISHEN)
+    return score_hand(hand, RULES)
+
+
+def _qq_twin(win: Win) -> Win | None:
+    try:
+        result = score_any(win)
+    except HandError:
+        return None
+    naturals = [t for t in win.standing if t != CAISHEN]
+    return Win(
+        standing=tuple(sorted(naturals + list(result.used_as))),  # type: ignore[attr-defined]
+        winning_tile=result.winning_tile,  # type: ignore[attr-defined]
+        self_drawn=win.self_drawn,
+    )
+
+
+def run_qq(name: str, corpus: list[Win]) -> None:
+    """One QQ corpus's warm line: the 財神 search against the natural twins (MCR scorer alone)."""
+    twins = [_qq_twin(h) for h in corpus]  # also warms caches
+    times = []
+    wins = refused = 0
+    for win in corpus:
+        t0 = CLOCK()
+        try:
+            score_any(win)
+            wins += 1
+        except HandError as e:
+            refused += e.code == "over_budget"
+        times.append(CLOCK() - t0)
+    nat_times = []
+    for twin in twins:
+        if twin is None:
+            continue
+        t0 = CLOCK()
+        with contextlib.suppress(HandError):
+            mcr_score(twin, minimum=0)
+        nat_times.append(CLOCK() - t0)
+    times.sort()
+    p50 = times[len(times) // 2]
+    p99 = times[min(len(times) - 1, int(len(times) * 0.99))]
+    line = f"{name:>14}: {len(corpus)} hands ({wins} wins)  p50 {p50 * 1e3:8.2f} ms  p99 {p99 * 1e3:8.2f} ms"
+    if nat_times:
+        nat_times.sort()
+        n50 = nat_times[len(nat_times) // 2]
+        n99 = nat_times[min(len(nat_times) - 1, int(len(nat_times) * 0.99))]
+        line += f"  | natural twins p50 {n50 * 1e3:.3f} ms p99 {n99 * 1e3:.3f} ms  ratio p50 {p50 / n50:.0f}x"
+    line += f"  | mean {statistics.mean(times) * 1e3:.2f} ms  | refused over budget: {refused}"
+    print(line, flush=True)
+
+
+def rss_mb() -> float:
+    """This process's resident set size in MB (``VmRSS``; 0 where /proc is missing)."""
+    try:
+        with open("/proc/self/status") as status:
+            for line in status:
+                if line.startswith("VmRSS:"):
+                    return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return 0.0
+
+
 def _natural_twin(spec: HandSpec) -> HandSpec | None:
     try:
         s = score_hand(spec, RULES)
@@ -173,9 +282,11 @@ def _sample(n: int, k: int) -> list[int]:
     return [i * n // k for i in range(k)]
 
 
-def _warmup_hands() -> list[HandSpec]:
-    """Three hands with 1, 2 and 4 wildcards from :data:`WARMUP_SEED`; the last goes through the
-    bounded search, so its rule tables are built too."""
+def _warmup_hands(qq: bool = False) -> list[HandSpec | Win]:
+    """Three hands with 1, 2 and 4 wildcards from :data:`WARMUP_SEED` (QQ hands for a QQ corpus);
+    the last goes through the bounded search, so its rule tables are built too."""
+    if qq:
+        return [qq_hands(k, 1, WARMUP_SEED)[0] for k in (1, 2, 4)]
     return [with_wilds(k, 1, WARMUP_SEED)[0] for k in (1, 2, 4)]
 
 
@@ -190,12 +301,12 @@ def one() -> None:
     warmups, spec = pickle.load(sys.stdin.buffer)
     for w in warmups:
         with contextlib.suppress(HandError):
-            score_hand(w, RULES)
+            score_any(w)
     won = inexact = 0
     t0 = CLOCK()
     try:
-        s = score_hand(spec, RULES)
-        won, inexact = 1, int(not s.exact)
+        s = score_any(spec)
+        won, inexact = 1, int(not getattr(s, "exact", True))
     except HandError:
         pass
     print(f"{(CLOCK() - t0) * 1e3:.4f} {won} {inexact}", flush=True)
@@ -212,13 +323,13 @@ def _cold_one(payload: bytes) -> ColdResult:
     return float(ms), int(won), int(inexact)
 
 
-def submit_cold(pool: ThreadPoolExecutor, corpus: list[HandSpec], hands: int) -> list[Future[ColdResult]]:
+def submit_cold(pool: ThreadPoolExecutor, corpus: list, hands: int) -> list[Future[ColdResult]]:
     """Queue ``hands`` evenly spaced hands of ``corpus``, each for its own fresh process."""
-    warmups = _warmup_hands()
+    warmups = _warmup_hands(qq=isinstance(corpus[0], Win))
     return [pool.submit(_cold_one, pickle.dumps((warmups, corpus[i]))) for i in _sample(len(corpus), hands)]
 
 
-def report_cold(name: str, corpus: list[HandSpec], futures: list[Future[ColdResult]]) -> None:
+def report_cold(name: str, corpus: list, futures: list[Future[ColdResult]]) -> None:
     """Print one corpus's cold line from its finished :func:`submit_cold` futures."""
     results = [f.result() for f in futures]
     times = sorted(ms for ms, _, _ in results)
@@ -234,7 +345,7 @@ def report_cold(name: str, corpus: list[HandSpec], futures: list[Future[ColdResu
     print(line, flush=True)
 
 
-def run_cold(corpora: list[tuple[str, list[HandSpec]]], hands: int) -> None:
+def run_cold(corpora: list[tuple[str, list]], hands: int) -> None:
     """Cold figures: each sampled hand scored alone in a fresh process (after the warm-up hands),
     :data:`COLD_WORKERS` processes at a time; one line per corpus, in order."""
     print(
@@ -254,7 +365,13 @@ def run_cold(corpora: list[tuple[str, list[HandSpec]]], hands: int) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--hands", type=int, default=300)
-    parser.add_argument("--only", default="", help="comma list of corpora: 1,2,4,8s,8m")
+    parser.add_argument("--only", default="", help="comma list of corpora: 1,2,4,8s,8m,q1,q2,q4")
+    parser.add_argument("--system", default="hk-taiwan,qq", help="comma list of systems: hk-taiwan,qq")
+    parser.add_argument(
+        "--trace-memory",
+        action="store_true",
+        help="trace memory from the start (times then meaningless)",
+    )
     parser.add_argument(
         "--cold", action="store_true", help="then also time sampled hands, each in a fresh process"
     )
@@ -264,6 +381,9 @@ def main() -> None:
     if args.one:
         one()
         return
+    if args.trace_memory:
+        tracemalloc.start()
+    start_rss = rss_mb()
     n = args.hands
     corpora = {
         "1": ("1 wildcard", lambda: with_wilds(1, n, 11)),
@@ -271,8 +391,16 @@ def main() -> None:
         "4": ("4 wildcards", lambda: with_wilds(4, n, 14)),
         "8s": ("8 scattered", lambda: eight_scattered(max(20, n // 5), 18)),
         "8m": ("8 + 3 melds", lambda: eight_with_melds(max(20, n // 5), 19)),
+        "q1": ("qq 1 財神", lambda: qq_hands(1, n, 21)),
+        "q2": ("qq 2 財神", lambda: qq_hands(2, n, 22)),
+        "q4": ("qq 4 財神", lambda: qq_hands(4, max(20, n // 5), 24)),
     }
-    chosen = args.only.split(",") if args.only else list(corpora)
+    systems = args.system.split(",")
+    chosen = (
+        args.only.split(",")
+        if args.only
+        else [key for key in corpora if ("qq" if key.startswith("q") else "hk-taiwan") in systems]
+    )
     unknown = [key for key in chosen if key not in corpora]
     if unknown:
         parser.error(f"unknown corpus {', '.join(unknown)}; choose from {','.join(corpora)}")
@@ -281,8 +409,17 @@ def main() -> None:
     for key in chosen:
         name, make = corpora[key]
         corpus = make()
-        run(name, corpus)
+        if key.startswith("q"):
+            run_qq(name, corpus)
+        else:
+            run(name, corpus)
         built.append((name, corpus))
+    gc.collect()
+    line = f"memory: RSS {start_rss:.0f} MB after start-up, {rss_mb():.0f} MB after the bench"
+    if args.trace_memory:
+        held, peak = tracemalloc.get_traced_memory()
+        line += f"; traced: {held / 2**20:.1f} MB still held (the caches), peak {peak / 2**20:.1f} MB"
+    print(line, flush=True)
     if args.cold:
         run_cold(built, args.cold_hands)
 

@@ -5,6 +5,8 @@
 * :mod:`.context`: :class:`WildContext` (what context-dependent kinds read), :class:`Slot`.
 * :mod:`.kinds`: :class:`WildKind` and its subclasses, :data:`KINDS`, :func:`kind_named`,
   :func:`alternatives`, mask helpers.
+* :mod:`.plugin`: :class:`~.plugin.WildScorer`, the Protocol a game implements to use the engine.
+* :mod:`.search`: the engine (best reading of a hand holding wildcards, waits, explanations).
 
 Pure: no I/O; masks are ``int`` bitsets over tile kinds 0..33.
 """

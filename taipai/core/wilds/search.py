@@ -823,7 +823,7 @@ hands are not wins), and waits of wildcards with different ranges are enumerated
 tile by tile.  Completions always come suit by suit from cached tables (:func:`fast_completions`)
 when the table's rules allow (:func:`_fast_path`), else from :class:`GroupSearch`."""
 
-SUIT_CACHE_MAX = 50_000
+SUIT_CACHE_MAX = 20_000
 """Most entries kept in each per-suit table cache (cleared when full: memory stays bounded)."""
 
 _fill_cache: dict[tuple[bool, tuple[int, ...], int], tuple[tuple[int, ...], ...]] = {}
@@ -913,12 +913,31 @@ def _fill(honours: bool, counts: tuple[int, ...], j: int) -> tuple[tuple[int, ..
     for rest_counts, wild in _lowest_groups(honours, counts, r, j):
         for rest in _fill(honours, rest_counts, j - len(wild)):
             out.add(tuple(sorted(rest + wild)) if wild else rest)
-    hit = tuple(sorted(out))
+    hit = tuple(_interned(t) for t in sorted(out))
     _fill_size[0] += len(hit)
     if len(_fill_cache) >= SUIT_CACHE_MAX or _fill_size[0] > FILL_CACHE_TILES:
         _fill_cache.clear()
         _fill_size[0] = len(hit)
     _fill_cache[key] = hit
+    return hit
+
+
+INTERN_MAX = 200_000
+"""Most distinct tile tuples kept by :func:`_interned` (cleared when full)."""
+
+_intern_table: dict[tuple[int, ...], tuple[int, ...]] = {}
+
+
+def _interned(t: tuple[int, ...]) -> tuple[int, ...]:
+    """The one stored copy of the tile tuple ``t``.  The per-suit tables list the same few tens of
+    thousands of rank multisets hundreds of thousands of times (in the fills of many counts, in the
+    additions of every suit, in the probe rows): sharing one tuple per distinct multiset keeps the
+    caches' memory to about a fifth."""
+    hit = _intern_table.get(t)
+    if hit is None:
+        if len(_intern_table) >= INTERN_MAX:
+            _intern_table.clear()
+        hit = _intern_table[t] = t
     return hit
 
 
@@ -1008,7 +1027,7 @@ def suit_additions(suit: int, key: tuple[int, ...], j: int, cap: int) -> tuple[t
     out = []
     for ranks in _fill(suit == 3, key, j):
         if all(key[r] + ranks.count(r) <= cap for r in set(ranks)):
-            out.append(tuple(base + r for r in ranks))
+            out.append(_interned(ranks if not base else tuple(base + r for r in ranks)))
     out.sort()
     hit = tuple(out)
     if len(_additions_cache) >= SUIT_CACHE_MAX:
@@ -1169,7 +1188,7 @@ def _probe_row(
                 rest = list(a)
                 rest.remove(probe)
                 if union == ALL_TILES_MASK or all((union >> x) & 1 for x in rest):
-                    found.append(tuple(rest))
+                    found.append(_interned(tuple(rest)))
         row.append(tuple(sorted(found)))
     if len(_row_cache) >= SUIT_CACHE_MAX:
         _row_cache.clear()

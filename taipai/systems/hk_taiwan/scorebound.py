@@ -164,7 +164,7 @@ def _lowest_rank_moves(
                 c[r + 2] += k
 
 
-@lru_cache(maxsize=32_768)
+@lru_cache(maxsize=16_384)
 def _split(counts: tuple[int, ...], eyes: bool, honours: bool) -> tuple[int, int, int, int] | None:
     """:func:`split_facts` with (``eyes``) or without the pair; None when impossible."""
     if not any(counts):
@@ -187,7 +187,7 @@ Grouping = tuple[int, int, int]
 3r counting the chows r..r+2; bit r: a pung of r; the rank of the pair, -1 without)."""
 
 
-@lru_cache(maxsize=16_384)
+@lru_cache(maxsize=8_192)
 def _groupings(counts: tuple[int, ...], eyes: bool, honours: bool) -> frozenset[Grouping]:
     """Every distinct split of one suit's concealed ``counts`` into chows (not for ``honours``),
     pungs and, with ``eyes``, one pair (:func:`_lowest_rank_moves`); empty when there is none.
@@ -490,19 +490,24 @@ def rule_tables_of(rules: RuleSet) -> RuleTables:
     return hit[1]
 
 
-SUMMARY_CACHE_MAX = 80_000
-"""Most summaries kept (all contexts together; cleared when full: about 40 MB at most).  The suits of
-different hands often hold the same counts (a suit filled by wildcards alone), so they are shared
-between hands with the same declared melds.  (The forty 8-皇 hands of ``benchmarks/wild_bench.py``
-need about 57,000; the caches that only serve building summaries, :func:`_split`,
+SUMMARY_CACHE_MAX = 30_000
+"""Most summaries kept (all contexts together; cleared when full: about 11 MB at most, each distinct
+summary value stored once, :data:`_DISTINCT_SUMMARIES`).  The suits of different hands often hold the
+same counts (a suit filled by wildcards alone), so they are shared between hands with the same
+declared melds.  (The forty 8-皇 hands of ``benchmarks/wild_bench.py`` need about 57,000: the cache
+is cleared about twice per pass over them, which costs their warm figures a little and keeps the
+search's caches under 50 MB; the caches that only serve building summaries, :func:`_split`,
 :func:`_groupings` and :data:`_COUNT_FACTS`, are kept smaller.)"""
 _SUMMARIES: dict[tuple[int, object, tuple[int, ...]], Summary] = {}
+_DISTINCT_SUMMARIES: dict[Summary, Summary] = {}
+"""One stored copy of each distinct summary value (cleared with :data:`_SUMMARIES`)."""
 
 
 def clear_caches() -> None:
     """Drop the summaries shared between hands and the per-rule-set tables (tests use it to compare
     a bound computed warm with one from empty caches; the caches never change a bound)."""
     _SUMMARIES.clear()
+    _DISTINCT_SUMMARIES.clear()
     _rule_tables.clear()
 
 
@@ -668,7 +673,10 @@ class Bounder:
             if hit is None:
                 if len(_SUMMARIES) >= SUMMARY_CACHE_MAX:
                     _SUMMARIES.clear()
-                hit = _SUMMARIES[shared_key] = self._summarise(suit, counts)
+                    _DISTINCT_SUMMARIES.clear()
+                made = self._summarise(suit, counts)
+                # about half the summaries are equal to another: keep one copy of each
+                hit = _SUMMARIES[shared_key] = _DISTINCT_SUMMARIES.setdefault(made, made)
             self._cache[key] = hit
         return hit
 
