@@ -175,3 +175,10 @@ def test_a_refusal_names_the_bao_as_typed():
     with pytest.raises(HandError) as err:
         scored("碰 一一萬 春 四五六萬 七八九筒 二三四索 五索 食 五索")
     assert err.value.token == "保"
+
+
+def test_bao_completes_the_special_rows():
+    """A 保 as the missing 發 of 十三幺 (6), as the third 北 of 大四喜 (6); 十三幺 is no 飛牌 (no four sets)."""
+    assert rows("一九萬 一九筒 一九索 東南西北中 春 白 食 白") == [("十三幺", 6)]
+    assert rows("一九萬 一九筒 一九索 東南西北中發 春 食 白") == [("十三幺", 6)]
+    assert rows("春夏秋 東東東 南南南 西西 北北 摸 北") == [("大四喜", 6)]
