@@ -307,11 +307,11 @@ def shape_fans(
     # winds and dragons (rows 1, 2, 9, 10, 38, 54, 59-61, 74)
     yaojiu = 0
     if tiles:
-        winds = [t for t in tiles if IS_WIND[t]]
+        winds = [t for t in tiles if _IS_WIND[t]]
         dragons = sum(1 for t in tiles if t >= 31)
         if len(winds) == 4:
             out["big_four_winds"] = 1
-        elif len(winds) == 3 and IS_WIND[pair]:
+        elif len(winds) == 3 and _IS_WIND[pair]:
             out["little_four_winds"] = 1
         elif len(winds) == 3:
             out["big_three_winds"] = 1
@@ -383,7 +383,8 @@ def shape_fans(
 
 _CONCEALED_PUNGS = {2: "two_concealed_pungs", 3: "three_concealed_pungs", 4: "four_concealed_pungs"}
 
-IS_WIND: Final = tuple(t in WINDS for t in range(NUM_KINDS))
+_IS_WIND: Final = tuple(t in WINDS for t in range(NUM_KINDS))
+"""By tile kind: a wind (東南西北)."""
 
 
 def _group_flags(test: Callable[[tuple[int, ...]], bool]) -> dict[Set, tuple[bool, ...]]:
@@ -426,6 +427,8 @@ def _combined(
                 if s[1] - s[0] == s[2] - s[1] == s[3] - s[2] == 1:
                     quad = "four_pure_shifted_pungs"
             found = tuple(combine(items, quad, pung_triple_fan, pung_pair_fan, implied).items())
+        if len(memo) >= 65536:
+            memo.clear()
         memo[key] = found
     return found  # type: ignore[no-any-return]
 
