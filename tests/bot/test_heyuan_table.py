@@ -80,3 +80,15 @@ async def test_calc_waits_and_proper_wildcards_in_cantonese(store) -> None:
         "  飛牌：1番",
         "A 俾 B HK$16",
     ]
+
+
+@pytest.mark.asyncio
+async def test_a_hand_that_is_no_win_at_a_13_tile_game_says_four_melds(store) -> None:
+    en: Talk = await opened_table(store, "開枱 A B C D 雞平和", locale="en")
+    assert await en("B", "B 食 A 一一二二三三萬 四四五五筒 六六索 七索 食 七索") == (
+        "That is not a winning hand: the tiles do not make 4 melds and a pair, nor a special hand."
+    )
+    zh: Talk = await opened_table(store, "開枱 A B C D 河源")
+    assert await zh("B", "B 食 A 一一二二三三萬 四四五五筒 六六索 七索 食 七索") == (
+        "呢副唔係糊牌：湊唔到四組加一對眼，亦唔係特殊牌型。"
+    )

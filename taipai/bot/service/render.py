@@ -489,6 +489,11 @@ _HAND_ERRORS = {
 _EMPTY_TILES_ONLY = N_("The hand is empty: write the tiles, e.g. 一二三萬 … 摸 東.")
 """The empty-hand reply where a bare count is not accepted (``taipai score``, DESIGN §5)."""
 
+_NOT_A_WIN_13 = N_(
+    "That is not a winning hand: the tiles do not make 4 melds and a pair, nor a special hand."
+)
+"""``not_a_win`` at a 13-tile game (廣東牌, 國標, 雞平和 …): four melds and the eyes, not five."""
+
 _OVER_BUDGET_TILES_ONLY = N_(
     "This hand has too many wildcard readings to work out within the scoring budget: no score is given."
 )
@@ -566,6 +571,8 @@ def hand_error(
     msgid = _EMPTY_TILES_ONLY if err.code == "empty" and not counts_accepted else _HAND_ERRORS.get(err.code)
     if err.code == "over_budget" and not counts_accepted:  # taipai score: no count to give instead
         msgid = _OVER_BUDGET_TILES_ONLY
+    if err.code == "not_a_win" and system_id in SYSTEMS and system_by_id(system_id).hand_size == 13:
+        msgid = _NOT_A_WIN_13
     if err.code == "wild_unsupported" and "limit" in err.hint_args:  # more wildcards than allowed
         return _("{count} wildcards in one hand; this table allows at most {limit}.").format(
             count=err.hint_args.get("count", "?"), limit=err.hint_args["limit"]
