@@ -92,3 +92,12 @@ async def test_a_hand_that_is_no_win_at_a_13_tile_game_says_four_melds(store) ->
     assert await zh("B", "B 食 A 一一二二三三萬 四四五五筒 六六索 七索 食 七索") == (
         "呢副唔係糊牌：湊唔到四組加一對眼，亦唔係特殊牌型。"
     )
+
+
+@pytest.mark.asyncio
+async def test_a_picture_that_cannot_be_drawn_still_gives_the_score(store) -> None:
+    """計番 … 圖 at 河源百搭: the plain notation cannot draw a 保 (a flower), so the text goes alone."""
+    talk: Talk = await opened_table(store, "開枱 A B C D 河源", locale="en")
+    reply = (await talk("B", f"計番 {FLYING} 圖")).splitlines()
+    assert reply[0] == "計番 at Heyuan Wildcards (河源百搭), on a discard: 2 fan"
+    assert reply[-1] == "The picture could not be drawn here."

@@ -392,7 +392,8 @@ async def answer(service: Tables, chat: ChatRef, text: str, cmd: CalcHand | Show
     title = _("{game}: {count}").format(game=render.game_name(system.id), count=_total(system.id, got))
     try:
         png = await SCORING.run(SCORING.call, picture_job, rules, system.id, request.hand, title)
-    except (ImportError, OSError) as exc:  # no font or no matplotlib on this host: the text still goes
+    except (ImportError, OSError, HandError) as exc:  # no font or matplotlib on this host, or a game whose
+        # hand messages the plain notation cannot draw (河源百搭's flowers are its 保): the text still goes
         log.warning("hand picture not drawn: %s", exc)
         return [Reply("\n".join([*lines, _("The picture could not be drawn here.")]))]
     name = picture_name(service.store, chat, system.id, request.hand, title)
