@@ -131,6 +131,14 @@ def eight_with_melds(n: int, seed: int) -> list[HandSpec]:
     return out
 
 
+SEARCH_FILES = (
+    "*/taipai/core/wilds/*",
+    "*/taipai/systems/hk_taiwan/scorebound.py",
+    "*/taipai/systems/qq/wildsearch.py",
+)
+"""The wildcard search's modules: under ``--trace-memory`` the memory still held that they allocated
+(their caches: per-suit tables, summaries, interned tuples) is printed apart."""
+
 CAISHEN = caishen_of(9 + 4)
 """The 財神 of the QQ corpora: 六筒 (indicator 五筒)."""
 
@@ -256,12 +264,18 @@ def run(name: str, corpus: list[HandSpec]) -> None:
         with contextlib.suppress(HandError):
             score_concrete(twin, RULES)
         nat_times.append(CLOCK() - t0)
-    tracemalloc.start()
+    tracing = tracemalloc.is_tracing()  # --trace-memory: keep tracing the whole bench
+    if not tracing:
+        tracemalloc.start()
+    before, _ = tracemalloc.get_traced_memory()
+    tracemalloc.reset_peak()
     for spec in corpus[:50]:
         with contextlib.suppress(HandError):
             score_hand(spec, RULES)
     _, peak = tracemalloc.get_traced_memory()
-    tracemalloc.stop()
+    peak -= before
+    if not tracing:
+        tracemalloc.stop()
     times.sort()
     p50 = times[len(times) // 2]
     p99 = times[min(len(times) - 1, int(len(times) * 0.99))]
@@ -418,7 +432,14 @@ def main() -> None:
     line = f"memory: RSS {start_rss:.0f} MB after start-up, {rss_mb():.0f} MB after the bench"
     if args.trace_memory:
         held, peak = tracemalloc.get_traced_memory()
-        line += f"; traced: {held / 2**20:.1f} MB still held (the caches), peak {peak / 2**20:.1f} MB"
+        search = tracemalloc.take_snapshot().filter_traces(
+            [tracemalloc.Filter(True, pattern) for pattern in SEARCH_FILES]
+        )
+        in_search = sum(stat.size for stat in search.statistics("filename"))
+        line += f"; traced: {held / 2**20:.1f} MB still held (corpora, scorers' and search's caches),"
+        line += (
+            f" {in_search / 2**20:.1f} MB of it allocated by the wildcard search, peak {peak / 2**20:.1f} MB"
+        )
     print(line, flush=True)
     if args.cold:
         run_cold(built, args.cold_hands)
