@@ -940,6 +940,195 @@ def _fifth_copy(naturals: list[tuple[int, int]]) -> HandError:
     raise AssertionError("no tile is held five times")
 
 
+# ---------------------------------------------------------------------------------------------
+# the common path in one pass
+
+_MELDS: dict[tuple[MeldKind, int, KongKind | None], Meld] = {}
+"""One shared natural :class:`Meld` per (kind, tile, kong): immutable, and a message makes a few."""
+
+
+def _meld(kind: MeldKind, tile: int, kong: KongKind | None) -> Meld:
+    key = (kind, tile, kong)
+    found = _MELDS.get(key)
+    if found is None:
+        found = _MELDS[key] = Meld(kind, tile, kong)
+    return found
+
+
+_WANT_NOTHING, _WANT_WIN, _WANT_SET, _WANT_KONG = range(4)
+
+
+def _quick_parse(
+    text: str, s: str, words: ContextWords, situation: Situation | None, hand_size: int
+) -> HandSpec | None:
+    """The HandSpec :func:`parse_hand` makes of a message in the common notation, read in one pass
+    with no token objects; ``None`` for any other message, which the two passes then read (or
+    refuse: every error, with its token, position and hint, comes from them).
+
+    The common notation: plain suit runs (``一二三萬``), honours (``中中``), meld keywords with their
+    tiles (``上 一二三萬``, ``碰 東東東``, ``暗槓 東東東東``), flowers, fixed and numbered context
+    words, and ``摸`` / ``食`` with one tile.  Each token is read as :func:`_tokenize` reads it (the
+    longest word, else a plain run; 中中中 one piece) and used as :class:`_Parser` uses it; a message
+    that needs anything else (brackets, wildcards, ``+摸``, ranges, spaces or 0 inside a run, ASCII
+    codes, 自摸 before its tile, 花: / 現: labels) or would be refused gives ``None``.  ``s`` is
+    ``text`` normalised.
+    """
+    n = len(s)
+    numbered = words.numbered_starts
+    endings = words.wind_endings
+    lengths = _word_lengths(words)
+    vocab = words.vocab
+    tiles_kind = TokenKind.TILES
+    concealed: list[int] = []
+    melds: list[Meld] = []
+    counts = [0] * NUM_KINDS
+    flowers: list[int] = []
+    fields: dict[str, object] = {}
+    needs_concealed = needs_no_flowers = False
+    win_tile = -1
+    self_drawn = False
+    wanting = _WANT_NOTHING  # what the keyword before waits for: its winning tile, set or kong
+    meld_word = MeldWord(MeldKind.PUNG)
+    got: list[int] = []
+    pos = 0
+    while True:
+        # The next token as (kind, value, tiles); kind None past the end.
+        kind: TokenKind | None = None
+        value: object = None
+        tiles: tuple[int, ...] = ()
+        while pos < n:
+            c = s[pos]
+            if c in _SPACE_LIKE or c.isspace():
+                pos += 1
+                continue
+            found: tuple[int, Word] | None = None
+            if c in numbered:
+                try:
+                    context = words.scan(text, s, pos)
+                except HandError:
+                    return None
+                if context is not None:
+                    found = (context[0] - pos, Word(TokenKind.CONTEXT, context[1]))
+            if pos + 1 < n and s[pos + 1] in endings and s[pos : pos + 2] not in vocab and found is None:
+                return None  # 東圈-like words the vocabulary lacks: the two passes refuse them
+            if found is None and c in lengths:
+                found = _word_at(s, pos, vocab, lengths[c])
+            if found is None:
+                m = _RUN.match(s, pos) if c in NUMERAL_RANK else None
+                if m is None:
+                    return None
+                end = m.end()
+                kind = tiles_kind
+                tiles = _run_tiles(s[pos:end])
+            else:
+                end = pos + found[0]
+                kind = found[1].kind
+                value = found[1].value
+                if kind is tiles_kind:
+                    assert isinstance(value, int)
+                    tiles = (value,)
+                    while IS_HONOUR[value] and end < n:
+                        # The same honour touching it joins its piece (中中中), as _add_honour does.
+                        c2 = s[end]
+                        if c2 in numbered:
+                            return None
+                        again = _word_at(s, end, vocab, lengths[c2]) if c2 in lengths else None
+                        if again is None or again[1].kind is not tiles_kind or again[1].value != value:
+                            break
+                        if end + 1 < n and s[end + 1] in endings and s[end : end + 2] not in vocab:
+                            return None
+                        tiles += (value,)
+                        end += again[0]
+            pos = end
+            break
+        if wanting == _WANT_WIN:
+            if kind is not tiles_kind or len(tiles) != 1:
+                return None
+            win_tile = tiles[0]
+            counts[win_tile] += 1
+            wanting = _WANT_NOTHING
+            continue
+        if wanting == _WANT_SET:
+            if kind is not tiles_kind or len(got) + len(tiles) > 3:
+                return None
+            got.extend(tiles)
+            if len(got) < 3:
+                continue
+            k0, k1, k2 = sorted(got)
+            if meld_word.kind is MeldKind.CHOW:
+                if IS_HONOUR[k2] or SUIT_OF[k0] != SUIT_OF[k2] or k1 != k0 + 1 or k2 != k0 + 2:
+                    return None
+            elif k0 != k2:
+                return None
+            melds.append(_meld(meld_word.kind, k0, None))
+            counts[k0] += 1
+            counts[k1] += 1
+            counts[k2] += 1
+            wanting = _WANT_NOTHING
+            continue
+        if wanting == _WANT_KONG:
+            # A kong takes pieces of its one tile while they come to at most four (槓 東 東東東).
+            if kind is tiles_kind:
+                k = got[0] if got else tiles[0]
+                if all(x == k for x in tiles) and (not got or len(got) + len(tiles) <= 4):
+                    got.extend(tiles)
+                    continue
+            if len(got) not in (1, 4):
+                return None
+            melds.append(_meld(MeldKind.KONG, got[0], meld_word.kong or KongKind.EXPOSED))
+            counts[got[0]] += 4
+            wanting = _WANT_NOTHING
+        if kind is None:
+            break
+        if kind is tiles_kind:
+            concealed.extend(tiles)
+            for k in tiles:
+                counts[k] += 1
+        elif kind is TokenKind.MELD:
+            assert isinstance(value, MeldWord)
+            meld_word = value
+            got = []
+            wanting = _WANT_KONG if value.kind is MeldKind.KONG else _WANT_SET
+        elif kind is TokenKind.WIN:
+            if win_tile >= 0:
+                return None
+            assert isinstance(value, bool)
+            self_drawn = value
+            wanting = _WANT_WIN
+        elif kind is TokenKind.FLOWER:
+            assert isinstance(value, int)
+            if value in flowers:
+                return None
+            flowers.append(value)
+        elif kind is TokenKind.CONTEXT:
+            assert isinstance(value, ContextEffect)
+            for name, v in value.fields:
+                if name in fields and fields[name] != v:
+                    return None
+                fields[name] = v
+            needs_concealed = needs_concealed or value.requires_concealed
+            needs_no_flowers = needs_no_flowers or value.requires_no_flowers
+        else:
+            return None
+    if win_tile < 0 or max(counts) > 4 or len(concealed) + 3 * len(melds) != hand_size:
+        return None
+    if (needs_concealed and any(m.kong is not KongKind.CONCEALED for m in melds)) or (
+        needs_no_flowers and flowers
+    ):
+        return None
+    base = situation if situation is not None else Situation()
+    concealed.sort()
+    flowers.sort()
+    return HandSpec(
+        concealed=tuple(concealed),
+        melds=tuple(melds),
+        winning_tile=win_tile,
+        self_drawn=self_drawn,
+        flowers=tuple(flowers),
+        situation=replace(base, **fields) if fields else base,
+    )
+
+
 def parse_hand(
     text: str,
     *,
@@ -985,6 +1174,9 @@ def parse_hand(
         raise ValueError(f"hand_size must be 3k+1 (13, 16), got {hand_size}")
     table = None if table_kinds is None else _table_kinds(table_kinds)
     normal = text.translate(NORMALISE)
+    quick = _quick_parse(text, normal, words, situation, hand_size)
+    if quick is not None:
+        return quick
     tokens = _tokenize(text, normal, words)
     if not tokens:
         raise HandError("empty", "empty hand message", hint="write the hand's tiles, e.g. 一二三萬 … 摸 東")
