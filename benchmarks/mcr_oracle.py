@@ -68,14 +68,18 @@ def pass_rates(n: int, one: Any, passes: int) -> list[float]:
 
 
 def taipai_parts(corpus: list[Hand]) -> dict[str, Any]:
-    """The two halves of ``SYSTEM.score`` on ``corpus``, each as ``one(i)`` for :func:`pass_rates`:
+    """The parts of ``SYSTEM.score`` on ``corpus``, each as ``one(i)`` for :func:`pass_rates`:
     ``"parse"`` reads hand ``i``'s message (:func:`taipai.systems.mcr.reading.read_spec`, the
-    notation with MCR's words and the table's seat); ``"score"`` scores its prepared
-    :class:`~taipai.systems.mcr.hand.Win` (:func:`taipai.systems.mcr.scoring.score` at the preset's
-    8番起和, waits included as ``SYSTEM.score`` shows them)."""
+    notation with MCR's words and the table's seat); ``"spec"`` scores its parsed HandSpec into the
+    reply's :class:`~taipai.core.scoretypes.Score` (:func:`taipai.systems.mcr.reading.score_spec`:
+    the context checks, the scorer at the preset's 8番起和, the waits, the rows' names and the
+    reading), like for like with pymahjonggb's structured input; ``"score"`` the bare scorer on a
+    prepared :class:`~taipai.systems.mcr.hand.Win` (:func:`taipai.systems.mcr.scoring.score`, waits
+    included)."""
     from taipai.core.system import Seat
     from taipai.systems.mcr.hand import counts_of, waits
-    from taipai.systems.mcr.reading import read_spec
+    from taipai.systems.mcr.options import McrOptions
+    from taipai.systems.mcr.reading import read_spec, score_spec
     from taipai.systems.mcr.scoring import score
 
     messages = [
@@ -95,7 +99,13 @@ def taipai_parts(corpus: list[Hand]) -> dict[str, Any]:
             waits(before, len(win.melds), [0] * 34)  # type: ignore[attr-defined]
         return result
 
-    return {"parse": parse, "score": scored}
+    specs = [read_spec(text, seat, table_seat=True)[0] for text, seat in messages]
+    options = McrOptions()
+
+    def from_spec(i: int) -> object:
+        return score_spec(specs[i], options)
+
+    return {"parse": parse, "spec": from_spec, "score": scored}
 
 
 def taipai_scorer() -> tuple[str, Any]:

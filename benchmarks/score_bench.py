@@ -396,11 +396,11 @@ def bench_splits_16(n: int) -> None:
 
 def bench_mcr(n: int, seed: int, passes: int) -> None:
     """國標 MCR: ``n`` seeded valid hands of ``tests/systems/mcr/oracle.py`` (every shape, melds, kongs,
-    flags, winds, flowers), in the same run: pymahjonggb's hands/s, taipai's (``SYSTEM.score`` on the
-    same hands as chat messages: parse + score) and the ratio, then each half of taipai's alone (the
-    message parse; the scorer with the waits it shows), so the next engineer sees where the time goes.
-    Best and median of ``passes`` passes each (one warm-up pass first).  Issue 16's target: taipai at
-    least a tenth of pymahjonggb."""
+    flags, winds, flowers), in the same run: pymahjonggb's hands/s from its structured input; taipai's
+    scorer from a parsed HandSpec to the reply's Score (8番起和, waits, names: like for like) and the
+    ratio; ``SYSTEM.score`` from the chat message (parse + score) and the ratio; the parse alone; the
+    bare scorer on a prepared Win.  Best and median of ``passes`` passes each, CPU time (one warm-up
+    pass first).  Issue 16's target: taipai at least a tenth of pymahjonggb."""
     from mcr_oracle import hands, oracle_rates, pass_rates, taipai_parts, taipai_rate, taipai_scorer
 
     corpus = list(hands(n, seed))
@@ -416,20 +416,26 @@ def bench_mcr(n: int, seed: int, passes: int) -> None:
     def ours(i: int) -> object:
         return score(*messages[i])
 
+    parts = taipai_parts(corpus)
+    for one in parts.values():
+        pass_rates(len(corpus), one, 1)  # warm-up
     theirs = oracle_rates(corpus, passes)
     mine = pass_rates(len(corpus), ours, passes)
-    parts = {name: pass_rates(len(corpus), one, passes) for name, one in taipai_parts(corpus).items()}
+    rates = {name: pass_rates(len(corpus), one, passes) for name, one in parts.items()}
 
     def fig(r: list[float]) -> str:
         return f"{r[-1]:,.0f} hands/s ({1e6 / r[-1]:.1f} µs a hand; median {r[len(r) // 2]:,.0f})"
 
+    def share(r: list[float]) -> str:
+        best = r[-1] / theirs[-1]
+        median = r[len(r) // 2] / theirs[len(theirs) // 2]
+        return f"{best:.1%} of pymahjonggb's (median {median:.1%}; target 10%)"
+
     print(f"mcr, {len(corpus)} hands (seed {seed}), best of {passes} passes: pymahjonggb {fig(theirs)}")
-    print(
-        f"  taipai, {how}: {fig(mine)}: {mine[-1] / theirs[-1]:.1%} of pymahjonggb's (target 10%; "
-        f"median {mine[len(mine) // 2] / theirs[len(theirs) // 2]:.1%}); refused {dict(refused)}"
-    )
-    print(f"  of which the message parse alone (read_spec): {fig(parts['parse'])}")
-    print(f"  and the scorer alone (scoring.score + the waits shown): {fig(parts['score'])}")
+    print(f"  taipai scorer, HandSpec -> Score (like for like): {fig(rates['spec'])}: {share(rates['spec'])}")
+    print(f"  taipai {how}, from the message: {fig(mine)}: {share(mine)}; refused {dict(refused)}")
+    print(f"  the message parse alone (read_spec): {fig(rates['parse'])}")
+    print(f"  the bare scorer on a prepared Win (scoring.score + the waits shown): {fig(rates['score'])}")
 
 
 def main() -> None:

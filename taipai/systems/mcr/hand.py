@@ -27,6 +27,10 @@ class Set(Enum):
     KNITTED = "knitted"
     """Three tiles of a 組合龍 (147 / 258 / 369 of one suit); only in a reading with a 組合龍."""
 
+    # A member is only ever equal to itself, so its identity hashes it: the scorer's tables are
+    # keyed by kind, and Enum's own hash (of the name, in Python) cost more than the look-ups.
+    __hash__ = object.__hash__
+
 
 @dataclass(frozen=True, slots=True)
 class Group:
@@ -182,6 +186,111 @@ def standard_readings(counts: list[int], need: int) -> Iterator[list[Group]]:
                     yield [*(_KNITTED_THIRDS[t] for t in straight), *rest]
                 for k in kinds:
                     c[k] += 1
+
+
+def split_readings(counts: list[int], need: int) -> list[list[Group]]:
+    """:func:`standard_readings` of standing ``counts`` holding exactly 3 × ``need`` + 2 tiles, as a
+    list in the same order, read suit by suit: each suit's splits into sets are a table by its
+    counts' octal key (:func:`_suit_splits`), so a reading is one split per suit, the honours'
+    pungs and the pair.
+
+    Args:
+        counts: the standing tiles by kind (not changed).
+        need: the sets besides the pair (4 − melds).
+    """
+    keys = [0, 0, 0]
+    sizes = [0, 0, 0]
+    for t in range(27):
+        v = counts[t]
+        if v:
+            keys[t // 9] += v * _POW8[t % 9]
+            sizes[t // 9] += v
+    out = _plain_readings(counts, keys, sizes)
+    if need >= 3:
+        for straight in KNITTED_STRAIGHTS:
+            kinds = _KNITTED_KINDS[straight]
+            if all(map(counts.__getitem__, kinds)):
+                c = list(counts)
+                rest = list(keys)
+                for k in kinds:
+                    c[k] -= 1
+                    rest[k // 9] -= _POW8[k % 9]
+                thirds = [_KNITTED_THIRDS[t] for t in straight]
+                out.extend([*thirds, *r] for r in _plain_readings(c, rest, [n - 3 for n in sizes]))
+    return out
+
+
+def _plain_readings(counts: list[int], keys: list[int], sizes: list[int]) -> list[list[Group]]:
+    """Every reading of ``counts`` (suit keys ``keys``, tiles per suit ``sizes``) as sets and one
+    pair, without 組合龍, in :func:`standard_readings`' order: the pair's tile lowest first, then each
+    suit's splits in turn (a pung before a chow at the lowest tile), the honours' pungs last."""
+    pungs: list[Group] = []
+    pair = -1
+    for t in HONOUR_KINDS:
+        v = counts[t]
+        if v == 3:
+            pungs.append(_PUNGS[t])
+        elif v == 2:
+            if pair >= 0:
+                return []
+            pair = t
+        elif v:
+            return []
+    out: list[list[Group]] = []
+    splits = [_suit_splits(keys[0], 0), _suit_splits(keys[1], 1), _suit_splits(keys[2], 2)]
+    if pair >= 0:
+        if splits[0] and splits[1] and splits[2]:
+            _product(splits, pungs, _PAIRS[pair], out)
+        return out
+    for s in range(3):
+        key = keys[s]
+        if sizes[s] % 3 != 2:
+            continue
+        others = [splits[x] for x in range(3) if x != s]
+        if not (others[0] and others[1]):
+            return out
+        for r in range(9):
+            if (key >> 3 * r) & 7 >= 2:
+                mine = _suit_splits(key - 2 * _POW8[r], s)
+                if mine:
+                    by_suit = list(splits)
+                    by_suit[s] = mine
+                    _product(by_suit, pungs, _PAIRS[9 * s + r], out)
+        return out
+    return out
+
+
+def _product(
+    by_suit: list[tuple[tuple[Group, ...], ...]], pungs: list[Group], pair: Group, out: list[list[Group]]
+) -> None:
+    """Append to ``out`` each choice of one split per suit (the first suit's varying slowest), with
+    the honours' ``pungs`` and the ``pair``."""
+    for a in by_suit[0]:
+        for b in by_suit[1]:
+            for c in by_suit[2]:
+                out.append([*a, *b, *c, *pungs, pair])
+
+
+_SPLITS: dict[int, tuple[tuple[Group, ...], ...]] = {}
+"""(a suit's octal key, suit) → every split of those tiles into sets, as :func:`_sets` finds them."""
+
+
+def _suit_splits(key: int, suit: int) -> tuple[tuple[Group, ...], ...]:
+    """Every split of one suit's tiles (octal ``key``) into pungs and chows, in :func:`_sets`' order;
+    ``((),)`` for no tiles, ``()`` when they do not split.  Remembered by (key, suit)."""
+    found = _SPLITS.get(key * 3 + suit)
+    if found is None:
+        c = [0] * NUM_KINDS
+        base = 9 * suit
+        n = 0
+        for r in range(9):
+            c[base + r] = (key >> 3 * r) & 7
+            n += c[base + r]
+        found = tuple(tuple(s) for s in _sets(c, n // 3, base)) if n % 3 == 0 else ()
+        if len(_SPLITS) >= 50000:
+            _SPLITS.clear()
+        _SPLITS[key * 3 + suit] = found
+    return found
 
 
 def is_thirteen_orphans(counts: list[int]) -> bool:
@@ -385,14 +494,16 @@ def _fast_waits(c: list[int], melds: int, held: list[int]) -> tuple[int, ...]:
         v = c[t] % 3
         if v and bad - (v == 1) == 0 and pairs - (v == 2) + (v == 1) == 1:
             wins.add(t)
-    if melds <= 1:
+    if melds <= 1 and _best_third(keys[0]) + _best_third(keys[1]) + _best_third(keys[2]) >= 8:
         # 組合龍 with sets and a pair: the straight one tile short takes only that tile; a whole one
-        # leaves a plain hand one tile short.
+        # leaves a plain hand one tile short.  A straight lacking two or more is passed over by the
+        # per-suit counts of what each third lacks.
         thirds = [_lacking_thirds(k) for k in keys]
         for straight in KNITTED_STRAIGHTS:
-            missing = [first - first % 9 + r for first in straight for r in thirds[first // 9][first % 9]]
-            if len(missing) > 1:
+            a, b, d = straight
+            if len(thirds[a // 9][a % 9]) + len(thirds[b // 9][b % 9]) + len(thirds[d // 9][d % 9]) > 1:
                 continue
+            missing = [first - first % 9 + r for first in straight for r in thirds[first // 9][first % 9]]
             rest = list(c)
             for k in _KNITTED_KINDS[straight]:
                 if rest[k]:
@@ -408,10 +519,9 @@ def _fast_waits(c: list[int], melds: int, held: list[int]) -> tuple[int, ...]:
                         wins.add(t)
                     rest[t] -= 1
     if melds == 0:
-        odd = [k for k in range(NUM_KINDS) if c[k] & 1]
-        if len(odd) == 1:
-            wins.add(odd[0])  # 七對: four of a kind is two pairs
-        if not any(key & _MIDDLE_RANKS for key in keys):
+        if c.count(1) + c.count(3) == 1:
+            wins.add(c.index(1) if 1 in c else c.index(3))  # 七對: four of a kind is two pairs
+        if not (keys[0] | keys[1] | keys[2]) & _MIDDLE_RANKS:
             lacking = [k for k in ORPHANS if not c[k]]  # 十三幺: the one orphan missing, else any
             wins.update(lacking if len(lacking) == 1 else ORPHANS if not lacking else ())
         if max(c) <= 1:
@@ -437,6 +547,21 @@ def _suit_completions(key: int) -> tuple[int, ...]:
     if found is None:
         found = tuple(r for r in range(9) if (key >> 3 * r) & 7 < 7 and _suit_ok(key + _POW8[r]))
         _COMPLETIONS[key] = found
+    return found
+
+
+_BEST_THIRD: dict[int, int] = {}
+
+
+def _best_third(key: int) -> int:
+    """How many of its three ranks the fullest of a suit's 147, 258 and 369 holds (counts ``key``): a
+    組合龍 one tile short holds 8 of its 9 tiles, so the three suits' best come to 8 or more."""
+    found = _BEST_THIRD.get(key)
+    if found is None:
+        found = 3 - min(len(lack) for lack in _lacking_thirds(key))
+        if len(_BEST_THIRD) >= 20000:
+            _BEST_THIRD.clear()
+        _BEST_THIRD[key] = found
     return found
 
 

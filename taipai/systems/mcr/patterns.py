@@ -15,7 +15,6 @@ from itertools import combinations
 from typing import Any, Final
 
 from taipai.core.tiles import (
-    DRAGONS,
     IS_HONOUR,
     IS_TERMINAL,
     IS_TERMINAL_OR_HONOUR,
@@ -256,7 +255,8 @@ def shape_fans(
         facts = win_facts(win)
     chows: list[int] = []
     tiles: list[int] = []
-    concealed = hidden = shown = 0
+    winds: list[int] = []
+    concealed = hidden = shown = dragons = terminals = 0
     pair = -1
     knitted = False
     outside = fives = True
@@ -272,6 +272,12 @@ def shape_fans(
             knitted = True
         else:
             tiles.append(t)
+            if t >= 31:
+                dragons += 1
+            elif t >= 27:
+                winds.append(t)
+            elif IS_TERMINAL[t]:
+                terminals += 1
             concealed += g.concealed
             if kind is Set.KONG:
                 if g.concealed:
@@ -307,8 +313,6 @@ def shape_fans(
     # winds and dragons (rows 1, 2, 9, 10, 38, 54, 59-61, 74)
     yaojiu = 0
     if tiles:
-        winds = [t for t in tiles if _IS_WIND[t]]
-        dragons = sum(1 for t in tiles if t >= 31)
         if len(winds) == 4:
             out["big_four_winds"] = 1
         elif len(winds) == 3 and _IS_WIND[pair]:
@@ -329,9 +333,11 @@ def shape_fans(
             out["seat_wind"] = 1
         # 幺九刻 (row 74): a pung of 1 or 9, or of a wind that is neither the round's nor the seat's
         # (圈風刻 / 門風刻 count that pung) and not one of 大四喜's / 小四喜's / 三風刻's; 箭刻 count dragons.
-        yaojiu = sum(1 for t in tiles if IS_TERMINAL[t])
+        yaojiu = terminals
         if len(winds) < 3:
-            yaojiu += sum(1 for t in winds if t != win.round_wind and t != win.seat_wind)
+            for t in winds:
+                if t != win.round_wind and t != win.seat_wind:
+                    yaojiu += 1
         if yaojiu:
             out["pung_of_terminals_or_honors"] = yaojiu
 
@@ -451,20 +457,54 @@ class WinFacts:
     won_as: str | None
 
 
-def win_facts(win: Win) -> WinFacts:
-    """:class:`WinFacts` of ``win``."""
-    open_sets = sum(1 for g in win.melds if not (g.kind is Set.KONG and g.concealed))
+def win_counts(win: Win) -> list[int]:
+    """How many of each of the 34 kinds the whole hand holds (standing tiles and melds, a kong as
+    four)."""
+    counts = [0] * NUM_KINDS
+    for t in win.standing:
+        counts[t] += 1
+    for m in win.melds:
+        for t in GROUP_TILES[m.kind][m.tile]:
+            counts[t] += 1
+    return counts
+
+
+def win_facts(win: Win, counts: list[int] | None = None) -> WinFacts:
+    """:class:`WinFacts` of ``win``; ``counts``: :func:`win_counts` of it, when the caller has them."""
+    if counts is None:
+        counts = win_counts(win)
+    mask = 0
+    for t in range(NUM_KINDS):
+        if counts[t]:
+            mask |= 1 << t
+    open_sets = 0
+    for g in win.melds:
+        if not (g.kind is Set.KONG and g.concealed):
+            open_sets += 1
     won_as = None
     if not open_sets:
         won_as = "fully_concealed_hand" if win.self_drawn else "concealed_hand"
     elif open_sets == 4 and not win.self_drawn:
         won_as = "melded_hand"
+    nine = not win.melds and any(mask & ~s == 0 and mask & ends == ends for s, ends in _SUIT_ENDS)
     return WinFacts(
-        tile_fans(win),
-        all(not IS_HONOUR[t] and RANK_OF[t] % 2 == 0 for t in win.all_tiles()),
-        _nine_gates(win),
+        _tile_rows(win, counts, mask),
+        mask & ~_EVEN_MASK == 0,
+        nine and _nine_gates(win),
         won_as,
     )
+
+
+def _kinds_mask(kinds: frozenset[int] | set[int]) -> int:
+    return sum(1 << t for t in kinds)
+
+
+_EVEN_MASK: Final = _kinds_mask({t for t in range(27) if RANK_OF[t] % 2 == 0})
+"""The tiles of 全雙刻 (row 63): 2, 4, 6 and 8 of each suit, as bits by tile kind."""
+_GREEN_MASK: Final = _kinds_mask(GREEN)
+_REVERSIBLE_MASK: Final = _kinds_mask(REVERSIBLE)
+_SUIT_ENDS: Final = tuple((0x1FF << 9 * s, (1 | 1 << 8) << 9 * s) for s in range(3))
+"""Per suit: its nine tiles' bits, and the bits of its 1 and 9 (九蓮寶燈 holds both, one suit only)."""
 
 
 def _nine_gates(win: Win) -> bool:
@@ -491,55 +531,69 @@ def tile_fans(win: Win) -> dict[str, int]:
     Returns:
         row id → count, in a fixed order (the order :func:`shape_fans` builds on).
     """
+    counts = win_counts(win)
+    mask = 0
+    for t in range(NUM_KINDS):
+        if counts[t]:
+            mask |= 1 << t
+    return _tile_rows(win, counts, mask)
+
+
+# Rank sets as bits (rank r at bit r - 1) for the range rows.
+_TERMINAL_RANKS = 1 | 1 << 8
+_RANGES: Final = (
+    (0x1C0, "upper_tiles"),  # 789
+    (0x038, "middle_tiles"),  # 456
+    (0x007, "lower_tiles"),  # 123
+    (0x1E0, "upper_four"),  # 6789
+    (0x00F, "lower_four"),  # 1234
+)
+
+
+def _tile_rows(win: Win, counts: list[int], mask: int) -> dict[str, int]:
+    """:func:`tile_fans` of ``win`` whose tile counts are ``counts`` and held kinds the bits ``mask``
+    (bit ``t`` for kind ``t``): each row a test on those bits."""
     out: dict[str, int] = {}
-    counts = [0] * NUM_KINDS
-    for t in win.standing:
-        counts[t] += 1
-    for m in win.melds:
-        for t in m.tiles:
-            counts[t] += 1
-    kinds = {t for t in range(NUM_KINDS) if counts[t]}
-    suits = {t // 9 for t in kinds if t < 27}
-    ranks = {t % 9 + 1 for t in kinds if t < 27}
-    honours = [t for t in kinds if t >= 27]
+    honours = mask >> 27
+    s0 = mask & 0x1FF
+    s1 = (mask >> 9) & 0x1FF
+    s2 = (mask >> 18) & 0x1FF
+    suits = (s0 != 0) + (s1 != 0) + (s2 != 0)
+    ranks = s0 | s1 | s2
     if not honours:
         out["no_honors"] = 1
-    if len(suits) == 1 and not honours:
+    if suits == 1 and not honours:
         out["full_flush"] = 1
-    elif len(suits) == 1:
+    elif suits == 1:
         out["half_flush"] = 1
-    elif len(suits) == 2:
+    elif suits == 2:
         out["one_voided_suit"] = 1
-    if len(suits) == 3 and any(t in WINDS for t in honours) and any(t in DRAGONS for t in honours):
+    if suits == 3 and honours & 0xF and honours & 0x70:
         out["all_types"] = 1
-    if kinds <= GREEN:
+    if mask & ~_GREEN_MASK == 0:
         out["all_green"] = 1
-    if kinds <= REVERSIBLE:
+    if mask & ~_REVERSIBLE_MASK == 0:
         out["reversible_tiles"] = 1
     if not suits:
         out["all_honours"] = 1
-    elif not honours and ranks <= {1, 9}:
+    elif not honours and ranks & ~_TERMINAL_RANKS == 0:
         out["all_terminals"] = 1
-    elif ranks <= {1, 9}:
+    elif ranks & ~_TERMINAL_RANKS == 0:
         out["all_terminals_and_honors"] = 1
-    if not honours and not ranks & {1, 9}:
-        out["all_simples"] = 1
     if not honours:
-        if ranks <= {7, 8, 9}:
-            out["upper_tiles"] = 1
-        elif ranks <= {4, 5, 6}:
-            out["middle_tiles"] = 1
-        elif ranks <= {1, 2, 3}:
-            out["lower_tiles"] = 1
-        elif ranks <= {6, 7, 8, 9}:
-            out["upper_four"] = 1
-        elif ranks <= {1, 2, 3, 4}:
-            out["lower_four"] = 1
-    hogs = sum(1 for t in kinds if counts[t] == 4)
-    if hogs:
-        hogs -= sum(1 for g in win.melds if g.kind is Set.KONG)
-    if hogs:
-        out["tile_hog"] = hogs
+        if not ranks & _TERMINAL_RANKS:
+            out["all_simples"] = 1
+        for bits, rid in _RANGES:
+            if ranks & ~bits == 0:
+                out[rid] = 1
+                break
+    if 4 in counts:
+        hogs = counts.count(4)
+        for g in win.melds:
+            if g.kind is Set.KONG:
+                hogs -= 1
+        if hogs:
+            out["tile_hog"] = hogs
     if win.self_drawn:
         out["self_drawn"] = 1
     if win.last_tile:

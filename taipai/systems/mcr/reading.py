@@ -19,7 +19,7 @@ from taipai.core.notation import parse_hand
 from taipai.core.scoretypes import PatternScore, Score
 from taipai.core.system import ScoredHand, Seat
 from taipai.core.tiles import group_name_zh, name_zh
-from taipai.systems.mcr.hand import GROUP_TILES, Group, Set, Win, counts_of, waits
+from taipai.systems.mcr.hand import GROUP_TILES, Group, Set, Win
 from taipai.systems.mcr.options import McrOptions
 from taipai.systems.mcr.scoring import MIXED_KONGS, Row, rows, score
 from taipai.systems.mcr.words import MCR_WORDS, McrSituation, refuse_foreign_words
@@ -72,19 +72,17 @@ def booked_fan(score: Score) -> int:
 _SET_OF = {MeldKind.CHOW: Set.CHOW, MeldKind.PUNG: Set.PUNG, MeldKind.KONG: Set.KONG}
 
 
+@cache
+def _meld_group(kind: MeldKind, tile: int, concealed: bool) -> Group:
+    """The scorer's group of a laid-down meld (one shared per kind, tile and 暗槓: immutable)."""
+    return Group(_SET_OF[kind], tile, concealed=concealed, melded=True)
+
+
 def win_of(spec: HandSpec) -> Win:
     """The scorer's :class:`~taipai.systems.mcr.hand.Win` of a parsed hand."""
     s = spec.situation
     assert spec.winning_tile is not None
-    melds = tuple(
-        Group(
-            _SET_OF[m.kind],
-            m.tile,
-            concealed=m.kong is KongKind.CONCEALED,
-            melded=True,
-        )
-        for m in spec.melds
-    )
+    melds = tuple(_meld_group(m.kind, m.tile, m.kong is KongKind.CONCEALED) for m in spec.melds)
     return Win(
         standing=tuple(sorted((*spec.concealed, spec.winning_tile))),
         melds=melds,
@@ -126,9 +124,12 @@ def _check_context(spec: HandSpec, opts: McrOptions) -> None:
         )
 
 
-def _reading_zh(groups: tuple[Group, ...], fans: dict[str, int], spec: HandSpec) -> tuple[str, ...]:
+def _reading_zh(
+    groups: tuple[Group, ...], fans: tuple[tuple[str, int], ...], spec: HandSpec
+) -> tuple[str, ...]:
     if not groups:
-        shape = next((name for rid, name in _SHAPE_NAMES.items() if rid in fans), "")
+        scored = {rid for rid, _ in fans}
+        shape = next((name for rid, name in _SHAPE_NAMES.items() if rid in scored), "")
         return (shape, *(name_zh(t) for t in sorted(spec.all_tiles())))
     return tuple(_group_name(g.kind, g.tile) for g in groups)
 
@@ -182,6 +183,39 @@ def read_spec(text: str, seat: Seat, *, table_seat: bool) -> tuple[HandSpec, Any
     return spec, said, overruled
 
 
+def score_spec(spec: HandSpec, options: Any = None) -> Score:
+    """Score a parsed 13-tile hand in 番 (seed 002 「番型介紹」): the scorer's whole answer, as
+    :func:`score_message` gives it after the parse.
+
+    Args:
+        spec: the hand (:func:`read_spec`; the situation holds the table's winds).
+        options: the table's :class:`McrOptions` (起和, flowers, 明暗槓); defaults when None.
+
+    Returns:
+        :class:`Score` whose ``fan`` and ``total`` are the hand's 番 with flowers; ``patterns`` each
+        scoring row; ``reading`` the best reading's groups (or the shape and its tiles); ``waits``
+        the tiles the hand waited on before the win.
+
+    Raises:
+        HandError: ``bad_context``; ``not_a_win``; ``below_minimum`` (``hint_args`` ``count``,
+            ``minimum``, ``patterns``).
+    """
+    opts = _settings(options)
+    _check_context(spec, opts)
+    result = score(win_of(spec), mixed_kongs=opts.mixed_kongs, minimum=opts.minimum, with_waits=True)
+    assert result.waits is not None
+    return Score(
+        fan=result.total,
+        bases=1,
+        base_fan=0,
+        total=result.total,
+        patterns=tuple(_pattern(rid, n) for rid, n in result.fans),
+        reading=_reading_zh(result.groups, result.fans, spec),
+        waits=result.waits,
+        ignored=(),
+    )
+
+
 def score_message(
     text: str,
     seat: Seat,
@@ -209,29 +243,8 @@ def score_message(
             ``not_a_win``; ``below_minimum`` (``hint_args`` ``count``, ``minimum``, ``patterns``).
     """
     del budget, rules
-    opts = _settings(options)
     spec, said, overruled = read_spec(text, seat, table_seat=table_seat)
-    _check_context(spec, opts)
-    win = win_of(spec)
-    result = score(win, mixed_kongs=opts.mixed_kongs, minimum=opts.minimum)
-    fans = dict(result.fans)
-    patterns = tuple(_pattern(rid, n) for rid, n in result.fans)
-    if result.waits is not None:
-        wait_tiles = result.waits
-    else:
-        before = counts_of(win.standing)
-        before[win.winning_tile] -= 1
-        wait_tiles = tuple(waits(before, len(win.melds), [0] * 34))
-    sc = Score(
-        fan=result.total,
-        bases=1,
-        base_fan=0,
-        total=result.total,
-        patterns=patterns,
-        reading=_reading_zh(result.groups, fans, spec),
-        waits=wait_tiles,
-        ignored=(),
-    )
+    sc = score_spec(spec, options)
     s = spec.situation
     return ScoredHand(
         score=sc,

@@ -13,6 +13,7 @@ from importlib import resources
 from taipai.core.errors import HandError
 from taipai.core.tiles import NUM_KINDS
 from taipai.systems.mcr.hand import (
+    GROUP_TILES,
     KNITTED_STRAIGHTS,
     Group,
     Set,
@@ -22,6 +23,7 @@ from taipai.systems.mcr.hand import (
     is_seven_pairs,
     is_thirteen_orphans,
     knitted_kinds,
+    split_readings,
     standard_readings,
     waits,
 )
@@ -111,6 +113,14 @@ def apply_exclusions(found: Mapping[str, int], *, mixed_kongs: bool = False) -> 
 
 
 @cache
+def _order() -> dict[str, tuple[int, str]]:
+    """Each row's place in a result: higher 番 first, then by id (明暗槓 at its 5 番)."""
+    order = {k: (-r.fan, k) for k, r in rows().items()}
+    order.setdefault("mixed_kongs", (-MIXED_KONGS, "mixed_kongs"))
+    return order
+
+
+@cache
 def _fan_of() -> dict[str, int]:
     """Each row's 番 (``preset.toml``), by id."""
     return {k: r.fan for k, r in rows().items()}
@@ -166,9 +176,17 @@ def _candidates(
     chow's edge or middle or in the pair."""
     counts = counts_of(win.standing)
     out: list[tuple[dict[str, int], tuple[Group, ...]]] = []
-    facts = win_facts(win)
+    full = list(counts)
+    for m in win.melds:
+        for t in GROUP_TILES[m.kind][m.tile]:
+            full[t] += 1
+    facts = win_facts(win, full)
     w = win.winning_tile
-    readings = list(standard_readings(counts, 4 - len(win.melds)))
+    need = 4 - len(win.melds)
+    if need >= 0 and sum(counts) == 3 * need + 2:
+        readings = split_readings(counts, need)
+    else:
+        readings = list(standard_readings(counts, need))
     found_waits: tuple[int, ...] | None = None
     if with_waits or any(_may_wait(r, w) for r in readings):
         before = list(counts)
@@ -176,18 +194,21 @@ def _candidates(
         found_waits = tuple(waits(before, len(win.melds), [0] * NUM_KINDS))
     unique = found_waits == (w,)
     if not win.melds:
-        if is_thirteen_orphans(counts):
+        # Each shape's test runs only where a count says it may hold: 十三幺 holds 13 kinds, 全不靠
+        # and 七星不靠 14 single tiles, 七對 no odd count.
+        top = max(counts)
+        if top <= 2 and counts.count(0) == NUM_KINDS - 13 and is_thirteen_orphans(counts):
             c = dict(facts.tile_rows)
             c["thirteen_orphans"] = 1
             out.append((c, ()))
-        kind = honours_knitted(counts)
+        kind = honours_knitted(counts) if top == 1 else 0
         if kind:
             c = dict(facts.tile_rows)
             c["greater_honours_and_knitted" if kind == 7 else "lesser_honours_and_knitted"] = 1
             if any(all(counts[k] for k in knitted_kinds(s)) for s in KNITTED_STRAIGHTS):
                 c["knitted_straight"] = 1
             out.append((c, ()))
-        if is_seven_pairs(counts):
+        if 1 not in counts and 3 not in counts and is_seven_pairs(counts):
             c = dict(facts.tile_rows)
             c["seven_pairs"] = 1
             kinds = [k for k in range(NUM_KINDS) if counts[k]]
@@ -197,11 +218,11 @@ def _candidates(
             c["fully_concealed_hand" if win.self_drawn else "concealed_hand"] = 1
             out.append((c, ()))
     table = implied()
+    melds = tuple(win.melds)
     for reading in readings:
-        groups = _concealment(reading, win)
-        all_groups = tuple(win.melds) + tuple(groups)
-        reading_ = Reading(all_groups, win, _wait_of(list(all_groups), win, unique))
-        out.append((shape_fans(reading_, table, facts), all_groups))
+        all_groups = melds + tuple(_concealment(reading, win))
+        wait = _wait_of(list(all_groups), win, unique) if unique else None
+        out.append((shape_fans(Reading(all_groups, win, wait), table, facts), all_groups))
     return out, found_waits
 
 
@@ -211,12 +232,15 @@ def _concealment(reading: list[Group], win: Win) -> list[Group]:
     if win.self_drawn:
         return reading
     w = win.winning_tile
-    elsewhere = any(
-        (g.kind is Set.PAIR and g.tile == w) or (g.kind in (Set.CHOW, Set.KNITTED) and w in g.tiles)
-        for g in reading
-    )
-    if elsewhere:
-        return reading
+    for g in reading:
+        kind = g.kind
+        gap = w - g.tile
+        if (
+            (kind is Set.PAIR and gap == 0)
+            or (kind is Set.CHOW and 0 <= gap <= 2)
+            or (kind is Set.KNITTED and gap in (0, 3, 6))
+        ):
+            return reading  # the tile may sit in a chow, a knitted third or the pair instead
     out = []
     done = False
     for g in reading:
@@ -279,7 +303,6 @@ def score(win: Win, *, mixed_kongs: bool = False, minimum: int = MINIMUM, with_w
                 ),
             },
         )
-    ordered = tuple(
-        sorted(best.items(), key=lambda kv: (-(table[kv[0]].fan if kv[0] in table else MIXED_KONGS), kv[0]))
-    )
+    order = _order()
+    ordered = tuple([(k, best[k]) for k in sorted(best, key=order.__getitem__)])
     return Result(fans=ordered, total=base + win.flowers, base=base, groups=groups, waits=found_waits)
