@@ -148,6 +148,12 @@ class WildScorer(Protocol):
         a special shape at 13 tiles recognises it in its own evaluate)."""
         ...
 
+    # Optional: ``ties_equal: bool``, read with ``getattr(scorer, "ties_equal", False)``.  True when
+    # two completions of equal total are equally good answers (``key[1]`` follows from ``key[0]``):
+    # the branch and bound may then stop at the first completion that reaches the best bound left
+    # (the reading shown is the first in search order).  False, the default, scores every completion
+    # tying the best bound and keeps the first in sorted order.
+
     @property
     def repeat_counting(self) -> bool:
         """True when the game's table counts repeated patterns (occurrences multiply, so no bound

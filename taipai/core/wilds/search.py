@@ -1505,6 +1505,13 @@ def _bounded_best(
     search stops when the highest bound left is below the best total scored.  Every completion whose
     bound reaches that total is scored, so the answer, ties included, is the exhaustive one
     (:func:`_exhaustive_best`; ``tests/systems/hk_taiwan/test_wild_bound.py`` compares them).
+
+    A game whose scorer says ``ties_equal`` (:class:`~taipai.core.wilds.plugin.WildScorer`: equal
+    totals are equal answers) has the search stop as soon as the best total scored reaches the
+    highest bound left, including inside a node: with a small capped unit (河源百搭's 爆和 at 3番 under
+    eight 保) thousands of completions tie the bound, and scoring them all would spend the budget on
+    answers that cannot change what is paid.  The reading returned is then the first found in search
+    order (deterministic: the order depends on the hand only), not the first in sorted order.
     """
     setup = _setup(spec, scorer)
     sources = [_sources(setup, choice, scorer) for choice in setup.choices]
@@ -1535,12 +1542,13 @@ def _bounded_best(
     max_scored = _limits.get().scored
     max_nodes = _limits.get().nodes
     win_wild = spec.winning_wild is not None
+    ties_equal = bool(getattr(scorer, "ties_equal", False))
     spend = current_budget().spend
     while heap:
         spend()
         negative, _, node = heapq.heappop(heap)
         least = best[0].total if best is not None else None
-        if least is not None and -negative < least:
+        if least is not None and (-negative < least or (ties_equal and -negative == least)):
             break
         chosen = len(node.prefix)
         if chosen < len(node.rows):
@@ -1551,11 +1559,13 @@ def _bounded_best(
                 return best if best is not None else _exhaustive_best(spec, scorer, truncated)
             for bound, child in _children(node, chosen):
                 spend(BOUND_UNITS)
-                if least is None or bound >= least:
+                if least is None or bound > least or (bound == least and not ties_equal):
                     heapq.heappush(heap, (-bound, next(order), child))
             continue
         choice = node.choice
         for parts in product(*node.fills):
+            if ties_equal and best is not None and best[0].total >= -negative:
+                break  # nothing left in this node can beat the best: its bound is reached
             spend()
             tiles = parts[0] if len(parts) == 1 else tuple(sorted(t for p in parts for t in p))
             key = (choice.index, tiles)

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from functools import cache
+from functools import lru_cache
 from typing import Final
 
 from taipai.core.errors import HandError
@@ -105,6 +105,10 @@ class Completion:
         )
 
 
+SUMMARY_CACHE_MAX: Final = 8_192
+"""Suit summaries kept (shared between hands; a hand with eight 保 asks a few thousand)."""
+
+
 @dataclass(frozen=True)
 class HeyuanBound:
     """A sound upper bound on a completion's 番 from its tile counts (the engine's
@@ -114,11 +118,16 @@ class HeyuanBound:
     混碰 one suit, 混幺九 / 清幺九 / 十三幺 no 2–8, 小三元 / 大三元 the dragons, 小四喜 / 大四喜 the winds,
     字一色 no suit.  A summary holds flags and counts that only grow when a row becomes possible (so the
     field-wise max is an envelope).  A hand outside every special row is worth at most
-    ``min(cap, 2 (碰碰和 or 平和) + 2 (混一色, one suit) + 自摸 + 門風 + 圈風 + 箭刻)``, the floor when a
-    floor word was said.
+    ``min(cap, 2 (碰碰和) or 1 (平和) or 0 (雞和) + 2 (混一色, one suit) + 自摸 + 門風 + 圈風 + 箭刻)``,
+    the floor when a floor word was said.
 
-    Suit summary (萬 筒 索): ``(empty, no 2-8)``; honours: ``(empty, dragons ≥ 8, all dragons ≥ 3, winds ≥
-    11, all winds ≥ 3, seat wind ≥ 3, round wind ≥ 3, dragons held ≥ 3 times)``.
+    碰碰和 needs every suit's counts to be pungs (or kongs) and at most the eyes, and 平和 every numbered
+    suit's to split into chows and at most a pair, the honours at most the eyes (so no 門風, 圈風 or 箭刻
+    beside it); a hand that can be neither is worth its 附加 alone below the cap (雞和 0).
+
+    Suit summary (萬 筒 索): ``(empty, no 2-8, pungs only, chows only)``; honours: ``(empty, dragons ≥ 8,
+    all dragons ≥ 3, winds ≥ 11, all winds ≥ 3, seat wind ≥ 3, round wind ≥ 3, dragons held ≥ 3 times,
+    pungs only, at most a pair)``.
 
     Attributes:
         cap, floor: the table's 爆和 and floor.
@@ -152,8 +161,13 @@ class HeyuanBound:
         """Upper bound on the 番 of a completion with these summaries."""
         empties = s0[0] + s1[0] + s2[0]
         one_suit = empties >= 2
-        extras = int(self.self_drawn) + h[5] + h[6] + h[7]
-        best = min(self.cap, 2 + (2 if one_suit else 0) + extras)
+        pungs = int(self.self_drawn) + h[5] + h[6] + h[7]  # 自摸 and the honour pungs' 附加
+        shape = pungs  # 雞和 0: any split
+        if s0[2] and s1[2] and s2[2] and h[8]:
+            shape = 2 + pungs  # 碰碰和 2
+        if s0[3] and s1[3] and s2[3] and h[9]:
+            shape = max(shape, 1 + int(self.self_drawn))  # 平和 1: no pung, so no honour pung's 附加
+        best = min(self.cap, shape + (2 if one_suit else 0))
         if self.floored:
             best = max(best, self.floor)
         if one_suit:
@@ -181,11 +195,11 @@ class HeyuanBound:
         )
 
 
-@cache
+@lru_cache(maxsize=SUMMARY_CACHE_MAX)
 def _summary(suit: int, counts: tuple[int, ...], seat: int, round_: int) -> tuple[int, ...]:
     empty = int(not any(counts))
     if suit < 3:
-        return empty, int(not any(counts[1:8]))
+        return empty, int(not any(counts[1:8])), _pungs_only(counts), _chows_only(counts)
     winds, dragons = counts[0:4], counts[4:7]
     return (
         empty,
@@ -196,7 +210,41 @@ def _summary(suit: int, counts: tuple[int, ...], seat: int, round_: int) -> tupl
         int(winds[seat] >= 3),
         int(winds[round_] >= 3),
         sum(1 for c in dragons if c >= 3),
+        _pungs_only(counts),
+        int(sum(counts) == 0 or sorted(counts)[-2:] == [0, 2]),  # honours in a 平和: the eyes at most
     )
+
+
+def _pungs_only(counts: tuple[int, ...]) -> int:
+    """1 when one suit's final counts may be pungs and kongs (a kong's four counted) and at most the
+    eyes: every count 0, 2, 3 or 4 with at most one 2 (碰碰和's necessary condition)."""
+    return int(all(c != 1 for c in counts) and sum(1 for c in counts if c == 2) <= 1)
+
+
+@lru_cache(maxsize=SUMMARY_CACHE_MAX)
+def _chows_only(counts: tuple[int, ...]) -> int:
+    """1 when one numbered suit's final counts split into chows and at most one pair (平和's)."""
+    n = sum(counts)
+    if n % 3 == 1:
+        return 0
+    if n % 3 == 0:
+        return int(_chows(counts))
+    pairs = (r for r in range(9) if counts[r] >= 2)
+    return int(any(_chows((*counts[:r], counts[r] - 2, *counts[r + 1 :])) for r in pairs))
+
+
+def _chows(counts: tuple[int, ...]) -> bool:
+    """Whether ``counts`` (9 ranks) split into chows alone."""
+    c = list(counts)
+    for r in range(9):
+        k = c[r]
+        if not k:
+            continue
+        if r > 6 or c[r + 1] < k or c[r + 2] < k:
+            return False
+        c[r + 1] -= k
+        c[r + 2] -= k
+    return True
 
 
 @dataclass(frozen=True)
@@ -216,6 +264,7 @@ class HeyuanScorer:
     wild_rules: WildRules = BAO_RULES
     special_shapes: frozenset[Shape] = field(default=frozenset({Shape.THIRTEEN_ORPHANS}))
     repeat_counting: bool = False
+    ties_equal: bool = True  # a completion's key is (番, 番): equal 番, equal answer, so stop on ties
 
     def evaluate(
         self,

@@ -178,7 +178,13 @@ def test_a_refusal_names_the_bao_as_typed():
 
 
 def test_bao_completes_the_special_rows():
-    """A 保 as the missing 發 of 十三幺 (6), as the third 北 of 大四喜 (6); 十三幺 is no 飛牌 (no four sets)."""
+    """A 保 as the missing 發 of 十三幺 (6), as the third 西 of 大四喜 (6); 十三幺 is no 飛牌 (no four sets).
+
+    The 大四喜 hand is 字一色 (6) too: every reading of it is worth 6番, and the engine stops at the
+    first completion that reaches the bound (``ties_equal``): 保 as 西 and the eyes 中中, named 字一色
+    by 雞平和's scorer (one special row alone, 「这些特殊牌型不再叠加其他番种」)."""
     assert rows("一九萬 一九筒 一九索 東南西北中 春 白 食 白") == [("十三幺", 6)]
     assert rows("一九萬 一九筒 一九索 東南西北中發 春 食 白") == [("十三幺", 6)]
-    assert rows("春夏秋 東東東 南南南 西西 北北 摸 北") == [("大四喜", 6)]
+    four_winds = scored("春夏秋 東東東 南南南 西西 北北 摸 北")
+    assert [(p.name, p.fan) for p in four_winds.patterns] == [("字一色", 6)]
+    assert four_winds.reading == ("東東東", "南南南", "西西西", "北北北", "中中")
