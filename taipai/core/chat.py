@@ -14,9 +14,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
+from taipai.core.errors import HandError
 from taipai.core.table.events import Event
 from taipai.core.table.state import TableSettings, TableState
+
+if TYPE_CHECKING:
+    from taipai.core.waiting import Waits
 
 
 def N_(msgid: str) -> str:
@@ -39,6 +44,7 @@ COMMAND_KINDS: tuple[str, ...] = (
     "bao",
     "flower_win",
     "bird",
+    "shuxin",
 )
 """The kinds of chat command a game may book (:attr:`ChatVocabulary.books`):
 
@@ -50,7 +56,11 @@ COMMAND_KINDS: tuple[str, ...] = (
   player named pays the whole self-draw for whatever reason the table agreed (seed 003 廣東牌);
 - ``flower_win``: 花胡 (B 八仙過海, A 七搶一 B) booked as the game's own event;
 - ``bird``: 鳥 (``鳥 三萬``, QQ 歡樂麻將), the tile turned after a win, booked as the game's own event (its
-  :data:`OwnCommand` gets the tile's name in place of a player).
+  :data:`OwnCommand` gets the tile's name in place of a player);
+- ``shuxin``: 數信 (``數信 三`` / ``數信 2份``, 字牌, seed 002 ⑼), the card the sitter turns after a win,
+  booked as the game's own event (its :data:`OwnCommand` gets the word said after 數信 and, in place of
+  another player, the winning hand's groups as its scored reading wrote them, joined by spaces, or
+  ``None`` after a bare count).
 """
 
 
@@ -94,6 +104,10 @@ def _no_lines(before: TableState, event: Event) -> tuple[Said, ...]:
     return ()
 
 
+def _no_reply(err: HandError) -> tuple[Said, ...]:
+    return ()
+
+
 @dataclass(frozen=True)
 class ChatVocabulary:
     """What a game's table says and understands in a chat.
@@ -128,9 +142,24 @@ class ChatVocabulary:
             shows these.
         false_win_word: the game's word for a false win, in its replies (``詐糊``; 國標 ``詐和``, 歡樂麻將
             ``詐胡``).
+        cap_word: the game's word for the most a hand is paid, in the line saying a hand was paid
+            lower than it came to (廣東牌 ``最大``, seed 003 「先講好最大多小台」; 雞平和 ``爆和``).
         count_units: the unit words a bare count may carry at this game's tables (``12番``, ``3台``);
             a count typed with another game's unit (``12番`` at 台灣牌) is refused with the table's own
             unit, never booked as if it were one.  A count without a unit is always the table's.
+        hand_like: whether a record's text where the hand goes (``B 食 A <text>``) is an attempt at
+            one of this game's hands (its cards, however mistyped) rather than ordinary words, for a
+            game whose hands the mahjong notation does not read (字牌's ``三三三``); ``None``: the
+            mahjong notation's own test decides (the bot's).
+        hand_error: the reply to a hand message of this game that cannot be booked, one
+            :class:`Said` per line (字牌 speaks of its cards and groups, not of 萬 筒 索 and melds);
+            ``()``: the bot's mahjong reply for that error.
+        find_waits: 聽 at this game: ``(tiles, the table's settings)`` → the
+            :class:`~taipai.core.waiting.Waits` (counts in the game's unit), raising the hand's
+            :class:`~taipai.core.errors.HandError`; ``None``: :func:`taipai.core.waiting.find_waits`
+            over the 34 mahjong tiles.
+        example_hand: ``(hand one card short, winning part)`` the 計番 / 聽 usage replies show
+            (``("碰 三三三 …", "食 玖")``); ``()``: the bot's mahjong example of the game's hand size.
     """
 
     books: frozenset[str]
@@ -148,6 +177,11 @@ class ChatVocabulary:
     value_words: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
     count_units: tuple[str, ...] = ("番", "翻", "台", "fan")
     false_win_word: str = "詐糊"
+    cap_word: str = "最大"
+    hand_like: Callable[[str], bool] | None = None
+    hand_error: Callable[[HandError], tuple[Said, ...]] = _no_reply
+    find_waits: Callable[[str, TableSettings], Waits] | None = None
+    example_hand: tuple[str, str] | tuple[()] = ()
 
     def option_name(self, word: str) -> str:
         """The option a table means by ``word`` (a word of :attr:`option_words`, else ``word``)."""
