@@ -125,8 +125,11 @@ def waits_job(rules: Any, system_id: str, hand: str, options: TableSettings) -> 
     Raises:
         HandError: the hand's error, ``two_winning_tiles``, ``over_budget``.
     """
+    system = system_by_id(system_id)
+    if system.chat.find_waits is not None:  # a game with its own cards (字牌): its own search
+        return system.chat.find_waits(hand, options)
     budget = wall_budget(HAND_SECONDS, units=WAITS_BUDGET)
-    return find_waits(system_by_id(system_id), hand, rules, options, budget=budget)
+    return find_waits(system, hand, rules, options, budget=budget)
 
 
 def shows_money(system_id: str, options: TableSettings) -> bool:
@@ -288,7 +291,7 @@ def waits_lines(system_id: str, options: TableSettings, waits: Waits) -> list[st
             )
         )
         lines += [tile_line(system_id, options, t) for t in waits.tiles]
-    lines += [tile_line(system_id, options, t) for t in waits.short]
+    lines += [tile_line(system_id, options, t) for t in waits.short if t.tile]  # a card to show
     return lines
 
 
@@ -301,13 +304,22 @@ EXAMPLES = {
 _WINNING = {16: "食 東", 13: "食 一筒"}
 
 
+def _example(system_id: str) -> tuple[str, str]:
+    """``(hand one tile short, winning part)`` of the game's usage replies: its own
+    (:attr:`~taipai.core.chat.ChatVocabulary.example_hand`), else the mahjong hand of its size."""
+    system = system_by_id(system_id)
+    own = system.chat.example_hand
+    if own:
+        return own[0], own[1]
+    return EXAMPLES[system.hand_size], _WINNING[system.hand_size]
+
+
 def calc_usage(system_id: str) -> str:
     """The reply to 計番 / ``/calc`` with no hand: what to write, with a hand of the game's size."""
-    size = system_by_id(system_id).hand_size
     return _(
         "Write the hand after 計番, e.g. 計番 {example} (/calc …; 計番 台灣牌 … for another game; "
         "圖 at the end for a picture)."
-    ).format(example=f"{EXAMPLES[size]} {_WINNING[size]}")
+    ).format(example=" ".join(_example(system_id)))
 
 
 def waits_usage(system_id: str) -> str:
@@ -315,18 +327,17 @@ def waits_usage(system_id: str) -> str:
     size = system_by_id(system_id).hand_size
     return _(
         "Write the {size} tiles after 聽, without the winning tile, e.g. 聽 {example} (/waits …)."
-    ).format(size=size, example=EXAMPLES[size])
+    ).format(size=size, example=_example(system_id)[0])
 
 
 def bare_count(count: str, system_id: str) -> str:
     """The reply to 計番 with a bare count (``計番 12番``): it scores tiles; a count is booked."""
-    size = system_by_id(system_id).hand_size
     return _(
         "「{token}」 is a count: 計番 scores a hand's tiles, e.g. 計番 {example}. "
         "Book a count at the table: B 食 A {count}."
     ).format(
         token=render.short(count.strip()),
-        example=f"{EXAMPLES[size]} {_WINNING[size]}",
+        example=" ".join(_example(system_id)),
         count=render.count_word(system_id),
     )
 
