@@ -1,7 +1,8 @@
 """The wildcard engine's speed and memory, per wildcard system: 港式台牌's 越搭 (seed 000) with 1, 2, 4
-and 8 wildcards, and 歡樂麻將's 財神 (seed 002) with 1, 2 and 4.
+and 8 wildcards, 歡樂麻將's 財神 (seed 002) with 1, 2 and 4, and 河源百搭's 保 (seed 001) with 6, 7
+and 8.
 
-Run: ``python benchmarks/wild_bench.py [--hands 300] [--system hk-taiwan,qq] [--cold [--cold-hands 40]]
+Run: ``python benchmarks/wild_bench.py [--hands 300] [--system hk-taiwan,qq,heyuan] [--cold [--cold-hands 40]]
 [--trace-memory]``.  For each corpus: p50/p99 time per hand and peak traced memory of
 :func:`taipai.systems.hk_taiwan.scoring.score_hand`, and
 side by side the same hands with every wildcard replaced by the tile the search chose (natural
@@ -16,6 +17,11 @@ scoring), so the wildcard overhead is a ratio.  The last column counts results w
   suits and 東, one in ten a 七對) with that many tiles turned into 財神 (六筒, indicator 五筒), scored by
   :func:`taipai.systems.qq.scoring.score_qq` within the default budget; "refused" counts
   ``over_budget`` answers (before the engine, every four-財神 hand was refused).
+* ``heyuan 6`` / ``7`` / ``8 保``: random 13 + 1-tile winning hands (four concealed sets of random
+  pungs and chows, and the eyes) with that many held tiles turned into 保 (the flowers 春夏秋冬梅蘭菊竹), as
+  a 河源百搭 message scored by :func:`taipai.systems.heyuan.reading.score_message` at the default
+  settings and budget; the natural twins are the messages with each 保 replaced by the tile it stood
+  for (雞平和's scorer alone); "refused" counts ``over_budget`` answers.
 
 Memory: the process's resident set size (``VmRSS``) after start-up and after the bench, and, with
 ``--trace-memory`` (tracemalloc on from the start: the times are then meaningless), the memory the
@@ -43,7 +49,7 @@ import sys
 import time
 import tracemalloc
 from concurrent.futures import Future, ThreadPoolExecutor
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -56,7 +62,12 @@ from corpus import _random_meld, winning_hands  # noqa: E402
 from taipai.core.budget import Budget, budget_scope  # noqa: E402
 from taipai.core.errors import HandError  # noqa: E402
 from taipai.core.handspec import HandSpec, MeldKind  # noqa: E402
+from taipai.core.system import Seat  # noqa: E402
+from taipai.core.tiles import NUM_KINDS, name_zh  # noqa: E402
 from taipai.core.wilds import EIGHT_SET, WildContext, kind_named  # noqa: E402
+from taipai.systems.guangdong import SYSTEM as GUANGDONG  # noqa: E402
+from taipai.systems.heyuan.options import HeyuanOptions  # noqa: E402
+from taipai.systems.heyuan.reading import score_message as heyuan_score  # noqa: E402
 from taipai.systems.hk_taiwan.rules import load_rules  # noqa: E402
 from taipai.systems.hk_taiwan.scoring import score_concrete, score_hand  # noqa: E402
 from taipai.systems.mcr.hand import Win  # noqa: E402
@@ -135,6 +146,7 @@ SEARCH_FILES = (
     "*/taipai/core/wilds/*",
     "*/taipai/systems/hk_taiwan/scorebound.py",
     "*/taipai/systems/qq/wildsearch.py",
+    "*/taipai/systems/heyuan/scoring.py",
 )
 """The wildcard search's modules: under ``--trace-memory`` the memory still held that they allocated
 (their caches: per-suit tables, summaries, interned tuples) is printed apart."""
@@ -166,12 +178,94 @@ def qq_hands(k: int, n: int, seed: int) -> list[Win]:
     return out
 
 
-def score_any(hand: HandSpec | Win) -> object:
+HEYUAN_RULES = GUANGDONG.load_rules(None)
+FLOWERS = "春夏秋冬梅蘭菊竹"
+"""The eight flowers, 河源百搭's 保, in the order a corpus hand takes them."""
+
+
+@dataclass(frozen=True)
+class HeyuanHand:
+    """One 河源百搭 corpus hand: the message as typed (its flowers are its 保)."""
+
+    text: str
+
+
+def heyuan_hands(k: int, n: int, seed: int) -> list[HeyuanHand]:
+    """``n`` 河源百搭 wins with ``k`` 保 (see the module docstring), deterministic for ``seed``."""
+    rng = random.Random(seed)
+    out: list[HeyuanHand] = []
+    while len(out) < n:
+        tiles: list[int] = []
+        for _ in range(4):
+            if rng.random() < 0.5:
+                tiles += [rng.randrange(NUM_KINDS)] * 3
+            else:
+                s, r = rng.randrange(3), rng.randrange(7)
+                tiles += [s * 9 + r + i for i in range(3)]
+        tiles += [rng.randrange(NUM_KINDS)] * 2
+        if max(tiles.count(t) for t in tiles) > 4:
+            continue
+        rng.shuffle(tiles)
+        win = tiles.pop()
+        kept = " ".join(name_zh(t) for t in sorted(tiles[k:]))
+        said = "摸" if rng.random() < 0.5 else "食"
+        out.append(HeyuanHand(f"{kept} {FLOWERS[:k]} {said} {name_zh(win)}"))
+    return out
+
+
+def score_any(hand: HandSpec | Win | HeyuanHand) -> object:
     """Score one corpus hand in its system within the default budget (raises HandError)."""
     if isinstance(hand, Win):
         with budget_scope(Budget()):
             return score_qq(hand, CAISHEN)
+    if isinstance(hand, HeyuanHand):
+        return heyuan_score(hand.text, Seat(), HEYUAN_RULES, HeyuanOptions(), table_seat=False).score
     return score_hand(hand, RULES)
+
+
+def _heyuan_twin(hand: HeyuanHand) -> HeyuanHand | None:
+    """The hand with each 保 replaced by the tile it stood for (None when it is refused)."""
+    try:
+        score = score_any(hand)
+    except HandError:
+        return None
+    stood = " ".join(name_zh(w.tile) for w in score.wilds)  # type: ignore[attr-defined]
+    kept, said = hand.text.split(" " + FLOWERS[: len(score.wilds)] + " ")  # type: ignore[attr-defined]
+    return HeyuanHand(f"{kept} {stood} {said}")
+
+
+def run_heyuan(name: str, corpus: list[HeyuanHand]) -> None:
+    """One 河源百搭 corpus's warm line: the 保 search against the natural twins."""
+    twins = [_heyuan_twin(h) for h in corpus]  # also warms caches
+    times, wins, refused = _timed(corpus)
+    nat_times, _, _ = _timed([t for t in twins if t is not None])
+    p50, p99 = _percentiles(times)
+    line = f"{name:>14}: {len(corpus)} hands ({wins} wins)  p50 {p50 * 1e3:8.2f} ms  p99 {p99 * 1e3:8.2f} ms"
+    if nat_times:
+        n50, n99 = _percentiles(nat_times)
+        line += f"  | natural twins p50 {n50 * 1e3:.3f} ms p99 {n99 * 1e3:.3f} ms  ratio p50 {p50 / n50:.0f}x"
+    line += f"  | mean {statistics.mean(times) * 1e3:.2f} ms  | refused over budget: {refused}"
+    print(line, flush=True)
+
+
+def _timed(corpus: list) -> tuple[list[float], int, int]:
+    """CPU seconds of :func:`score_any` per hand, sorted; wins; ``over_budget`` refusals."""
+    times = []
+    wins = refused = 0
+    for hand in corpus:
+        t0 = CLOCK()
+        try:
+            score_any(hand)
+            wins += 1
+        except HandError as e:
+            refused += e.code == "over_budget"
+        times.append(CLOCK() - t0)
+    return sorted(times), wins, refused
+
+
+def _percentiles(times: list[float]) -> tuple[float, float]:
+    """(p50, p99) of sorted ``times``."""
+    return times[len(times) // 2], times[min(len(times) - 1, int(len(times) * 0.99))]
 
 
 def _qq_twin(win: Win) -> Win | None:
@@ -296,11 +390,14 @@ def _sample(n: int, k: int) -> list[int]:
     return [i * n // k for i in range(k)]
 
 
-def _warmup_hands(qq: bool = False) -> list[HandSpec | Win]:
-    """Three hands with 1, 2 and 4 wildcards from :data:`WARMUP_SEED` (QQ hands for a QQ corpus);
-    the last goes through the bounded search, so its rule tables are built too."""
-    if qq:
+def _warmup_hands(like: object = None) -> list[HandSpec | Win | HeyuanHand]:
+    """Three hands with 1, 2 and 4 wildcards from :data:`WARMUP_SEED`, of the system of the corpus
+    hand ``like`` (QQ, 河源百搭, else 港式台牌); the last goes through the bounded search, so its rule
+    tables are built too."""
+    if isinstance(like, Win):
         return [qq_hands(k, 1, WARMUP_SEED)[0] for k in (1, 2, 4)]
+    if isinstance(like, HeyuanHand):
+        return [heyuan_hands(k, 1, WARMUP_SEED)[0] for k in (1, 2, 4)]
     return [with_wilds(k, 1, WARMUP_SEED)[0] for k in (1, 2, 4)]
 
 
@@ -339,7 +436,7 @@ def _cold_one(payload: bytes) -> ColdResult:
 
 def submit_cold(pool: ThreadPoolExecutor, corpus: list, hands: int) -> list[Future[ColdResult]]:
     """Queue ``hands`` evenly spaced hands of ``corpus``, each for its own fresh process."""
-    warmups = _warmup_hands(qq=isinstance(corpus[0], Win))
+    warmups = _warmup_hands(corpus[0])
     return [pool.submit(_cold_one, pickle.dumps((warmups, corpus[i]))) for i in _sample(len(corpus), hands)]
 
 
@@ -379,8 +476,10 @@ def run_cold(corpora: list[tuple[str, list]], hands: int) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--hands", type=int, default=300)
-    parser.add_argument("--only", default="", help="comma list of corpora: 1,2,4,8s,8m,q1,q2,q4")
-    parser.add_argument("--system", default="hk-taiwan,qq", help="comma list of systems: hk-taiwan,qq")
+    parser.add_argument("--only", default="", help="comma list of corpora: 1,2,4,8s,8m,q1,q2,q4,h6,h7,h8")
+    parser.add_argument(
+        "--system", default="hk-taiwan,qq,heyuan", help="comma list of systems: hk-taiwan,qq,heyuan"
+    )
     parser.add_argument(
         "--trace-memory",
         action="store_true",
@@ -408,12 +507,16 @@ def main() -> None:
         "q1": ("qq 1 財神", lambda: qq_hands(1, n, 21)),
         "q2": ("qq 2 財神", lambda: qq_hands(2, n, 22)),
         "q4": ("qq 4 財神", lambda: qq_hands(4, max(20, n // 5), 24)),
+        "h6": ("heyuan 6 保", lambda: heyuan_hands(6, max(20, n // 5), 26)),
+        "h7": ("heyuan 7 保", lambda: heyuan_hands(7, max(20, n // 5), 27)),
+        "h8": ("heyuan 8 保", lambda: heyuan_hands(8, max(20, n // 5), 28)),
     }
+    system_of = {"q": "qq", "h": "heyuan"}
     systems = args.system.split(",")
     chosen = (
         args.only.split(",")
         if args.only
-        else [key for key in corpora if ("qq" if key.startswith("q") else "hk-taiwan") in systems]
+        else [key for key in corpora if system_of.get(key[0], "hk-taiwan") in systems]
     )
     unknown = [key for key in chosen if key not in corpora]
     if unknown:
@@ -425,6 +528,8 @@ def main() -> None:
         corpus = make()
         if key.startswith("q"):
             run_qq(name, corpus)
+        elif key.startswith("h"):
+            run_heyuan(name, corpus)
         else:
             run(name, corpus)
         built.append((name, corpus))
