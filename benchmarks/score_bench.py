@@ -410,11 +410,17 @@ def bench_mcr(n: int, seed: int, passes: int) -> None:
         return
     from oracle import hand_message
 
-    messages = [(hand_message(h), h) for h in corpus]
     _, refused = taipai_rate(corpus, score)  # the warm-up pass, and the refusals by code
+    system = SYSTEMS["mcr"]
+    rules = system.load_rules()
+    options = system.table.default_options()
+    messages = [
+        (hand_message(h), Seat(seat_wind=27 + h.seat_wind, round_wind=27 + h.round_wind)) for h in corpus
+    ]
 
     def ours(i: int) -> object:
-        return score(*messages[i])
+        text, seat = messages[i]
+        return system.score(text, seat, rules, options)
 
     parts = taipai_parts(corpus)
     for one in parts.values():

@@ -6,10 +6,11 @@ Tile kinds are taipai's (:mod:`taipai.core.tiles`): 0..8 萬, 9..17 筒, 18..26 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from itertools import permutations
+from typing import Final
 
 from taipai.core.tiles import NUM_KINDS, ORPHANS
 
@@ -188,7 +189,22 @@ def standard_readings(counts: list[int], need: int) -> Iterator[list[Group]]:
                     c[k] += 1
 
 
-def split_readings(counts: list[int], need: int) -> list[list[Group]]:
+def suit_keys(counts: list[int]) -> tuple[list[int], list[int]]:
+    """Each suit's counts as one octal key (rank 1 the lowest digit) and its number of tiles, for
+    :func:`split_readings` and :func:`wait_tiles`."""
+    keys = [0, 0, 0]
+    sizes = [0, 0, 0]
+    for t in range(27):
+        v = counts[t]
+        if v:
+            keys[t // 9] += v * _POW8[t % 9]
+            sizes[t // 9] += v
+    return keys, sizes
+
+
+def split_readings(
+    counts: list[int], need: int, keys: list[int] | None = None, sizes: list[int] | None = None
+) -> list[list[Group]]:
     """:func:`standard_readings` of standing ``counts`` holding exactly 3 × ``need`` + 2 tiles, as a
     list in the same order, read suit by suit: each suit's splits into sets are a table by its
     counts' octal key (:func:`_suit_splits`), so a reading is one split per suit, the honours'
@@ -197,14 +213,10 @@ def split_readings(counts: list[int], need: int) -> list[list[Group]]:
     Args:
         counts: the standing tiles by kind (not changed).
         need: the sets besides the pair (4 − melds).
+        keys / sizes: :func:`suit_keys` of ``counts``, when the caller has them.
     """
-    keys = [0, 0, 0]
-    sizes = [0, 0, 0]
-    for t in range(27):
-        v = counts[t]
-        if v:
-            keys[t // 9] += v * _POW8[t % 9]
-            sizes[t // 9] += v
+    if keys is None or sizes is None:
+        keys, sizes = suit_keys(counts)
     out = _plain_readings(counts, keys, sizes)
     if need >= 3:
         for straight in KNITTED_STRAIGHTS:
@@ -333,7 +345,9 @@ def is_win(counts: list[int], melds: int) -> bool:
     return next(standard_readings(counts, 4 - melds), None) is not None
 
 
-_POW8 = tuple(8**r for r in range(9))
+POW8: Final = tuple(8**r for r in range(9))
+"""8 ** rank: a suit's counts as one octal key (:func:`suit_keys`)."""
+_POW8 = POW8
 _SUIT_OK: dict[int, bool] = {}
 """A suit's nine counts (octal digits, rank 1 lowest: room for the fifth copy :func:`waits` tries) →
 whether they split into sets, plus one pair when their sum is 2 mod 3.  Filled as hands are seen."""
@@ -437,8 +451,27 @@ def waits(counts_without_win: list[int], melds: int, held: list[int]) -> list[in
         The kinds, lowest first.
     """
     if 0 <= melds <= 4 and sum(counts_without_win) == 13 - 3 * melds:
-        return list(_fast_waits(list(counts_without_win), melds, held))
+        keys, sizes = suit_keys(counts_without_win)
+        return list(_fast_waits(list(counts_without_win), melds, held, keys, sizes))
     return list(_slow_waits(counts_without_win, melds, held))
+
+
+_NONE_HELD: Final = (0,) * NUM_KINDS
+
+_NEIGHBOURS: Final = tuple(
+    (t,) if t >= 27 else tuple(u for u in range(t - 2, t + 3) if 0 <= u < 27 and u // 9 == t // 9)
+    for t in range(NUM_KINDS)
+)
+"""By tile: the tiles a set or a pair holding it may also hold (itself; in its suit, two ranks either
+side)."""
+
+
+def wait_tiles(
+    counts_without_win: list[int], melds: int, keys: list[int], sizes: list[int]
+) -> tuple[int, ...]:
+    """:func:`waits` of a hand of 13 − 3 × ``melds`` tiles (0 to 4 melds) counting no copies held,
+    given :func:`suit_keys` of ``counts_without_win`` (not changed)."""
+    return _fast_waits(counts_without_win, melds, _NONE_HELD, keys, sizes)
 
 
 def _slow_waits(counts_without_win: list[int], melds: int, held: list[int]) -> tuple[int, ...]:
@@ -455,18 +488,13 @@ def _slow_waits(counts_without_win: list[int], melds: int, held: list[int]) -> t
     return tuple(out)
 
 
-def _fast_waits(c: list[int], melds: int, held: list[int]) -> tuple[int, ...]:
+def _fast_waits(
+    c: list[int], melds: int, held: Sequence[int], keys: list[int], sizes: list[int]
+) -> tuple[int, ...]:
     """:func:`waits` of a hand of 13 − 3 × ``melds`` tiles: the standard shape suit by suit (one
     suit changes with the tile added, and which of its ranks leave it whole is a per-suit table),
     the other shapes only where they can be one tile short."""
     # Units: the three suits (octal keys) and each honour on its own.
-    keys = [0, 0, 0]
-    sizes = [0, 0, 0]
-    for t in range(27):
-        v = c[t]
-        if v:
-            keys[t // 9] += v * _POW8[t % 9]
-            sizes[t // 9] += v
     bad = 0
     pairs = 0
     suit_ok = [True, True, True]
@@ -476,12 +504,16 @@ def _fast_waits(c: list[int], melds: int, held: list[int]) -> tuple[int, ...]:
         if keys[s] and not _suit_ok(keys[s]):
             suit_ok[s] = False
             bad += 1
+    ones: list[int] = []  # honours one short of a pung (or a pung and one)
+    twos: list[int] = []  # honours held as a pair (or a pung and a pair's worth)
     for k in HONOUR_KINDS:
-        v = c[k]
-        if v % 3 == 2:
-            pairs += 1
-        elif v % 3 == 1:
-            bad += 1
+        v = c[k] % 3
+        if v == 2:
+            twos.append(k)
+        elif v:
+            ones.append(k)
+    pairs += len(twos)
+    bad += len(ones)
     wins: set[int] = set()
     # A tile added to a suit wins when every other unit is whole and the pairs come to one.
     for s in range(3):
@@ -490,10 +522,12 @@ def _fast_waits(c: list[int], melds: int, held: list[int]) -> tuple[int, ...]:
         now_pair = (sizes[s] + 1) % 3 == 2
         if others_whole and pairs - was_pair + now_pair == 1:
             wins.update(9 * s + r for r in _suit_completions(keys[s]))
-    for t in HONOUR_KINDS:
-        v = c[t] % 3
-        if v and bad - (v == 1) == 0 and pairs - (v == 2) + (v == 1) == 1:
-            wins.add(t)
+    # An honour added wins when it makes the one unit left whole (a single becomes the pair) or
+    # turns one of two pairs into a pung.
+    if ones and bad == 1 and pairs == 0:
+        wins.update(ones)
+    if twos and bad == 0 and pairs == 2:
+        wins.update(twos)
     if melds <= 1 and _best_third(keys[0]) + _best_third(keys[1]) + _best_third(keys[2]) >= 8:
         # 組合龍 with sets and a pair: the straight one tile short takes only that tile; a whole one
         # leaves a plain hand one tile short.  A straight lacking two or more is passed over by the
@@ -512,7 +546,12 @@ def _fast_waits(c: list[int], melds: int, held: list[int]) -> tuple[int, ...]:
                 if _plain_win(rest):
                     wins.add(missing[0])
                 continue
-            for t in range(NUM_KINDS):
+            # The tile completes a set or the pair with tiles left: itself, or two ranks either side.
+            near = set()
+            for k in range(NUM_KINDS):
+                if rest[k]:
+                    near.update(_NEIGHBOURS[k])
+            for t in near:
                 if t not in wins:
                     rest[t] += 1
                     if _plain_win(rest):

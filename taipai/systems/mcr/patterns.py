@@ -250,9 +250,17 @@ def shape_fans(
     Returns:
         row id → count (every count ≥ 1), in the order the rows are found.
     """
-    win = r.win
-    if facts is None:
-        facts = win_facts(win)
+    return reading_fans(r.groups, r.win, r.wait, implied, win_facts(r.win) if facts is None else facts)
+
+
+def reading_fans(
+    groups: tuple[Group, ...],
+    win: Win,
+    wait: str | None,
+    implied: Mapping[str, tuple[str, ...]],
+    facts: WinFacts,
+) -> dict[str, int]:
+    """:func:`shape_fans` of the reading ``Reading(groups, win, wait)``, with the win's facts."""
     chows: list[int] = []
     tiles: list[int] = []
     winds: list[int] = []
@@ -260,7 +268,7 @@ def shape_fans(
     pair = -1
     knitted = False
     outside = fives = True
-    for g in r.groups:
+    for g in groups:
         kind = g.kind
         t = g.tile
         if kind is Set.CHOW:
@@ -376,8 +384,8 @@ def shape_fans(
     # how the hand was won (rows 52, 56, 62, 78-80)
     if facts.won_as is not None:
         out[facts.won_as] = 1
-    if r.wait is not None:
-        out[r.wait] = 1
+    if wait is not None:
+        out[wait] = 1
     if facts.nine_gates:
         out["nine_gates"] = 1
         if yaojiu > 1:
@@ -474,9 +482,10 @@ def win_facts(win: Win, counts: list[int] | None = None) -> WinFacts:
     if counts is None:
         counts = win_counts(win)
     mask = 0
-    for t in range(NUM_KINDS):
-        if counts[t]:
-            mask |= 1 << t
+    for t in win.standing:
+        mask |= _BIT[t]
+    for g in win.melds:
+        mask |= _BIT[g.tile] | _GROUP_BITS[g.kind is Set.CHOW][g.tile]
     open_sets = 0
     for g in win.melds:
         if not (g.kind is Set.KONG and g.concealed):
@@ -486,7 +495,11 @@ def win_facts(win: Win, counts: list[int] | None = None) -> WinFacts:
         won_as = "fully_concealed_hand" if win.self_drawn else "concealed_hand"
     elif open_sets == 4 and not win.self_drawn:
         won_as = "melded_hand"
-    nine = not win.melds and any(mask & ~s == 0 and mask & ends == ends for s, ends in _SUIT_ENDS)
+    nine = (
+        not win.melds
+        and mask < 1 << 27
+        and any(mask & ~s == 0 and mask & ends == ends for s, ends in _SUIT_ENDS)
+    )
     return WinFacts(
         _tile_rows(win, counts, mask),
         mask & ~_EVEN_MASK == 0,
@@ -499,6 +512,12 @@ def _kinds_mask(kinds: frozenset[int] | set[int]) -> int:
     return sum(1 << t for t in kinds)
 
 
+_BIT: Final = tuple(1 << t for t in range(NUM_KINDS))
+_GROUP_BITS: Final = (
+    _BIT,
+    tuple(_BIT[t] | _BIT[t + 1] | _BIT[t + 2] if t < 27 and t % 9 <= 6 else 0 for t in range(NUM_KINDS)),
+)
+"""A laid-down group's bits by (is a chow, tile): a pung's or kong's tile, a chow's three."""
 _EVEN_MASK: Final = _kinds_mask({t for t in range(27) if RANK_OF[t] % 2 == 0})
 """The tiles of 全雙刻 (row 63): 2, 4, 6 and 8 of each suit, as bits by tile kind."""
 _GREEN_MASK: Final = _kinds_mask(GREEN)

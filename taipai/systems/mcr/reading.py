@@ -39,8 +39,12 @@ _SHAPE_NAMES = {
 }
 
 
+_DEFAULTS = McrOptions()
+"""The preset's settings (immutable), for a caller that gives none."""
+
+
 def _settings(options: Any) -> McrOptions:
-    return options if isinstance(options, McrOptions) else McrOptions()
+    return options if isinstance(options, McrOptions) else _DEFAULTS
 
 
 def check_count(count: int, options: Any = None) -> int:
@@ -82,7 +86,7 @@ def win_of(spec: HandSpec) -> Win:
     """The scorer's :class:`~taipai.systems.mcr.hand.Win` of a parsed hand."""
     s = spec.situation
     assert spec.winning_tile is not None
-    melds = tuple(_meld_group(m.kind, m.tile, m.kong is KongKind.CONCEALED) for m in spec.melds)
+    melds = tuple([_meld_group(m.kind, m.tile, m.kong is KongKind.CONCEALED) for m in spec.melds])
     return Win(
         standing=tuple(sorted((*spec.concealed, spec.winning_tile))),
         melds=melds,
@@ -131,7 +135,7 @@ def _reading_zh(
         scored = {rid for rid, _ in fans}
         shape = next((name for rid, name in _SHAPE_NAMES.items() if rid in scored), "")
         return (shape, *(name_zh(t) for t in sorted(spec.all_tiles())))
-    return tuple(_group_name(g.kind, g.tile) for g in groups)
+    return tuple([_group_name(g.kind, g.tile) for g in groups])
 
 
 @cache
@@ -209,7 +213,7 @@ def score_spec(spec: HandSpec, options: Any = None) -> Score:
         bases=1,
         base_fan=0,
         total=result.total,
-        patterns=tuple(_pattern(rid, n) for rid, n in result.fans),
+        patterns=tuple([_pattern(rid, n) for rid, n in result.fans]),
         reading=_reading_zh(result.groups, result.fans, spec),
         waits=result.waits,
         ignored=(),

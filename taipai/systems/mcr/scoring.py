@@ -5,7 +5,7 @@ and 8番起和 (seed 002 「番型介紹」; values and exclusions from ``preset
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -15,6 +15,7 @@ from taipai.core.tiles import NUM_KINDS
 from taipai.systems.mcr.hand import (
     GROUP_TILES,
     KNITTED_STRAIGHTS,
+    POW8,
     Group,
     Set,
     Win,
@@ -25,9 +26,11 @@ from taipai.systems.mcr.hand import (
     knitted_kinds,
     split_readings,
     standard_readings,
+    suit_keys,
+    wait_tiles,
     waits,
 )
-from taipai.systems.mcr.patterns import Reading, shape_fans, win_facts
+from taipai.systems.mcr.patterns import reading_fans, win_facts
 
 MINIMUM = 8
 """8番起和: a win needs 8 番 before flowers (the 8番場 of seed 002 「計分規則」; flowers
@@ -97,8 +100,16 @@ def apply_exclusions(found: Mapping[str, int], *, mixed_kongs: bool = False) -> 
     Returns:
         row id → count of the rows left (every count ≥ 1).
     """
-    excludes = implied()
-    fan = _fan_of()
+    return _exclude(found, mixed_kongs, implied(), _fan_of())
+
+
+def _exclude(
+    found: Mapping[str, int],
+    mixed_kongs: bool,
+    excludes: Mapping[str, tuple[str, ...]],
+    fan: Mapping[str, int],
+) -> dict[str, int]:
+    """:func:`apply_exclusions` with the preset's 「不計」 lists and values at hand."""
     out = {k: v for k, v in found.items() if v > 0}
     for rid in sorted(out, key=fan.__getitem__, reverse=True):
         if out.get(rid, 0) > 0:
@@ -126,27 +137,43 @@ def _fan_of() -> dict[str, int]:
     return {k: r.fan for k, r in rows().items()}
 
 
+@cache
+def _values() -> dict[str, int]:
+    """Each row's 番 by id, 明暗槓 at :data:`MIXED_KONGS`."""
+    return {**_fan_of(), "mixed_kongs": MIXED_KONGS}
+
+
 def _value(fans: Mapping[str, int]) -> int:
-    fan = _fan_of()
-    return sum((MIXED_KONGS if k == "mixed_kongs" else fan[k]) * n for k, n in fans.items())
+    value_of = _values()
+    value = 0
+    for k, n in fans.items():
+        value += value_of[k] * n
+    return value
 
 
-def _wait_of(groups: list[Group], win: Win, unique: bool) -> str | None:
+def _wait_of(groups: Sequence[Group], win: Win, unique: bool) -> str | None:
     """邊張 / 坎張 / 單釣將 (rows 78-80) of a reading, only when the hand waited on that one tile."""
     if not unique:
         return None
     w = win.winning_tile
-    standing = [g for g in groups if not g.melded]
+    edge = closed = single = False
+    for g in groups:
+        kind = g.kind
+        if kind is Set.CHOW and not g.melded:
+            t = g.tile
+            if (t == w - 2 and w % 9 == 2) or (t == w and w % 9 == 6):
+                edge = True
+            elif t + 1 == w:
+                closed = True
+        elif kind is Set.PAIR and g.tile == w:
+            single = True
     # Where the tile can sit more than one way, 邊張 is read first, then 坎張, then 單釣將 (the
     # oracle's order; each is 1 番, but 單釣將 is 不計 under 全求人 and 四槓).
-    if any(g.kind is Set.CHOW and ((g.tile == w - 2 and w % 9 == 2) or (g.tile == w and w % 9 == 6))
-           for g in standing):
+    if edge:
         return "edge_wait"
-    if any(g.kind is Set.CHOW and g.tile + 1 == w for g in standing):
+    if closed:
         return "closed_wait"
-    if any(g.kind is Set.PAIR and g.tile == w for g in groups):
-        return "single_wait"
-    return None
+    return "single_wait" if single else None
 
 
 def _may_wait(reading: list[Group], w: int) -> bool:
@@ -175,6 +202,7 @@ def _candidates(
     ``None``: whether the hand waited on one tile only matters to a reading with the winning tile at a
     chow's edge or middle or in the pair."""
     counts = counts_of(win.standing)
+    keys, sizes = suit_keys(counts)
     out: list[tuple[dict[str, int], tuple[Group, ...]]] = []
     full = list(counts)
     for m in win.melds:
@@ -183,15 +211,21 @@ def _candidates(
     facts = win_facts(win, full)
     w = win.winning_tile
     need = 4 - len(win.melds)
-    if need >= 0 and sum(counts) == 3 * need + 2:
-        readings = split_readings(counts, need)
-    else:
-        readings = list(standard_readings(counts, need))
+    exact = need >= 0 and sum(counts) == 3 * need + 2
+    readings = split_readings(counts, need, keys, sizes) if exact else list(standard_readings(counts, need))
     found_waits: tuple[int, ...] | None = None
     if with_waits or any(_may_wait(r, w) for r in readings):
         before = list(counts)
         before[w] -= 1
-        found_waits = tuple(waits(before, len(win.melds), [0] * NUM_KINDS))
+        if exact:
+            if w < 27:
+                keys = list(keys)
+                sizes = list(sizes)
+                keys[w // 9] -= POW8[w % 9]
+                sizes[w // 9] -= 1
+            found_waits = wait_tiles(before, len(win.melds), keys, sizes)
+        else:
+            found_waits = tuple(waits(before, len(win.melds), [0] * NUM_KINDS))
     unique = found_waits == (w,)
     if not win.melds:
         # Each shape's test runs only where a count says it may hold: 十三幺 holds 13 kinds, 全不靠
@@ -221,8 +255,8 @@ def _candidates(
     melds = tuple(win.melds)
     for reading in readings:
         all_groups = melds + tuple(_concealment(reading, win))
-        wait = _wait_of(list(all_groups), win, unique) if unique else None
-        out.append((shape_fans(Reading(all_groups, win, wait), table, facts), all_groups))
+        wait = _wait_of(all_groups, win, unique) if unique else None
+        out.append((reading_fans(all_groups, win, wait, table, facts), all_groups))
     return out, found_waits
 
 
@@ -278,8 +312,10 @@ def score(win: Win, *, mixed_kongs: bool = False, minimum: int = MINIMUM, with_w
     best: dict[str, int] | None = None
     base = 0
     groups: tuple[Group, ...] = ()
+    excludes = implied()
+    fan = _fan_of()
     for c, gs in found:
-        fans = apply_exclusions(c, mixed_kongs=mixed_kongs)
+        fans = _exclude(c, mixed_kongs, excludes, fan)
         if not fans:
             fans = {"chicken_hand": 1}
         value = _value(fans)
