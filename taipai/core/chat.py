@@ -152,7 +152,8 @@ class ChatVocabulary:
             game whose hands the mahjong notation does not read (字牌's ``三三三``); ``None``: the
             mahjong notation's own test decides (the bot's).
         hand_error: the reply to a hand message of this game that cannot be booked, one
-            :class:`Said` per line (字牌 speaks of its cards and groups, not of 萬 筒 索 and melds);
+            :class:`Said` per line (字牌 speaks of its cards and groups, not of 萬 筒 索 and melds):
+            a head, rows (shown indented) and a last line saying what is wrong, or one line;
             ``()``: the bot's mahjong reply for that error.
         find_waits: 聽 at this game: ``(tiles, the table's settings)`` → the
             :class:`~taipai.core.waiting.Waits` (counts in the game's unit), raising the hand's
@@ -160,6 +161,9 @@ class ChatVocabulary:
             over the 34 mahjong tiles.
         example_hand: ``(hand one card short, winning part)`` the 計番 / 聽 usage replies show
             (``("碰 三三三 …", "食 玖")``); ``()``: the bot's mahjong example of the game's hand size.
+        draw_lines: the 流局 line in the game's words, ``(the dealer stays, the deal passes)``: message
+            ids, the second with ``{dealer}`` (字牌 says 荒莊, seed 002 ⑴ 「如果荒庄，由莊家繼續做莊」);
+            ``()``: the bot's 「流局：臭莊 …」.
     """
 
     books: frozenset[str]
@@ -182,6 +186,7 @@ class ChatVocabulary:
     hand_error: Callable[[HandError], tuple[Said, ...]] = _no_reply
     find_waits: Callable[[str, TableSettings], Waits] | None = None
     example_hand: tuple[str, str] | tuple[()] = ()
+    draw_lines: tuple[str, str] | tuple[()] = ()
 
     def option_name(self, word: str) -> str:
         """The option a table means by ``word`` (a word of :attr:`option_words`, else ``word``)."""
