@@ -264,6 +264,10 @@ class SelfDrawPlan:
     leg: LegToRead
     payer: str | None
     kong: bool = True
+    kong_word: bool = False
+    """A bare count said with 槓上 (or 槓上開花 …) at a game without 港式台牌's kong 包: the event says
+    ``exposed_kong`` so the game's ledger can count it (雞平和's 3番 floor, seed 001 「杠上开花 …
+    不满3番牌型，按照3番满计算」)."""
 
     @property
     def bao(self) -> bool:
@@ -286,7 +290,8 @@ def self_draw_plan(state: TableState, cmd: parse.RecordSelfDraw) -> SelfDrawPlan
     if payer is not None and not kong_bao(state):  # 包自摸: the player named pays, whatever the kongs
         books(state, "bao")
     if not kong_bao(state):
-        return SelfDrawPlan(_with_context(leg, winner, ()), payer, kong=False)
+        said = cmd.kong_said in parse.KONG_DRAW_WORDS and read_count(leg.hand) is not None
+        return SelfDrawPlan(_with_context(leg, winner, ()), payer, kong=False, kong_word=said)
     plan = SelfDrawPlan(_with_context(leg, winner, ("槓上",) if payer or cmd.kong_said else ()), payer)
     count = read_count(leg.hand)
     if plan.bao and count is not None:
@@ -319,7 +324,7 @@ def self_draw_event(plan: SelfDrawPlan, read: ReadHand) -> SelfDraw:
         fan=read.fan,
         bases=read.bases,
         kong_discarder=payer,
-        exposed_kong=payer is not None and plan.kong,
+        exposed_kong=(payer is not None and plan.kong) or plan.kong_word,
     )
 
 

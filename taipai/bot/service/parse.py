@@ -809,19 +809,21 @@ def without_bao(hand: str) -> str:
 
 
 def _kong_said(hand: str, payer: str) -> tuple[str, str]:
-    """With 包 and a bare count, take the kong words off the count: ``("12番 槓上", "C")`` →
-    ``("12番", "槓上")``.  A word that says the kong was not from a discard (暗槓, 加槓) wins over
-    槓上.  A hand message keeps its words (they are tiles and context there): ``(hand, "")``.
+    """Take the kong words off a bare count, with 包 or without: ``("12番 槓上", "C")`` →
+    ``("12番", "槓上")`` (雞平和 floors a bare 槓上 self-draw, 包 or not).  A word that says the kong was
+    not from a discard (暗槓, 加槓) wins over 槓上.  A hand message keeps its words (they are tiles and
+    context there): ``(hand, "")``; so does a count with 暗槓 / 加槓 and no 包 (it says no 槓上).
+    ``payer``: the player named with 包, ``""`` when none.
 
     Raises:
         CommandError: ``count_too_large`` for a count over :data:`MAX_FAN` (as :func:`read_count`).
     """
-    if not payer:
-        return hand, ""
     bits = hand.split()
     said = [b for b in bits if b in KONG_DRAW_WORDS or b in NOT_EXPOSED_KONG_WORDS]
     rest = [b for b in bits if b not in said]
     if not said or len(rest) != 1 or read_count(rest[0]) is None:
+        return hand, ""
+    if not payer and any(b in NOT_EXPOSED_KONG_WORDS for b in said):  # 暗槓 says no 槓上開花: not read
         return hand, ""
     return rest[0], next((b for b in said if b in NOT_EXPOSED_KONG_WORDS), said[0])
 
@@ -918,6 +920,8 @@ def _parse_words(raw: str) -> Command | None:
         return Rules(tuple(words[1:]))
     if head in BIRD_WORDS and len(words) == 2 and _looks_like_tiles(words[1]):  # 鳥 三萬
         return RecordBird(words[1])
+    if head in BIRD_WORDS and len(words) == 1:  # a bare 鳥, as a bare /bird: the usage line
+        raise CommandError("bird_usage")
     stuck = next((w for w in _STUCK_WORDS if head.startswith(w) and len(head) > len(w)), None)
     if stuck is not None and _looks_like_tiles(head[len(stuck) :]):  # 「計番123萬 …」, 「聽一二三萬 …」
         rest = raw.strip()[len(stuck) :].strip()

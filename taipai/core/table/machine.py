@@ -244,21 +244,24 @@ def _finish(out: Outcome, event: Event, before: TableState | None = None) -> Tra
     """Book the outcome's payments, refresh the system's offers, append the history entry.
 
     ``before`` is the state the event applied to (defaults to ``out.state``): the history entry records
-    its hand number, dealer, streak and round.
+    its hand number, dealer, streak and round.  An event that belongs to the win before it (a class
+    with ``follows_win = True``, 歡樂麻將's 鳥, turned after the win) records the win's hand, dealer,
+    streak and round instead: the deal has already moved on, but the 鳥 is that hand's.
     """
     state = out.state
     ref = before or state
     payments = tuple(p for p in out.payments if p.amount)
     pending, offers = system_by_id(state.system).table.offers(state, out.moves)
+    won = ref.history[-1] if getattr(event, "follows_win", False) and ref.history else None
     entry = HistoryEntry(
-        hand=ref.hand + 1,
+        hand=ref.hand + 1 if won is None else won.hand,
         event=event,
         summary=out.summary,
         payments=payments,
         moves=out.moves,
-        dealer=ref.dealer,
-        streak=ref.streak,
-        round=ref.round_wind,
+        dealer=ref.dealer if won is None else won.dealer,
+        streak=ref.streak if won is None else won.streak,
+        round=ref.round_wind if won is None else won.round,
     )
     new = dataclasses.replace(
         state,

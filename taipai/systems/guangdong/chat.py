@@ -99,9 +99,13 @@ def leg_parts(before: TableState, event: Event, payer: str, payee: str) -> tuple
     if not isinstance(opts, GuangdongOptions):
         return ()
     if isinstance(event, SelfDraw):
-        if event.kong_discarder != payer or event.winner != payee:
+        if event.winner != payee:
             return ()
         fan = leg_fan(event.fan, 1, opts, floored=event.exposed_kong)
+        if event.kong_discarder is None:  # each pays: a bare 槓上 count lifted to the floor
+            return (_floored("槓上開花", opts),) if fan != event.fan else ()
+        if event.kong_discarder != payer:
+            return ()
         bao = Said(
             N_("包自摸: {payer} pays all three shares, {each} each"),
             (("payer", payer), ("each", shown(value_of(fan, opts)))),
@@ -139,6 +143,7 @@ def leg_parts(before: TableState, event: Event, payer: str, payee: str) -> tuple
 
 CHAT = ChatVocabulary(
     books=frozenset({"win", "self_draw", "rob_kong", "multi_win", "draw", "false_win", "bao"}),
+    cap_word="爆和",
     example_count=3,
     count_units=("番", "fan"),
     help=(

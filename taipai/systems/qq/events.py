@@ -34,6 +34,9 @@ class Bird:
     """
 
     kind: ClassVar[str] = "bird"
+    follows_win: ClassVar[bool] = True
+    """It belongs to the win before it: the history lists it under that win's hand
+    (:func:`taipai.core.table.machine.apply`), though the deal has moved on."""
     tile: TileIndex
 
     def to_dict(self) -> dict[str, Any]:

@@ -1,0 +1,98 @@
+"""Loose ends at 歡樂麻將, 雞平和 and 河源百搭 (issues 16 and 17), each found at a chat table: a 鳥 listed
+under its own hand, a bare 鳥's usage line, 雞平和's cap said as 爆和, and a bare 槓上 count floored to 3番
+(seed 001 「杠上开花 … 不满3番牌型，按照3番满计算」)."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+import pytest
+
+from taipai.bot.service.export import session_csv
+from taipai.bot.service.parse import CommandError, parse_command
+from taipai.core.table.state import state_to_dict
+
+from .conftest import Talk, opened_table
+
+BIRD_USAGE = "鳥 is written with its one tile, right after the win: 鳥 三萬 (or /bird 三萬)."
+
+
+@pytest.mark.asyncio
+async def test_a_bird_is_listed_under_the_hand_it_follows(store) -> None:
+    talk: Talk = await opened_table(store, "開枱 A B C D 歡樂", locale="en")
+    await talk("B", "B 食 A 10番")  # hand 1; the deal passes to B, hand 2
+    await talk("B", "鳥 一萬")  # hand 1's 鳥
+    await talk("C", "C 自摸 3番")  # hand 2
+    history = (await talk("A", "記錄")).splitlines()
+    assert history[1] == "#2 hand 1: B wins on A's discard: 10 fan"
+    assert history[3] == "#3 hand 1: 鳥 一萬 (1, counted from the dealer A) lands on A, who dealt in: A pays double"
+    assert history[5] == "#4 hand 2: C self-draws (自摸): 3 fan"
+    state = await talk.state()
+    # ledger --json: the events' hand, dealer and round
+    events = [(e["hand"], e["kind"]) for e in state_to_dict(state)["events"]]
+    assert events[-3:] == [(1, "win_by_discard"), (1, "bird"), (2, "self_draw")]
+    (bird,) = [e for e in state.history if e.event.kind == "bird"]
+    assert (bird.hand, bird.dealer, bird.streak, bird.round) == (1, "A", 0, "東")
+    # export: the 鳥's rows carry hand 1 and the dealer A, as the win's do
+    rows = [r for r in csv.DictReader(io.StringIO(session_csv(state))) if r["event"] == "bird"]
+    assert rows and {(r["hand"], r["dealer"]) for r in rows} == {("1", "A")}
+
+
+@pytest.mark.parametrize("text", ["鳥", "鸟", "鳥牌", "/bird"])
+def test_a_bare_bird_is_its_usage(text: str) -> None:
+    with pytest.raises(CommandError) as err:
+        parse_command(text)
+    assert err.value.args[0] == "bird_usage"
+
+
+@pytest.mark.asyncio
+async def test_a_bare_bird_gets_the_bird_line_at_the_table(store) -> None:
+    talk: Talk = await opened_table(store, "開枱 A B C D 歡樂", locale="en")
+    assert await talk("A", "鳥") == BIRD_USAGE
+    assert await talk("A", "/bird") == BIRD_USAGE
+    assert await talk("A", "鳥 你") == ""  # talk, not a tile: no reply
+    assert await talk.seq() == 1
+
+
+@pytest.mark.asyncio
+async def test_a_capped_chicken_hand_says_bao_he(store) -> None:
+    # 混一色 2 + 自摸 1 + 箭刻 1 = 4番, capped at 爆和 3 (seed 001 「爆和内牌型加附加牌型不能冲破爆和的上限」)
+    hand = "B 自摸 一二三萬 四五六萬 七八九萬 中中中 東 摸 東"
+    en: Talk = await opened_table(store, "開枱 A B C D 雞平和", locale="en")
+    assert "  4 fan is above this table's 爆和: paid as 3 fan." in (await en("B", hand)).splitlines()
+    zh: Talk = await opened_table(store, "開枱 A B C D 雞平和")
+    assert "  4番 超過呢張枱嘅爆和：當 3番 計。" in (await zh("B", hand)).splitlines()
+    # 廣東牌 keeps its 最大
+    old: Talk = await opened_table(store, "開枱 A B C D 廣東牌", locale="en")
+    await old("A", "規則 最大 3")
+    assert "  7翻 is above this table's 最大: paid as 3翻." in (await old("B", hand)).splitlines()
+
+
+@pytest.mark.asyncio
+async def test_a_bare_kong_count_is_floored_with_or_without_bao(store) -> None:
+    talk: Talk = await opened_table(store, "開枱 A B C D 雞平和", locale="en")
+    floor = "(槓上開花: a hand under 3番 is paid as 3番)"
+    # 1番 槓上, each pays: floored to 3番, 2^3 = 8 each at 底 1
+    assert (await talk("C", "C 自摸 1番 槓上")).splitlines()[1:4] == [
+        f"A pays C HK$8 {floor}",
+        f"B pays C HK$8 {floor}",
+        f"D pays C HK$8 {floor}",
+    ]
+    assert await talk.owed() == {"A": -8, "B": -8, "C": 24, "D": -8}
+    # 槓上開花 as the command word: the same
+    await talk("C", "C 槓上開花 1番")
+    assert await talk.owed() == {"A": -16, "B": -16, "C": 48, "D": -16}
+    # with 包: D pays the three floored shares, 24
+    await talk("C", "C 自摸 1番 槓上 D包")
+    assert await talk.owed() == {"A": -16, "B": -16, "C": 72, "D": -40}
+    # without 槓上 (十二張落地包): no floor, 1番 = 2 a share, 6 from D
+    await talk("C", "C 自摸 1番 D包")
+    assert await talk.owed() == {"A": -16, "B": -16, "C": 78, "D": -46}
+    # a count above the floor is paid as said
+    await talk("C", "C 自摸 4番 槓上")
+    assert await talk.owed() == {"A": -32, "B": -32, "C": 126, "D": -62}
+    # 暗槓 with a bare count and no 包 says nothing about 槓上開花: refused, not dropped
+    seq = await talk.seq()
+    assert "「暗槓」" in await talk("C", "C 自摸 1番 暗槓")
+    assert await talk.seq() == seq
