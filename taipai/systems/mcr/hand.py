@@ -323,13 +323,23 @@ def honours_knitted(counts: list[int]) -> int:
     Returns:
         7 for 七星不靠 (all seven honours), 1 for 全不靠, 0 for neither.
     """
-    if sum(counts) != 14 or any(n > 1 for n in counts):
+    if sum(counts) != 14 or max(counts) > 1:
         return 0
-    held = {k for k in range(NUM_KINDS) if counts[k]}
-    for straight in KNITTED_STRAIGHTS:
-        if held <= set(knitted_kinds(straight)) | set(HONOUR_KINDS):
-            return 7 if set(HONOUR_KINDS) <= held else 1
+    held = 0
+    for k in range(NUM_KINDS):
+        if counts[k]:
+            held |= 1 << k
+    for room in _KNITTED_ROOMS:
+        if held & ~room == 0:
+            return 7 if held >> 27 == 0x7F else 1
     return 0
+
+
+_KNITTED_ROOMS: Final = tuple(
+    sum(1 << k for k in (*_KNITTED_KINDS[s], *HONOUR_KINDS)) for s in KNITTED_STRAIGHTS
+)
+"""Per 組合龍 (in :data:`KNITTED_STRAIGHTS`' order): its nine tiles and the seven honours, as bits by
+kind: the tiles a 全不靠 / 七星不靠 may hold."""
 
 
 def is_win(counts: list[int], melds: int) -> bool:
@@ -521,14 +531,20 @@ def _fast_waits(
         was_pair = sizes[s] % 3 == 2
         now_pair = (sizes[s] + 1) % 3 == 2
         if others_whole and pairs - was_pair + now_pair == 1:
-            wins.update(9 * s + r for r in _suit_completions(keys[s]))
+            wins.update(_COMPLETING.get(keys[s] * 3 + s) or _completing(keys[s], s))
     # An honour added wins when it makes the one unit left whole (a single becomes the pair) or
     # turns one of two pairs into a pung.
     if ones and bad == 1 and pairs == 0:
         wins.update(ones)
     if twos and bad == 0 and pairs == 2:
         wins.update(twos)
-    if melds <= 1 and _best_third(keys[0]) + _best_third(keys[1]) + _best_third(keys[2]) >= 8:
+    best = _BEST_THIRD.get
+    if melds <= 1 and (
+        (best(keys[0]) or _best_third(keys[0]))
+        + (best(keys[1]) or _best_third(keys[1]))
+        + (best(keys[2]) or _best_third(keys[2]))
+        >= 8
+    ):
         # 組合龍 with sets and a pair: the straight one tile short takes only that tile; a whole one
         # leaves a plain hand one tile short.  A straight lacking two or more is passed over by the
         # per-suit counts of what each third lacks.
@@ -569,6 +585,8 @@ def _fast_waits(
                 room = set(kinds) | set(HONOUR_KINDS)
                 if held_kinds <= room:
                     wins.update(room - held_kinds)  # 全不靠 / 七星不靠
+    if held is _NONE_HELD:
+        return tuple(sorted(wins))
     return tuple(sorted(t for t in wins if held[t] < 4))
 
 
@@ -577,6 +595,18 @@ _MIDDLE_RANKS = sum(7 * _POW8[r] for r in range(1, 8))
 
 _COMPLETIONS: dict[int, tuple[int, ...]] = {}
 _THIRDS: dict[int, tuple[tuple[int, ...], ...]] = {}
+
+
+_COMPLETING: dict[int, tuple[int, ...]] = {}
+
+
+def _completing(key: int, suit: int) -> tuple[int, ...]:
+    """:func:`_suit_completions` of ``key`` as tiles of ``suit``, remembered by (key, suit)."""
+    found = tuple(9 * suit + r for r in _suit_completions(key))
+    if len(_COMPLETING) >= 30000:
+        _COMPLETING.clear()
+    _COMPLETING[key * 3 + suit] = found
+    return found
 
 
 def _suit_completions(key: int) -> tuple[int, ...]:

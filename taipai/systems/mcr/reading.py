@@ -116,7 +116,10 @@ def _check_context(spec: HandSpec, opts: McrOptions) -> None:
             "花", "this table plays without flowers, but the hand lists some",
             "leave the flowers out, or turn flowers on (規則 花 開)",
         )
-    has_kong = any(m.kind is MeldKind.KONG for m in spec.melds)
+    has_kong = False
+    for m in spec.melds:
+        if m.kind is MeldKind.KONG:
+            has_kong = True
     if s.kong_replacements and (not spec.self_drawn or not has_kong):
         raise _bad_context(
             "槓上開花", "槓上開花 is a self-drawn kong replacement: the hand needs a kong and 摸",
@@ -135,7 +138,18 @@ def _reading_zh(
         scored = {rid for rid, _ in fans}
         shape = next((name for rid, name in _SHAPE_NAMES.items() if rid in scored), "")
         return (shape, *(name_zh(t) for t in sorted(spec.all_tiles())))
-    return tuple([_group_name(g.kind, g.tile) for g in groups])
+    out = []
+    for g in groups:
+        names = _NAMES[g.kind]
+        name = names.get(g.tile)
+        if name is None:
+            name = names[g.tile] = _group_name(g.kind, g.tile)
+        out.append(name)
+    return tuple(out)
+
+
+_NAMES: dict[Set, dict[int, str]] = {kind: {} for kind in Set}
+"""Each group's Chinese name by kind and tile, as the replies ask for them (a few dozen in all)."""
 
 
 @cache

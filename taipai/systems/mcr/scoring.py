@@ -19,14 +19,12 @@ from taipai.systems.mcr.hand import (
     Group,
     Set,
     Win,
-    counts_of,
     honours_knitted,
     is_seven_pairs,
     is_thirteen_orphans,
     knitted_kinds,
     split_readings,
     standard_readings,
-    suit_keys,
     wait_tiles,
     waits,
 )
@@ -201,8 +199,14 @@ def _candidates(
     before the win) when ``with_waits`` or when a reading's 邊張 / 坎張 / 單釣將 hangs on them, else
     ``None``: whether the hand waited on one tile only matters to a reading with the winning tile at a
     chow's edge or middle or in the pair."""
-    counts = counts_of(win.standing)
-    keys, sizes = suit_keys(counts)
+    counts = [0] * NUM_KINDS
+    keys = [0, 0, 0]
+    sizes = [0, 0, 0]
+    for t in win.standing:
+        counts[t] += 1
+        if t < 27:
+            keys[t // 9] += POW8[t % 9]
+            sizes[t // 9] += 1
     out: list[tuple[dict[str, int], tuple[Group, ...]]] = []
     full = list(counts)
     for m in win.melds:
