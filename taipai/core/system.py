@@ -174,6 +174,10 @@ class RuleSystem(Protocol):
             ``players`` of 東 南 西 北 (a three-player table has 東 南 西) and the deal passes among them
             (:func:`taipai.core.table.deal.next_deal`).
         wildcards: whether the game takes wildcard kinds (seed 000 越搭) at all.
+        sitter: optional; ``True`` when a table may seat one more than :attr:`players` and the one
+            opposite the dealer sits the hand out (字牌's 數信, seed 002 ⑼ 「莊家的對家「數信」，為閑家。
+            「數信」者不打牌，僅作陪」).  A system that does not name it (every mahjong game here) seats
+            exactly ``players``; :func:`seat_counts` reads it.
         table: its :class:`TableRules`.
         words: its context words (:class:`~taipai.core.context_words.ContextWords`): the table its hand
             messages are parsed with, and ``words.display(field)`` names a field of ``Score.ignored``.
@@ -250,3 +254,13 @@ def has_round_wind(system: RuleSystem) -> bool:
     winds); a system that does not name it has one.  The table still moves ``TableState.round_wind``
     (:func:`~taipai.core.table.deal.next_deal`); such a game ignores it."""
     return getattr(system, "round_winds", True) is not False
+
+
+def seat_counts(system: RuleSystem) -> tuple[int, ...]:
+    """How many names 開枱 may seat at a table of ``system``: ``(players,)``, or ``(players, players + 1)``
+    when the game lets one sit out each hand (``sitter = True``: 字牌's 數信, seed 002 ⑼ 「數信與開舵首盤
+    由四人倒牌 … 莊家的對家「數信」，為閑家」: four sit, three play).  A system that does not name
+    ``sitter`` has none."""
+    if getattr(system, "sitter", False) is True:
+        return (system.players, system.players + 1)
+    return (system.players,)

@@ -58,6 +58,7 @@ async def test_paohuzi_in_english_counts_pai(store) -> None:
 
 
 @pytest.mark.asyncio
-async def test_a_four_name_open_is_refused_at_zipai(store) -> None:
-    talk = await opened_table(store, "開枱 A B C D 字牌", locale="en")
+async def test_a_five_name_open_is_refused_at_zipai(store) -> None:
+    # three play; a fourth may sit out (數信, tests/bot/test_shuxin_table.py); five is no 字牌 table
+    talk = await opened_table(store, "開枱 A B C D E 字牌", locale="en")
     assert await talk.seq() == 0

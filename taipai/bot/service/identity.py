@@ -90,6 +90,7 @@ RECORD_KINDS = frozenset(
         "chase",
         "flower_win",
         "bird",
+        "shuxin",
     }
 )
 """The command kinds that change the table today (each outside :data:`OPEN_KINDS`)."""

@@ -17,7 +17,7 @@ from typing import ClassVar, NoReturn
 from taipai.bot.service.speech import reader_words
 from taipai.core.errors import HandError
 from taipai.core.registry import SYSTEMS, system_by_name
-from taipai.core.system import RuleSystem
+from taipai.core.system import RuleSystem, seat_counts
 
 OPEN_WORDS = ("開枱", "開檯", "開台", "开台", "开枱", "開局", "开局")
 DRAW_WORDS = ("流局", "和局", "荒莊", "黃莊")
@@ -62,6 +62,8 @@ FLOWER_WIN_WORDS = ("八仙過海", "八仙过海")
 """``B 八仙過海``: B won with all eight flowers (台灣牌 花胡, seed 003); ``A 七搶一 B`` is the other 花胡."""
 BIRD_WORDS = ("鳥", "鸟", "鳥牌", "鸟牌")
 """``鳥 三萬``: the 鳥 tile turned after a win (QQ 歡樂麻將, seed 002 「名詞解釋」 ·鳥牌)."""
+SHUXIN_WORDS = ("數信", "数信")
+"""``數信 三`` / ``數信 2份``: the card the sitter turns after a win (字牌, seed 002 ⑼)."""
 
 PRIZE_WORDS: dict[str, str] = {
     "圍骰": "dice_triple",
@@ -135,6 +137,7 @@ SLASH_NAMES = {
     "sevenrobone": "rob:seven_rob_one",
     "flowerwin": "flower_win",
     "bird": "bird",
+    "shuxin": "shuxin",
     "onerobseven": "rob:one_rob_seven",
 }
 """Slash command name (without ``/``) → command kind."""
@@ -384,6 +387,15 @@ class RecordBird(Said):
 
 
 @dataclass(frozen=True, slots=True)
+class RecordShuxin(Said):
+    """``數信 三`` / ``數信 2份`` / ``/shuxin 三``: the word after 數信 as typed (the turned card, or the
+    shares said directly), right after the win it belongs to (字牌, seed 002 ⑼)."""
+
+    kind: ClassVar[str] = "shuxin"
+    said: str
+
+
+@dataclass(frozen=True, slots=True)
 class RecordFly(Said):
     """``B 飛 九筒`` / ``/fly B 九筒``: ``player`` and ``tile`` as typed."""
 
@@ -447,6 +459,7 @@ Command = (
     | RecordPrize
     | RecordFly
     | RecordBird
+    | RecordShuxin
     | RecordFlowerWin
     | Rules
     | ShowHistory
@@ -636,6 +649,10 @@ def _parse_slash(name: str, rest: str) -> Command:
         if len(words) != 1:
             raise CommandError("bird_usage")
         return RecordBird(words[0])
+    if kind == "shuxin":
+        if len(words) != 1:
+            raise CommandError("shuxin_usage")
+        return RecordShuxin(words[0])
     if kind == "fly":
         if len(words) < 2:
             raise CommandError("fly_usage")
@@ -809,21 +826,19 @@ def without_bao(hand: str) -> str:
 
 
 def _kong_said(hand: str, payer: str) -> tuple[str, str]:
-    """Take the kong words off a bare count, with 包 or without: ``("12番 槓上", "C")`` →
-    ``("12番", "槓上")`` (雞平和 floors a bare 槓上 self-draw, 包 or not).  A word that says the kong was
-    not from a discard (暗槓, 加槓) wins over 槓上.  A hand message keeps its words (they are tiles and
-    context there): ``(hand, "")``; so does a count with 暗槓 / 加槓 and no 包 (it says no 槓上).
-    ``payer``: the player named with 包, ``""`` when none.
+    """With 包 and a bare count, take the kong words off the count: ``("12番 槓上", "C")`` →
+    ``("12番", "槓上")``.  A word that says the kong was not from a discard (暗槓, 加槓) wins over
+    槓上.  A hand message keeps its words (they are tiles and context there): ``(hand, "")``.
 
     Raises:
         CommandError: ``count_too_large`` for a count over :data:`MAX_FAN` (as :func:`read_count`).
     """
+    if not payer:
+        return hand, ""
     bits = hand.split()
     said = [b for b in bits if b in KONG_DRAW_WORDS or b in NOT_EXPOSED_KONG_WORDS]
     rest = [b for b in bits if b not in said]
     if not said or len(rest) != 1 or read_count(rest[0]) is None:
-        return hand, ""
-    if not payer and any(b in NOT_EXPOSED_KONG_WORDS for b in said):  # 暗槓 says no 槓上開花: not read
         return hand, ""
     return rest[0], next((b for b in said if b in NOT_EXPOSED_KONG_WORDS), said[0])
 
@@ -920,8 +935,10 @@ def _parse_words(raw: str) -> Command | None:
         return Rules(tuple(words[1:]))
     if head in BIRD_WORDS and len(words) == 2 and _looks_like_tiles(words[1]):  # 鳥 三萬
         return RecordBird(words[1])
-    if head in BIRD_WORDS and len(words) == 1:  # a bare 鳥, as a bare /bird: the usage line
-        raise CommandError("bird_usage")
+    if head in SHUXIN_WORDS and len(words) == 2:  # 數信 三, 數信 2份 (the game reads the word)
+        return RecordShuxin(words[1])
+    if head in SHUXIN_WORDS and len(words) == 1:
+        raise CommandError("shuxin_usage")
     stuck = next((w for w in _STUCK_WORDS if head.startswith(w) and len(head) > len(w)), None)
     if stuck is not None and _looks_like_tiles(head[len(stuck) :]):  # 「計番123萬 …」, 「聽一二三萬 …」
         rest = raw.strip()[len(stuck) :].strip()
@@ -1013,7 +1030,7 @@ def _open(words: list[str]) -> OpenTable:
     odd = _game_at_an_end(words, None)
     if odd is not None and odd[0].players != 4:  # a game not played by four: its own count of names
         system, names = odd
-        if len(names) != system.players:
+        if len(names) not in seat_counts(system):  # 字牌: three, or four with one sitting out (數信)
             usage = " ".join(("開枱", *"ABCD"[: system.players], system.names[0]))
             raise CommandError("open_count", game=system.names[0], count=str(system.players), usage=usage)
         return OpenTable(names, system=system.id)

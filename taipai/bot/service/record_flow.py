@@ -193,14 +193,16 @@ def screen(state: TableState, flow: Flow, step: str) -> Reply:
     cancel = Button(_("✖ Cancel"), flow.data("n"), row=9)
     if step == "w":
         buttons = [
-            Button(_who(state, i), flow.data("d", winner=i), row=CHOICE_ROW) for i in range(len(state.names))
+            Button(_who(state, i), flow.data("d", winner=i), row=CHOICE_ROW)
+            for i in range(len(state.names))
+            if state.names[i] != state.sitter  # 數信: the one sitting out neither wins nor deals in
         ]
         if "draw" in system_by_id(state.system).chat.books:
             buttons.append(Button(_("流局 (draw)"), flow.data("c", winner=None, discarder=DRAW), row=8))
         return Reply(head + "\n" + _("Who won?"), (*buttons, cancel))
     if step == "d":
         assert flow.winner is not None
-        others = [i for i in range(len(state.names)) if i != flow.winner]
+        others = [i for i in range(len(state.names)) if i != flow.winner and state.names[i] != state.sitter]
         buttons = [
             Button(_who(state, i), flow.data("k", discarder=i, digits=""), row=CHOICE_ROW) for i in others
         ]

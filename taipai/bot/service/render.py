@@ -235,6 +235,10 @@ _COMMAND_ERRORS = {
     "open_count": N_("{game} is played by {count} players: {usage}"),
     "flower_win_usage": N_("A flower win is written: B 八仙過海 (or /flowerwin B), or A 七搶一 B."),
     "bird_usage": N_("鳥 is written with its one tile, right after the win: 鳥 三萬 (or /bird 三萬)."),
+    "shuxin_usage": N_(
+        "數信 is written with the one card the sitter turned, right after the win: 數信 三 (or /shuxin 三); "
+        "after a win booked as a count, say the shares: 數信 2份."
+    ),
     "open_game": N_(
         "「{word}」 is not a game taipai knows. Open a table with four names, 開枱 A B C D, and a game's "
         "name after them if it is not 港式台牌: {games}."
@@ -372,6 +376,29 @@ TABLE_ERRORS = {
     "bad_value": N_("That value cannot be booked for this setting; 規則 shows what each setting takes."),
     "bad_event": N_("This game does not book that; /help lists what this table books."),
     "unknown_system": N_("This table's game is not one taipai knows: {games}."),
+    "sitting_out": N_(
+        "{player} sits this hand out (數信: the one opposite the dealer) and neither wins, deals in nor "
+        "pays; nothing was booked."
+    ),
+    "no_sitter": N_(
+        "Nobody sits out at this table, so there is no 數信: a table of four opens with 開枱 A B C D 字牌, "
+        "and the one opposite the dealer sits out."
+    ),
+    "shuxin_after_win": N_(
+        "數信 is booked right after the win it belongs to, once; the last thing booked here is no win."
+    ),
+    "shuxin_one_winner": N_("數信 follows a win by one player; this card had several winners."),
+    "shuxin_shares": N_(
+        "數信 makes 0 to 3 shares (最多3份), each a copy of the turned card in the winner's hand."
+    ),
+    "shuxin_usage": N_(
+        "數信 is written with the one card the sitter turned, e.g. 數信 三 or 數信 叄, or with the shares: "
+        "數信 2份."
+    ),
+    "shuxin_needs_shares": N_(
+        "That win was booked as a count, so I can't see the winner's cards: say the shares the turned card "
+        "makes, e.g. 數信 2份."
+    ),
 }
 """The reply to every :class:`TableError` code the core and the systems raise (a test enumerates them)."""
 
@@ -866,14 +893,11 @@ def _patterns(
     return lines
 
 
-def capped(
-    read: ReadHand, unit: str, ledger_rows: frozenset[str] = frozenset(), word: str = "最大"
-) -> list[str]:
+def capped(read: ReadHand, unit: str, ledger_rows: frozenset[str] = frozenset()) -> list[str]:
     """The line saying a hand's count was paid lower than it came to: a bare count above the table's
     最大 (``read.typed`` > ``read.fan``), or a hand whose rows (those the ledger does not add per leg,
     ``ledger_rows``) add up to more than the count booked (廣東牌: 「先講好最大多小台」, seed 003);
-    ``[]`` when nothing was capped.  ``word``: the game's word for its cap
-    (:attr:`~taipai.core.chat.ChatVocabulary.cap_word`: 最大, 雞平和's 爆和)."""
+    ``[]`` when nothing was capped."""
     if read.score is None:
         said = read.typed
     else:
@@ -882,8 +906,8 @@ def capped(
         return []
     return [
         "  "
-        + _("{said} is above this table's {cap}: paid as {fan}.").format(
-            said=_fan(said, unit), cap=word, fan=_fan(read.fan, unit)
+        + _("{said} is above this table's 最大: paid as {fan}.").format(
+            said=_fan(said, unit), fan=_fan(read.fan, unit)
         )
     ]
 
@@ -978,7 +1002,6 @@ def event_lines(
     unit = unit_of(ref)
     words = system_by_id(ref.system).words
     skip = system_by_id(ref.system).chat.ledger_rows
-    cap = system_by_id(ref.system).chat.cap_word
     if isinstance(event, WinByDiscard | SelfDraw) and legs is None:
         # the legs of fan + 底 + dealer fan are hk-taiwan's; another game's payments are listed after
         legs = leg_rows(event, ref.names, ref.dealer, ref.streak, ref.options) if counts_fan(ref) else ()
@@ -993,7 +1016,7 @@ def event_lines(
             lines.append(_with_bases(head, w.bases))
             if reads:
                 lines += [*_patterns(reads[i], unit, words, skip), *overruled(ref, reads[i], w.winner)]
-                lines += capped(reads[i], unit, skip, cap)
+                lines += capped(reads[i], unit, skip)
             if legs and i < len(legs):
                 lines.append(leg_line(state, legs[i]))
         return lines
@@ -1002,7 +1025,7 @@ def event_lines(
         lines = [_with_bases(head, event.bases)]
         if reads:
             lines += [*_patterns(reads[0], unit, words, skip), *overruled(ref, reads[0], event.winner)]
-            lines += capped(reads[0], unit, skip, cap)
+            lines += capped(reads[0], unit, skip)
         return lines + [leg_line(state, leg) for leg in legs or ()]
     if isinstance(event, Draw):
         return [drawn(ref, event)]
@@ -1238,7 +1261,15 @@ def offers(state: TableState, items: Iterable[CutOffer]) -> list[str]:
 
 
 def next_hand(state: TableState) -> str:
-    """Who deals next, 連莊, round and hand number (no round in a game without one: 字牌)."""
+    """Who deals next, 連莊, round and hand number (no round in a game without one: 字牌); at a table where
+    one sits out (字牌's 數信), who that is next hand."""
+    line = _next_deal(state)
+    if state.sitter is not None:
+        return _("{line} {sitter} sits out (數信).").format(line=line, sitter=state.sitter)
+    return line
+
+
+def _next_deal(state: TableState) -> str:
     if not has_round_wind(system_by_id(state.system)):
         if state.streak:
             return _("Next: {dealer} deals, 連莊 {streak}; hand {hand}.").format(
@@ -1535,6 +1566,7 @@ _NOT_BOOKED = {
         "in the hand."
     ),
     "bird": N_("{game} has no 鳥; /help lists what this table books."),
+    "shuxin": N_("{game} has no 數信: nobody sits out; /help lists what this table books."),
 }
 """The refusal of each command kind (:data:`~taipai.core.chat.COMMAND_KINDS`) a game may not book."""
 

@@ -142,7 +142,7 @@ def event_replies(
     elif (
         isinstance(event, Draw)
         or (isinstance(event, CutChain) and not event.accept)
-        or event.kind in ("flower_win", "bird")
+        or event.kind in ("flower_win", "bird", "shuxin")
     ):
         lines = render.event_lines(t.state, event, before=state)
     elif isinstance(event, Undo):

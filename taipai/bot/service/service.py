@@ -50,6 +50,7 @@ from taipai.bot.service import (
     render,
     standings,
 )
+from taipai.bot.service.after_win import shuxin_event
 from taipai.bot.service.book import Book
 from taipai.bot.service.calc import answer as calc_answer
 from taipai.bot.service.chart import answer as chart_answer
@@ -709,6 +710,8 @@ class Service:
                 return await self._undo_message(session, seq, state, cmd, span, speaker, text, message_id)
         if isinstance(cmd, parse.RecordWin | parse.RecordSelfDraw):
             event, reads, detail = await self.hand_event(state, cmd, text)
+        elif isinstance(cmd, parse.RecordShuxin):  # 字牌's 數信: built from the win's kept hand
+            event = await shuxin_event(self.store, session, state, cmd)
         else:
             event = decide.table_event(state, cmd, speaker, creator=session.creator, authorised=authorised)
         t = decide.checked(state, event)

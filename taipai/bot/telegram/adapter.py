@@ -113,6 +113,7 @@ COMMANDS: tuple[tuple[str, str], ...] = (
     ("selfdraw", N_("a self-draw: /selfdraw winner hand-or-fan")),
     ("flowerwin", N_("花胡 where the game books it: /flowerwin B (八仙過海)")),
     ("bird", N_("歡樂麻將's 鳥 right after a win: /bird 三萬 (who it lands on pays or collects double)")),
+    ("shuxin", N_("字牌's 數信 right after a win: /shuxin 三 (each copy in the winner's hand is a share)")),
     ("draw", N_("exhaustive draw (流局)")),
     ("undo", N_("undo the last event (撤銷)")),
     ("redo", N_("redo what was undone (重做)")),

@@ -33,7 +33,7 @@ TABLE_ERROR_CODES = (
     "no_table",  # an event other than TableOpened before any table is open
     "table_open",  # TableOpened while a table is open (埋數 first)
     "ended",  # an event after SessionEnded (only Undo/Redo/TableOpened are accepted)
-    "bad_players",  # not four distinct non-empty names
+    "bad_players",  # not the game's count of distinct non-empty names
     "unknown_player",  # a name that is not seated at the table
     "same_player",  # a player paying themself, or the same winner twice on one discard
     "bad_amount",  # a negative fan, fewer than one 底, a bad rate
@@ -53,4 +53,11 @@ TABLE_ERROR_CODES = (
     "bad_event",  # event_from_dict with an unknown kind or malformed fields
     "unknown_system",  # a TableOpened naming a rule system the registry does not have
     "below_minimum",  # a win worth less than the table's minimum to win (hk-old 起糊)
+    "sitting_out",  # the hand's sitter (字牌's 數信) named as a winner, discarder or false winner, or paying
+    "no_sitter",  # 數信 at a table where nobody sits out
+    "shuxin_after_win",  # 數信 not right after a win, or a second one for the same win
+    "shuxin_one_winner",  # 數信 after a win with several winners on one card
+    "shuxin_shares",  # 數信 shares outside 0-3
+    "shuxin_usage",  # 數信 followed by neither a card nor a count of shares
+    "shuxin_needs_shares",  # 數信 with a card after a win booked as a bare count (its cards unknown)
 )

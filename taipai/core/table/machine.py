@@ -19,7 +19,11 @@ What every game shares is here; what differs is the table's rule system's
 - **開枱** is accepted with no table or after 埋數 (a new session in the same log, fresh balances); it
   names the system (default ``hk-taiwan``, what every log stored before issue 14 plays) and exactly
   that system's :attr:`~taipai.core.system.RuleSystem.players` distinct names (4, or 3 for 字牌),
-  seated 東 南 西 (北) in the order given.
+  seated 東 南 西 (北) in the order given; a game that lets one sit out
+  (:func:`~taipai.core.system.seat_counts`: 字牌's 數信) also takes one more, and then the player opposite
+  the dealer sits each hand out (:attr:`~taipai.core.table.state.TableState.sitter`).
+- **The sitter** (seed 002 ⑼ 「「數信」者不打牌，僅作陪」) neither wins, deals in, false-wins nor pays
+  in their hand (``sitting_out``); they may be paid (數信's shares).
 - **RuleChanged** changes one of the system's table settings from the next event on.
 """
 
@@ -29,7 +33,7 @@ import dataclasses
 from collections.abc import Iterable
 
 from taipai.core.registry import system_by_id
-from taipai.core.system import Outcome
+from taipai.core.system import Outcome, seat_counts
 from taipai.core.table.amounts import Amount, norm
 from taipai.core.table.errors import TableError
 from taipai.core.table.events import (
@@ -78,7 +82,8 @@ def apply(state: TableState | None, event: Event, *, strict: bool = True) -> Tra
             ``unknown_prize``, ``prize_needs_other``, ``not_dealer``, ``prize_once``,
             ``bao_needs_exposed_kong``, ``no_chain``, ``no_cut_offer``,
             ``cut_disabled``, ``nothing_to_undo``, ``nothing_to_redo``, ``bad_option``, ``bad_value``,
-            ``bad_event``.
+            ``bad_event``, ``sitting_out`` (the hand's sitter named as a winner, discarder or false
+            winner, or paying: ``values`` ``player``).
     """
     if isinstance(event, Undo):
         return _undo(state)
@@ -138,14 +143,17 @@ def _apply_ordinary(state: TableState | None, event: Event, strict: bool) -> Tra
     if state.ended:
         raise TableError("ended", "the session has ended (埋數)", "開枱 to start a new one, or 撤銷")
     _check_named(state, event)
+    _check_sitter(state, event)
     table = system_by_id(state.system).table
     if isinstance(event, WinByDiscard | SelfDraw):
         _check_win(event)
-        return _finish(table.win(state, event, strict=strict), event, before=state)
+        return _finish(
+            _sitter_pays_nothing(state, table.win(state, event, strict=strict)), event, before=state
+        )
     if isinstance(event, Draw):
         return _finish(table.draw(state, event), event, before=state)
     if isinstance(event, FalseWin):
-        return _finish(table.false_win(state, event), event, before=state)
+        return _finish(_sitter_pays_nothing(state, table.false_win(state, event)), event, before=state)
     if isinstance(event, RuleChanged):
         options = state.options.with_option(event.option, event.value)
         st = dataclasses.replace(state, options=options)
@@ -155,7 +163,9 @@ def _apply_ordinary(state: TableState | None, event: Event, strict: bool) -> Tra
         out = dataclasses.replace(out, state=dataclasses.replace(out.state, ended=True))
         return _finish(out, event, before=state)
     if isinstance(event, table.own_events):
-        return _finish(table.own(state, event, strict=strict), event, before=state)
+        return _finish(
+            _sitter_pays_nothing(state, table.own(state, event, strict=strict)), event, before=state
+        )
     raise TableError("bad_event", f"not an event of {state.system} tables: {event!r}")
 
 
@@ -164,11 +174,13 @@ def _open(state: TableState | None, event: TableOpened) -> Transition:
         raise TableError("table_open", "a table is already open", "埋數 (SessionEnded) first")
     names = event.players
     system = system_by_id(event.system)
-    count = system.players
+    counts = seat_counts(system)
+    count = len(names)
     named = all(isinstance(n, str) and n.strip() for n in names)
-    if len(names) != count or len(set(names)) != count or not named:
-        usage = "開枱 " + " ".join("ABCD"[:count])
-        raise TableError("bad_players", f"need {count} distinct names, got {list(names)!r}", usage)
+    if count not in counts or len(set(names)) != count or not named:
+        usage = "開枱 " + " ".join("ABCDE"[: counts[0]])
+        need = " or ".join(str(c) for c in counts)
+        raise TableError("bad_players", f"need {need} distinct names, got {list(names)!r}", usage)
     table = system.table
     options = table.default_options() if event.options is None else event.options
     if type(options) is not type(table.default_options()):
@@ -184,6 +196,7 @@ def _open(state: TableState | None, event: TableOpened) -> Transition:
         history=(),
         options=options,
         system=event.system,
+        sits_out=count > system.players,
     )
     opened = dataclasses.replace(event, options=options)  # the history shows the settings played
     return _finish(Outcome(fresh, f"table opened: {' '.join(names)}"), opened)
@@ -220,6 +233,36 @@ def _check_win(event: WinByDiscard | SelfDraw) -> None:
 def _check_player(state: TableState, name: object) -> None:
     if not isinstance(name, str) or name not in state.names:
         raise TableError("unknown_player", f"{name!r} is not at this table", " ".join(state.names))
+
+
+SITTER_FIELDS = ("winner", "discarder", "player", "kong_discarder", "robbed")
+"""Event fields naming someone who plays the hand: never the hand's sitter."""
+
+
+def _check_sitter(state: TableState, event: Event) -> None:
+    """The hand's sitter plays no part in it (``sitting_out``; seed 002 ⑼ 「「數信」者不打牌」)."""
+    sitter = state.sitter
+    if sitter is None:
+        return
+    named = [getattr(event, f, None) for f in SITTER_FIELDS]
+    named += [leg.winner for leg in getattr(event, "legs", ())]
+    if sitter in named:
+        raise TableError(
+            "sitting_out",
+            f"{sitter} sits this hand out (數信): they neither win, deal in nor false-win",
+            " ".join(state.playing),
+            {"player": sitter},
+        )
+
+
+def _sitter_pays_nothing(state: TableState, out: Outcome) -> Outcome:
+    """A system's outcome in which the hand's sitter pays is refused (``sitting_out``): they do not play."""
+    sitter = state.sitter
+    if sitter is not None and any(p.payer == sitter and p.amount for p in out.payments):
+        raise TableError(
+            "sitting_out", f"{sitter} sits this hand out (數信) and pays nothing", "", {"player": sitter}
+        )
+    return out
 
 
 def _check_hand(fan: object, bases: object) -> None:

@@ -159,6 +159,11 @@ class TableState:
             dealer); only systems that pass the deal after some draws count them
             (:func:`~taipai.core.table.deal.next_deal` ``drawn=True``; 字牌, seed 002 ⑴
             「連續3次荒庄，則由莊家的下家做莊」).  Replayed from the log like every field, never stored.
+        sits_out: the table seats one more than the game's players and the one opposite the dealer
+            sits each hand out (:attr:`sitter`; 字牌's 數信, seed 002 ⑼ 「莊家的對家「數信」，為閑家。
+            「數信」者不打牌，僅作陪 … 以後誰胡牌誰就是莊家，對家「數信」」).  Set by 開枱 from the count of
+            names (:func:`taipai.core.system.seat_counts`); ``False`` at every table of the players'
+            own count, so logs stored before it replay unchanged.
 
     Equality compares the table values above; the undo/redo bookkeeping (``prev``, ``redo``) is excluded.
     """
@@ -175,6 +180,7 @@ class TableState:
     ended: bool = False
     system: str = "hk-taiwan"
     draws: int = 0
+    sits_out: bool = False
     prev: TableState | None = field(default=None, compare=False, repr=False)
     redo: tuple[Event, ...] = field(default=(), compare=False, repr=False)
 
@@ -182,6 +188,22 @@ class TableState:
     def names(self) -> tuple[str, ...]:
         """Player names in seat order."""
         return tuple(p.name for p in self.players)
+
+    @property
+    def sitter(self) -> str | None:
+        """Who sits this hand out: the player opposite the dealer (seat dealer + 2 of four, seed 002 ⑼
+        「莊家的對家「數信」」) at a table that :attr:`sits_out`; ``None`` elsewhere.  It moves with the
+        deal."""
+        if not self.sits_out:
+            return None
+        names = self.names
+        return names[(names.index(self.dealer) + len(names) // 2) % len(names)]
+
+    @property
+    def playing(self) -> tuple[str, ...]:
+        """The players of this hand in seat order: every name but the :attr:`sitter`."""
+        sitter = self.sitter
+        return tuple(n for n in self.names if n != sitter)
 
     @property
     def balances(self) -> dict[str, Amount]:
@@ -267,7 +289,8 @@ def state_to_dict(state: TableState) -> dict[str, Any]:
     ``round``, ``hand``,
     ``chains`` [{debtor, creditor, level, amount}], ``events`` (history: {hand, kind, event, summary,
     payments, moves, dealer, streak, round}); added: ``pending`` (斬拉 offers), ``ended``, ``options``,
-    ``system`` (the rule system's id).
+    ``system`` (the rule system's id); ``sitter`` (who sits this hand out) only at a table that seats one
+    more than play (字牌's 數信).
     Amounts are fan units: an ``int`` when integral, a JSON number for halves/quarters (exact), else
     ``"p/q"`` (see :func:`~taipai.core.table.amounts.amount_to_json`).
     """
@@ -310,4 +333,5 @@ def state_to_dict(state: TableState) -> dict[str, Any]:
         "ended": state.ended,
         "options": state.options.to_dict(),
         "system": state.system,
+        **({"sitter": state.sitter} if state.sits_out else {}),
     }

@@ -53,6 +53,9 @@ class Zipai:
     players: int = 3
     round_winds: bool = False
     """字牌 has no round wind (:func:`taipai.core.system.has_round_wind`): the chat shows none."""
+    sitter: bool = True
+    """A table may seat four: the one opposite the dealer sits out and 數信 (seed 002 ⑼;
+    :func:`taipai.core.system.seat_counts`, :mod:`taipai.systems.zipai.shuxin`)."""
     wildcards: bool = False
     table: TableRules = field(init=False)
     words: ContextWords = NO_WORDS

@@ -13,12 +13,14 @@ from taipai.core.chat import N_, ChatVocabulary, Said, setting_row
 from taipai.core.errors import HandError
 from taipai.core.table.state import TableSettings
 from taipai.systems.zipai.options import OPTION_WORDS, VALUE_WORDS, ZipaiOptions
+from taipai.systems.zipai.shuxin import from_chat, own_lines
 
 _ROWS: dict[str, str] = {
     "base": N_("底 = {value} (money of one 油, 胡 or 排)"),
     "threshold": N_("起胡 = {value} (the least a winning hand's groups count: 油 or 胡息)"),
     "huxi_per_pai": N_("胡息 = {value} (胡息 to one 排, 長沙跑胡子)"),
     "draws_to_pass": N_("荒莊 = {value} (荒莊 in a row before the deal passes to the next player)"),
+    "shuxin_percent": N_("數信每份 = {value}% (one 數信 share: what the winner pays the sitter of a win)"),
 }
 _CHOICE_ROWS: dict[tuple[str, object], str] = {
     ("self_draw", "double"): N_("自摸 = 加倍 (each loser pays twice the hand)"),
@@ -26,7 +28,7 @@ _CHOICE_ROWS: dict[tuple[str, object], str] = {
     ("discard", "all"): N_("點炮 = 全包 (the discarder alone pays every loser's share)"),
     ("discard", "single"): N_("點炮 = 單 (the discarder pays one share)"),
 }
-_ORDER = ("base", "threshold", "self_draw", "discard", "draws_to_pass", "huxi_per_pai")
+_ORDER = ("base", "threshold", "self_draw", "discard", "draws_to_pass", "shuxin_percent", "huxi_per_pai")
 
 
 def rule_row(option: str, options: TableSettings) -> Said | None:
@@ -98,7 +100,7 @@ SHOWN_VALUES: dict[str, dict[str, str]] = {
 def vocabulary(unit: str) -> ChatVocabulary:
     """The chat vocabulary of a 字牌 variant whose hands count ``unit`` (油, 胡 or 排)."""
     return ChatVocabulary(
-        books=frozenset({"win", "self_draw", "multi_win", "draw", "false_win"}),
+        books=frozenset({"win", "self_draw", "multi_win", "draw", "false_win", "shuxin"}),
         example_count=10,
         count_units=(unit,),
         notes=(
@@ -107,6 +109,15 @@ def vocabulary(unit: str) -> ChatVocabulary:
                 "the table's number of 荒莊 in a row (規則 荒莊) the deal passes to the next player."
             ),
         ),
+        help=(
+            N_(
+                "數信 三  /shuxin 三: at a table of four, the one opposite the dealer sits out; right after "
+                "a win they turn a card: each copy in the winner's hand is a share, at most 3 (數信 2份 "
+                "after a count); each share is 規則 數信每份 (a percent of the win), paid by the winner"
+            ),
+        ),
+        commands={"shuxin": from_chat},
+        own_lines=own_lines,
         option_words=OPTION_WORDS,
         rows=rows,
         rule_row=rule_row,

@@ -33,6 +33,7 @@ from taipai.core.table.events import Draw, Event, FalseWin, SelfDraw, SessionEnd
 from taipai.core.table.state import ChainMove, CutOffer, Payment, TableState
 from taipai.systems.zipai.options import ZipaiOptions
 from taipai.systems.zipai.presets import KAHU_PAI, PAOHUZI, VARIANTS
+from taipai.systems.zipai.shuxin import Shuxin, book
 
 
 def share(value: int, opts: ZipaiOptions) -> Amount:
@@ -71,7 +72,7 @@ class ZipaiTable:
         variant: the variant's id (:data:`~taipai.systems.zipai.presets.VARIANTS`).
     """
 
-    own_events: tuple[type[Event], ...] = ()
+    own_events: tuple[type[Event], ...] = (Shuxin,)
     amounts: str = "money"
 
     def __init__(self, variant: str) -> None:
@@ -95,7 +96,7 @@ class ZipaiTable:
         opts = _options(state)
         pays: list[Payment] = []
         if isinstance(event, WinByDiscard):
-            losers = len(state.names) - 1
+            losers = len(state.playing) - 1  # the sitter (數信) is no loser
             parts = []
             for leg in event.legs:
                 value = _checked(leg.fan, opts, strict, leg.winner)
@@ -109,7 +110,7 @@ class ZipaiTable:
                 raise TableError("bad_event", "字牌 has no 包自摸")
             value = _checked(event.fan, opts, strict, event.winner)
             each = norm(share(value, opts) * (2 if opts.self_draw == "double" else 1))
-            pays.extend(Payment(o, event.winner, each, "win") for o in state.names if o != event.winner)
+            pays.extend(Payment(o, event.winner, each, "win") for o in state.playing if o != event.winner)
             summary = f"{event.winner} self-draws (自摸): {value}"
             first = event.winner
         return Outcome(deal_to(state, first), summary, tuple(pays))
@@ -127,7 +128,8 @@ class ZipaiTable:
         opts = _options(state)
         least = KAHU_PAI if opts.variant == PAOHUZI.id else opts.threshold
         amount = share(least, opts)
-        pays = tuple(Payment(event.player, o, amount, "false_win") for o in state.names if o != event.player)
+        others = (o for o in state.playing if o != event.player)  # the sitter (數信) is paid nothing
+        pays = tuple(Payment(event.player, o, amount, "false_win") for o in others)
         return Outcome(state, f"{event.player} false win (詐糊): pays each {least}", pays)
 
     def end(self, state: TableState, event: SessionEnded) -> Outcome:
@@ -135,11 +137,13 @@ class ZipaiTable:
         return Outcome(state, "session ended (埋數)")
 
     def own(self, state: TableState, event: Event, *, strict: bool) -> Outcome:
-        """字牌 has no events of its own.
+        """字牌's own event: 數信 after a win (:func:`taipai.systems.zipai.shuxin.book`).
 
         Raises:
-            TableError: ``bad_event`` always.
+            TableError: :func:`~taipai.systems.zipai.shuxin.book`'s codes; ``bad_event`` for another event.
         """
+        if isinstance(event, Shuxin):
+            return book(state, event)
         raise TableError("bad_event", f"not a 字牌 event: {event!r}")
 
     def offers(

@@ -36,6 +36,10 @@ OPTION_WORDS: dict[str, str] = {
     "點炮": "discard",
     "放炮": "discard",
     "荒莊": "draws_to_pass",
+    "數信每份": "shuxin_percent",
+    "数信每份": "shuxin_percent",
+    "數信": "shuxin_percent",
+    "数信": "shuxin_percent",
 }
 """The words a table types for a setting (``規則 起胡 15``, ``規則 自摸 單``)."""
 
@@ -46,7 +50,12 @@ VALUE_WORDS: dict[str, dict[str, str]] = {
 """The words a table types for a choice."""
 
 _CHOICES = {"self_draw": SELF_DRAW_MODES, "discard": DISCARD_MODES}
-_INTS = {"threshold": (0, MAX_THRESHOLD), "huxi_per_pai": (1, 30), "draws_to_pass": (1, 99)}
+_INTS = {
+    "threshold": (0, MAX_THRESHOLD),
+    "huxi_per_pai": (1, 30),
+    "draws_to_pass": (1, 99),
+    "shuxin_percent": (0, 100),
+}
 
 
 @dataclass(frozen=True)
@@ -66,6 +75,10 @@ class ZipaiOptions:
             both losers' shares) or ``single`` (the discarder pays one share).
         draws_to_pass: 荒莊 in a row after which the deal passes to the next player (seed 002 ⑴
             「如果荒庄，由莊家繼續做莊，連續3次荒庄，則由莊家的下家做莊」).  Default 3.
+        shuxin_percent: one 數信 share, in percent of the winner's gain on the hand (0–100; default 10).
+            Seed 002 ⑼ says only 「按約定的比例「數信」人一份」; our choice: the winner pays the sitter
+            ``shares × shuxin_percent %`` of what the win brought them, rounded half up to the cent
+            (:func:`taipai.systems.zipai.shuxin.shuxin_amount`).
         variant: the variant's id (fixed at 開枱: ``zipai``, ``zipai-hard``, ``paohuzi``, ``zipai-soft``).
     """
 
@@ -75,6 +88,7 @@ class ZipaiOptions:
     self_draw: str = "double"
     discard: str = "all"
     draws_to_pass: int = 3
+    shuxin_percent: int = 10
     variant: str = "zipai"
 
     def __post_init__(self) -> None:
@@ -148,7 +162,7 @@ class ZipaiOptions:
             return dataclasses.replace(self, **{option: word})
         if option in _INTS:
             low, high = _INTS[option]
-            text = str(value).strip().rstrip("油胡息排").strip()
+            text = str(value).strip().rstrip("油胡息排%％").strip()
             if isinstance(value, bool) or not (text.isascii() and text.isdigit()) or len(text) > 3:
                 raise TableError("bad_value", f"{option} = {value!r}", f"a whole number {low}-{high}")
             return dataclasses.replace(self, **{option: int(text)})

@@ -181,5 +181,7 @@ CHOICES: Final = (
     "大字牌 money: a self-draw: each loser pays 2 × 油 (the winner's gain doubled); 點炮: the discarder pays "
     "both shares, 2 × 油",
     "硬鬍子 and 軟鬍子 money: as 大字牌 (each loser pays the 胡); 長沙跑胡子: each loser pays the 排",
+    "數信 (⑼ 「按約定的比例」): four sit, the dealer's opposite sits out; the winner pays the sitter each "
+    "share as 10% of the win's gain (table option 數信每份/shuxin_percent), rounded half up to the cent",
 )
 """Every choice made where seed 002 is open (the closing note of issue 18)."""

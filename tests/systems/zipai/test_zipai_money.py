@@ -41,7 +41,7 @@ def test_three_seats():
     state = opened()
     assert [(p.name, p.seat) for p in state.players] == [("A", "東"), ("B", "南"), ("C", "西")]
     with pytest.raises(TableError) as err:
-        apply(None, TableOpened(("A", "B", "C", "D"), system="zipai"))
+        apply(None, TableOpened(("A", "B", "C", "D", "E"), system="zipai"))  # four: one sits out (數信)
     assert err.value.code == "bad_players"
 
 
