@@ -96,3 +96,28 @@ async def test_a_bare_kong_count_is_floored_with_or_without_bao(store) -> None:
     seq = await talk.seq()
     assert "「暗槓」" in await talk("C", "C 自摸 1番 暗槓")
     assert await talk.seq() == seq
+
+
+@pytest.mark.asyncio
+async def test_a_caishen_hand_shows_its_groups_what_each_caishen_stood_for_and_its_waits(store) -> None:
+    talk: Talk = await opened_table(store, "開枱 A B C D 歡樂", locale="en")
+    # 財神 六筒 as 五筒: the eyes 五五筒 with the 五筒 held; before the win (一至九萬 東東 五筒 + a 財神) the
+    # hand waited on 東 (東東東, 五五筒), 五筒 (東東 eyes, 五五五筒), 三四六七筒 (a chow with the 財神) and
+    # 六筒 itself (a 財神 drawn): 清龍 16 門前清 2 圈風刻 2 門風刻 2 缺一門 1 = 23番
+    lines = (await talk("A", "計番 一二三四五六七八九萬 東東 六筒 五筒 食 東 財神 六筒")).splitlines()
+    assert lines[0] == "計番 at QQ Happy Mahjong (歡樂麻將), on a discard: 23 fan"
+    assert lines[6:9] == [
+        "Reading: 一二三萬 四五六萬 七八九萬 東東東 五五筒",
+        "Waits: 三筒 四筒 五筒 六筒 七筒 東",
+        "Wildcard 財神 六筒 as 五筒",
+    ]
+    # no 財神 in the hand: the waits still count a drawn 財神 (六筒) beside 九筒; 無財神 2番
+    lines = (await talk("A", "計番 一二三四五六七八九萬 東東東 九筒 食 九筒 財神 六筒")).splitlines()
+    assert "Reading: 一二三萬 四五六萬 七八九萬 東東東 九九筒" in lines
+    assert "Waits: 六筒 九筒" in lines
+    assert not any(x.startswith("Wildcard") for x in lines)
+    # a shape without sets: its name and its tiles, the 財神 as the tile it stood for
+    zh: Talk = await opened_table(store, "開枱 A B C D 歡樂")
+    lines = (await zh("A", "計番 一一二二三三四四五五萬 東東 六筒 食 九筒 財神 六筒")).splitlines()
+    assert "拆牌：七對 一萬 一萬 二萬 二萬 三萬 三萬 四萬 四萬 五萬 五萬 九筒 九筒 東 東" in lines
+    assert "搭 財神 六筒 當 九筒" in lines

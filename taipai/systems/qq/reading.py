@@ -16,16 +16,15 @@ from typing import Any, Final
 
 from taipai.core.budget import Budget, budget_scope
 from taipai.core.errors import HandError
-from taipai.core.scoretypes import PatternScore, Score
+from taipai.core.scoretypes import PatternScore, Score, WildReading
 from taipai.core.system import ScoredHand, Seat
-from taipai.core.tiles import NUM_KINDS, TileIndex, counts_of, name_zh
+from taipai.core.tiles import TileIndex, name_zh
 from taipai.core.wilds.schemes import take_hand_scheme
-from taipai.systems.mcr.hand import waits
 from taipai.systems.mcr.reading import read_spec, win_of
 from taipai.systems.mcr.scoring import MIXED_KONGS, rows
 from taipai.systems.qq.caishen import NO_CAISHEN_FAN, caishen_of
 from taipai.systems.qq.options import QQTableOptions
-from taipai.systems.qq.scoring import NO_CAISHEN_ID, score_qq
+from taipai.systems.qq.scoring import NO_CAISHEN_ID, caishen_waits, reading_zh, score_qq
 from taipai.systems.qq.tilewords import TILE_WORDS
 
 _CAISHEN_WORD: Final = re.compile(
@@ -129,7 +128,8 @@ def score_message(
 
     Returns:
         :class:`ScoredHand`: ``score.fan`` the 番 with flowers and 無財神 (seed 002 row 69, 2番);
-        ``score.reading`` says what each 財神 stood for (``財神=九筒``).
+        ``score.reading`` the reading's groups, each 財神 as the tile it stood for; ``score.wilds`` what
+        each 財神 stood for (``財神 六筒`` as ``九筒``); ``score.waits`` the tiles the hand waited on.
 
     Raises:
         HandError: the notation's codes; ``not_in_this_game``; ``caishen_unknown``; ``caishen_in_meld``
@@ -157,19 +157,18 @@ def score_message(
             patterns.append(PatternScore(rid, table_rows[rid].name, table_rows[rid].fan * n, n))
         else:
             patterns.append(PatternScore(rid, "明暗槓", MIXED_KONGS * n, n))
-    wait_tiles: tuple[TileIndex, ...] = ()
-    if caishen not in win.standing:  # with 財神 in hand every tile may wait; the tiles say it plainly
-        before = counts_of(list(win.standing))
-        before[win.winning_tile] -= 1
-        wait_tiles = tuple(waits(before, len(win.melds), [0] * NUM_KINDS))
+    # a 財神 drawn wins wherever any tile does, so the waits come from the 財神 search, with or without
+    # 財神 in the hand (on a budget of their own)
+    wait_tiles = caishen_waits(win, caishen)
     sc = Score(
         fan=result.total,
         bases=1,
         base_fan=0,
         total=result.total,
         patterns=tuple(patterns),
-        reading=(f"財神={name_zh(caishen)}", *(f"財神→{name_zh(t)}" for t in result.used_as)),
+        reading=reading_zh(result),
         waits=wait_tiles,
+        wilds=tuple(WildReading(f"財神 {name_zh(caishen)}", t) for t in result.used_as),
         ignored=(),
     )
     s = spec.situation

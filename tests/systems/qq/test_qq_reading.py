@@ -24,7 +24,10 @@ def test_one_caishen_written_as_itself_pairs_the_nine_dots() -> None:
     # 一至九萬 東東東 六筒(財神) + 九筒: the 財神 is 九筒 — 清龍 16 門前清 2 圈風刻 2 門風刻 2 缺一門 1 單釣將 1
     scored = score_message(f"{NINE_WAN} 六筒 食 九筒 財神 六筒", Seat())
     assert scored.score.fan == 24
-    assert scored.score.reading == ("財神=六筒", "財神→九筒")
+    assert scored.score.reading == ("一二三萬", "四五六萬", "七八九萬", "東東東", "九九筒")
+    assert [w.to_dict() for w in scored.score.wilds] == [{"kind": "財神 六筒", "as": "九筒"}]
+    # before the win 一至九萬 東東東 and a 財神 wait on any tile but 東 (a fifth 東): 33 kinds
+    assert len(scored.score.waits) == 33 and 27 not in scored.score.waits
     assert "無財神" not in {p.name for p in scored.score.patterns}
 
 
