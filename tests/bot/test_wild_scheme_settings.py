@@ -120,10 +120,15 @@ async def test_qq_takes_the_next_scheme_as_its_caishen(store, locale: str) -> No
     assert (await talk.state()).options.indicator == 13  # 五筒: 財神 六筒 (「翻出五萬，六萬就是財神」)
     fan = {"en": "on a discard: 24 fan", "zh_Hant_HK": "食）：24番"}
     assert fan[locale] in (await talk("B", hand)).splitlines()[0]  # 六筒 stands for 九筒
-    refused = {
+    refused = {  # and why: QQ's 財神 search reads every wild tile as one kind that may be any tile
         "en": "「窗 四萬」 is not a wildcard scheme QQ Happy Mahjong (歡樂麻將) takes: 帶弟 五萬, 無. Now: 財神 = "
-        "六筒 for every hand (the turned tile 五筒).",
-        "zh_Hant_HK": "「窗 四萬」唔係歡樂麻將用得嘅百搭玩法：帶弟 五萬、無。而家：財神 = 每鋪都係 六筒（翻出嘅牌係 五筒）。",
+        "六筒 for every hand (the turned tile 五筒). Only 帶弟百搭 is this game's 財神: its 財神 search reads "
+        "every wild tile as a copy of one kind that may be any tile; 窗百搭 makes five kinds wild, 活動百搭 "
+        "reads a 白板 as a natural turned tile, 心皇 is an imagined tile outside the 13, and 特別百搭's jokers "
+        "each have their own range.",
+        "zh_Hant_HK": "「窗 四萬」唔係歡樂麻將用得嘅百搭玩法：帶弟 五萬、無。而家：財神 = 每鋪都係 六筒（翻出嘅牌係 五筒）。"
+        "呢個玩法嘅財神淨係得帶弟百搭：佢計財神嗰陣將每隻百搭當做同一種牌，嗰種牌當得任何牌；窗百搭有五種牌係百搭，"
+        "活動百搭要將白板當做翻出嗰隻真牌，心皇係十三隻以外嘅一隻想像牌，特別百搭每隻百搭都有自己當得嘅牌。",
     }
     assert await talk("A", "規則 百搭 窗 四萬") == refused[locale]
     # a hand's own turned tile: 百搭 五筒 is 財神 六筒, as the table says
@@ -134,8 +139,13 @@ async def test_qq_takes_the_next_scheme_as_its_caishen(store, locale: str) -> No
     }
     assert await talk("B", f"{hand} 百搭 五筒 財神 六筒") == both[locale]
     other = {
-        "en": "「百搭」: this game's 財神 is 帶弟百搭 only; write 百搭 五萬 (the turned tile) or 財神 六萬.",
-        "zh_Hant_HK": "「百搭」：呢個玩法嘅財神淨係帶弟百搭；寫 百搭 五萬（翻出嘅牌）或者 財神 六萬。",
+        "en": "「百搭」: this game's 財神 is 帶弟百搭 only, as its 財神 search reads every wild tile as a copy of "
+        "one kind that may be any tile (窗百搭 makes five kinds wild, 活動百搭 reads a 白板 as a natural turned "
+        "tile, 心皇 is an imagined tile outside the 13, 特別百搭's jokers each have their own range); write "
+        "百搭 五萬 (the turned tile) or 財神 六萬.",
+        "zh_Hant_HK": "「百搭」：呢個玩法嘅財神淨係帶弟百搭，因為計財神嗰陣將每隻百搭當做同一種牌，嗰種牌當得任何牌"
+        "（窗百搭有五種牌係百搭，活動百搭要將白板當做翻出嗰隻真牌，心皇係十三隻以外嘅一隻想像牌，特別百搭每隻百搭都有"
+        "自己當得嘅牌）；寫 百搭 五萬（翻出嘅牌）或者 財神 六萬。",
     }
     assert await talk("B", f"{hand} 百搭 窗 五筒") == other[locale]
     assert await talk("A", "規則 百搭 無") == {

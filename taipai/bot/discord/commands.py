@@ -135,6 +135,8 @@ def build_commands() -> list[app_commands.Command[Any, ..., None]]:
         west=option_name(N_("option: west")),
         north=option_name(N_("option: north")),
         game=option_name(N_("option: game")),
+        wild=option_name(N_("option: wild")),
+        treasure=option_name(N_("option: treasure")),
     )
     @app_commands.describe(
         east=text(N_("The player in seat 東 (the first dealer)")),
@@ -142,6 +144,8 @@ def build_commands() -> list[app_commands.Command[Any, ..., None]]:
         west=text(N_("The player in seat 西")),
         north=text(N_("The player in seat 北")),
         game=text(N_("The game the table plays (港式台牌 when left out)")),
+        wild=text(N_("The wildcard scheme (百搭) and its turned tile: 窗 四萬, 帶弟 五萬, 心皇 …")),
+        treasure=text(N_("寶牌: the turned tile (四萬: +1番 for each 五萬 the winner holds)")),
     )
     @app_commands.choices(game=game_choices())
     async def newgame(
@@ -151,8 +155,13 @@ def build_commands() -> list[app_commands.Command[Any, ..., None]]:
         west: str,
         north: str | None = None,  # left out at a three-player game (字牌: /newgame A B C zipai)
         game: Choice[str] | None = None,
+        wild: str | None = None,  # seed 001's scheme, booked in the one 開枱 event (/newgame … wild …)
+        treasure: str | None = None,
     ) -> None:
-        await relay(interaction, "/newgame", east, south, west, north, game.value if game else None)
+        said = (("wild", wild), ("treasure", treasure))
+        settings = [part for word, value in said if value and value.strip() for part in (word, value)]
+        named = game.value if game else None
+        await relay(interaction, "/newgame", east, south, west, north, named, *settings)
 
     @_cmd(N_("/win"), N_("A win on a discard: the winner, who discarded, and the hand or its fan"))
     @app_commands.rename(

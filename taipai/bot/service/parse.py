@@ -226,12 +226,16 @@ class OpenTable(Said):
             港式台牌).
         locale: the chat's language when a language word ends the command (:data:`OPEN_LANGUAGES`:
             ``開枱 A B C D English`` → ``en``, ``/newgame A B C D zh`` → ``zh_Hant_HK``), else ``""``.
+        settings: seed 001's wildcard settings said after the names, as ``(word, value)`` pairs as typed
+            (``開枱 A B C D 百搭 窗 四萬 寶牌 四萬`` → ``(("百搭", "窗 四萬"), ("寶牌", "四萬"))``;
+            ``wild=window 4m`` too), booked in the table's opening (:func:`open_settings`).
     """
 
     kind: ClassVar[str] = "open"
     players: tuple[str, ...]
     system: str = ""
     locale: str = ""
+    settings: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -1009,6 +1013,44 @@ OPEN_LANGUAGES = {
 names and a fifth word that is neither a game nor one of these is refused (``open_game``)."""
 
 
+OPEN_SETTING_WORDS = frozenset({"百搭", "wild", "wilds", "寶牌", "宝牌", "treasure"})
+"""Words that start a setting after the names of ``開枱`` (compared case-folded): seed 001's wildcard
+scheme (``百搭 窗 四萬``) and 寶牌 (``寶牌 四萬``), as ``規則`` takes them."""
+
+
+def open_settings(words: list[str]) -> tuple[list[str], tuple[tuple[str, str], ...]]:
+    """The words of ``開枱`` without their settings, and the settings: from the first
+    :data:`OPEN_SETTING_WORDS` word after three names on, each setting word with the one or two words
+    after it (``百搭 窗 四萬``, ``寶牌 四萬``; ``wild=window`` is ``wild window``).  A language word may
+    still end the command (``開枱 A B C D 百搭 心皇 English``).
+
+    Raises:
+        CommandError: ``open_setting`` (``word`` the setting word) when a setting word has no value or
+            more than two words.
+    """
+    split: list[str] = []
+    for w in words:
+        head, eq, rest = w.partition("=")
+        split.extend([head, rest] if eq and head.casefold() in OPEN_SETTING_WORDS else [w])
+    words = [w for w in split if w]
+    at = next((i for i, w in enumerate(words) if i >= 3 and w.casefold() in OPEN_SETTING_WORDS), None)
+    if at is None:
+        return words, ()
+    head, tail = words[:at], words[at:]
+    if len(tail) > 2 and tail[-1].casefold() in OPEN_LANGUAGES:
+        head.append(tail.pop())
+    groups: list[tuple[str, list[str]]] = []
+    for w in tail:
+        if w.casefold() in OPEN_SETTING_WORDS:
+            groups.append((w, []))
+        else:
+            groups[-1][1].append(w)
+    for word, value in groups:
+        if not 1 <= len(value) <= 2:
+            raise CommandError("open_setting", word=word)
+    return head, tuple((word, " ".join(value)) for word, value in groups)
+
+
 def _open(words: list[str]) -> OpenTable:
     """The names after 開枱 / ``/newgame``: four players, and a game's name before or after them
     (``開枱 A B C D 台灣牌``, ``/newgame A B C D taiwan``; Cantonese and English names from
@@ -1020,8 +1062,12 @@ def _open(words: list[str]) -> OpenTable:
     Raises:
         CommandError: ``open_usage`` (not four names), ``open_game`` (five words, neither end a game:
             ``word`` is the last, ``games`` the games there are), ``open_count`` (a game not played by
-            four named with another count of names: ``game``, ``count``, ``usage``: ``開枱 A B C 字牌``).
+            four named with another count of names: ``game``, ``count``, ``usage``: ``開枱 A B C 字牌``),
+            ``open_setting`` (:func:`open_settings`).
     """
+    words, settings = open_settings(words)
+    if settings:
+        return dataclasses.replace(_open(words), settings=settings)
     words = [w for w in words if w]
     named = len(words) >= 4 and _game_at_an_end(words[:-1], 3) is not None  # 開枱 A B C 字牌 English
     if (len(words) in (5, 6) or named) and words[-1].casefold() in OPEN_LANGUAGES:

@@ -233,6 +233,10 @@ def help_text(system_id: str = DEFAULT_SYSTEM, options: TableSettings | None = N
 _COMMAND_ERRORS = {
     "open_usage": N_("Open a table with four names: 開枱 A B C D (or /newgame A B C D)."),
     "open_count": N_("{game} is played by {count} players: {usage}"),
+    "open_setting": N_(
+        "「{word}」 after the names takes its value: 開枱 A B C D 百搭 窗 四萬 (a scheme and the turned "
+        "tile), 開枱 A B C D 寶牌 四萬."
+    ),
     "flower_win_usage": N_("A flower win is written: B 八仙過海 (or /flowerwin B), or A 七搶一 B."),
     "bird_usage": N_("鳥 is written with its one tile, right after the win: 鳥 三萬 (or /bird 三萬)."),
     "shuxin_usage": N_(
@@ -577,6 +581,15 @@ _CONTEXT_FIELDS = {
     "wild_scheme_both": N_(
         "「{token}」: this hand says both 財神 and 百搭; say one: 財神 六萬 or 百搭 五萬."
     ),
+    "wild_scheme_caishen": N_(
+        "「{token}」: this game's 財神 is 帶弟百搭 only, as its 財神 search reads every wild tile as a "
+        "copy of one kind that may be any tile (窗百搭 makes five kinds wild, 活動百搭 reads a 白板 as a "
+        "natural turned tile, 心皇 is an imagined tile outside the 13, 特別百搭's jokers each have their "
+        "own range); write 百搭 五萬 (the turned tile) or 財神 六萬."
+    ),
+    # seed 001's 寶牌 (taipai.core.wilds.schemes.take_hand_treasure)
+    "treasure_word": N_("「{token}」 after 寶牌 is not a tile: write the turned tile, e.g. 寶牌 四萬."),
+    "treasure_twice": N_("「{token}」: say 寶牌 once in a hand, e.g. 寶牌 四萬."),
 }
 """``bad_context`` errors whose ``hint_args["field"]`` says what the value is for (the dealer streak
 of ``連N`` / ``--streak N``, ``taipai score --seat`` / ``--round``): the reply says what would be right."""
@@ -1619,6 +1632,7 @@ def rules(state: TableState) -> list[str]:
     o = state.options
     prizes = _(", ").join(f"{prize_name(k)} {amount(v)}" for k, v in o.prizes.items())
     wild = system_by_id(state.system).chat.rule_row("wild_scheme", o)  # seed 001's scheme (百搭)
+    treasure = system_by_id(state.system).chat.rule_row("treasure", o) if o.treasure else None  # 寶牌
     return [
         head,
         f"  la_mode = {o.la_mode}, la_break = {o.la_break}, la_on_draw = {o.la_on_draw}, cut = {o.cut}",
@@ -1632,6 +1646,7 @@ def rules(state: TableState) -> list[str]:
         + _("dealer fan {base} + {per} × 連莊 n").format(base=o.dealer_fan_base, per=o.dealer_fan_per_streak),
         "  " + _("cash prizes (底): {prizes}").format(prizes=prizes),
         *(["  " + said(wild)] if wild is not None else []),
+        *(["  " + said(treasure)] if treasure is not None else []),
         rules_usage(),
     ]
 

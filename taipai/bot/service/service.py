@@ -49,6 +49,7 @@ from taipai.bot.service import (
     remembered,
     render,
     standings,
+    wildwords,
 )
 from taipai.bot.service.after_win import shuxin_event
 from taipai.bot.service.book import Book
@@ -1000,10 +1001,18 @@ class Service:
         options = self._options if system.id == DEFAULT_SYSTEM else None
         event = TableOpened(players=cmd.players, options=options, system=system.id)  # type: ignore[arg-type]
         t = decide.checked(None, event)
+        set_rows: list[str] = []
+        if cmd.settings:  # 開枱 … 百搭 窗 四萬: the settings in the one 開枱 event
+            with use_locale(cmd.locale or current_locale()):
+                ruled = wildwords.open_with(t.state, cmd.settings)
+            if isinstance(ruled, str):
+                raise Refused(ruled)
+            event = TableOpened(players=cmd.players, options=ruled[0], system=system.id)
+            t, set_rows = decide.checked(None, event), ruled[1]
         back = await remembered.returning(self, chat, cmd.players)  # seated again, by user id
         # 開枱 … English: the table's replies in the language it names, and the chat keeps it
         with use_locale(cmd.locale or current_locale()):
-            lines = remembered.back_lines(t.state, back)
+            lines = [*set_rows, *remembered.back_lines(t.state, back)]
             opened = "\n".join([render.opened(t.state), *lines, render.next_hand(t.state)])
             replies = [Reply(opened, remembered.open_buttons(t.state))]
         try:

@@ -12,7 +12,7 @@ unchanged.
 * 活動百搭 (:func:`active`): the indicator's own kind is wild; a 白板 stands in for it.
 * 窗百搭 (:func:`window`): the indicator, its two neighbours and the same number in the other suits.
 * 心皇 (:data:`HEART`): one imagined tile, only to win.
-* 寶牌 (:func:`treasure_count`): not wild; one per held copy of the indicator's successor.
+* 寶牌 (:func:`treasure_of`, :func:`treasure_count`): not wild; +1番 per held copy of the treasure tile.
 * 扎鳥 (:func:`bird_seat`): the seat the 鳥 tile counts to.
 * 特別百搭 (:data:`JOKERS`): typed jokers 元 喜 合 筒搭 索搭 萬搭 總 一皇…四皇 一后…四后; 花 is +2番.
 
@@ -28,6 +28,7 @@ from typing import Final
 
 from taipai.core.errors import HandError
 from taipai.core.handspec import HandSpec, MeldKind
+from taipai.core.scoretypes import PatternScore, Score
 from taipai.core.tiles import NUM_KINDS, RANK_OF, WHITE, TileIndex, code, name_zh
 from taipai.core.wilds.context import Slot, WildContext
 from taipai.core.wilds.kinds import (
@@ -270,26 +271,151 @@ def joker_rank(name: str) -> int:
 # --------------------------------------------------------------------------- pattern values
 
 
-def treasure_count(tiles: Iterable[TileIndex], indicator: TileIndex) -> int:
-    """寶牌: how many copies of the indicator's :func:`successor` ``tiles`` hold (one +1番 each; the
-    system decides its unit).
+TREASURE_WINDS: Final = (27, 28, 29, 30)
+"""寶牌's wind order, 東南西北 closed: 「风牌(东南西北)：开出东宝牌为南；开出北，宝牌为东」."""
 
-    The row is seed 001's 带弟 successor rule applied to a tile that is *not* wild (brief: 「寶牌: not wild;
-    +1番 for each held copy of the indicator's successor」).
+TREASURE_DRAGONS: Final = (33, 32, 31)
+"""寶牌's dragon order, 白 發 中 closed:
+「番牌(中发白)：开出白宝牌为发；开出发，宝牌为中；开出中宝牌为白」."""
+
+
+def treasure_of(indicator: TileIndex) -> TileIndex:
+    """寶牌: the treasure tile the turned ``indicator`` names (tile kinds 0..33).
+
+    Seed 001 (宝牌): 「1.万索筒，开出一萬宝牌为二万；开出八索，宝牌为九索；开出九筒宝牌为一筒，如此类推；
+    2.风牌(东南西北)：开出东宝牌为南；开出北，宝牌为东；3.番牌(中发白)：开出白宝牌为发；开出发，宝牌为中；
+    开出中宝牌为白。」  Suits as :func:`successor` (九 → 一); unlike 帶弟's one honour cycle, the winds turn
+    among themselves (北 → 東, :data:`TREASURE_WINDS`) and so do the dragons (白 → 發 → 中 → 白,
+    :data:`TREASURE_DRAGONS`).
+
+    Raises:
+        ValueError: ``indicator`` is not a tile kind.
+    """
+    _check_tile(indicator)
+    if indicator < 27:
+        return successor(indicator)
+    cycle = TREASURE_WINDS if indicator in TREASURE_WINDS else TREASURE_DRAGONS
+    return cycle[(cycle.index(indicator) + 1) % len(cycle)]
+
+
+def treasure_count(tiles: Iterable[TileIndex], indicator: TileIndex) -> int:
+    """寶牌: how many copies of :func:`treasure_of` ``indicator`` ``tiles`` hold; each is +1番 (the system
+    adds it in its unit, :data:`TREASURE_ID`).
+
+    Seed 001: 「若和牌一家手上亦有该张牌每张多算一番，有两张加两番洳此类推；举例：宝牌开出七万，和出者用两只
+    八万做眼即加两番。」  Not wild (brief: 「寶牌: not wild」).  Choice where the seed is silent: every tile
+    the winner holds counts, exposed melds, kongs (four) and the winning tile included (the seed's 「手上」 is
+    the winner's tiles; its example, 八萬 as the eyes, is one of them), as typed (a treasure tile a
+    wildcard scheme makes wild still counts: it is held).
 
     Args:
-        tiles: every tile of the winning hand (concealed, melds, the winning tile), tile kinds.
+        tiles: every natural tile of the winning hand (concealed, melds, the winning tile), tile kinds.
         indicator: the turned tile.
 
     Raises:
         ValueError: ``indicator`` or a tile is not a tile kind.
     """
-    treasure = successor(indicator)
+    treasure = treasure_of(indicator)
     n = 0
     for t in tiles:
         _check_tile(t)
         n += t == treasure
     return n
+
+
+TREASURE_ID: Final = "treasure"
+"""The pattern id of 寶牌's row in a scored hand (name ``寶牌``, 1 per copy held)."""
+
+TREASURE_WORDS: Final = ("寶牌", "宝牌", "treasure")
+"""What a table types for its 寶牌 turned tile: ``規則 寶牌 四萬`` / ``/rules treasure 4m``; a hand says
+``寶牌 四萬`` for its own."""
+
+TREASURE_OPTION: Final = "treasure"
+"""The option name a wildcard system's settings keep the 寶牌 turned tile under (a tile code, ``4m``;
+``""``: no 寶牌)."""
+
+
+def treasure_setting(value: object) -> TileIndex | None:
+    """The turned tile of a 寶牌 setting as typed (``四萬``, ``4m``) or stored; ``None`` for ``無`` /
+    ``off`` / ``""`` / ``None``.
+
+    Raises:
+        ValueError: a word that names no tile.
+    """
+    if value is None:
+        return None
+    if isinstance(value, int) and not isinstance(value, bool):
+        _check_tile(value)
+        return value
+    text = str(value).strip()
+    if not text or text.casefold() in OFF_WORDS:
+        return None
+    tile = tile_word(text)
+    if tile is None:
+        raise ValueError(f"not a tile: {text!r}")
+    return tile
+
+
+_TREASURE_HAND: Final = re.compile(r"(?:寶牌|宝牌)\s*[:：=]?\s*(\S+)")
+
+
+def take_hand_treasure(text: str) -> tuple[str, TileIndex | None]:
+    """A hand message's own 寶牌 turned tile, ``寶牌 四萬``, blanked out of ``text`` (positions still count
+    from the message).
+
+    Returns:
+        ``(rest, indicator)``: ``indicator`` the turned tile, or ``None`` when the hand says none.
+
+    Raises:
+        HandError: ``bad_context`` (``token`` the word) when the word names no tile
+            (``hint_args["field"]`` ``treasure_word``), or 寶牌 is said twice (``treasure_twice``).
+    """
+    found = list(_TREASURE_HAND.finditer(text))
+    if not found:
+        return text, None
+    if len(found) > 1:
+        raise HandError(
+            "bad_context",
+            "寶牌 is said twice in this hand",
+            token=found[1].group(0),
+            position=found[1].start(),
+            hint="say 寶牌 once, e.g. 寶牌 四萬",
+            hint_args={"field": "treasure_twice"},
+        )
+    m = found[0]
+    tile = tile_word(m.group(1))
+    if tile is None:
+        raise HandError(
+            "bad_context",
+            f"寶牌 {m.group(1)}: not a tile",
+            token=m.group(1),
+            position=m.start(1),
+            hint="寶牌 四萬 (the turned tile)",
+            hint_args={"field": "treasure_word"},
+        )
+    return text[: m.start()] + " " * (m.end() - m.start()) + text[m.end() :], tile
+
+
+def treasure_row(tiles: Iterable[TileIndex], indicator: TileIndex | None) -> PatternScore | None:
+    """寶牌's pattern row for a win: ``寶牌`` with ``fan`` = ``count`` = the copies held
+    (:func:`treasure_count`), or ``None`` without a turned tile or with no copy held.
+
+    Raises:
+        ValueError: a tile is not a tile kind.
+    """
+    if indicator is None:
+        return None
+    n = treasure_count(tiles, indicator)
+    return PatternScore(TREASURE_ID, "寶牌", n, n) if n else None
+
+
+def with_treasure(score: Score, row: PatternScore | None) -> Score:
+    """``score`` with 寶牌's row added (its 番 in ``fan`` and ``total``, the row after the others of more
+    番); ``score`` itself when ``row`` is ``None``."""
+    if row is None:
+        return score
+    patterns = sorted((*score.patterns, row), key=lambda p: -p.fan)
+    return replace(score, fan=score.fan + row.fan, total=score.total + row.fan, patterns=tuple(patterns))
 
 
 def bird_number(tile: TileIndex) -> int:

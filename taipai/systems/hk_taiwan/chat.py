@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from taipai.core.chat import COMMAND_KINDS, N_, ChatVocabulary, Said
 from taipai.core.table.state import TableSettings
+from taipai.core.wilds.schemes import TREASURE_OPTION, TREASURE_WORDS
 from taipai.systems.hk_taiwan.options import TableOptions
 from taipai.systems.hk_taiwan.reading import DEALER_PATTERN
 from taipai.systems.hk_taiwan.wildchat import (
@@ -21,6 +22,8 @@ from taipai.systems.hk_taiwan.wildchat import (
     scheme_accepts,
     scheme_row,
     stored_scheme,
+    treasure_accepts,
+    treasure_said,
 )
 
 
@@ -29,11 +32,15 @@ def rule_row(option: str, options: TableSettings) -> Said | None:
     ``None`` for the others (the bot words 港式台牌's other options)."""
     if (option == WILD_OPTION or option in WILD_WORDS) and isinstance(options, TableOptions):
         return scheme_row(stored_scheme(options.wild_scheme))
+    if (option == TREASURE_OPTION or option in TREASURE_WORDS) and isinstance(options, TableOptions):
+        return treasure_said(options.treasure_tile)
     return None
 
 
 def accepts(option: str, options: TableSettings) -> Said | None:
-    """What the wildcard scheme setting takes; ``None`` for the other options."""
+    """What the wildcard scheme or 寶牌 setting takes; ``None`` for the other options."""
+    if option == TREASURE_OPTION or option in TREASURE_WORDS:
+        return treasure_accepts()
     return scheme_accepts() if option == WILD_OPTION or option in WILD_WORDS else None
 
 
@@ -64,6 +71,10 @@ CHAT = ChatVocabulary(
             "規則 百搭 窗 四萬  /rules wild window 4m: the table's wildcard scheme (帶弟, 活動 or 窗 with "
             "the turned tile; 心皇; 特別; 無); a hand may name its own turned tile: 百搭 五萬"
         ),
+        N_(
+            "規則 寶牌 四萬  /rules treasure 4m: 寶牌, the turned tile (四萬: 寶牌 五萬); +1番 for each 五萬 "
+            "the winner holds; a hand may say its own: 寶牌 四萬"
+        ),
     ),
     notes=(
         N_(
@@ -80,6 +91,6 @@ CHAT = ChatVocabulary(
     ledger_rows=frozenset({DEALER_PATTERN}),
     rule_row=rule_row,
     accepts=accepts,
-    option_words=dict.fromkeys(WILD_WORDS, WILD_OPTION),
+    option_words={**dict.fromkeys(WILD_WORDS, WILD_OPTION), **dict.fromkeys(TREASURE_WORDS, TREASURE_OPTION)},
 )
 """The ``hk-taiwan`` system's :attr:`~taipai.core.system.RuleSystem.chat`."""

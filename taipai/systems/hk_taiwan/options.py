@@ -13,9 +13,15 @@ from typing import Any
 
 from taipai.core.table.amounts import Amount, JsonAmount, amount_from_json, amount_to_json, norm
 from taipai.core.table.errors import TableError
-from taipai.core.wilds.schemes import WildScheme
+from taipai.core.wilds.schemes import TREASURE_OPTION, TREASURE_WORDS, WildScheme, treasure_setting
 from taipai.systems.hk_taiwan.prizes import DEFAULT_PRIZE_VALUES
-from taipai.systems.hk_taiwan.wildchat import WILD_OPTION, WILD_WORDS, scheme_setting, stored_scheme
+from taipai.systems.hk_taiwan.wildchat import (
+    WILD_OPTION,
+    WILD_WORDS,
+    scheme_setting,
+    stored_scheme,
+    treasure_text,
+)
 
 LA_MODES = ("every_hand", "dealer_only", "off")
 LA_BREAKS = ("next_win", "debtor_wins")
@@ -57,6 +63,9 @@ class TableOptions:
         wild_scheme: seed 001's wildcard scheme and its turned tile, stored as
             :meth:`~taipai.core.wilds.schemes.WildScheme.text` (``window 4m``; ``""``: none, the default,
             wildcards are 越搭 typed in brackets).  ``規則 百搭 窗 四萬``.
+        treasure: seed 001's 寶牌 turned tile as a tile code (``4m``: the treasure is 五萬, +1番 a copy
+            held, :func:`~taipai.core.wilds.schemes.treasure_of`); ``""``: no 寶牌, the default.
+            ``規則 寶牌 四萬``; a hand may say its own (``寶牌 四萬``).
     """
 
     base_fan: int = 5
@@ -71,9 +80,11 @@ class TableOptions:
     dealer_fan_base: int = 1
     multi_win_deal: str = "dealer_among_winners"
     wild_scheme: str = ""
+    treasure: str = ""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "wild_scheme", scheme_setting(self.wild_scheme))
+        object.__setattr__(self, "treasure", treasure_text(self.treasure))
         for name, choices in _CHOICES.items():
             if getattr(self, name) not in choices:
                 raise TableError(
@@ -109,6 +120,11 @@ class TableOptions:
         """The table's wildcard scheme (``wild_scheme`` read), or ``None``."""
         return stored_scheme(self.wild_scheme)
 
+    @property
+    def treasure_tile(self) -> int | None:
+        """The table's 寶牌 turned tile kind (``treasure`` read), or ``None``."""
+        return treasure_setting(self.treasure)
+
     def dealer_fan(self, streak: int) -> int:
         """Dealer fan for a dealer on 連莊 ``streak`` (seed 004 莊家 row: 2n+1)."""
         return self.dealer_fan_base + self.dealer_fan_per_streak * streak
@@ -126,6 +142,8 @@ class TableOptions:
                 v = amount_to_json(v)
             elif f.name == "prizes":
                 v = {k: amount_to_json(a) for k, a in v.items()}
+            elif f.name == "treasure" and not v:
+                continue  # logs without 寶牌 are written as before
             out[f.name] = v
         return out
 
@@ -158,6 +176,8 @@ class TableOptions:
             return dataclasses.replace(self, prizes={**self.prizes, pid: _amount_value(option, value)})
         if option == WILD_OPTION or option in WILD_WORDS:
             return dataclasses.replace(self, wild_scheme=scheme_setting(value))
+        if option == TREASURE_OPTION or option in TREASURE_WORDS:
+            return dataclasses.replace(self, treasure=treasure_text(value))
         if option in _CHOICES:
             if not isinstance(value, str):
                 raise TableError("bad_value", f"{option} = {value!r}", ", ".join(_CHOICES[option]))
@@ -169,7 +189,7 @@ class TableOptions:
             return dataclasses.replace(self, **{option: a})
         if option == "rate":
             return dataclasses.replace(self, rate=_amount_value(option, value))
-        names = [*_CHOICES, *_INTS, "rate", "prize.<id>", WILD_OPTION]
+        names = [*_CHOICES, *_INTS, "rate", "prize.<id>", WILD_OPTION, TREASURE_OPTION]
         raise TableError("bad_option", f"unknown option {option!r}", ", ".join(names))
 
 

@@ -15,7 +15,15 @@ from taipai.core.handspec import Situation
 from taipai.core.notation import parse_hand
 from taipai.core.scoretypes import Score
 from taipai.core.system import ScoredHand, Seat
-from taipai.core.wilds.schemes import apply, effective, take_hand_scheme, with_heart
+from taipai.core.wilds.schemes import (
+    apply,
+    effective,
+    take_hand_scheme,
+    take_hand_treasure,
+    treasure_row,
+    with_heart,
+    with_treasure,
+)
 from taipai.systems.hk_taiwan.options import TableOptions
 from taipai.systems.hk_taiwan.rules import RuleSet
 from taipai.systems.hk_taiwan.scoring import score_hand
@@ -44,7 +52,8 @@ def score_message(
     (``TableOptions.wild_scheme``, :mod:`taipai.core.wilds.schemes`): under 帶弟 / 活動 / 窗 the hand's
     tiles of the wild kinds are read as 皇 wildcards (活動's 白板 as the turned tile), under 心皇 the hand
     is typed one tile short.  A hand may name its own (``百搭 窗 四萬``) or only its turned tile
-    (``百搭 四萬``).
+    (``百搭 四萬``).  The table's 寶牌 (``TableOptions.treasure``, or the hand's own ``寶牌 四萬``) adds a
+    ``寶牌`` row, +1番 for each treasure tile held (:func:`~taipai.core.wilds.schemes.treasure_row`).
 
     Raises:
         HandError: bad notation; ``not_a_win``; ``wild_unplaceable``; ``over_budget`` when the wildcard
@@ -58,12 +67,15 @@ def score_message(
         seat_wind=seat.seat_wind,
         seen_tiles=seat.seen_tiles,
     )
+    text, said_treasure = take_hand_treasure(text)
     text, said_scheme, said_tile = take_hand_scheme(text)
     table_scheme = options.scheme if isinstance(options, TableOptions) else None
+    table_treasure = options.treasure_tile if isinstance(options, TableOptions) else None
     scheme = effective(table_scheme, said_scheme, said_tile)
     spec = parse_hand(
         with_heart(text, scheme), situation=table, table_kinds=rules.wilds.table_kinds, words=HK_TAIWAN_WORDS
     )
+    treasure = treasure_row(spec.all_tiles(), said_treasure if said_treasure is not None else table_treasure)
     spec = apply(spec, scheme)
     said = spec.situation
     overruled: tuple[str, ...] = ()
@@ -75,6 +87,7 @@ def score_message(
     score = score_hand(spec, rules, budget=budget)
     if not score.exact:
         raise over_budget_error(budget)
+    score = with_treasure(score, treasure)
     return ScoredHand(
         score=score,
         said=Seat(said.dealer, said.streak, said.seat_wind, said.round_wind, said.seen_tiles),

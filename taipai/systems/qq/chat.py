@@ -13,6 +13,7 @@ from taipai.core.chat import N_, ChatVocabulary, Said, setting_row
 from taipai.core.table.events import Event, SelfDraw, WinByDiscard
 from taipai.core.table.state import TableSettings, TableState
 from taipai.core.tiles import name_zh
+from taipai.core.wilds.schemes import TREASURE_OPTION, WILD_WORDS, treasure_of
 from taipai.systems.qq.caishen import caishen_of
 from taipai.systems.qq.events import Bird, bird_number, bird_seat
 from taipai.systems.qq.money import ROOM_NAMES, Room
@@ -31,7 +32,7 @@ _CHOICE_ROWS: dict[tuple[str, object], str] = {
     ("draw_keeps_dealer", True): N_("流局連莊 = 開 (a draw keeps the dealer)"),
     ("draw_keeps_dealer", False): N_("流局連莊 = 關 (the deal passes on a draw)"),
 }
-_ORDER = ("room", "coefficient", "indicator", "false_win_fan", "draw_keeps_dealer")
+_ORDER = ("room", "coefficient", "indicator", "treasure", "false_win_fan", "draw_keeps_dealer")
 
 
 def rule_row(option: str, options: TableSettings) -> Said | None:
@@ -42,6 +43,8 @@ def rule_row(option: str, options: TableSettings) -> Said | None:
         turned = options.indicator
         shown_tiles = (("tile", name_zh(caishen_of(turned))), ("turned", name_zh(turned)))
         return Said(N_("財神 = {tile} for every hand (the turned tile {turned})"), shown_tiles)
+    if name == TREASURE_OPTION and isinstance(options, QQTableOptions):
+        return treasure_said(options.treasure)
     return setting_row(
         option,
         options,
@@ -54,13 +57,24 @@ def rule_row(option: str, options: TableSettings) -> Said | None:
 
 
 def rows(options: TableSettings) -> tuple[Said, ...]:
-    """規則's rows: every setting of the table, in the order of seed 002 「計分規則」 (room, N) then ours."""
-    return tuple(r for r in (rule_row(name, options) for name in _ORDER) if r is not None)
+    """規則's rows: every setting of the table, in the order of seed 002 「計分規則」 (room, N) then ours;
+    寶牌 (seed 001) only when the table plays it."""
+    shown = [n for n in _ORDER if n != TREASURE_OPTION or getattr(options, TREASURE_OPTION, None) is not None]
+    return tuple(r for r in (rule_row(name, options) for name in shown) if r is not None)
 
 
 def accepts(option: str, options: TableSettings) -> Said | None:
     """What ``option`` (a name or a word of :data:`OPTION_WORDS`) takes, as a bad value's refusal lists
     it; ``None`` for a name this game does not have."""
+    if option.casefold() in WILD_WORDS:  # 規則 百搭 窗 四萬 refused: say why only 帶弟 is this game's
+        return Said(
+            N_(
+                "Only 帶弟百搭 is this game's 財神: its 財神 search reads every wild tile as a copy of one "
+                "kind that may be any tile; 窗百搭 makes five kinds wild, 活動百搭 reads a 白板 as a natural "
+                "turned tile, 心皇 is an imagined tile outside the 13, and 特別百搭's jokers each have their "
+                "own range."
+            )
+        )
     name = OPTION_WORDS.get(option, option)
     if name == "room":
         words = "、".join(ROOM_NAMES.values())
@@ -72,6 +86,8 @@ def accepts(option: str, options: TableSettings) -> Said | None:
         )
     if name == "indicator":
         return Said(N_("{name} takes a tile (六萬, 中 …) or 無"), (("name", "財神"),))
+    if name == TREASURE_OPTION:
+        return treasure_accepts()
     if name == "false_win_fan":
         return Said(
             N_("{name} takes a whole number of 番 from 0 to {limit}"),
@@ -80,6 +96,25 @@ def accepts(option: str, options: TableSettings) -> Said | None:
     if name == "draw_keeps_dealer":
         return Said(N_("{name} takes 開 or 關"), (("name", "流局連莊"),))
     return None
+
+
+def treasure_said(turned: int | None) -> Said:
+    """The 規則 row of the table's 寶牌 (seed 001 宝牌; the same words as 港式台牌's).
+
+    Args:
+        turned: the table's turned tile kind, or ``None`` (none set).
+    """
+    if turned is None:
+        return Said(N_("寶牌 = 無 (規則 寶牌 四萬 sets the turned tile; a hand may say 寶牌 四萬)"))
+    return Said(
+        N_("寶牌 = {tile} (the turned tile {turned}): +1番 for each {tile} the winner holds"),
+        (("tile", name_zh(treasure_of(turned))), ("turned", name_zh(turned))),
+    )
+
+
+def treasure_accepts() -> Said:
+    """What the 寶牌 setting takes, as a refusal of a bad value lists it."""
+    return Said(N_("{name} takes the turned tile (四萬, 中 …) or 無"), (("name", "寶牌"),))
 
 
 _BIRD_LINES: dict[str, str] = {
@@ -166,6 +201,10 @@ CHAT = ChatVocabulary(
         N_(
             "規則 百搭 帶弟 五萬  /rules wild next 5m: the turned tile, the same as 規則 財神 六萬 (the 財神 "
             "is the tile after it, 帶弟百搭); a hand may say 百搭 五萬"
+        ),
+        N_(
+            "規則 寶牌 四萬  /rules treasure 4m: 寶牌, the turned tile (四萬: 寶牌 五萬); +1番 for each 五萬 "
+            "the winner holds; a hand may say its own: 寶牌 四萬"
         ),
     ),
     commands={"bird": _bird},

@@ -17,7 +17,14 @@ from taipai.core.table.amounts import Amount, amount_from_json, amount_to_json
 from taipai.core.table.errors import TableError
 from taipai.core.table.money import money_setting
 from taipai.core.tiles import NUM_KINDS
-from taipai.core.wilds.schemes import WILD_WORDS, parse_scheme, scheme_named
+from taipai.core.wilds.schemes import (
+    TREASURE_OPTION,
+    TREASURE_WORDS,
+    WILD_WORDS,
+    parse_scheme,
+    scheme_named,
+    treasure_setting,
+)
 from taipai.systems.qq.caishen import indicator_of
 from taipai.systems.qq.money import Room
 from taipai.systems.qq.tilewords import tile_of
@@ -44,6 +51,7 @@ OPTION_WORDS: Final[dict[str, str]] = {
     "流局連莊": "draw_keeps_dealer",
     "財神": "indicator",
     **dict.fromkeys(WILD_WORDS, "indicator"),
+    **dict.fromkeys(TREASURE_WORDS, TREASURE_OPTION),
 }
 """Chinese option words → option names (``規則 場 8番場``: ``room = "eight"``)."""
 
@@ -72,6 +80,9 @@ class QQTableOptions:
             Default 8 (8番起和, the least hand that wins).
         draw_keeps_dealer: a 流局 keeps the dealer (seed 002 is silent; our choice, as on the other
             tables).  Default True.  A dealer win keeps the dealer always; another's win passes the deal.
+        treasure: seed 001's 寶牌 turned tile kind (0..33; 四萬: the treasure is 五萬, +1番 a copy held,
+            :func:`~taipai.core.wilds.schemes.treasure_of`), or ``None`` (default: no 寶牌).  ``規則 寶牌
+            四萬``; a hand may say its own (``寶牌 四萬``).
     """
 
     room: Room = Room.OPEN
@@ -79,6 +90,7 @@ class QQTableOptions:
     indicator: int | None = None
     false_win_fan: int = 8
     draw_keeps_dealer: bool = True
+    treasure: int | None = None
 
     def __post_init__(self) -> None:
         room = ROOM_WORDS.get(str(self.room)) if not isinstance(self.room, Room) else self.room
@@ -95,6 +107,7 @@ class QQTableOptions:
             raise TableError("bad_value", f"false_win_fan = {fan!r}", f"a whole number of 番, 0-{MAX_FAN}")
         if not isinstance(self.draw_keeps_dealer, bool):
             raise TableError("bad_value", f"draw_keeps_dealer = {self.draw_keeps_dealer!r}", "true or false")
+        object.__setattr__(self, "treasure", _treasure(self.treasure))
 
     def money(self, amount: Amount) -> Amount:
         """Ledger amounts are money already: ``amount``."""
@@ -108,6 +121,7 @@ class QQTableOptions:
             "indicator": self.indicator,
             "false_win_fan": self.false_win_fan,
             "draw_keeps_dealer": self.draw_keeps_dealer,
+            **({} if self.treasure is None else {"treasure": self.treasure}),  # logs without 寶牌 unchanged
         }
 
     @classmethod
@@ -156,6 +170,8 @@ class QQTableOptions:
                     raise TableError("bad_value", f"財神 = {value!r}", "a tile (六萬, 中 …) or 無")
                 value = None if kind is None else indicator_of(kind)
             return dataclasses.replace(self, indicator=value)
+        if name == TREASURE_OPTION:
+            return dataclasses.replace(self, treasure=_treasure(value))
         if name == "draw_keeps_dealer":
             text = str(value).strip().casefold()
             if isinstance(value, bool):
@@ -165,6 +181,18 @@ class QQTableOptions:
             raise TableError("bad_value", f"draw_keeps_dealer = {value!r}", "true or false")
         words = ", ".join(f"{w} ({n})" for w, n in OPTION_WORDS.items())
         raise TableError("bad_option", f"unknown option {option!r}", words)
+
+
+def _treasure(value: object) -> int | None:
+    """寶牌's turned tile kind from what a table types (``四萬``, ``無``) or stored (a kind, ``None``).
+
+    Raises:
+        TableError: ``bad_value``: no tile.
+    """
+    try:
+        return treasure_setting(value)
+    except ValueError as err:
+        raise TableError("bad_value", f"寶牌 = {value!r}: {err}", "a tile (四萬, 中 …) or 無") from err
 
 
 def _names_scheme(value: str) -> bool:

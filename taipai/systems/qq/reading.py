@@ -19,7 +19,7 @@ from taipai.core.errors import HandError
 from taipai.core.scoretypes import PatternScore, Score, WildReading
 from taipai.core.system import ScoredHand, Seat
 from taipai.core.tiles import TileIndex, name_zh
-from taipai.core.wilds.schemes import take_hand_scheme
+from taipai.core.wilds.schemes import take_hand_scheme, take_hand_treasure, treasure_row, with_treasure
 from taipai.systems.mcr.reading import read_spec, win_of
 from taipai.systems.mcr.scoring import MIXED_KONGS, rows
 from taipai.systems.qq.caishen import NO_CAISHEN_FAN, caishen_of
@@ -70,7 +70,10 @@ def _turned_caishen(text: str, caishen: TileIndex | None) -> TileIndex | None:
 
     Raises:
         HandError: ``bad_context``: another scheme than 帶弟 (歡樂麻將's 財神 is 帶弟百搭;
-            ``hint_args["field"]`` ``wild_scheme_game``), or both words (``wild_scheme_both``).
+            ``hint_args["field"]`` ``wild_scheme_caishen``: its search reads every 財神 as one kind that
+            may be any tile, which 窗 (five kinds), 活動 (a 白板 read as a natural turned tile), 心皇 (an
+            imagined tile) and 特別 (jokers of their own ranges) are not), or both words
+            (``wild_scheme_both``).
     """
     _rest, scheme, tile = take_hand_scheme(text)
     if scheme is not None and scheme.scheme != "next":
@@ -79,7 +82,7 @@ def _turned_caishen(text: str, caishen: TileIndex | None) -> TileIndex | None:
             f"{scheme.row.name}: 歡樂麻將's 財神 is 帶弟百搭 only",
             token="百搭",
             hint="百搭 五萬 (the turned tile) or 財神 六萬",
-            hint_args={"field": "wild_scheme_game", "scheme": scheme.row.name},
+            hint_args={"field": "wild_scheme_caishen", "scheme": scheme.row.name},
         )
     turned = tile if tile is not None else (scheme.indicator if scheme is not None else None)
     if turned is None:
@@ -127,7 +130,8 @@ def score_message(
         table_seat: True: ``seat`` overrules the message's winds and 莊 (``overruled`` says which).
 
     Returns:
-        :class:`ScoredHand`: ``score.fan`` the 番 with flowers and 無財神 (seed 002 row 69, 2番);
+        :class:`ScoredHand`: ``score.fan`` the 番 with flowers and 無財神 (seed 002 row 69, 2番) and the
+        table's or the hand's 寶牌 (``寶牌 四萬``: +1番 a 五萬 held, seed 001 宝牌);
         ``score.reading`` the reading's groups, each 財神 as the tile it stood for; ``score.wilds`` what
         each 財神 stood for (``財神 六筒`` as ``九筒``); ``score.waits`` the tiles the hand waited on.
 
@@ -137,6 +141,7 @@ def score_message(
     """
     del rules
     opts = options if isinstance(options, QQTableOptions) else QQTableOptions()
+    text, said_treasure = take_hand_treasure(text)
     rest, caishen = take_caishen(text)
     caishen = _turned_caishen(rest, caishen)
     rest = take_hand_scheme(rest)[0]
@@ -171,6 +176,8 @@ def score_message(
         wilds=tuple(WildReading(f"財神 {name_zh(caishen)}", t) for t in result.used_as),
         ignored=(),
     )
+    turned = said_treasure if said_treasure is not None else opts.treasure
+    sc = with_treasure(sc, treasure_row(win.all_tiles(), turned))
     s = spec.situation
     return ScoredHand(
         score=sc,

@@ -13,6 +13,7 @@ from taipai.core.errors import HandError
 from taipai.core.hand import is_complete
 from taipai.core.handspec import HandSpec, MeldKind
 from taipai.core.notation import parse_hand
+from taipai.core.scoretypes import PatternScore, Score
 from taipai.core.tiles import NUM_KINDS, name_zh
 from taipai.core.wilds import Slot, WildContext, kind_named, tiles_of
 from taipai.core.wilds.schemes import (
@@ -32,9 +33,13 @@ from taipai.core.wilds.schemes import (
     stand_in,
     successor,
     take_hand_scheme,
+    take_hand_treasure,
     treasure_count,
+    treasure_of,
+    treasure_row,
     window,
     with_heart,
+    with_treasure,
 )
 from taipai.systems.hk_taiwan.evaluate import score_concrete
 from taipai.systems.hk_taiwan.rules import load_rules
@@ -155,12 +160,68 @@ def test_total_is_any_suited_tile_and_emperors_and_empresses_any_tile_with_a_ran
         joker_rank("花")
 
 
-def test_treasure_counts_held_copies_of_the_successor() -> None:
-    """寶牌: +1 per held copy of the turned tile's successor (三萬 turned: 四萬)."""
+def test_treasure_counts_held_copies_of_the_treasure_tile() -> None:
+    """寶牌: +1 per held copy of the treasure tile (三萬 turned: 四萬)."""
     hand = [0, 1, 2, 3, 3, 3, 4, t("北")]
     assert treasure_count(hand, t("三萬")) == 3
     assert treasure_count(hand, t("西")) == 1  # 西 → 北
     assert treasure_count(hand, t("九萬")) == 1  # 九萬 → 一萬
+    # 「举例：宝牌开出七万，和出者用两只八万做眼即加两番」
+    assert treasure_count([t("八萬"), t("八萬"), t("一筒")], t("七萬")) == 2
+
+
+@pytest.mark.parametrize(
+    ("turned", "treasure"),
+    [
+        ("一萬", "二萬"),  # 「开出一萬宝牌为二万」
+        ("八索", "九索"),  # 「开出八索，宝牌为九索」
+        ("九筒", "一筒"),  # 「开出九筒宝牌为一筒」
+        ("東", "南"),  # 「开出东宝牌为南」
+        ("西", "北"),
+        ("北", "東"),  # 「开出北，宝牌为东」 (帶弟's 北 is 中)
+        ("白", "發"),  # 「开出白宝牌为发」
+        ("發", "中"),  # 「开出发，宝牌为中」
+        ("中", "白"),  # 「开出中宝牌为白」
+    ],
+)
+def test_treasure_tile_by_seed_001(turned: str, treasure: str) -> None:
+    assert name_zh(treasure_of(t(turned))) == treasure
+
+
+def test_treasure_differs_from_the_next_scheme_on_honours() -> None:
+    """寶牌's winds and dragons turn among themselves; 帶弟百搭's one honour cycle 東南西北中發白 does not."""
+    differ = [name_zh(k) for k in range(34) if treasure_of(k) != successor(k)]
+    assert differ == ["北", "中", "發", "白"]
+
+
+def test_a_hand_says_its_treasure() -> None:
+    text = "一二三萬 寶牌 四萬 東東"
+    rest, turned = take_hand_treasure(text)
+    assert (rest, turned) == ("一二三萬" + " " * 7 + "東東", t("四萬"))  # blanked: positions still count
+    assert take_hand_treasure("宝牌:4m 一二三萬")[1] == t("四萬")
+    assert take_hand_treasure("一二三萬") == ("一二三萬", None)
+    with pytest.raises(HandError) as err:
+        take_hand_treasure("一二三萬 寶牌 風")
+    assert (err.value.token, err.value.position, err.value.hint_args["field"]) == ("風", 8, "treasure_word")
+    with pytest.raises(HandError) as err:
+        take_hand_treasure("寶牌 四萬 寶牌 中")
+    assert err.value.hint_args["field"] == "treasure_twice"
+
+
+def test_treasure_row_adds_to_the_score() -> None:
+    """The row is ``寶牌`` with one 番 a copy, added to ``fan`` and ``total`` after the rows of more 番."""
+    assert treasure_row([t("五萬")], None) is None
+    assert treasure_row([t("一萬")], t("四萬")) is None
+    row = treasure_row([t("五萬"), t("五萬"), t("一萬")], t("四萬"))
+    assert row == PatternScore("treasure", "寶牌", 2, 2)
+    score = Score(
+        fan=6, bases=1, base_fan=5, total=11, patterns=(PatternScore("a", "甲", 5), PatternScore("b", "乙", 1)),
+        reading=(), waits=(),
+    )
+    added = with_treasure(score, row)
+    assert (added.fan, added.total) == (8, 13)
+    assert [p.id for p in added.patterns] == ["a", "treasure", "b"]
+    assert with_treasure(score, None) is score
 
 
 def test_bird_counts_from_the_dealer() -> None:
