@@ -14,14 +14,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import Any
 
 from taipai.core.errors import HandError
 from taipai.core.table.events import Event
 from taipai.core.table.state import TableSettings, TableState
-
-if TYPE_CHECKING:
-    from taipai.core.waiting import Waits
 
 
 def N_(msgid: str) -> str:
@@ -156,7 +153,8 @@ class ChatVocabulary:
             a head, rows (shown indented) and a last line saying what is wrong, or one line;
             ``()``: the bot's mahjong reply for that error.
         find_waits: 聽 at this game: ``(tiles, the table's settings)`` → the
-            :class:`~taipai.core.waiting.Waits` (counts in the game's unit), raising the hand's
+            :class:`~taipai.core.waiting.Waits` (counts in the game's unit; typed ``Any`` here, as
+            :mod:`taipai.core.waiting` imports the system seam that imports this module), raising the hand's
             :class:`~taipai.core.errors.HandError`; ``None``: :func:`taipai.core.waiting.find_waits`
             over the 34 mahjong tiles.
         example_hand: ``(hand one card short, winning part)`` the 計番 / 聽 usage replies show
@@ -184,7 +182,7 @@ class ChatVocabulary:
     cap_word: str = "最大"
     hand_like: Callable[[str], bool] | None = None
     hand_error: Callable[[HandError], tuple[Said, ...]] = _no_reply
-    find_waits: Callable[[str, TableSettings], Waits] | None = None
+    find_waits: Callable[[str, TableSettings], Any] | None = None
     example_hand: tuple[str, str] | tuple[()] = ()
     draw_lines: tuple[str, str] | tuple[()] = ()
 

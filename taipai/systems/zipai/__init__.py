@@ -67,7 +67,7 @@ class Zipai:
         put(self, "unit", self.variant.unit)
         put(self, "english", self.variant.english)
         put(self, "table", ZipaiTable(self.variant.id))
-        put(self, "chat", vocabulary(self.variant.unit))
+        put(self, "chat", vocabulary(self.variant.unit, self.variant.id))
 
     def load_rules(self, source: str | None = None) -> Variant:
         """The variant's preset (``None``, its id or one of its names).

@@ -9,11 +9,17 @@ bot).
 
 from __future__ import annotations
 
+from functools import partial
+
 from taipai.core.chat import N_, ChatVocabulary, Said, setting_row
 from taipai.core.errors import HandError
 from taipai.core.table.state import TableSettings
+from taipai.core.waiting import Waits
+from taipai.systems.zipai.cards import SPELLINGS
+from taipai.systems.zipai.notation import read_hand
 from taipai.systems.zipai.options import OPTION_WORDS, VALUE_WORDS, ZipaiOptions
 from taipai.systems.zipai.shuxin import from_chat, own_lines
+from taipai.systems.zipai.waiting import find_waits
 
 _ROWS: dict[str, str] = {
     "base": N_("底 = {value} (money of one 油, 胡 or 排)"),
@@ -23,12 +29,25 @@ _ROWS: dict[str, str] = {
     "shuxin_percent": N_("數信每份 = {value}% (one 數信 share: what the winner pays the sitter of a win)"),
 }
 _CHOICE_ROWS: dict[tuple[str, object], str] = {
+    ("three_hands", True): N_("3把50胡 = 開 (the first win of each player's three counts 15胡 or more)"),
+    ("three_hands", False): N_("3把50胡 = 關 (every win needs only 起胡)"),
     ("self_draw", "double"): N_("自摸 = 加倍 (each loser pays twice the hand)"),
     ("self_draw", "single"): N_("自摸 = 單 (each loser pays the hand)"),
     ("discard", "all"): N_("點炮 = 全包 (the discarder alone pays every loser's share)"),
     ("discard", "single"): N_("點炮 = 單 (the discarder pays one share)"),
 }
-_ORDER = ("base", "threshold", "self_draw", "discard", "draws_to_pass", "shuxin_percent", "huxi_per_pai")
+_ORDER = (
+    "base",
+    "threshold",
+    "self_draw",
+    "discard",
+    "draws_to_pass",
+    "shuxin_percent",
+    "three_hands",
+    "huxi_per_pai",
+)
+_ONLY_AT = {"huxi_per_pai": "paohuzi", "three_hands": "zipai-hard"}
+"""Settings the 規則 reply shows only at one variant's tables."""
 
 
 def rule_row(option: str, options: TableSettings) -> Said | None:
@@ -46,8 +65,9 @@ def rule_row(option: str, options: TableSettings) -> Said | None:
 
 
 def rows(options: TableSettings) -> tuple[Said, ...]:
-    """The 規則 reply's rows (長沙跑胡子's 胡息 per 排 only at its tables)."""
-    order = _ORDER if isinstance(options, ZipaiOptions) and options.variant == "paohuzi" else _ORDER[:-1]
+    """The 規則 reply's rows (長沙跑胡子's 胡息 per 排 and 硬鬍子's 3把50胡 only at their tables)."""
+    variant = options.variant if isinstance(options, ZipaiOptions) else ""
+    order = [o for o in _ORDER if _ONLY_AT.get(o, variant) == variant]
     return tuple(r for r in (rule_row(o, options) for o in order) if r is not None)
 
 
@@ -90,6 +110,55 @@ def hand_error(err: HandError) -> Said:
     return Said(HAND_ERRORS[err.code], tuple(sorted(args.items())))
 
 
+HAND_CARDS_READ = 3
+"""Cards a record's hand text must hold, all of it read, to be an attempt at a hand (:func:`hand_like`)."""
+HAND_CARDS_SEEN = 6
+"""Cards a record's hand text holds, read or not around them, that make it an attempt at a hand
+(a hand with a slip: ``碰 三三三 x 伍伍伍``) rather than a sentence with a number in it (``一百二十三蚊``)."""
+_READ_SPAN = 240
+"""Characters of the text :func:`hand_like` looks at (a hand message is far shorter)."""
+_NOT_READ = frozenset({"empty", "unknown_token"})
+
+
+def hand_like(text: str) -> bool:
+    """Whether ``text``, where a record's hand goes (``B 食 A <text>``), is an attempt at a 字牌 hand
+    (:attr:`~taipai.core.chat.ChatVocabulary.hand_like`): all of it reads as a hand message
+    (:func:`~taipai.systems.zipai.notation.read_hand`; a missing winning card, a bad group or a fifth
+    copy is still an attempt) with :data:`HAND_CARDS_READ` cards or more, or it holds
+    :data:`HAND_CARDS_SEEN` card characters or more.  ``三次``, ``一百二十三蚊`` are ordinary words."""
+    text = text[:_READ_SPAN]
+    cards = sum(1 for ch in text if ch in SPELLINGS)
+    if cards >= HAND_CARDS_SEEN:
+        return True
+    if cards < HAND_CARDS_READ:
+        return False
+    try:
+        read_hand(text)
+    except HandError as err:
+        return err.code not in _NOT_READ
+    return True
+
+
+def hand_lines(err: HandError) -> tuple[Said, ...]:
+    """The reply to a 字牌 hand message that cannot be booked, one :class:`Said` per line
+    (:attr:`~taipai.core.chat.ChatVocabulary.hand_error`): :func:`hand_error`'s line, after the groups
+    counted when a hand is under 起胡 (``The hand comes to 9油:``, a row per group); ``()`` for a code a
+    字牌 hand message never raises (the bot's reply stands)."""
+    if err.code not in HAND_ERRORS:
+        return ()
+    line = hand_error(err)
+    rows = err.hint_args.get("patterns") if err.code == "below_minimum" else None
+    if not rows or not isinstance(rows, tuple):
+        return (line,)
+    unit = str(err.hint_args.get("unit", ""))
+    head = Said(N_("The hand comes to {count}:"), (("count", f"{err.hint_args.get('count', '?')}{unit}"),))
+    shown = tuple(
+        Said(N_("{pattern}: {fan}"), (("pattern", str(name)), ("fan", f"{value}{unit}")))
+        for name, value, _n in rows
+    )
+    return (head, *shown, line)
+
+
 SHOWN_VALUES: dict[str, dict[str, str]] = {
     name: {value: next(w for w, v in words.items() if v == value) for value in dict.fromkeys(words.values())}
     for name, words in VALUE_WORDS.items()
@@ -97,8 +166,21 @@ SHOWN_VALUES: dict[str, dict[str, str]] = {
 """Per choice setting, each value's word as the chat shows it (``double`` → ``加倍``)."""
 
 
-def vocabulary(unit: str) -> ChatVocabulary:
-    """The chat vocabulary of a 字牌 variant whose hands count ``unit`` (油, 胡 or 排)."""
+EXAMPLE_HAND = ("碰 三三三 偎 伍伍伍 提 六六六六 壹貳叄 二七十 八八捌 玖玖", "食 玖")
+"""The hand the 計番 / 聽 usage replies show: one 玖 short of the 28油 hand of seed 002 ⑶'s groups
+(tests/systems/zipai/test_zipai_rows.py); 聽 lists 九 and 玖."""
+
+
+DRAW_LINES = (
+    N_("荒莊: nobody won; the dealer stays."),
+    N_("荒莊: nobody won; the deal passes, {dealer} deals next."),
+)
+"""The 荒莊 line (seed 002 ⑴ 「如果荒庄，由莊家繼續做莊，連續3次荒庄，則由莊家的下家做莊」): 字牌 says
+荒莊, not 流局 and 臭莊."""
+
+
+def vocabulary(unit: str, variant: str = "zipai") -> ChatVocabulary:
+    """The chat vocabulary of a 字牌 variant (its id) whose hands count ``unit`` (油, 胡 or 排)."""
     return ChatVocabulary(
         books=frozenset({"win", "self_draw", "multi_win", "draw", "false_win", "shuxin"}),
         example_count=10,
@@ -122,4 +204,13 @@ def vocabulary(unit: str) -> ChatVocabulary:
         rows=rows,
         rule_row=rule_row,
         value_words=SHOWN_VALUES,
+        hand_like=hand_like,
+        hand_error=hand_lines,
+        find_waits=partial(_waits, variant=variant),
+        example_hand=EXAMPLE_HAND,
+        draw_lines=DRAW_LINES,
     )
+
+
+def _waits(text: str, options: TableSettings, *, variant: str) -> Waits:
+    return find_waits(text, options, variant)

@@ -31,8 +31,9 @@ from taipai.core.table.deal import next_deal
 from taipai.core.table.errors import TableError
 from taipai.core.table.events import Draw, Event, FalseWin, SelfDraw, SessionEnded, WinByDiscard
 from taipai.core.table.state import ChainMove, CutOffer, Payment, TableState
+from taipai.systems.zipai.match import check_win
 from taipai.systems.zipai.options import ZipaiOptions
-from taipai.systems.zipai.presets import KAHU_PAI, PAOHUZI, VARIANTS
+from taipai.systems.zipai.presets import HARD, KAHU_PAI, PAOHUZI, VARIANTS
 from taipai.systems.zipai.shuxin import Shuxin, book
 
 
@@ -58,6 +59,20 @@ def _checked(value: int, opts: ZipaiOptions, strict: bool, winner: str) -> int:
             {"count": str(value), "minimum": str(opts.threshold), "winner": winner},
         )
     return value
+
+
+def _match(state: TableState, opts: ZipaiOptions, winner: str, value: int, strict: bool) -> str:
+    """At a 硬鬍子 table playing 3把50胡 (``three_hands``): the match after this win for the history
+    (``"; 3把50胡: …"``), a first win under 15胡 refused when ``strict``
+    (:func:`~taipai.systems.zipai.match.check_win`); ``""`` elsewhere."""
+    if not (opts.three_hands and opts.variant == HARD.id):
+        return ""
+    try:
+        return "; " + check_win(state, winner, value)
+    except TableError:
+        if strict:
+            raise
+        return ""
 
 
 def deal_to(state: TableState, winner: str) -> TableState:
@@ -90,7 +105,8 @@ class ZipaiTable:
         """The payments of a win (module docstring) and the next deal (the winner deals).
 
         Raises:
-            TableError: ``below_minimum`` (``values``: ``count``, ``minimum``, ``winner``), ``bad_event``
+            TableError: ``below_minimum`` (``values``: ``count``, ``minimum``, ``winner``),
+                ``first_of_three`` (3把50胡, :func:`~taipai.systems.zipai.match.check_win`), ``bad_event``
                 (包自摸, which 字牌 does not play).
         """
         opts = _options(state)
@@ -100,18 +116,20 @@ class ZipaiTable:
             parts = []
             for leg in event.legs:
                 value = _checked(leg.fan, opts, strict, leg.winner)
+                match = _match(state, opts, leg.winner, value, strict)
                 shares = losers if opts.discard == "all" else 1
                 pays.append(Payment(event.discarder, leg.winner, norm(share(value, opts) * shares), "win"))
-                parts.append(f"{leg.winner} wins on {event.discarder}'s card: {value}")
+                parts.append(f"{leg.winner} wins on {event.discarder}'s card: {value}{match}")
             summary = "; ".join(parts)
             first = event.legs[0].winner
         else:
             if event.kong_discarder is not None:
                 raise TableError("bad_event", "字牌 has no 包自摸")
             value = _checked(event.fan, opts, strict, event.winner)
+            match = _match(state, opts, event.winner, value, strict)
             each = norm(share(value, opts) * (2 if opts.self_draw == "double" else 1))
             pays.extend(Payment(o, event.winner, each, "win") for o in state.playing if o != event.winner)
-            summary = f"{event.winner} self-draws (自摸): {value}"
+            summary = f"{event.winner} self-draws (自摸): {value}{match}"
             first = event.winner
         return Outcome(deal_to(state, first), summary, tuple(pays))
 

@@ -40,6 +40,8 @@ OPTION_WORDS: dict[str, str] = {
     "数信每份": "shuxin_percent",
     "數信": "shuxin_percent",
     "数信": "shuxin_percent",
+    "3把50胡": "three_hands",
+    "三把五十胡": "three_hands",
 }
 """The words a table types for a setting (``規則 起胡 15``, ``規則 自摸 單``)."""
 
@@ -50,6 +52,9 @@ VALUE_WORDS: dict[str, dict[str, str]] = {
 """The words a table types for a choice."""
 
 _CHOICES = {"self_draw": SELF_DRAW_MODES, "discard": DISCARD_MODES}
+_FLAGS = ("three_hands",)
+FLAG_WORDS: dict[str, bool] = {"開": True, "开": True, "on": True, "關": False, "关": False, "off": False}
+"""The words a table types to turn a rule on or off (``規則 3把50胡 開``)."""
 _INTS = {
     "threshold": (0, MAX_THRESHOLD),
     "huxi_per_pai": (1, 30),
@@ -79,6 +84,9 @@ class ZipaiOptions:
             Seed 002 ⑼ says only 「按約定的比例「數信」人一份」; our choice: the winner pays the sitter
             ``shares × shuxin_percent %`` of what the win brought them, rounded half up to the cent
             (:func:`taipai.systems.zipai.shuxin.shuxin_amount`).
+        three_hands: 硬鬍子's 「3把50胡」 (seed 002 ⑷ 一、2): the first win of each player's match of three
+            must count 15胡 (:mod:`taipai.systems.zipai.match`).  Default off: ⑷ names it as one way
+            to play (「3把50胡的」), beside 「10胡落地的」.
         variant: the variant's id (fixed at 開枱: ``zipai``, ``zipai-hard``, ``paohuzi``, ``zipai-soft``).
     """
 
@@ -88,6 +96,7 @@ class ZipaiOptions:
     self_draw: str = "double"
     discard: str = "all"
     draws_to_pass: int = 3
+    three_hands: bool = False
     shuxin_percent: int = 10
     variant: str = "zipai"
 
@@ -101,6 +110,9 @@ class ZipaiOptions:
             v = getattr(self, field)
             if isinstance(v, bool) or not isinstance(v, int) or not low <= v <= high:
                 raise TableError("bad_value", f"{field} = {v!r}", f"a whole number {low}-{high}")
+        for field in _FLAGS:
+            if not isinstance(getattr(self, field), bool):
+                raise TableError("bad_value", f"{field} = {getattr(self, field)!r}", "開 or 關")
         object.__setattr__(self, "base", money_setting("base", self.base))
 
     @classmethod
@@ -168,5 +180,10 @@ class ZipaiOptions:
             return dataclasses.replace(self, **{option: int(text)})
         if option == "base":
             return dataclasses.replace(self, base=money_setting("base", value))
-        names = [*_CHOICES, *_INTS, "base", *(f"{w} ({n})" for w, n in OPTION_WORDS.items())]
+        if option in _FLAGS:
+            on = value if isinstance(value, bool) else FLAG_WORDS.get(str(value).strip().casefold())
+            if on is None:
+                raise TableError("bad_value", f"{option} = {value!r}", ", ".join(FLAG_WORDS))
+            return dataclasses.replace(self, **{option: on})
+        names = [*_CHOICES, *_INTS, *_FLAGS, "base", *(f"{w} ({n})" for w, n in OPTION_WORDS.items())]
         raise TableError("bad_option", f"unknown option {option!r}", ", ".join(names))

@@ -183,5 +183,28 @@ CHOICES: Final = (
     "硬鬍子 and 軟鬍子 money: as 大字牌 (each loser pays the 胡); 長沙跑胡子: each loser pays the 排",
     "數信 (⑼ 「按約定的比例」): four sit, the dealer's opposite sits out; the winner pays the sitter each "
     "share as 10% of the win's gain (table option 數信每份/shuxin_percent), rounded half up to the cent",
+    "硬鬍子 3把50胡 (⑷ 一、2): a table option (規則 3把50胡 開, off by default); a player's wins make "
+    "matches of three from the table's opening; the ledger refuses the first win of a match under 15胡; "
+    "the match moves no money of its own (the seed says what a match must reach, not what reaching or "
+    "missing 50胡 pays), and its tally is in the history",
+    "軟鬍子 比比胡 (⑷ 「胡牌比有鬍子」): every group of three or four of the winning hand (each 比; the 對 "
+    "is no 比) counts 胡息",
+    "軟鬍子 9對對: nine 對 (four alike are two) and one group of three, 21 cards; 10半邊 (「一大一小」): ten "
+    "pairs of one small and one big card of a point and one card; both win by their pairs whatever groups "
+    "the cards make, 100胡 with the 100-胡 hands the cards make (天 地 大紅 烏 18大 18小) and the red-card "
+    "doubling",
+    "軟鬍子 放放紅 is not counted: the seed gives it no gloss (比比胡 has 「胡牌比有鬍子」, 三龍 and 四坎 "
+    "theirs) and 放 names no group, card or act anywhere in ⑴–⑷, so what makes 放放紅 would be a guess",
+    "軟鬍子 無底飄 is not counted: ⑷ says only 「也有鬍子和無底飄」; 長沙跑胡子's 飄胡 has 「5排的底」, and "
+    "無底 (no 底) leaves the value of a hand without one 胡息 unsaid (0胡? its doublings alone?); a hand "
+    "without 胡息 is refused under 起胡 unless a 100-胡 hand (烏 …) makes it",
+    "a win on a card another player turned from the pile (⑴ 「當上家打出或摸出一隻牌」: drawn cards are "
+    "shown and may be taken): no 點炮 (nobody discarded it), no 自摸 (not the winner's own draw), so ⑶'s "
+    "general rule 「輸的玩家分別給予按獲勝玩家所得油數算的積分」: each loser pays one share, without the "
+    "self-draw's doubling; counted as 食 (a 坎 it completes is a 碰, ⑴ 跑 「當其他玩家打出或摸出」). "
+    "Not bookable yet: the table's events have no win that is neither on a discard nor a self-draw",
+    "a line where a hand goes is an attempt when any game's own hand test reads it (字牌: all of it reads "
+    "with 3 cards or more, or 6 card characters), not only the open table's: the line is judged before the "
+    "table is read; 三次, 一百二十三蚊 are talk",
 )
 """Every choice made where seed 002 is open (the closing note of issue 18)."""

@@ -116,18 +116,33 @@ def _paohuzi(
     return Counted(value, count, tuple(out), groups, wins)
 
 
-def _soft(count: int, reds: int, hand: ZipaiHand, groups: tuple[Group, ...], minimum: int) -> Counted:
+def _card_hundreds(hand: ZipaiHand, reds: int) -> list[tuple[str, str, bool]]:
+    """軟鬍子's 100-胡 hands that the cards themselves make (天, 地, 大紅, 烏, 18大, 18小)."""
     cards = hand.cards
     big = sum(1 for c in cards if is_big(c))
-    hundreds = [
+    return [
         ("heavenly", "天胡", "heavenly" in hand.flags),
         ("earthly", "地胡", "earthly" in hand.flags),
         ("big_red", f"大紅 {reds}個紅", reds >= P.MANY_RED),
         ("black", "烏胡", reds == 0),
         ("eighteen_big", f"18大 {big}張大字", big >= P.EIGHTEEN),
         ("eighteen_small", f"18小 {len(cards) - big}張小字", len(cards) - big >= P.EIGHTEEN),
+    ]
+
+
+def every_group_counts(groups: tuple[Group, ...], values: P.Values) -> bool:
+    """軟鬍子's 比比胡 (seed 002 ⑷ 二、2 「比比胡（胡牌比有鬍子）」): every group of three or four of the
+    winning hand (each 比; the 對 is no 比) counts 胡息."""
+    sets = [g for g in groups if g.kind is not Kind.PAIR]
+    return bool(sets) and all(group_value(g, values) > 0 for g in sets)
+
+
+def _soft(count: int, reds: int, hand: ZipaiHand, groups: tuple[Group, ...], minimum: int) -> Counted:
+    hundreds = [
+        *_card_hundreds(hand, reds),
         ("three_dragons", "三龍", sum(1 for g in groups if g.kind in FOUR_ALIKE) >= 3),
         ("four_kan", "四坎", sum(1 for g in groups if g.kind in THREE_ALIKE) >= 4),
+        ("every_group", "比比胡", every_group_counts(groups, P.SOFT.values)),
     ]
     special = [PatternScore(i, n, P.HUNDRED) for i, n, on in hundreds if on]
     base = sum(r.fan for r in special) if special else count
@@ -145,6 +160,80 @@ def _soft(count: int, reds: int, hand: ZipaiHand, groups: tuple[Group, ...], min
         value *= 2
     head = special or [PatternScore("huxi", f"{count}胡息", count)]
     return Counted(value, count, (*head, *doublings), groups, wins)
+
+
+PAIRS_HAND = 9
+"""軟鬍子's 9對對: nine 對 (seed 002 ⑷ 二、2)."""
+HALVES_HAND = 10
+"""軟鬍子's 10半邊 (一大一小): ten pairs of one small and one big card of a point (seed 002 ⑷ 二、2)."""
+SHAPE_CARDS = 21
+"""Cards of a winning hand read as 9對對 or 10半邊: the 20 dealt and the winning card (seed 002 ⑴
+「閑家砌20隻」); nine 對 and a group of three, or ten 半邊 and one card."""
+
+
+def _threes(counts: list[int]) -> list[tuple[int, ...]]:
+    """Every group of three (坎, 一句話, 絞) the cards of ``counts`` hold."""
+    out: list[tuple[int, ...]] = []
+    for c in range(len(counts)):
+        if not counts[c]:
+            continue
+        p = c % 10 + 1
+        tries = [(c, c, c)]
+        if p <= 8:
+            tries.append((c, c + 1, c + 2))
+        if p == 2:
+            tries.append((c, c + 5, c + 8))
+        if c < 10:
+            tries += [(c, c, c + 10), (c, c + 10, c + 10)]
+        for t in tries:
+            need = [t.count(x) for x in t]
+            if all(counts[x] >= n for x, n in zip(t, need, strict=True)):
+                out.append(t)
+    return out
+
+
+def shape_hand(hand: ZipaiHand) -> PatternScore | None:
+    """軟鬍子's hands that win by their pairs, whatever groups the cards make (seed 002 ⑷ 二、2 「算一百胡
+    的有 … 9對對，10半邊（一大一小）」), read over all :data:`SHAPE_CARDS` cards of the hand:
+
+    - 9對對: nine 對 (two alike, 「兩只完全相同的牌稱為一對」 ⑴; four alike are two 對) and one group of
+      three (坎, 一句話 or 絞);
+    - 10半邊: ten 半邊, each one small and one big card of one point (「一大一小」: 三 叄), and one card.
+
+    Returns:
+        The 100-胡 row (``nine_pairs`` / ``ten_halves``), or ``None``.
+    """
+    cards = hand.cards
+    if len(cards) != SHAPE_CARDS:
+        return None
+    counts = [0] * 20
+    for c in cards:
+        counts[c] += 1
+    if sum(min(counts[p], counts[p + 10]) for p in range(10)) >= HALVES_HAND:
+        return PatternScore("ten_halves", "10半邊", P.HUNDRED)
+    for three in _threes(counts):
+        left = list(counts)
+        for x in three:
+            left[x] -= 1
+        if all(n % 2 == 0 for n in left) and sum(left) // 2 == PAIRS_HAND:
+            return PatternScore("nine_pairs", "9對對", P.HUNDRED)
+    return None
+
+
+def _shape_counted(hand: ZipaiHand) -> Counted | None:
+    """A 9對對 / 10半邊 hand counted: 100胡 for the shape, 100 for each 100-胡 hand its cards make, then
+    the red-card doubling (「1、4、7、10~12個紅字」; 一塊扁 and 雙飄帶 need groups, which a shape has none
+    of)."""
+    shape = shape_hand(hand)
+    if shape is None:
+        return None
+    reds = red_cards(hand.cards)
+    rows = [shape, *(PatternScore(i, n, P.HUNDRED) for i, n, on in _card_hundreds(hand, reds) if on)]
+    value = sum(r.fan for r in rows)
+    if reds in P.DOUBLING_REDS:
+        rows.append(PatternScore("red_double", f"{reds}個紅 ×2", value))
+        value *= 2
+    return Counted(value, 0, tuple(rows), (), True)
 
 
 def _points(group: Group) -> tuple[int, ...]:
@@ -220,7 +309,16 @@ def best(hand: ZipaiHand, variant: P.Variant, minimum: int, huxi_per_pai: int = 
     dealt = dealt_win(hand, variant)
     if dealt is not None:
         return _score(dealt)
-    counted = [count_reading(r, hand, variant, minimum, huxi_per_pai) for r in readings(hand, variant)]
+    shaped = _shape_counted(hand) if variant.id == P.SOFT.id else None
+    try:
+        found = readings(hand, variant)
+    except HandError:
+        if shaped is None:
+            raise
+        return _score(shaped)
+    counted = [count_reading(r, hand, variant, minimum, huxi_per_pai) for r in found]
+    if shaped is not None:
+        counted.append(shaped)
     winning = [c for c in counted if c.wins]
     if not winning:
         top = max(counted, key=lambda c: c.count)

@@ -339,3 +339,56 @@ def test_waits_list_each_winning_card_drawn_and_taken():
     assert waits(f"提 一一一一 {FILL.removesuffix(' 食 玖')}", P.ZIPAI, 10) == ()
     with pytest.raises(HandError):
         waits(WORKED, P.ZIPAI, 10)
+
+
+# --- 軟鬍子's 100-胡 hands the first pass left (seed 002 ⑷ 二、2) ------------------------------------------
+# 「算一百胡的有 … 比比胡（胡牌比有鬍子）… 9對對，10半邊（一大一小）」
+
+
+def test_soft_every_group_counts_is_bibihu():
+    # 比比胡: every group of three or four counts 胡息 (the 對 is no 比): 碰 一 1, 提 三 9, 坎 伍 6,
+    # 壹貳叄 6, 二七十 3, 貳柒拾 6; 對 玖玖 — 31胡, but 100 as 比比胡; 二七十 and 貳柒拾 (雙飄帶) ×2,
+    # 7 red cards (二七十, 貳柒拾 and the 貳 of 壹貳叄) ×2: 400
+    text = "碰 一一一 提 三三三三 伍伍伍 壹貳叄 二七十 貳柒拾 玖 食 玖"
+    score = best(read_hand(text), P.SOFT, 10)
+    assert sorted(p.name for p in score.patterns) == ["7個紅 ×2", "比比胡", "雙飄帶 ×2"]
+    assert score.fan == 400
+
+
+def test_soft_one_group_without_hu_is_no_bibihu():
+    # near miss: 六七八 counts nothing: 碰 一 1 + 提 四 9 + 坎 伍 6 + 一二三 3 + 二七十 3 + 0 = 22胡,
+    # 一塊扁 (二七十) ×2 = 44; 5 red cards: no doubling
+    text = "碰 一一一 提 四四四四 伍伍伍 一二三 二七十 六七八 玖 食 玖"
+    score = best(read_hand(text), P.SOFT, 10)
+    assert "比比胡" not in [p.name for p in score.patterns]
+    assert score.fan == 44
+
+
+def test_soft_nine_pairs():
+    # 9對對: nine 對 and one group of three (陸柒捌, completed by 食 捌), 21 cards; the groups search
+    # cannot read them (one 對 a hand), the shape wins by itself: 100; 1 red card (柒) ×2 = 200
+    text = "一一 三三 四四 五五 六六 八八 壹壹 叄叄 肆肆 陸柒 食 捌"
+    score = best(read_hand(text), P.SOFT, 10)
+    assert [p.name for p in score.patterns] == ["9對對", "1個紅 ×2"]
+    assert score.fan == 200
+
+
+def test_soft_eight_pairs_is_no_nine_pairs():
+    # near miss: eight 對 and the rest no pairs: not 9對對, and the cards make no groups either
+    text = "一一 三三 四四 五五 六六 八八 壹壹 叄叄 肆 伍 陸柒 食 捌"
+    assert refused(text, P.SOFT, 10).code == "not_a_win"
+
+
+def test_soft_ten_halves():
+    # 10半邊 (一大一小): ten pairs of one small and one big card of a point, and one card: 100;
+    # red cards 二貳 七柒 十拾 = 6: no doubling
+    text = "一壹 二貳 三叄 四肆 五伍 六陸 七柒 八捌 九玖 十拾 食 一"
+    score = best(read_hand(text), P.SOFT, 10)
+    assert [p.name for p in score.patterns] == ["10半邊"]
+    assert score.fan == 100
+
+
+def test_soft_nine_halves_is_no_ten_halves():
+    # near miss: nine 半邊 (十拾 replaced by 十十): not 10半邊 (and not 9對對: one 對 only besides)
+    text = "一壹 二貳 三叄 四肆 五伍 六陸 七柒 八捌 九玖 十十 食 一"
+    assert refused(text, P.SOFT, 10).code == "not_a_win"
