@@ -27,7 +27,8 @@ async def test_an_evening_of_zipai_in_cantonese(store) -> None:
     # each loser pays twice 12: 24 each
     assert reply.splitlines()[1:3] == ["A 俾 C HK$24", "B 俾 C HK$24"]
     assert (await talk.state()).dealer == "C"
-    assert "起和" in await talk("A", "A 自摸 9")  # 9油 under the table's 10油: refused
+    # 9油 under the table's 10油: refused in 字牌's words (起胡, the unit 油)
+    assert await talk("A", "A 自摸 9") == "9油 唔夠呢張枱嘅起胡 10油。"
     assert (await talk.state()).balances == {"A": -80, "B": 32, "C": 48}
     for _ in range(2):
         assert "莊家連莊" in await talk("A", "流局")
@@ -39,7 +40,7 @@ async def test_an_evening_of_zipai_in_cantonese(store) -> None:
     rules = await talk("A", "規則")
     assert "  起胡 = 10（食糊啲牌最少要計夠幾多：油或者胡息）" in rules.splitlines()
     await talk("A", "規則 起胡 15")
-    assert "起和" in await talk("B", "B 自摸 12")
+    assert await talk("B", "B 自摸 12") == "12油 唔夠呢張枱嘅起胡 15油。"
     settle = await talk("A", "埋數")
     assert "A 俾 C HK$48" in settle or "A 俾 B HK$32" in settle
 

@@ -99,9 +99,10 @@ class Attempt:
 
 
 _GLUED_COUNT = re.compile(
-    r"(?:[0-9０-９]+|[零〇一二兩两三四五六七八九十百千廿卅]+)\s*(?:番|翻|台|fan)(?![A-Za-z])", re.I
+    rf"(?:[0-9０-９]+|[零〇一二兩两三四五六七八九十百千廿卅]+)\s*(?:{parse.UNIT_PATTERN})(?![A-Za-z])", re.I
 )
-"""A count with its unit anywhere in a word (``阿明12番``, ``十二番``)."""
+"""A count with its unit anywhere in a word (``阿明12番``, ``十二番``, ``15油``: any game's unit,
+:data:`.parse.COUNT_UNITS`)."""
 
 _RECORD_VERBS = frozenset(
     unicodedata.normalize("NFKC", w).casefold()
@@ -208,7 +209,8 @@ def record_is_talk(cmd: parse.Command) -> bool:
 
     A leg is an attempt (and keeps its reply) when it holds a count anywhere (``12番``, ``3``), a
     suit or honours character (:data:`TILE_CLASS_CHARS`: ``字字字``), the name of a scoring pattern
-    of any game (:func:`pattern_names`: ``清一色``), or its text reads as tiles:
+    of any game (:func:`pattern_names`: ``清一色``), a game's own hand test says it is one of its hands
+    (:func:`.parse.own_hand_tests`: 字牌's ``碰 三三三 …``), or its text reads as tiles:
     all of it (``一二三萬``), or :data:`HAND_TILES` tiles or more of it (``一二三萬 …東東x``, a typo
     in a hand)."""
     if not isinstance(cmd, parse.RecordWin | parse.RecordSelfDraw) or cmd.slash or not cmd.legs:
@@ -549,6 +551,8 @@ def _ordinary_words(hand: str) -> bool:
         return False  # 「字字字」, 「九万x」: tiles miswritten, whose reply shows how to write them
     if any(name in hand for name in pattern_names()):
         return False  # 「清一色」 for the hand: its reply shows how to write the tiles
+    if any(looks(hand) for looks in parse.own_hand_tests()):
+        return False  # a hand of a game with its own cards (字牌's 三三三): its table's reply points at it
     try:
         return not tokenize(hand)  # all of it reads: a hand (its reply says what is wrong with it)
     except HandError:

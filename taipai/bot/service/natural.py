@@ -55,6 +55,7 @@ from taipai.bot.service.parse import (
     drop_trailing_emoji,
     is_count_text,
     one_tile,
+    own_hand_tests,
     read_count,
 )
 from taipai.bot.service.speech import DONE, ENGLISH_I, ENGLISH_ME, ME, PARTICLES, SPEAKER_WORDS
@@ -438,12 +439,16 @@ def _player(word: str, players: dict[str, str], me: str | None) -> str | None:
 
 def _count_or_hand(text: str) -> bool:
     """A count (``12``, ``12 fan``, ``12番``) or text the hand notation reads with the context words of
-    one of the games (國標's 和絕張 is no 港式台牌 word, yet ``B wins A … 和絕張`` is a hand)."""
+    one of the games (國標's 和絕張 is no 港式台牌 word, yet ``B wins A … 和絕張`` is a hand), or a hand
+    of a game with its own cards (:func:`.parse.own_hand_tests`: 字牌's ``碰 三三三 …``)."""
     if is_count_text(text):
         return True
     from taipai.core.errors import HandError
     from taipai.core.notation import tokenize
     from taipai.core.registry import SYSTEMS
+
+    if any(looks(text) for looks in own_hand_tests()):
+        return True
 
     for system in SYSTEMS.values():
         try:

@@ -9,8 +9,10 @@ Parsing here is purely syntactic: names are not checked against the table and ha
 from __future__ import annotations
 
 import dataclasses
+import functools
 import re
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import ClassVar, NoReturn
 
@@ -20,7 +22,7 @@ from taipai.core.registry import SYSTEMS, system_by_name
 from taipai.core.system import RuleSystem, seat_counts
 
 OPEN_WORDS = ("開枱", "開檯", "開台", "开台", "开枱", "開局", "开局")
-DRAW_WORDS = ("流局", "和局", "荒莊", "黃莊")
+DRAW_WORDS = ("流局", "和局", "荒莊", "黃莊", "荒庄", "黄庄")
 SCORE_WORDS = ("計數", "计数", "睇數", "睇数", "分數")
 SETTLE_WORDS = ("埋數", "埋数", "結數", "结数")
 UNDO_WORDS = ("撤銷", "撤销", "撤回", "取消")
@@ -532,11 +534,14 @@ _SHOWING = (ShowScore, ShowChains, ShowHistory, ShowHelp)
 
 _COUNT_THEN = re.compile(r"^(\S+?)(?:\s*[;；,，]\s*|\s+)(\S.*)$", re.S)
 """A leg's first word, then what follows it (after spaces or a ; , separator)."""
-_COUNT_STUCK = re.compile(
-    r"^([0-9]+\s*(?:番|翻|台)?|[零〇一二兩两三四五六七八九十百千廿卅]+\s*(?:番|翻|台))(\S.*)$", re.S
-)
-"""A count with something stuck to it: ``12番!``, ``12番番``, ``1e5番``, ``十二番啦`` (a particle, which
-the free-text reader drops: :mod:`.natural`)."""
+
+
+@functools.cache
+def _count_stuck() -> re.Pattern[str]:
+    """A count with something stuck to it: ``12番!``, ``12番番``, ``1e5番``, ``十二番啦`` (a particle, which
+    the free-text reader drops: :mod:`.natural`); any game's unit (:data:`COUNT_UNITS`, defined below)."""
+    numerals = "零〇一二兩两三四五六七八九十百千廿卅"
+    return re.compile(rf"^([0-9]+\s*(?:{_CJK_UNITS})?|[{numerals}]+\s*(?:{_CJK_UNITS}))(\S.*)$", re.S)
 
 
 def _no_words_after_count(hand: str) -> None:
@@ -545,7 +550,7 @@ def _no_words_after_count(hand: str) -> None:
     the whole as a hand and pointing at the 「12」 for a missing suit.  A hand that starts with a
     number (``1 2 3萬 …``) still reads as a hand."""
     text = unicodedata.normalize("NFKC", hand).strip()
-    m = _COUNT_THEN.match(text) or _COUNT_STUCK.match(text)
+    m = _COUNT_THEN.match(text) or _count_stuck().match(text)
     if m is None or read_count(m.group(1)) is None or read_count(hand) is not None:
         return  # not a count first, or the whole is one count (``12 番``, ``12 fan``)
     count, rest = m.group(1), m.group(2).strip()
@@ -988,9 +993,24 @@ _STUCK_WORDS = sorted((*CALC_WORDS, *WAITS_WORDS), key=len, reverse=True)
 """計番 / 聽 words a hand may be written against (聽牌 before 聽)."""
 
 
+@functools.cache
+def own_hand_tests() -> tuple[Callable[[str], bool], ...]:
+    """The "is this one of my hands" tests of the games whose hands the mahjong notation does not read
+    (:attr:`~taipai.core.chat.ChatVocabulary.hand_like`: 字牌), read once through each ``SYSTEM``.
+
+    Every game's test is asked, not only the open table's: a line is read before its table is, and
+    a hand of another game typed at a table gets that table's refusal pointing at the card it
+    cannot read, which says more than silence."""
+    tests = (system.chat.hand_like for system in SYSTEMS.values())
+    return tuple(dict.fromkeys(t for t in tests if t is not None))
+
+
 def _looks_like_tiles(text: str) -> bool:
     """Whether the words after 聽 try to write tiles: a suit or a wildcard bracket, or nothing but
-    tile characters (``東東東 南南``); 「你講」 and 「中文歌」 are talk."""
+    tile characters (``東東東 南南``), or a hand of a game with its own cards (:func:`own_hand_tests`:
+    字牌's ``碰 三三三 …``); 「你講」 and 「中文歌」 are talk."""
+    if any(looks(text) for looks in own_hand_tests()):
+        return True
     plain = _norm(text)
     if any(c in _SUIT_MARKS for c in plain) or re.search(r"[1-9][mps]", plain):
         return True
@@ -1230,12 +1250,25 @@ _CN_DIGITS = {
     "八": 8,
     "九": 9,
 }
-_COUNT = re.compile(r"^([0-9]+)\s*(?:番|翻|台|fan)?$", re.I)
-"""A count: digits and the unit 番 (翻, and 台 as Taiwanese tables say it, or fan), which may be left out."""
-_BAD_COUNT = re.compile(r"^(?:[-−]\s*[0-9]+(?:\.[0-9]+)?|[0-9]+\.[0-9]+)\s*(?:番|翻|台|fan)?$", re.I)
+COUNT_UNITS: tuple[str, ...] = tuple(
+    sorted(
+        {"番", "翻", "台", "fan", *(u for system in SYSTEMS.values() for u in system.chat.count_units)},
+        key=lambda u: (-len(u), u),
+    )
+)
+"""Every unit word a count may carry at some game's table (番 翻 台 fan, 字牌's 油 胡 排: each game's
+:attr:`~taipai.core.chat.ChatVocabulary.count_units`), longest first: a count is read with any of
+them, and the table's game then takes it or refuses it in its own unit (:func:`count_unit`)."""
+UNIT_PATTERN = "|".join(re.escape(u) for u in COUNT_UNITS)
+""":data:`COUNT_UNITS` as a regular expression alternation."""
+_CJK_UNITS = "|".join(re.escape(u) for u in COUNT_UNITS if not u.isascii())
+_COUNT = re.compile(rf"^([0-9]+)\s*(?:{UNIT_PATTERN})?$", re.I)
+"""A count: digits and the unit 番 (翻, and 台 as Taiwanese tables say it, or fan; 油 胡 排 at 字牌),
+which may be left out."""
+_BAD_COUNT = re.compile(rf"^(?:[-−]\s*[0-9]+(?:\.[0-9]+)?|[0-9]+\.[0-9]+)\s*(?:{UNIT_PATTERN})?$", re.I)
 """A count that is not a whole number of fan, 0 or more (``-3番``, ``1.5番``): a bad count, not a tile."""
-_CN_COUNT = re.compile(r"^([零〇一二兩两三四五六七八九十百千萬万廿卅]+)\s*(?:番|翻|台)$")
-_UNIT = re.compile(r"(番|翻|台|fan)$", re.I)
+_CN_COUNT = re.compile(rf"^([零〇一二兩两三四五六七八九十百千萬万廿卅]+)\s*(?:{_CJK_UNITS})$")
+_UNIT = re.compile(rf"({UNIT_PATTERN})$", re.I)
 
 
 def read_cn_number(s: str) -> int | None:

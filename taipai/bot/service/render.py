@@ -376,6 +376,9 @@ TABLE_ERRORS = {
     "below_minimum": N_(
         "{winner}'s {count} is below this table's minimum of {minimum} (起糊); nothing was booked."
     ),
+    "first_of_three": N_(
+        "{winner}'s {count} would open a 3把50胡 match, whose first win needs {minimum}; nothing was booked."
+    ),
     "bad_option": N_("This game has no such setting; 規則 lists its settings."),
     "bad_value": N_("That value cannot be booked for this setting; 規則 shows what each setting takes."),
     "bad_event": N_("This game does not book that; /help lists what this table books."),
@@ -608,6 +611,11 @@ def hand_error(
             tiles only).
         system_id: the table's game: a count the reply suggests is in its unit (``3台``).
     """
+    own = system_by_id(system_id).chat.hand_error(err) if system_id in SYSTEMS else ()
+    if own:  # a game whose hands are not mahjong's (字牌): its own words for its cards and groups
+        lines = [_(said.msgid).format(**said.values()) for said in own]
+        rows = ["  " + line for line in lines[1:-1]]  # between the head and the last line: its rows
+        return "\n".join([*lines[:1], *rows, *lines[1:][-1:]]) + _position(err, offset)
     msgid = _EMPTY_TILES_ONLY if err.code == "empty" and not counts_accepted else _HAND_ERRORS.get(err.code)
     if err.code == "over_budget" and not counts_accepted:  # taipai score: no count to give instead
         msgid = _OVER_BUDGET_TILES_ONLY
@@ -1302,7 +1310,12 @@ def drawn(before: TableState, event: Draw) -> str:
     """The 流局 line: what the table's game did with the deal — the dealer stays (臭莊), or the deal
     passes to the next dealer (taiwan ``draw_keeps_dealer`` / hk-old ``draw_keeps_deal`` off), as the
     system's :meth:`~taipai.core.system.TableRules.draw` applied to ``before`` decides."""
-    after = system_by_id(before.system).table.draw(before, event).state
+    system = system_by_id(before.system)
+    after = system.table.draw(before, event).state
+    own = system.chat.draw_lines  # the game's own words (字牌: 荒莊)
+    if own:
+        stays, passes = own
+        return _(stays) if after.dealer == before.dealer else _(passes).format(dealer=after.dealer)
     if after.dealer == before.dealer:
         return _("Draw (流局): the dealer stays (臭莊).")
     return _("Draw (流局): the deal passes; {dealer} deals next.").format(dealer=after.dealer)
