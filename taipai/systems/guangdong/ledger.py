@@ -37,8 +37,10 @@ from taipai.core.system import Outcome
 from taipai.core.table.amounts import Amount, norm
 from taipai.core.table.deal import next_deal
 from taipai.core.table.errors import TableError
-from taipai.core.table.events import Draw, Event, FalseWin, SelfDraw, SessionEnded, WinByDiscard
-from taipai.core.table.state import ChainMove, CutOffer, Payment, TableState
+from taipai.core.table.events import Draw, Event, FalseWin, SelfDraw, WinByDiscard
+from taipai.core.table.legs import first_in_turn, self_draw_payments
+from taipai.core.table.paid_at_once import PaidAtOnce
+from taipai.core.table.state import Payment, TableState
 from taipai.systems.guangdong.options import GuangdongOptions
 
 TRIPLE = 3
@@ -91,13 +93,6 @@ def discard_shares(
     return [Payment(discarder, winner, own, "win"), *(Payment(o, winner, half, "half_share") for o in payers)]
 
 
-def first_in_turn(names: tuple[str, ...], discarder: str, claimants: tuple[str, ...]) -> str:
-    """The claimant nearest the discarder in turn order (the next seat first)."""
-    i = names.index(discarder)
-    order = [names[(i + k) % len(names)] for k in range(1, len(names))]
-    return next(n for n in order if n in claimants)
-
-
 def options_of(state: TableState) -> GuangdongOptions:
     """The table's 雞平和 settings.
 
@@ -110,8 +105,10 @@ def options_of(state: TableState) -> GuangdongOptions:
     return opts
 
 
-class GuangdongTable:
+class GuangdongTable(PaidAtOnce):
     """:class:`~taipai.core.system.TableRules` of 雞平和 (amounts in money; module docstring)."""
+
+    game_zh = "雞平和"
 
     own_events: tuple[type[Event], ...] = ()
     amounts: str = "money"
@@ -164,15 +161,9 @@ class GuangdongTable:
             winners = (event.winner,)
             fan = leg_fan(event.fan, 1, opts, floored=event.exposed_kong)
             each = value_of(fan, opts)
-            others = others_of[event.winner]
-            summary = f"{event.winner} self-draws (自摸): {fan}番"
-            if event.kong_discarder is not None:
-                if event.kong_discarder == event.winner:
-                    raise TableError("same_player", f"{event.winner} cannot pay their own self-draw (包)")
-                pays.append(Payment(event.kong_discarder, event.winner, norm(each * len(others)), "bao"))
-                summary += f", {event.kong_discarder} pays all (包)"
-            else:
-                pays.extend(Payment(o, event.winner, each, "win") for o in others)
+            shares, tail = self_draw_payments(state.names, event.winner, each, event.kong_discarder, "包")
+            pays.extend(shares)
+            summary = f"{event.winner} self-draws (自摸): {fan}番{tail}"
         st = next_deal(state, keep=state.dealer in winners)
         return Outcome(st, summary, tuple(pays))
 
@@ -186,24 +177,6 @@ class GuangdongTable:
         amount = value_of(opts.cap, opts)
         pays = tuple(Payment(event.player, o, amount, "false_win") for o in state.names if o != event.player)
         return Outcome(state, f"{event.player} false win (詐和): pays each a 爆和 self-draw", pays)
-
-    def end(self, state: TableState, event: SessionEnded) -> Outcome:
-        """埋數: every win was paid at once, so nothing is left to settle."""
-        return Outcome(state, "session ended (埋數)")
-
-    def own(self, state: TableState, event: Event, *, strict: bool) -> Outcome:
-        """雞平和 has no events of its own.
-
-        Raises:
-            TableError: ``bad_event`` always.
-        """
-        raise TableError("bad_event", f"not a 雞平和 event: {event!r}")
-
-    def offers(
-        self, state: TableState, moves: tuple[ChainMove, ...]
-    ) -> tuple[tuple[CutOffer, ...], tuple[CutOffer, ...]]:
-        """No 斬拉: ``(state.pending, ())``."""
-        return state.pending, ()
 
 
 TABLE = GuangdongTable()

@@ -9,13 +9,13 @@ the table's currency (``base`` is the money of one 底), so :meth:`GuangdongOpti
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
-from taipai.core.table.amounts import Amount, amount_to_json, norm
+from taipai.core.table.amounts import Amount
 from taipai.core.table.errors import TableError
 from taipai.core.table.money import money_setting
+from taipai.core.table.setting_words import count_setting, flag_setting
+from taipai.core.table.settings_dict import MoneySettings
 
 DISCARD_MODES = ("discarder", "half")
 """Who pays a win on a discard: ``discarder`` (the discarder alone pays one 分值) or ``half`` (半銃)."""
@@ -53,12 +53,10 @@ VALUE_WORDS: dict[str, dict[str, str]] = {
 _CHOICES: dict[str, tuple[str, ...]] = {"discard": DISCARD_MODES}
 _BOOLS = ("multi_win", "draw_keeps_deal")
 _INTS = ("cap", "floor")
-_TRUE = frozenset({"on", "true", "yes", "1", "開", "有"})
-_FALSE = frozenset({"off", "false", "no", "0", "關", "冇", "無"})
 
 
 @dataclass(frozen=True)
-class GuangdongOptions:
+class GuangdongOptions(MoneySettings):
     """One 雞平和 table's settings (:class:`~taipai.core.table.state.TableSettings`).  Immutable.
 
     Attributes:
@@ -103,29 +101,6 @@ class GuangdongOptions:
                 raise TableError("bad_value", f"{name} = {v!r}", f"a whole number 0-{MAX_FAN_SETTING}")
         object.__setattr__(self, "base", money_setting("base", self.base))
 
-    def money(self, amount: Amount) -> Amount:
-        """Ledger amounts at a 雞平和 table are money already: ``amount`` itself."""
-        return norm(amount)
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-ready dict (``base`` via :func:`~taipai.core.table.amounts.amount_to_json`)."""
-        out = {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
-        out["base"] = amount_to_json(self.base)
-        return out
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> GuangdongOptions:
-        """Inverse of :meth:`to_dict`; missing keys take the defaults.
-
-        Raises:
-            TableError: ``bad_option`` for an unknown key, ``bad_value`` / ``bad_amount`` for a bad value.
-        """
-        names = {f.name for f in dataclasses.fields(cls)}
-        unknown = set(data) - names
-        if unknown:
-            raise TableError("bad_option", f"unknown option(s) {sorted(unknown)}", ", ".join(sorted(names)))
-        return cls(**dict(data))
-
     def with_option(self, option: str, value: str | int | bool) -> GuangdongOptions:
         """A copy with one setting changed (a ``RuleChanged`` event).
 
@@ -145,32 +120,11 @@ class GuangdongOptions:
                 )
             return dataclasses.replace(self, **{option: value})
         if option in _BOOLS:
-            return dataclasses.replace(self, **{option: _flag(option, value)})
+            return dataclasses.replace(self, **{option: flag_setting(option, value)})
         if option in _INTS:
-            return dataclasses.replace(self, **{option: _count(option, value)})
+            count = count_setting(option, value, unit="番", limit=MAX_FAN_SETTING)
+            return dataclasses.replace(self, **{option: count})
         if option == "base":
             return dataclasses.replace(self, base=money_setting("base", value))
         names = [*_CHOICES, *_BOOLS, *_INTS, "base", *(f"{w} ({n})" for w, n in OPTION_WORDS.items())]
         raise TableError("bad_option", f"unknown option {option!r}", ", ".join(names))
-
-
-def _flag(option: str, value: str | int | bool) -> bool:
-    if isinstance(value, bool):
-        return value
-    word = str(value).strip().casefold()
-    if word in _TRUE:
-        return True
-    if word in _FALSE:
-        return False
-    raise TableError("bad_value", f"{option} = {value!r}", "on or off")
-
-
-def _count(option: str, value: str | int | bool) -> int:
-    if isinstance(value, bool):
-        raise TableError("bad_value", f"{option} = {value!r}", f"a whole number 0-{MAX_FAN_SETTING}")
-    if isinstance(value, int):
-        return value
-    text = value.strip().removesuffix("番").strip()
-    if not (text.isascii() and text.isdigit()) or len(text) > 2:
-        raise TableError("bad_value", f"{option} = {value!r}", f"a whole number 0-{MAX_FAN_SETTING}")
-    return int(text)

@@ -43,9 +43,10 @@ from taipai.core.system import Outcome
 from taipai.core.table.amounts import Amount, norm
 from taipai.core.table.deal import next_deal
 from taipai.core.table.errors import TableError
-from taipai.core.table.events import Draw, Event, FalseWin, SelfDraw, SessionEnded, WinByDiscard
+from taipai.core.table.events import Draw, Event, FalseWin, SelfDraw, WinByDiscard
 from taipai.core.table.legs import first_in_turn, self_draw_payments
-from taipai.core.table.state import ChainMove, CutOffer, Payment, TableState
+from taipai.core.table.paid_at_once import PaidAtOnce
+from taipai.core.table.state import Payment, TableState
 from taipai.systems.hk_old.options import HkOldOptions
 
 HALF_SPICY = (1, 2, 4, 8, 16, 24, 32, 48, 64, 96, 128, 192, 256, 384)
@@ -149,8 +150,10 @@ def _booked(fan: int, opts: HkOldOptions, strict: bool, winner: str) -> int:
     return opts.limit_value(fan)
 
 
-class HkOldTable:
+class HkOldTable(PaidAtOnce):
     """:class:`~taipai.core.system.TableRules` of 廣東牌 (amounts in money; module docstring)."""
+
+    game_zh = "廣東牌"
 
     own_events: tuple[type[Event], ...] = ()
     amounts: str = "money"
@@ -216,24 +219,6 @@ class HkOldTable:
         amount = self_draw_portion(opts.maximum, opts)
         pays = tuple(Payment(event.player, o, amount, "false_win") for o in state.names if o != event.player)
         return Outcome(state, f"{event.player} false win (詐糊): pays each the maximum self-draw", pays)
-
-    def end(self, state: TableState, event: SessionEnded) -> Outcome:
-        """埋數: every win was paid at once, so nothing is left to settle."""
-        return Outcome(state, "session ended (埋數)")
-
-    def own(self, state: TableState, event: Event, *, strict: bool) -> Outcome:
-        """廣東牌 has no events of its own.
-
-        Raises:
-            TableError: ``bad_event`` always.
-        """
-        raise TableError("bad_event", f"not a 廣東牌 event: {event!r}")
-
-    def offers(
-        self, state: TableState, moves: tuple[ChainMove, ...]
-    ) -> tuple[tuple[CutOffer, ...], tuple[CutOffer, ...]]:
-        """No 斬拉 in 廣東牌: ``(state.pending, ())``."""
-        return state.pending, ()
 
 
 TABLE = HkOldTable()

@@ -9,14 +9,13 @@ identity.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
-from taipai.core.table.amounts import Amount, norm
+from taipai.core.table.amounts import Amount
 from taipai.core.table.errors import TableError
 from taipai.core.table.money import money_setting
-from taipai.core.table.settings_dict import settings_from_dict, settings_to_dict
+from taipai.core.table.setting_words import count_setting, flag_setting
+from taipai.core.table.settings_dict import MoneySettings
 
 MULTIPLIERS = ("doubling", "half_spicy", "spicy")
 """How 翻 become 底: ``doubling`` (the seed's 2^(翻−1)), ``half_spicy`` (半辣上), ``spicy`` (辣辣上)."""
@@ -87,12 +86,10 @@ VALUE_WORDS: dict[str, dict[str, str]] = {
 
 _BOOLS = ("flowers", "multi_win", "draw_keeps_deal")
 _INTS = ("minimum", "maximum", "pure_one_suit")
-_TRUE = frozenset({"on", "true", "yes", "1", "開", "有"})
-_FALSE = frozenset({"off", "false", "no", "0", "關", "冇", "無"})
 
 
 @dataclass(frozen=True)
-class HkOldOptions:
+class HkOldOptions(MoneySettings):
     """One hk-old table's settings (:class:`~taipai.core.table.state.TableSettings`).  Immutable.
 
     Attributes:
@@ -164,23 +161,6 @@ class HkOldOptions:
             raise TableError("bad_value", f"pure_one_suit = {self.pure_one_suit}", "6 or 7 (清一色)")
         object.__setattr__(self, "base", money_setting("base", self.base))
 
-    def money(self, amount: Amount) -> Amount:
-        """Ledger amounts at an hk-old table are money already: ``amount`` itself."""
-        return norm(amount)
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-ready dict (:func:`~taipai.core.table.settings_dict.settings_to_dict`, ``base`` as money)."""
-        return settings_to_dict(self)
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> HkOldOptions:
-        """Inverse of :meth:`to_dict`; missing keys take the defaults.
-
-        Raises:
-            TableError: ``bad_option`` for an unknown key, ``bad_value`` / ``bad_amount`` for a bad value.
-        """
-        return settings_from_dict(cls, data)
-
     def with_option(self, option: str, value: str | int | bool) -> HkOldOptions:
         """A copy with one setting changed (a ``RuleChanged`` event).
 
@@ -201,9 +181,10 @@ class HkOldOptions:
                 raise TableError("bad_value", f"{option} = {value!r}", words)
             return dataclasses.replace(self, **{option: value})
         if option in _BOOLS:
-            return dataclasses.replace(self, **{option: _flag(option, value)})
+            return dataclasses.replace(self, **{option: flag_setting(option, value)})
         if option in _INTS:
-            return dataclasses.replace(self, **{option: _count(option, value)})
+            count = count_setting(option, value, unit="翻", limit=MAX_LIMIT)
+            return dataclasses.replace(self, **{option: count})
         if option == "base":
             return dataclasses.replace(self, base=money_setting("base", value))
         names = [*_CHOICES, *_BOOLS, *_INTS, "base", *(f"{w} ({n})" for w, n in OPTION_WORDS.items())]
@@ -212,25 +193,3 @@ class HkOldOptions:
     def limit_value(self, fan: int) -> int:
         """``fan`` as booked: at most :attr:`maximum` (a larger sum is booked as the maximum)."""
         return min(fan, self.maximum)
-
-
-def _flag(option: str, value: str | int | bool) -> bool:
-    if isinstance(value, bool):
-        return value
-    word = str(value).strip().casefold()
-    if word in _TRUE:
-        return True
-    if word in _FALSE:
-        return False
-    raise TableError("bad_value", f"{option} = {value!r}", "on or off")
-
-
-def _count(option: str, value: str | int | bool) -> int:
-    if isinstance(value, bool):
-        raise TableError("bad_value", f"{option} = {value!r}", f"a whole number 0-{MAX_LIMIT}")
-    if isinstance(value, int):
-        return value
-    text = value.strip().removesuffix("翻").strip()
-    if not (text.isascii() and text.isdigit()) or len(text) > 3:
-        raise TableError("bad_value", f"{option} = {value!r}", f"a whole number 0-{MAX_LIMIT}")
-    return int(text)

@@ -24,9 +24,10 @@ from taipai.core.system import Outcome
 from taipai.core.table.amounts import Amount, norm
 from taipai.core.table.deal import next_deal
 from taipai.core.table.errors import TableError
-from taipai.core.table.events import Draw, Event, FalseWin, SelfDraw, SessionEnded, WinByDiscard
+from taipai.core.table.events import Draw, Event, FalseWin, SelfDraw, WinByDiscard
 from taipai.core.table.legs import first_in_turn, self_draw_payments
-from taipai.core.table.state import ChainMove, CutOffer, Payment, TableState
+from taipai.core.table.paid_at_once import PaidAtOnce
+from taipai.core.table.state import Payment, TableState
 from taipai.systems.mcr.options import BASIC_POINTS, McrOptions
 
 FALSE_WIN_POINTS = 30
@@ -57,8 +58,10 @@ def _checked(fan: int, opts: McrOptions, strict: bool, winner: str) -> int:
     return fan
 
 
-class McrTable:
+class McrTable(PaidAtOnce):
     """:class:`~taipai.core.system.TableRules` of 國標 (amounts in money; module docstring)."""
+
+    game_zh = "國標"
 
     own_events: tuple[type[Event], ...] = ()
     amounts: str = "money"
@@ -123,24 +126,6 @@ class McrTable:
         amount = points(FALSE_WIN_POINTS, _options(state))
         pays = tuple(Payment(event.player, o, amount, "false_win") for o in state.names if o != event.player)
         return Outcome(state, f"{event.player} false win (詐和): pays each {FALSE_WIN_POINTS} points", pays)
-
-    def end(self, state: TableState, event: SessionEnded) -> Outcome:
-        """埋數: every win was paid at once, so nothing is left to settle."""
-        return Outcome(state, "session ended (埋數)")
-
-    def own(self, state: TableState, event: Event, *, strict: bool) -> Outcome:
-        """國標 has no events of its own.
-
-        Raises:
-            TableError: ``bad_event`` always.
-        """
-        raise TableError("bad_event", f"not a 國標 event: {event!r}")
-
-    def offers(
-        self, state: TableState, moves: tuple[ChainMove, ...]
-    ) -> tuple[tuple[CutOffer, ...], tuple[CutOffer, ...]]:
-        """No 斬拉: ``(state.pending, ())``."""
-        return state.pending, ()
 
 
 TABLE = McrTable()

@@ -7,14 +7,13 @@ Ledger amounts at an MCR table are money in the table's currency: ``base`` × po
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
-from taipai.core.table.amounts import Amount, norm
+from taipai.core.table.amounts import Amount
 from taipai.core.table.errors import TableError
 from taipai.core.table.money import money_setting
-from taipai.core.table.settings_dict import settings_from_dict, settings_to_dict
+from taipai.core.table.setting_words import count_setting, flag_setting
+from taipai.core.table.settings_dict import MoneySettings
 
 MAX_MINIMUM = 88
 """The highest 起和 a table may set (88 番, the largest row)."""
@@ -37,12 +36,10 @@ OPTION_WORDS: dict[str, str] = {
 """The words a table types for an option (``規則 起和 8``, ``規則 明暗槓 開``)."""
 
 _BOOLS = ("flowers", "mixed_kongs", "multi_win", "dealer_stays")
-_TRUE = frozenset({"on", "true", "yes", "1", "開", "有"})
-_FALSE = frozenset({"off", "false", "no", "0", "關", "冇", "無"})
 
 
 @dataclass(frozen=True)
-class McrOptions:
+class McrOptions(MoneySettings):
     """One MCR table's settings (:class:`~taipai.core.table.state.TableSettings`).  Immutable.
 
     Attributes:
@@ -74,23 +71,6 @@ class McrOptions:
             raise TableError("bad_value", f"minimum = {m!r}", f"a whole number 0-{MAX_MINIMUM}")
         object.__setattr__(self, "base", money_setting("base", self.base))
 
-    def money(self, amount: Amount) -> Amount:
-        """Ledger amounts at an MCR table are money already: ``amount`` itself."""
-        return norm(amount)
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-ready dict (:func:`~taipai.core.table.settings_dict.settings_to_dict`, ``base`` as money)."""
-        return settings_to_dict(self)
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> McrOptions:
-        """Inverse of :meth:`to_dict`; missing keys take the defaults.
-
-        Raises:
-            TableError: ``bad_option`` for an unknown key, ``bad_value`` / ``bad_amount`` for a bad value.
-        """
-        return settings_from_dict(cls, data)
-
     def with_option(self, option: str, value: str | int | bool) -> McrOptions:
         """A copy with one setting changed; ``option`` a field name or a word of :data:`OPTION_WORDS`,
         ``value`` as typed (``"8"`` / ``"8番"``, ``開`` / ``off``, ``"0.5"`` for ``base``).
@@ -100,33 +80,11 @@ class McrOptions:
         """
         option = OPTION_WORDS.get(option, option)
         if option in _BOOLS:
-            return dataclasses.replace(self, **{option: _flag(option, value)})
+            return dataclasses.replace(self, **{option: flag_setting(option, value)})
         if option == "minimum":
-            return dataclasses.replace(self, minimum=_count(value))
+            minimum = count_setting("minimum", value, unit="番", limit=MAX_MINIMUM)
+            return dataclasses.replace(self, minimum=minimum)
         if option == "base":
             return dataclasses.replace(self, base=money_setting("base", value))
         names = [*_BOOLS, "minimum", "base", *(f"{w} ({n})" for w, n in OPTION_WORDS.items())]
         raise TableError("bad_option", f"unknown option {option!r}", ", ".join(names))
-
-
-def _flag(option: str, value: str | int | bool) -> bool:
-    if isinstance(value, bool):
-        return value
-    word = str(value).strip().casefold()
-    if word in _TRUE:
-        return True
-    if word in _FALSE:
-        return False
-    raise TableError("bad_value", f"{option} = {value!r}", "on or off")
-
-
-def _count(value: str | int | bool) -> int:
-    hint = f"a whole number 0-{MAX_MINIMUM}"
-    if isinstance(value, bool):
-        raise TableError("bad_value", f"minimum = {value!r}", hint)
-    if isinstance(value, int):
-        return value
-    text = value.strip().removesuffix("番").strip()
-    if not (text.isascii() and text.isdigit()) or len(text) > 2:
-        raise TableError("bad_value", f"minimum = {value!r}", hint)
-    return int(text)

@@ -23,8 +23,9 @@ from typing import Any
 from taipai.core.system import Outcome
 from taipai.core.table.deal import next_deal
 from taipai.core.table.errors import TableError
-from taipai.core.table.events import Draw, Event, FalseWin, SelfDraw, SessionEnded, WinByDiscard
-from taipai.core.table.state import ChainMove, CutOffer, HistoryEntry, Payment, TableState
+from taipai.core.table.events import Draw, Event, FalseWin, SelfDraw, WinByDiscard
+from taipai.core.table.paid_at_once import PaidAtOnce
+from taipai.core.table.state import HistoryEntry, Payment, TableState
 from taipai.systems.qq.events import Bird, bird_seat
 from taipai.systems.qq.money import Leg, room_base, win_legs
 from taipai.systems.qq.options import QQTableOptions
@@ -61,8 +62,10 @@ def leg_payments(leg: Leg, opts: QQTableOptions) -> list[Payment]:
     return pays
 
 
-class QQTable:
+class QQTable(PaidAtOnce):
     """:class:`~taipai.core.system.TableRules` of QQ 歡樂麻將 (amounts in money)."""
+
+    game_zh = "歡樂麻將"
 
     own_events: tuple[type[Event], ...] = (Bird,)  # type: ignore[assignment]
     amounts: str = "money"
@@ -115,10 +118,6 @@ class QQTable:
         pays = tuple(Payment(event.player, o, amount, "false_win") for o in state.names if o != event.player)
         return Outcome(state, f"{event.player} false win (詐胡)", pays if amount else ())
 
-    def end(self, state: TableState, event: SessionEnded) -> Outcome:
-        """埋數: nothing is left open in this game (no chains)."""
-        return Outcome(state, "session ended (埋數)")
-
     def own(self, state: TableState, event: Event, *, strict: bool) -> Outcome:
         """鳥 (:class:`Bird`): the doubled legs of the win just booked are paid once more (``bird``).
 
@@ -146,12 +145,6 @@ class QQTable:
             if a.base > b.base
         )
         return Outcome(state, f"鳥 lands on {hit}" + ("" if pays else ": no leg doubles"), pays)
-
-    def offers(
-        self, state: TableState, moves: tuple[ChainMove, ...]
-    ) -> tuple[tuple[CutOffer, ...], tuple[CutOffer, ...]]:
-        """No 斬拉 in this game: ``(state.pending, ())``."""
-        return state.pending, ()
 
 
 TABLE = QQTable()

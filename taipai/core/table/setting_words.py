@@ -1,0 +1,59 @@
+"""A setting's value as a table types it (``規則 一炮多響 開``, ``規則 起糊 5翻``): the on/off words and a
+whole count with the game's unit.
+
+Game-neutral: each game passes its own unit and its own largest value; the range itself is checked by
+the game's settings class when it is built.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from taipai.core.table.errors import TableError
+
+ON_WORDS: Final = frozenset({"on", "true", "yes", "1", "開", "有"})
+"""What a table types to turn a setting on (cased words folded)."""
+OFF_WORDS: Final = frozenset({"off", "false", "no", "0", "關", "冇", "無"})
+"""What a table types to turn a setting off."""
+
+
+def flag_setting(option: str, value: str | int | bool) -> bool:
+    """A flag as typed: ``True`` / ``False`` themselves, or a word of :data:`ON_WORDS` / :data:`OFF_WORDS`
+    (spaces and case ignored).
+
+    Raises:
+        TableError: ``bad_value`` (hint ``on or off``) for anything else.
+    """
+    if isinstance(value, bool):
+        return value
+    word = str(value).strip().casefold()
+    if word in ON_WORDS:
+        return True
+    if word in OFF_WORDS:
+        return False
+    raise TableError("bad_value", f"{option} = {value!r}", "on or off")
+
+
+def count_setting(option: str, value: str | int | bool, *, unit: str, limit: int) -> int:
+    """A whole count as typed: an ``int`` itself, or digits with the game's ``unit`` after them
+    (``"5"``, ``"5番"``, ``"5 翻"``) of at most as many digits as ``limit`` has.
+
+    Args:
+        option: the setting's name, for the refusal.
+        value: as typed or as stored.
+        unit: the game's count unit (番, 翻, 台).
+        limit: the largest value the game takes (the refusal's hint says ``a whole number 0-limit``; the
+            settings class checks the range).
+
+    Raises:
+        TableError: ``bad_value`` for a bool, a negative or non-digit text, or too many digits.
+    """
+    hint = f"a whole number 0-{limit}"
+    if isinstance(value, bool):
+        raise TableError("bad_value", f"{option} = {value!r}", hint)
+    if isinstance(value, int):
+        return value
+    text = value.strip().removesuffix(unit).strip()
+    if not (text.isascii() and text.isdigit()) or len(text) > len(str(limit)):
+        raise TableError("bad_value", f"{option} = {value!r}", hint)
+    return int(text)
