@@ -152,13 +152,20 @@ _NAMES: dict[Set, dict[int, str]] = {kind: {} for kind in Set}
 """Each group's Chinese name by kind and tile, as the replies ask for them (a few dozen in all)."""
 
 
-@cache
+_PATTERNS: dict[tuple[str, int], PatternScore] = {}
+""":func:`_pattern` by (row id, count), as the scorer's rows come (a few hundred in all)."""
+
+
 def _pattern(rid: str, count: int) -> PatternScore:
     """Row ``rid`` scored ``count`` times, named and valued from the preset (明暗槓 when it is on)."""
     table_rows = rows()
     if rid in table_rows:
-        return PatternScore(rid, table_rows[rid].name, table_rows[rid].fan * count, count)
-    return PatternScore(rid, "明暗槓", MIXED_KONGS * count, count)
+        found = PatternScore(rid, table_rows[rid].name, table_rows[rid].fan * count, count)
+    else:
+        found = PatternScore(rid, "明暗槓", MIXED_KONGS * count, count)
+    if len(_PATTERNS) < 4096:
+        _PATTERNS[rid, count] = found
+    return found
 
 
 @cache
@@ -227,7 +234,7 @@ def score_spec(spec: HandSpec, options: Any = None) -> Score:
         bases=1,
         base_fan=0,
         total=result.total,
-        patterns=tuple([_pattern(rid, n) for rid, n in result.fans]),
+        patterns=tuple([(_PATTERNS.get(rid_n) or _pattern(*rid_n)) for rid_n in result.fans]),
         reading=_reading_zh(result.groups, result.fans, spec),
         waits=result.waits,
         ignored=(),
