@@ -5,7 +5,7 @@ identical balances; the replies in Cantonese, English and 简体中文.
 第一張翻開，如這張牌和胡牌人的牌有相同的，就按約定的比例「數信」人一份 … 最多3份；以後誰胡牌誰就是莊家，對家「數信」」;
 ⑴: 「連續3次荒庄，則由莊家的下家做莊」.  Money by hand (大字牌, 底 1, 數信每份 10%, rounded half up to the cent):
 
-1. A deals, C sits out.  B 食 A with HAND (28油): 點炮 全包, A pays 2 × 28 = 56.  B deals, D sits out.
+1. A deals, C sits out.  B 食 A with HAND (28油, typed /win B A HAND): 點炮 全包, A pays 2 × 28 = 56.  B deals, D sits out.
 2. 數信 三 (C turned 三; HAND holds 碰 三三三: 3 shares): B pays C 3 × 10% × 56 = 16.80.
 3. D 自摸 12: refused, D sits this hand out.
 4. C 自摸 12: the two others who play, A and B, pay 2 × 12 = 24 each; C gains 48.  C deals, A sits out.
@@ -37,13 +37,13 @@ SHUXIN = Evening(
         Step(
             "A", "開枱 A B C D 字牌", "/newgame A B C D zipai", says=("下一鋪：A 做莊；第1鋪。 C 坐低數信。",)
         ),
-        Step("B", f"B 食 A {HAND}", f"/win B A {HAND}", pays=("A 俾 B HK$56",), says=("D 坐低數信",)),
+        Step("B", f"/win B A {HAND}", f"/win B A {HAND}", pays=("A 俾 B HK$56",), says=("D 坐低數信",)),
         Step(
             "C",
             "數信 三",
             "/shuxin 三",
             pays=("B 俾 C HK$16.80",),
-            says=("數信：C 坐低，翻出 三：B 贏 56，3 份，每份 10%，由 B 出",),
+            says=("數信：C 坐低，翻出 三：B 贏 56，3 份，每份 10%，由 B 出，C 收",),
         ),
         Step("D", "D 自摸 12", "/selfdraw D 12", says=("D 呢鋪坐低唔打",), refused=True),
         Step("C", "C 自摸 12", "/selfdraw C 12", pays=("A 俾 C HK$24", "B 俾 C HK$24"), says=("A 坐低數信",)),
@@ -82,8 +82,9 @@ async def test_a_four_seat_evening_on_the_terminal_and_telegram(tmp_path) -> Non
 async def test_the_replies_in_english(store) -> None:
     talk = await opened_table(store, "開枱 A B C D 字牌", locale="en")
     assert (await talk.state()).sitter == "C"
-    reply = await talk("B", f"B 食 A {HAND}")
+    reply = await talk("B", f"/win B A {HAND}")
     assert reply.splitlines()[-1] == "Next: B deals; hand 2. D sits out (數信)."
+    assert "  西 D: HK$0 (sits out this hand: 數信)" in (await talk("A", "/score")).splitlines()
     reply = await talk("C", "/shuxin 三")
     assert reply.splitlines() == [
         "數信: C sat out and turns 三: 3 share(s) of B's win of 56, 10% a share; B pays C",
@@ -124,7 +125,7 @@ async def test_the_replies_in_english(store) -> None:
 @pytest.mark.asyncio
 async def test_the_replies_in_simplified_chinese_and_at_other_tables(store) -> None:
     talk = await opened_table(store, "開枱 A B C D 字牌", locale="zh_Hans")
-    await talk("B", f"B 食 A {HAND}")
+    await talk("B", f"/win B A {HAND}")
     reply = await talk("C", "数信 三")
     assert reply.splitlines()[0] == "数信：C 坐着，翻出 三：B 赢 56，3 份，每份 10%；B 付给 C"
     three = await opened_table(store, "開枱 A B C 字牌", locale="en", prefix="three")

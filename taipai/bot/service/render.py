@@ -1409,6 +1409,8 @@ def scoreboard(state: TableState) -> list[str]:
             line += f" ({cash(money[p.name], sign=True)})"
         if owed[p.name] != p.balance:
             line += " " + _("(with 拉: {owed})").format(owed=signed(owed[p.name]))
+        if p.name == state.sitter:  # 字牌's 數信: listed with the balance, out of this hand
+            line += " " + _("(sits out this hand: 數信)")
         lines.append(line)
     lines.extend(chain_lines(state))
     lines.extend(offers(state, state.pending))
