@@ -146,3 +146,12 @@ async def test_calc_usage_shows_a_zipai_hand(store) -> None:
     )
     reply = await talk("A", f"計番 {HAND}")
     assert reply.splitlines()[0] == "計番 at Hunan Zipai (大字牌), on a discard: 28油"
+
+
+@pytest.mark.asyncio
+async def test_calc_with_a_picture_word_scores_and_says_no_picture(store) -> None:
+    # 字牌's cards are not mahjong tiles: the picture is not drawn (it raised an internal error before)
+    talk = await opened_table(store, "開枱 A B C 字牌", locale="en")
+    reply = await talk("A", f"計番 {HAND} 圖")
+    assert reply.splitlines()[0] == "計番 at Hunan Zipai (大字牌), on a discard: 28油"
+    assert reply.splitlines()[-1] == "The picture could not be drawn here."

@@ -400,6 +400,8 @@ async def answer(service: Tables, chat: ChatRef, text: str, cmd: CalcHand | Show
     lines = calc_lines(system.id, options, got)
     if not request.image:
         return [Reply("\n".join(lines))]
+    if system.chat.hand_like is not None:  # a game with its own cards (字牌): no tile picture to draw
+        return [Reply("\n".join([*lines, _("The picture could not be drawn here.")]))]
     title = _("{game}: {count}").format(game=render.game_name(system.id), count=_total(system.id, got))
     try:
         png = await SCORING.run(SCORING.call, picture_job, rules, system.id, request.hand, title)
