@@ -105,7 +105,7 @@ class Completion:
         )
 
 
-SUMMARY_CACHE_MAX: Final = 8_192
+SUMMARY_CACHE_MAX: Final = 4_096
 """Suit summaries kept (shared between hands; a hand with eight 保 asks a few thousand)."""
 
 

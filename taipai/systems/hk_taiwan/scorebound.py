@@ -490,17 +490,33 @@ def rule_tables_of(rules: RuleSet) -> RuleTables:
     return hit[1]
 
 
-SUMMARY_CACHE_MAX = 30_000
-"""Most summaries kept (all contexts together; cleared when full: about 11 MB at most, each distinct
-summary value stored once, :data:`_DISTINCT_SUMMARIES`).  The suits of different hands often hold the
-same counts (a suit filled by wildcards alone), so they are shared between hands with the same
-declared melds.  (The forty 8-皇 hands of ``benchmarks/wild_bench.py`` need about 57,000: the cache
-is cleared about twice per pass over them, which costs their warm figures a little and keeps the
-search's caches under 50 MB; the caches that only serve building summaries, :func:`_split`,
-:func:`_groupings` and :data:`_COUNT_FACTS`, are kept smaller.)"""
-_SUMMARIES: dict[tuple[int, object, tuple[int, ...]], Summary] = {}
+SUMMARY_CACHE_MAX = 64_000
+"""Most summaries kept (all contexts together; cleared when full: about 13 MB at most, each keyed by
+one int, :func:`_shared_key`, and each distinct summary value stored once,
+:data:`_DISTINCT_SUMMARIES`).  The suits of different hands often hold the same counts (a suit filled
+by wildcards alone), so they are shared between hands with the same declared melds.  (The forty 8-皇
+hands of ``benchmarks/wild_bench.py`` need about 57,000, so a pass over them does not clear it; the
+caches that only serve building summaries, :func:`_split`, :func:`_groupings` and
+:data:`_COUNT_FACTS`, are kept smaller.)"""
+_SUMMARIES: dict[int, Summary] = {}
 _DISTINCT_SUMMARIES: dict[Summary, Summary] = {}
 """One stored copy of each distinct summary value (cleared with :data:`_SUMMARIES`)."""
+_CONTEXT_IDS: dict[object, int] = {}
+"""A small number per summary context (the declared melds of a suit, the winds, the rank of a tile
+won from a discard), for :func:`_shared_key`; cleared with :data:`_SUMMARIES`."""
+
+
+def _shared_key(suit: int, context: object, counts: tuple[int, ...]) -> int:
+    """The key of :data:`_SUMMARIES` for one suit's ``counts`` (at most 9, each 0..7) in ``context``:
+    one int (3 bits per count in the low 27 bits, the suit and the context's number above them)
+    instead of a tuple of tuples, a fifth of the memory."""
+    cid = _CONTEXT_IDS.get(context)
+    if cid is None:
+        cid = _CONTEXT_IDS[context] = len(_CONTEXT_IDS)
+    code = 0
+    for c in counts:
+        code = code << 3 | c
+    return (cid * 4 + suit) << 27 | code
 
 
 def clear_caches() -> None:
@@ -508,6 +524,7 @@ def clear_caches() -> None:
     a bound computed warm with one from empty caches; the caches never change a bound)."""
     _SUMMARIES.clear()
     _DISTINCT_SUMMARIES.clear()
+    _CONTEXT_IDS.clear()
     _rule_tables.clear()
 
 
@@ -668,12 +685,14 @@ class Bounder:
             rank = self._win_rank[suit]
             if self._win_from_discard and rank >= 0 and counts[rank] >= 3:
                 context = (context, rank)
-            shared_key = (suit, context, counts)
+            shared_key = _shared_key(suit, context, counts)
             hit = _SUMMARIES.get(shared_key)
             if hit is None:
                 if len(_SUMMARIES) >= SUMMARY_CACHE_MAX:
                     _SUMMARIES.clear()
                     _DISTINCT_SUMMARIES.clear()
+                    _CONTEXT_IDS.clear()
+                    shared_key = _shared_key(suit, context, counts)
                 made = self._summarise(suit, counts)
                 # about half the summaries are equal to another: keep one copy of each
                 hit = _SUMMARIES[shared_key] = _DISTINCT_SUMMARIES.setdefault(made, made)
