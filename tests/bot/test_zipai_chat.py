@@ -155,3 +155,36 @@ async def test_calc_with_a_picture_word_scores_and_says_no_picture(store) -> Non
     reply = await talk("A", f"計番 {HAND} 圖")
     assert reply.splitlines()[0] == "計番 at Hunan Zipai (大字牌), on a discard: 28油"
     assert reply.splitlines()[-1] == "The picture could not be drawn here."
+
+
+@pytest.mark.asyncio
+async def test_huangzhuang_in_zipai_words_simplified_spellings_too(store) -> None:
+    talk = await opened_table(store, "開枱 A B C 字牌")
+    # seed 002 ⑴ 「如果荒庄，由莊家繼續做莊，連續3次荒庄，則由莊家的下家做莊」
+    assert await talk("A", "荒庄") == "荒莊：冇人食糊，莊家連莊。\n下一鋪：A 做莊，連1；第2鋪。"
+    assert await talk("A", "黄庄") == "荒莊：冇人食糊，莊家連莊。\n下一鋪：A 做莊，連2；第3鋪。"
+    assert await talk("A", "荒莊") == "荒莊：冇人食糊，過莊，B 做莊。\n下一鋪：B 做莊；第4鋪。"
+    assert (await talk("A", "B 詐胡")).splitlines()[0] == "B 詐胡。"
+
+
+@pytest.mark.asyncio
+async def test_an_english_win_with_a_hand(store) -> None:
+    talk = await opened_table(store, "開枱 A B C 軟鬍子", locale="en")
+    # 28胡, 一塊扁 (二七十) ×2, 4 red cards ×2: 112胡, both shares from A (點炮 全包)
+    reply = await talk("B", f"B wins A {HAND}")
+    assert reply.splitlines()[0] == "B wins on A's discard: 112胡"
+    assert "A pays B HK$224" in reply
+    assert await talk("B", "B won on A 三次") == ""
+
+
+@pytest.mark.asyncio
+async def test_three_hands_at_the_table(store) -> None:
+    talk = await opened_table(store, "開枱 A B C 硬鬍子", locale="en")
+    assert await talk("A", "規則 3把50胡 開") == (
+        "Rule changed: 3把50胡 = 開 (the first win of each player's three counts 15胡 or more)."
+    )
+    assert await talk("B", "B 食 A 12胡") == (
+        "B's 12胡 would open a 3把50胡 match, whose first win needs 15胡; nothing was booked."
+    )
+    assert (await talk("B", "B 食 A 15胡")).splitlines()[1] == "A pays B HK$30"
+    assert (await talk("B", "B 自摸 12胡")).splitlines()[1:3] == ["A pays B HK$12", "C pays B HK$12"]

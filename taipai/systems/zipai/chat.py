@@ -209,6 +209,7 @@ def vocabulary(unit: str, variant: str = "zipai") -> ChatVocabulary:
         find_waits=partial(_waits, variant=variant),
         example_hand=EXAMPLE_HAND,
         draw_lines=DRAW_LINES,
+        false_win_word="詐胡",  # 字牌 is 胡, never mahjong's 糊 (seed 002 ⑶ 「胡牌」)
     )
 
 
