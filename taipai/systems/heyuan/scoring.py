@@ -346,7 +346,9 @@ def flying(spec: HandSpec) -> str | None:
 
     飛牌: one concealed 保 left out, the other concealed tiles and 保 make the sets still to make (four less
     those laid down), so the lone 保 waits as the eyes on any tile; the winning tile (a natural tile) may
-    still be held a fourth time.  保釣保: the same, won on a 保 (the two 保 are the eyes)."""
+    still be held a fourth time.  保釣保: the same, won on a 保 drawn by the winner (the two 保 are the
+    eyes; seed 001 「單獨的"保"再摸到"保"胡牌後稱為"保釣保"」: 摸到 is a self-draw); won on a discarded
+    保 the hand is 飛牌."""
     held = len(spec.wilds)
     if held == 0:
         return None
@@ -365,7 +367,7 @@ def flying(spec: HandSpec) -> str | None:
     sets = 4 - len(spec.melds)
     if not four_sets(counts, held - 1, sets, room):
         return None
-    return BAO_ON_BAO_ID if spec.winning_wild is not None else FLYING_ID
+    return BAO_ON_BAO_ID if spec.winning_wild is not None and spec.self_drawn else FLYING_ID
 
 
 FLYING_FAN: Final = {FLYING_ID: (FLYING_NAME, 1), BAO_ON_BAO_ID: (BAO_ON_BAO_NAME, 2)}

@@ -59,6 +59,16 @@ def test_flying_doubles_and_bao_on_bao_doubles_again():
     assert rows("一二三萬 四五六萬 七八九筒 二三索 春 南 食 南") == [("平和", 1)]  # 保 = 一索 or 四索
 
 
+def test_bao_on_bao_is_a_self_draw_only():
+    """「單獨的"保"再摸到"保"胡牌後稱為"保釣保"」: 摸到 is a self-draw; the same hand winning on a
+    discarded 保 is 飛牌 (×2, 1番), not 保釣保."""
+    assert rows("一二三萬 四五六萬 七八九筒 二三四索 春 食 夏") == [("平和", 1), ("飛牌", 1)]
+    # the tester's hand: 碰碰和 2 + 圈風 1 + 箭刻 1 (爆和 3), then 飛牌 1: 4番, not 保釣保's 5
+    hand = "碰 中中中 碰 東東東 二二二萬 五五五筒 春 食 夏"
+    assert [p.name for p in scored(hand).patterns][-1] == "飛牌"
+    assert fan(hand) == 4
+
+
 def test_flying_is_counted_after_the_cap():
     """「"飞牌"成胡后筹码得分翻一番」: the money doubles, so 爆和 3 + 飛牌 1 = 4番 (16 × 底)."""
     assert fan("一一一萬 九九九筒 中中中 二二二索 春 摸 南") == 4
@@ -113,7 +123,7 @@ def oracle(spec: HandSpec, opts: HeyuanOptions) -> tuple[int | None, str | None]
         win = nat.winning_tile
         eyes = {g.tile for r in readings(nat, hand_size=13) for g in r.groups if g.kind == PAIR}
         if spec.wilds and tiles[0] == win and win in eyes:  # a held 保 (all alike) with the winning tile
-            fly = "bao_on_bao" if spec.winning_wild is not None else "flying"
+            fly = "bao_on_bao" if spec.winning_wild is not None and spec.self_drawn else "flying"
     return best, fly
 
 
