@@ -1033,9 +1033,11 @@ OPEN_LANGUAGES = {
 names and a fifth word that is neither a game nor one of these is refused (``open_game``)."""
 
 
-OPEN_SETTING_WORDS = frozenset({"百搭", "wild", "wilds", "寶牌", "宝牌", "treasure"})
+OPEN_SETTING_WORDS = frozenset(
+    {"百搭", "wild", "wilds", "寶牌", "宝牌", "treasure", "扎鳥", "扎鸟", "紮鳥", "bird"}
+)
 """Words that start a setting after the names of ``開枱`` (compared case-folded): seed 001's wildcard
-scheme (``百搭 窗 四萬``) and 寶牌 (``寶牌 四萬``), as ``規則`` takes them."""
+scheme (``百搭 窗 四萬``), 寶牌 (``寶牌 四萬``) and 扎鳥 (``扎鳥 開``), as ``規則`` takes them."""
 
 
 def open_settings(words: list[str]) -> tuple[list[str], tuple[tuple[str, str], ...]]:

@@ -382,6 +382,9 @@ TABLE_ERRORS = {
     "bad_option": N_("This game has no such setting; 規則 lists its settings."),
     "bad_value": N_("That value cannot be booked for this setting; 規則 shows what each setting takes."),
     "bad_event": N_("This game does not book that; /help lists what this table books."),
+    "bird_off": N_(
+        "This table does not play 扎鳥: 規則 扎鳥 開 turns it on, then 鳥 三萬 right after a win."
+    ),
     "unknown_system": N_("This table's game is not one taipai knows: {games}."),
     "sitting_out": N_(
         "{player} sits this hand out (數信: the one opposite the dealer) and neither wins, deals in nor "
@@ -1648,6 +1651,7 @@ def rules(state: TableState) -> list[str]:
     prizes = _(", ").join(f"{prize_name(k)} {amount(v)}" for k, v in o.prizes.items())
     wild = system_by_id(state.system).chat.rule_row("wild_scheme", o)  # seed 001's scheme (百搭)
     treasure = system_by_id(state.system).chat.rule_row("treasure", o) if o.treasure else None  # 寶牌
+    bird = system_by_id(state.system).chat.rule_row("bird", o) if o.bird else None  # 扎鳥
     return [
         head,
         f"  la_mode = {o.la_mode}, la_break = {o.la_break}, la_on_draw = {o.la_on_draw}, cut = {o.cut}",
@@ -1662,6 +1666,7 @@ def rules(state: TableState) -> list[str]:
         "  " + _("cash prizes (底): {prizes}").format(prizes=prizes),
         *(["  " + said(wild)] if wild is not None else []),
         *(["  " + said(treasure)] if treasure is not None else []),
+        *(["  " + said(bird)] if bird is not None else []),
         rules_usage(),
     ]
 

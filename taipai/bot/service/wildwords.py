@@ -16,13 +16,18 @@ from taipai.bot.service import render
 from taipai.core.registry import SYSTEMS, system_by_id
 from taipai.core.table import RuleChanged, TableError, TableState
 from taipai.core.table.state import TableSettings
-from taipai.core.wilds.schemes import TREASURE_WORDS, WILD_OPTION, WILD_WORDS
+from taipai.core.wilds.schemes import BIRD_WORDS, TREASURE_WORDS, WILD_OPTION, WILD_WORDS
 
 
 def is_wild_word(word: str) -> bool:
     """``百搭`` / ``wild`` (case-blind): the first word of the scheme setting; ``寶牌`` / ``treasure``, the
     first of seed 001's 寶牌 (a setting of the games with wildcards too, read here)."""
-    return word.casefold() in WILD_WORDS or is_treasure_word(word)
+    return word.casefold() in WILD_WORDS or is_treasure_word(word) or is_bird_word(word)
+
+
+def is_bird_word(word: str) -> bool:
+    """``扎鳥`` / ``bird`` (case-blind): the first word of the 扎鳥 setting (seed 001)."""
+    return word.casefold() in BIRD_WORDS
 
 
 def is_treasure_word(word: str) -> bool:
@@ -45,6 +50,9 @@ def wild_rule(state: TableState, args: tuple[str, ...]) -> RuleChanged | str:
     row = system.chat.rule_row(system.chat.option_name(word), state.options)
     now = render.said(row) if row is not None else ""
     takes = taken(state, word)
+    if not takes and is_bird_word(word):
+        game = render.game_name(state.system)
+        return _("{game} takes no 扎鳥 setting; /help lists what this table books.").format(game=game)
     if not takes and is_treasure_word(word):
         game = render.game_name(state.system)
         return _("{game} keeps its own wildcards; it takes no 寶牌.").format(game=game)
@@ -52,6 +60,8 @@ def wild_rule(state: TableState, args: tuple[str, ...]) -> RuleChanged | str:
         return _("{game} keeps its own wildcards; it takes no 百搭 scheme.").format(
             game=render.game_name(state.system)
         )
+    if len(args) == 1 and is_bird_word(word):
+        return _("{now}. Set it with 規則 扎鳥 開 or 規則 扎鳥 關.").format(now=now)
     if len(args) == 1 and is_treasure_word(word):
         return _("{now}. Set it with 規則 寶牌 and the turned tile, e.g. {takes}.").format(
             now=now, takes=_(", ").join(takes)
@@ -74,12 +84,18 @@ EXAMPLES = ("帶弟 五萬", "活動 五萬", "窗 四萬", "心皇", "特別", 
 TREASURE_EXAMPLES = ("四萬", "中", "無")
 """Values of 寶牌: a turned tile, or none."""
 
+BIRD_EXAMPLES = ("開", "關")
+"""Values of 扎鳥."""
+
 
 def taken(state: TableState, word: str) -> list[str]:
     """The :data:`EXAMPLES` (for 寶牌 :data:`TREASURE_EXAMPLES`) the table's game takes (its settings
     say: 歡樂麻將's 財神 is 帶弟百搭 only)."""
     out = []
-    for example in TREASURE_EXAMPLES if is_treasure_word(word) else EXAMPLES:
+    examples = EXAMPLES
+    if is_bird_word(word) or is_treasure_word(word):
+        examples = BIRD_EXAMPLES if is_bird_word(word) else TREASURE_EXAMPLES
+    for example in examples:
         try:
             state.options.with_option(word, example)
         except TableError:
@@ -92,6 +108,9 @@ def no_wildcards(state: TableState, word: str = "百搭") -> str:
     """``規則 百搭 …`` (or ``規則 寶牌 …``, ``word``) at a game without wildcards: say so with the game's
     name and the games that have them."""
     games = _(", ").join(render.game_name(s.id) for s in SYSTEMS.values() if s.wildcards)
+    if is_bird_word(word):
+        text = _("{game} plays no wildcards, so it has no 扎鳥 setting (games with wildcards: {games}).")
+        return text.format(game=render.game_name(state.system), games=games)
     if is_treasure_word(word):
         text = _("{game} plays no wildcards, so it has no 寶牌 setting (games with wildcards: {games}).")
         return text.format(game=render.game_name(state.system), games=games)
@@ -103,6 +122,10 @@ def no_wildcards(state: TableState, word: str = "百搭") -> str:
 def bad_scheme(state: TableState, value: str, now: str, takes: list[str], word: str = "百搭") -> str:
     """A scheme value (or a 寶牌 value, ``word``) the table's game does not take: what it takes
     (``takes``), and the setting now."""
+    if is_bird_word(word):
+        return _("「{value}」 is not a value of 扎鳥: {takes}. Now: {now}.").format(
+            value=render.short(value), takes=_(", ").join(takes), now=now
+        )
     if is_treasure_word(word):
         return _("「{value}」 is not a tile for 寶牌: {takes}. Now: {now}.").format(
             value=render.short(value), takes=_(", ").join(takes), now=now
@@ -117,10 +140,12 @@ def bad_scheme(state: TableState, value: str, now: str, takes: list[str], word: 
 
 
 __all__ = [
+    "BIRD_EXAMPLES",
     "EXAMPLES",
     "TREASURE_EXAMPLES",
     "WILD_OPTION",
     "bad_scheme",
+    "is_bird_word",
     "is_treasure_word",
     "is_wild_word",
     "no_wildcards",

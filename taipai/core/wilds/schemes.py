@@ -455,6 +455,29 @@ def bird_seat(tile: TileIndex, players: Sequence[str], dealer: str) -> str:
 BIRD_MULTIPLIER: Final = 2
 """扎鳥: 「被扎鸟方赢输计分要翻倍」 (seed 001): the seat the 鳥 lands on wins or loses double."""
 
+BIRD_WORDS: Final = ("扎鳥", "扎鸟", "紮鳥", "bird")
+"""What a table types to play 扎鳥: ``規則 扎鳥 開`` / ``/rules bird on``."""
+
+BIRD_OPTION: Final = "bird"
+"""The option name a game's settings keep 扎鳥 under (on or off)."""
+
+_ON: Final = frozenset({"開", "开", "on", "yes", "true", "1", "是", "有"})
+_OFF: Final = frozenset({"關", "关", "off", "no", "false", "0", "否", "無", "无", "冇"})
+
+
+def bird_setting(value: object) -> bool:
+    """扎鳥 on or off as a table types it (``開`` / ``關``, ``on`` / ``off``) or stored (a bool).
+
+    Raises:
+        ValueError: any other word.
+    """
+    if isinstance(value, bool):
+        return value
+    word = str(value).strip().casefold()
+    if word in _ON or word in _OFF:
+        return word in _ON
+    raise ValueError(f"扎鳥 is 開 or 關, not {value!r}")
+
 
 # --------------------------------------------------------------------------- the schemes
 

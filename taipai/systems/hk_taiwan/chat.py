@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from taipai.core.chat import COMMAND_KINDS, N_, ChatVocabulary, Said
 from taipai.core.table.state import TableSettings
-from taipai.core.wilds.schemes import TREASURE_OPTION, TREASURE_WORDS
+from taipai.core.wilds.schemes import BIRD_OPTION, BIRD_WORDS, TREASURE_OPTION, TREASURE_WORDS
+from taipai.systems.hk_taiwan.birdchat import bird_command, bird_lines
 from taipai.systems.hk_taiwan.options import TableOptions
 from taipai.systems.hk_taiwan.reading import DEALER_PATTERN
 from taipai.systems.hk_taiwan.wildchat import (
@@ -34,6 +35,12 @@ def rule_row(option: str, options: TableSettings) -> Said | None:
         return scheme_row(stored_scheme(options.wild_scheme))
     if (option == TREASURE_OPTION or option in TREASURE_WORDS) and isinstance(options, TableOptions):
         return treasure_said(options.treasure_tile)
+    if (option == BIRD_OPTION or option in BIRD_WORDS) and isinstance(options, TableOptions):
+        if options.bird:
+            return Said(
+                N_("扎鳥 = 開 (鳥 三萬 right after a win: the player it lands on wins or pays double)")
+            )
+        return Said(N_("扎鳥 = 關 (規則 扎鳥 開 turns it on: then 鳥 三萬 right after a win)"))
     return None
 
 
@@ -41,11 +48,13 @@ def accepts(option: str, options: TableSettings) -> Said | None:
     """What the wildcard scheme or 寶牌 setting takes; ``None`` for the other options."""
     if option == TREASURE_OPTION or option in TREASURE_WORDS:
         return treasure_accepts()
+    if option == BIRD_OPTION or option in BIRD_WORDS:
+        return Said(N_("{name} takes 開 or 關"), (("name", "扎鳥"),))
     return scheme_accepts() if option == WILD_OPTION or option in WILD_WORDS else None
 
 
 CHAT = ChatVocabulary(
-    books=frozenset(COMMAND_KINDS) - {"bao", "flower_win", "bird"},
+    books=frozenset(COMMAND_KINDS) - {"bao", "flower_win"},  # 鳥 when the table plays 扎鳥 (規則 扎鳥 開)
     example_count=12,
     count_units=("番", "翻", "台", "fan"),  # 番 (seed 004), and 翻 and 台 as tables also say it
     help=(
@@ -75,6 +84,11 @@ CHAT = ChatVocabulary(
             "規則 寶牌 四萬  /rules treasure 4m: 寶牌, the turned tile (四萬: 寶牌 五萬); +1番 for each 五萬 "
             "the winner holds; a hand may say its own: 寶牌 四萬"
         ),
+        N_(
+            "規則 扎鳥 開  /rules bird on: 扎鳥; then 鳥 三萬  /bird 三萬 right after a win: counted from "
+            "the dealer (一 the dealer, 二 the next seat …), the player it lands on wins or pays that win "
+            "double, paid at once"
+        ),
     ),
     notes=(
         N_(
@@ -91,6 +105,12 @@ CHAT = ChatVocabulary(
     ledger_rows=frozenset({DEALER_PATTERN}),
     rule_row=rule_row,
     accepts=accepts,
-    option_words={**dict.fromkeys(WILD_WORDS, WILD_OPTION), **dict.fromkeys(TREASURE_WORDS, TREASURE_OPTION)},
+    option_words={
+        **dict.fromkeys(WILD_WORDS, WILD_OPTION),
+        **dict.fromkeys(TREASURE_WORDS, TREASURE_OPTION),
+        **dict.fromkeys(BIRD_WORDS, BIRD_OPTION),
+    },
+    commands={"bird": bird_command},
+    own_lines=bird_lines,
 )
 """The ``hk-taiwan`` system's :attr:`~taipai.core.system.RuleSystem.chat`."""

@@ -32,6 +32,8 @@ from taipai.core.table.deal import next_deal
 from taipai.core.table.errors import TableError
 from taipai.core.table.events import Draw, Event, FalseWin, SelfDraw, SessionEnded, WinByDiscard
 from taipai.core.table.state import ChainMove, CutOffer, Payment, TableState
+from taipai.core.wilds.bird import Bird
+from taipai.systems.hk_taiwan.birds import bird_outcome
 from taipai.systems.hk_taiwan.chains import refresh_offers, resolve_win, settle_all
 from taipai.systems.hk_taiwan.events import CashPrize, CutChain, FlyTile
 from taipai.systems.hk_taiwan.options import TableOptions
@@ -42,7 +44,7 @@ from taipai.systems.hk_taiwan.prizes import PRIZES, once_key, prize_payments
 class HkTaiwanTable:
     """:class:`~taipai.core.system.TableRules` of 港式台牌 (amounts in fan units; money = × ``rate``)."""
 
-    own_events: tuple[type[Event], ...] = (CashPrize, CutChain, FlyTile)
+    own_events: tuple[type[Event], ...] = (CashPrize, CutChain, FlyTile, Bird)
     amounts: str = "fan"
 
     def default_options(self) -> TableOptions:
@@ -106,11 +108,13 @@ class HkTaiwanTable:
         return Outcome(st, "session ended (埋數)", tuple(pays), tuple(moves))
 
     def own(self, state: TableState, event: Event, *, strict: bool) -> Outcome:
-        """Cash prizes (現金獎), 斬/唔斬 and 飛牌.
+        """Cash prizes (現金獎), 斬/唔斬, 飛牌 and 扎鳥's 鳥
+        (:func:`~taipai.systems.hk_taiwan.birds.bird_outcome`).
 
         Raises:
             TableError: ``unknown_prize``, ``prize_needs_other``, ``not_dealer``, ``prize_once``,
-                ``same_player``, ``no_chain``, ``cut_disabled``, ``no_cut_offer``, ``bad_event``.
+                ``same_player``, ``no_chain``, ``cut_disabled``, ``no_cut_offer``, ``bad_event``,
+                ``bird_off``.
         """
         if isinstance(event, CashPrize):
             return _prize(state, event, strict)
@@ -118,6 +122,8 @@ class HkTaiwanTable:
             return _cut(state, event)
         if isinstance(event, FlyTile):
             return Outcome(state, f"{event.player} flies {event.tile} (飛牌)")
+        if isinstance(event, Bird):
+            return bird_outcome(state, event)
         raise TableError("bad_event", f"not a 港式台牌 event: {event!r}")
 
     def offers(

@@ -13,7 +13,15 @@ from typing import Any
 
 from taipai.core.table.amounts import Amount, JsonAmount, amount_from_json, amount_to_json, norm
 from taipai.core.table.errors import TableError
-from taipai.core.wilds.schemes import TREASURE_OPTION, TREASURE_WORDS, WildScheme, treasure_setting
+from taipai.core.wilds.schemes import (
+    BIRD_OPTION,
+    BIRD_WORDS,
+    TREASURE_OPTION,
+    TREASURE_WORDS,
+    WildScheme,
+    bird_setting,
+    treasure_setting,
+)
 from taipai.systems.hk_taiwan.prizes import DEFAULT_PRIZE_VALUES
 from taipai.systems.hk_taiwan.wildchat import (
     WILD_OPTION,
@@ -66,6 +74,9 @@ class TableOptions:
         treasure: seed 001's 寶牌 turned tile as a tile code (``4m``: the treasure is 五萬, +1番 a copy
             held, :func:`~taipai.core.wilds.schemes.treasure_of`); ``""``: no 寶牌, the default.
             ``規則 寶牌 四萬``; a hand may say its own (``寶牌 四萬``).
+        bird: seed 001's 扎鳥 (「被扎鸟方赢输计分要翻倍」): ``True`` lets a 鳥 tile be booked right after a
+            win (``鳥 三萬``, :mod:`~taipai.systems.hk_taiwan.birds`).  Default ``False`` (seed 004 has
+            no 鳥).  ``規則 扎鳥 開``.
     """
 
     base_fan: int = 5
@@ -81,10 +92,13 @@ class TableOptions:
     multi_win_deal: str = "dealer_among_winners"
     wild_scheme: str = ""
     treasure: str = ""
+    bird: bool = False
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "wild_scheme", scheme_setting(self.wild_scheme))
         object.__setattr__(self, "treasure", treasure_text(self.treasure))
+        if not isinstance(self.bird, bool):
+            raise TableError("bad_value", f"bird = {self.bird!r}", "開 or 關")
         for name, choices in _CHOICES.items():
             if getattr(self, name) not in choices:
                 raise TableError(
@@ -142,8 +156,8 @@ class TableOptions:
                 v = amount_to_json(v)
             elif f.name == "prizes":
                 v = {k: amount_to_json(a) for k, a in v.items()}
-            elif f.name == "treasure" and not v:
-                continue  # logs without 寶牌 are written as before
+            elif f.name in ("treasure", "bird") and not v:
+                continue  # logs without 寶牌 or 扎鳥 are written as before
             out[f.name] = v
         return out
 
@@ -178,6 +192,11 @@ class TableOptions:
             return dataclasses.replace(self, wild_scheme=scheme_setting(value))
         if option == TREASURE_OPTION or option in TREASURE_WORDS:
             return dataclasses.replace(self, treasure=treasure_text(value))
+        if option == BIRD_OPTION or option in BIRD_WORDS:
+            try:
+                return dataclasses.replace(self, bird=bird_setting(value))
+            except ValueError as err:
+                raise TableError("bad_value", f"扎鳥 = {value!r}", "開 or 關") from err
         if option in _CHOICES:
             if not isinstance(value, str):
                 raise TableError("bad_value", f"{option} = {value!r}", ", ".join(_CHOICES[option]))
@@ -189,7 +208,7 @@ class TableOptions:
             return dataclasses.replace(self, **{option: a})
         if option == "rate":
             return dataclasses.replace(self, rate=_amount_value(option, value))
-        names = [*_CHOICES, *_INTS, "rate", "prize.<id>", WILD_OPTION, TREASURE_OPTION]
+        names = [*_CHOICES, *_INTS, "rate", "prize.<id>", WILD_OPTION, TREASURE_OPTION, BIRD_OPTION]
         raise TableError("bad_option", f"unknown option {option!r}", ", ".join(names))
 
 

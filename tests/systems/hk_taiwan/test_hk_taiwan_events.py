@@ -13,6 +13,7 @@ from taipai.core.registry import SYSTEMS
 from taipai.core.table import EVENT_TYPES, TableError
 from taipai.core.table.codec import KINDS, event_from_dict
 from taipai.core.table.machine import replay
+from taipai.core.wilds.bird import Bird
 from taipai.systems.hk_taiwan.events import CashPrize, CutChain, FlyTile
 
 STORED_LOG = [
@@ -27,13 +28,15 @@ STORED_LOG = [
 
 def test_the_stored_kinds_are_unchanged() -> None:
     assert (CashPrize.kind, CutChain.kind, FlyTile.kind) == ("cash_prize", "cut_chain", "fly_tile")
-    assert SYSTEMS["hk-taiwan"].table.own_events == (CashPrize, CutChain, FlyTile)
+    assert SYSTEMS["hk-taiwan"].table.own_events == (CashPrize, CutChain, FlyTile, Bird)  # 扎鳥's 鳥
 
 
 def test_the_shared_events_no_longer_hold_them_and_the_codec_reads_every_system() -> None:
     assert not {"cash_prize", "cut_chain", "fly_tile"} & set(EVENT_TYPES)
-    own = [cls.kind for s in SYSTEMS.values() for cls in s.table.own_events]
-    assert len(own) == len(set(own)) and not set(own) & set(EVENT_TYPES)  # no kind means two events
+    own = {(cls.kind, cls) for s in SYSTEMS.values() for cls in s.table.own_events}
+    kinds = {kind for kind, _cls in own}
+    assert len(own) == len(kinds) and not kinds & set(EVENT_TYPES)  # no kind means two events
+    assert KINDS["bird"] is Bird  # one 鳥 (扎鳥), booked by 歡樂麻將 and by 港式台牌 with 扎鳥 on
     assert {KINDS[k] for k in ("cash_prize", "cut_chain", "fly_tile")} == {CashPrize, CutChain, FlyTile}
 
 

@@ -1,0 +1,84 @@
+"""扎鳥 at a 港式台牌 table in the words of a chat: ``鳥 三萬`` / ``/bird 三萬`` right after a win becomes the
+shared :class:`~taipai.core.wilds.bird.Bird`, and its headline says whom it lands on and what doubles, in
+the words QQ 歡樂麻將's 鳥 uses (the same rule, seed 001 扎鸟 and seed 002 鳥牌).  Labels are English
+message ids (translated by the bot).
+"""
+
+from __future__ import annotations
+
+from taipai.core.chat import N_, Said
+from taipai.core.table.events import Event, SelfDraw, WinByDiscard
+from taipai.core.table.state import TableState
+from taipai.core.tiles import name_zh
+from taipai.core.wilds.bird import Bird
+from taipai.core.wilds.schemes import bird_number, bird_seat, tile_word
+
+__all__ = ["bird_command", "bird_lines"]
+
+_BIRD_LINES: dict[str, str] = {
+    "winner": N_(
+        "鳥 {tile} ({n}, counted from the dealer {dealer}) lands on {hit}, the winner: the discarder "
+        "{discarder} pays {hit} double"
+    ),
+    "discarder": N_(
+        "鳥 {tile} ({n}, counted from the dealer {dealer}) lands on {hit}, who dealt in: {hit} pays double"
+    ),
+    "neither": N_(
+        "鳥 {tile} ({n}, counted from the dealer {dealer}) lands on {hit}, who neither won nor dealt in: "
+        "nothing doubles"
+    ),
+    "self_drawer": N_(
+        "鳥 {tile} ({n}, counted from the dealer {dealer}) lands on {hit}, who self-drew: each of the three "
+        "pays double"
+    ),
+    "payer": N_(
+        "鳥 {tile} ({n}, counted from the dealer {dealer}) lands on {hit}: {hit} pays the self-draw double"
+    ),
+}
+"""The 鳥 headline by whom it lands on (:func:`bird_lines`), QQ's words."""
+
+
+def bird_lines(before: TableState, event: Event) -> tuple[Said, ...]:
+    """The headline of a 鳥 on the table ``before`` it: the tile, its number, the dealer it is counted
+    from, the player it lands on and what that doubles; ``()`` for another event or when no win is found
+    before it (the ledger refuses such a 鳥).
+
+    Args:
+        before: the table the 鳥 was booked on (a 鳥 at the end of its history is passed over).
+        event: the event to describe.
+    """
+    if not isinstance(event, Bird):
+        return ()
+    entries = list(before.history)
+    while entries and isinstance(entries[-1].event, Bird):
+        entries.pop()
+    if not entries or not isinstance(entries[-1].event, WinByDiscard | SelfDraw):
+        return ()
+    win, dealer = entries[-1].event, entries[-1].dealer
+    hit = bird_seat(event.tile, before.names, dealer)
+    if isinstance(win, WinByDiscard):
+        winners = tuple(w.winner for w in win.legs)
+        role = "winner" if hit in winners else "discarder" if hit == win.discarder else "neither"
+        discarder = win.discarder
+    else:
+        role, discarder = ("self_drawer" if hit == win.winner else "payer"), ""
+    args = (
+        ("tile", name_zh(event.tile)),
+        ("n", str(bird_number(event.tile))),
+        ("dealer", dealer),
+        ("hit", hit),
+        ("discarder", discarder),
+    )
+    return (Said(_BIRD_LINES[role], args),)
+
+
+def bird_command(tile: str, other: str | None) -> Event:
+    """``鳥 三萬``: the 鳥 tile of the win just booked (the chat passes the tile's name, ``三萬``).
+
+    Raises:
+        ValueError: ``tile`` names no tile (the chat reads one tile before it calls this).
+    """
+    kind = tile_word(tile)
+    if kind is None:
+        raise ValueError(f"not a tile: {tile!r}")
+    return Bird(tile=kind)
