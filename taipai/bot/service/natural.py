@@ -87,7 +87,8 @@ def rewrite(text: str, names: Sequence[str], me: str | None) -> str:
             place is then left as it is and the line does not read.
     """
     line = drop_trailing_emoji(text).strip()
-    line = _english(line, names, me) or _english_stranger(line, names, me) or line
+    line = _english_legs(line, names, me) or _english(line, names, me) or line
+    line = _english_stranger(line, names, me) or line
     line = english_command(line, names) or line
     line = drop_particles(line, names)
     line = _glued_prize(line, names, me)
@@ -297,6 +298,24 @@ def _english(line: str, names: Sequence[str], me: str | None) -> str | None:
         return None
     other, tail = readings[0]
     return " ".join(x for x in (who, "食", other, *tail) if x)
+
+
+_LEG_SEPARATOR = re.compile(r"\s*[;；，]\s*|\s*,\s*(?!\d)")
+"""Between the legs of one English multi-winner line (``B wins A 1; C wins A 2``, ``…, C wins A 2``);
+a comma before a digit stays (``1,000``)."""
+
+
+def _english_legs(line: str, names: Sequence[str], me: str | None) -> str | None:
+    """An English line of several wins on one discard in the Cantonese form (``B wins A 8; C wins A 8``
+    → ``B 食 A 8; C 食 A 8``, as ``B 食 A 8番; C 食 A 8番`` reads), or ``None`` unless it has two legs or
+    more and every leg reads as an English win (:func:`_english`)."""
+    parts = _LEG_SEPARATOR.split(line)
+    if len(parts) < 2:
+        return None
+    legs = [_english(part, names, me) for part in parts]
+    if any(leg is None or " 食 " not in f" {leg} " for leg in legs):
+        return None
+    return "; ".join(leg for leg in legs if leg)
 
 
 _ENGLISH_NAME = r"[^\s\d]\S*"
