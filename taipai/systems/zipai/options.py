@@ -53,6 +53,8 @@ VALUE_WORDS: dict[str, dict[str, str]] = {
 
 _CHOICES = {"self_draw": SELF_DRAW_MODES, "discard": DISCARD_MODES}
 _FLAGS = ("three_hands",)
+_THRESHOLD_UNITS = {"油": ("油",), "胡息": ("胡息", "胡")}
+"""The units 起胡 may be typed with, by what the variant's groups count (油, or 胡息 also written 胡)."""
 FLAG_WORDS: dict[str, bool] = {"開": True, "开": True, "on": True, "關": False, "关": False, "off": False}
 """The words a table types to turn a rule on or off (``規則 3把50胡 開``)."""
 _INTS = {
@@ -174,7 +176,14 @@ class ZipaiOptions:
             return dataclasses.replace(self, **{option: word})
         if option in _INTS:
             low, high = _INTS[option]
-            text = str(value).strip().rstrip("油胡息排%％").strip()
+            said = str(value).strip()
+            text = said.rstrip("油胡息排%％").strip()
+            unit = said[len(said.rstrip("油胡息排%％")) :]
+            counts = VARIANTS[self.variant].count_unit
+            if option == "threshold" and unit and unit not in _THRESHOLD_UNITS[counts]:
+                # 起胡 counts the groups' 油 or 胡息: 「規則 起胡 9排」 at 長沙跑胡子 is not 9胡息
+                hint = f"a whole number of {counts} {low}-{high}"
+                raise TableError("bad_value", f"{option} = {value!r}", hint)
             if isinstance(value, bool) or not (text.isascii() and text.isdigit()) or len(text) > 3:
                 raise TableError("bad_value", f"{option} = {value!r}", f"a whole number {low}-{high}")
             return dataclasses.replace(self, **{option: int(text)})
