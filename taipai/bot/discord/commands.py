@@ -194,6 +194,12 @@ def build_commands() -> list[app_commands.Command[Any, ..., None]]:
     async def bird(interaction: discord.Interaction, tile: str) -> None:
         await relay(interaction, "/bird", tile)
 
+    @_cmd(N_("/shuxin"), N_("字牌's 數信 right after a win: the card the sitter turned, or the shares"))
+    @app_commands.rename(card=option_name(N_("option: card")))
+    @app_commands.describe(card=text(N_("The turned card, e.g. 三, or the shares, e.g. 2份")))
+    async def shuxin(interaction: discord.Interaction, card: str) -> None:
+        await relay(interaction, "/shuxin", card)
+
     @_cmd(N_("/draw"), N_("Exhaustive draw (流局); the dealer stays"))
     async def draw(interaction: discord.Interaction) -> None:
         await relay(interaction, "/draw")
@@ -336,6 +342,7 @@ def build_commands() -> list[app_commands.Command[Any, ..., None]]:
         win,
         selfdraw,
         bird,
+        shuxin,
         draw,
         undo,
         redo,

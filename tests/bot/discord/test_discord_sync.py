@@ -37,7 +37,7 @@ async def test_two_starts_with_the_same_tree_sync_once(store, monkeypatch, tmp_p
     assert stamp.read_text("ascii").strip() == kept
     said = [r.getMessage() for r in caplog.records if r.name == "taipai.bot.discord.sync"]
     assert said == [
-        f"discord: 27 slash commands published ({kept[:12]})",
+        f"discord: 28 slash commands published ({kept[:12]})",
         f"discord: slash commands unchanged ({kept[:12]}); not published",
     ]
 
