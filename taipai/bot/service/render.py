@@ -551,6 +551,9 @@ _WILD_KIND_ERRORS = {
     "no_wilds": N_("「{token}」: this table plays no wildcards."),
     "unknown_kind": N_("「{token}」 is not a kind of wildcard. This table plays: {kinds}."),
     "not_played": N_("「{token}」: this table does not play the 「{kind}」 wildcard. It plays: {kinds}."),
+    "flowers_only": N_(
+        "「{token}」: this game's only wildcards are its flowers (保); write 保 or the flower, e.g. 春."
+    ),
 }
 """``wild_unsupported`` by ``hint_args["reason"]`` (DESIGN §4: 「[搭] alone means the table's only
 kind, or is an error when the table plays several」): each says what the table plays, written as
@@ -917,11 +920,14 @@ def _patterns(
     return lines
 
 
-def capped(read: ReadHand, unit: str, ledger_rows: frozenset[str] = frozenset()) -> list[str]:
+def capped(
+    read: ReadHand, unit: str, ledger_rows: frozenset[str] = frozenset(), word: str = "最大"
+) -> list[str]:
     """The line saying a hand's count was paid lower than it came to: a bare count above the table's
     最大 (``read.typed`` > ``read.fan``), or a hand whose rows (those the ledger does not add per leg,
     ``ledger_rows``) add up to more than the count booked (廣東牌: 「先講好最大多小台」, seed 003);
-    ``[]`` when nothing was capped."""
+    ``[]`` when nothing was capped.  ``word``: the game's word for its cap
+    (:attr:`~taipai.core.chat.ChatVocabulary.cap_word`: 最大, 雞平和's 爆和)."""
     if read.score is None:
         said = read.typed
     else:
@@ -930,8 +936,8 @@ def capped(read: ReadHand, unit: str, ledger_rows: frozenset[str] = frozenset())
         return []
     return [
         "  "
-        + _("{said} is above this table's 最大: paid as {fan}.").format(
-            said=_fan(said, unit), fan=_fan(read.fan, unit)
+        + _("{said} is above this table's {cap}: paid as {fan}.").format(
+            said=_fan(said, unit), cap=word, fan=_fan(read.fan, unit)
         )
     ]
 
@@ -1026,6 +1032,7 @@ def event_lines(
     unit = unit_of(ref)
     words = system_by_id(ref.system).words
     skip = system_by_id(ref.system).chat.ledger_rows
+    cap = system_by_id(ref.system).chat.cap_word
     if isinstance(event, WinByDiscard | SelfDraw) and legs is None:
         # the legs of fan + 底 + dealer fan are hk-taiwan's; another game's payments are listed after
         legs = leg_rows(event, ref.names, ref.dealer, ref.streak, ref.options) if counts_fan(ref) else ()
@@ -1040,7 +1047,7 @@ def event_lines(
             lines.append(_with_bases(head, w.bases))
             if reads:
                 lines += [*_patterns(reads[i], unit, words, skip), *overruled(ref, reads[i], w.winner)]
-                lines += capped(reads[i], unit, skip)
+                lines += capped(reads[i], unit, skip, cap)
             if legs and i < len(legs):
                 lines.append(leg_line(state, legs[i]))
         return lines
@@ -1049,7 +1056,7 @@ def event_lines(
         lines = [_with_bases(head, event.bases)]
         if reads:
             lines += [*_patterns(reads[0], unit, words, skip), *overruled(ref, reads[0], event.winner)]
-            lines += capped(reads[0], unit, skip)
+            lines += capped(reads[0], unit, skip, cap)
         return lines + [leg_line(state, leg) for leg in legs or ()]
     if isinstance(event, Draw):
         return [drawn(ref, event)]

@@ -12,7 +12,7 @@ from typing import Any, Final
 from taipai.core.budget import Budget, BudgetExhausted, budget_scope, over_budget_error
 from taipai.core.errors import HandError
 from taipai.core.hand import waits
-from taipai.core.notation import tokenize
+from taipai.core.notation import Token, tokenize
 from taipai.core.notation_words import TokenKind
 from taipai.core.scoretypes import PatternScore, Score, WildReading
 from taipai.core.system import ScoredHand, Seat
@@ -53,16 +53,57 @@ def _replace(text: str, spans: dict[int, tuple[int, str]]) -> tuple[str, list[in
     return "".join(out), where
 
 
+def refuse_typed_wilds(text: str, first: str, where: list[int], tokens: list[Token]) -> None:
+    """Refuse what :func:`bao_text` would otherwise read as a 保: a typed joker (``[皇]``, ``[搭]``, ``[元]``
+    …: 河源百搭's only wildcards are its flowers, seed 001 「八张花牌作为"保"」) and a flower written twice
+    (the pack has one of each).  ``tokens`` are ``first``'s (``text`` with each ``保`` as ``[皇]``) and
+    ``where`` maps ``first``'s characters to ``text``'s.
+
+    Raises:
+        HandError: ``wild_unsupported`` (``reason`` ``flowers_only``, the joker as typed),
+            ``duplicate_flower`` (the flower's second copy), each at its position in ``text``.
+    """
+    flowers: set[object] = set()
+    for t in tokens:
+        at = where[t.start]
+        typed = first[t.start : t.end]
+        if t.kind is TokenKind.WILD and text[at] != BAO_NAME:
+            raise HandError(
+                "wild_unsupported",
+                f"{typed!r} at {at}: {GAME_ZH}'s wildcards are its flowers (保), not typed jokers",
+                token=typed,
+                position=at,
+                hint="write a 保 as 保 or as the flower it is (春 … 竹)",
+                hint_args={"token": typed, "reason": "flowers_only", "table_kinds": (BAO_NAME,)},
+            )
+        if t.kind is TokenKind.FLOWER:
+            if t.value in flowers:
+                raise HandError(
+                    "duplicate_flower",
+                    f"{typed!r} at {at}: each flower exists once; it is written twice",
+                    token=typed,
+                    position=at,
+                    hint="each flower exists once; it is written twice",
+                    hint_args={"token": typed},
+                )
+            flowers.add(t.value)
+
+
 def bao_text(text: str) -> tuple[str, list[int]]:
     """``text`` with each flower (and ``保``) written as the wildcard ``[皇]`` and a ``花:`` label dropped,
     and, for each character of the new text, the position in ``text`` it came from (to point a refusal
     at what the player typed).  Flowers are found by the notation's tokens; a text it cannot tokenise
-    keeps its flowers (its parse gives the error)."""
+    keeps its flowers (its parse gives the error).
+
+    Raises:
+        HandError: :func:`refuse_typed_wilds`'s codes (a typed joker, a flower written twice).
+    """
     first, where1 = _replace(text, {i: (i + 1, BAO_TOKEN) for i, c in enumerate(text) if c == "保"})
     try:
         tokens = tokenize(first, words=GUANGDONG_WORDS)
     except HandError:
         tokens = []
+    refuse_typed_wilds(text, first, where1, tokens)
     spans = {
         t.start: (t.end, BAO_TOKEN if t.kind is TokenKind.FLOWER else " ")
         for t in tokens

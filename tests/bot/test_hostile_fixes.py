@@ -1,0 +1,72 @@
+"""What a hostile tester found at the new games (issues 16, 17, 18), each refused with a reply that says
+what was wrong: typed jokers and a flower twice at 河源百搭, and the kinds around them at every game."""
+
+from __future__ import annotations
+
+import pytest
+
+from .conftest import Talk, opened_table
+
+HAND = "一二三萬 四五六萬 七八九筒 二三四索"
+"""Four melds of a 13-tile hand; with a lone 保 it waits as the eyes (飛牌)."""
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("joker", ["[皇]", "[搭]", "[二后]", "[元]"])
+async def test_a_typed_joker_at_heyuan_is_refused_not_booked_as_a_bao(store, joker: str) -> None:
+    # seed 001: 河源's wildcards are the eight flowers (「八张花牌作为"保"」), never a typed joker
+    talk: Talk = await opened_table(store, "開枱 A B C D 河源", locale="en")
+    reply = await talk("B", f"B 食 A {HAND} {joker} 食 南")
+    assert reply == (
+        f"「{joker}」: this game's only wildcards are its flowers (保); write 保 or the flower, e.g. 春. "
+        f"(「{joker}」 is at character 27 of the message.)"
+    )
+    assert (await talk.state()).balances == {"A": 0, "B": 0, "C": 0, "D": 0}
+    assert (await talk("B", f"計番 {HAND} {joker} 食 南")).startswith(f"「{joker}」: this game's only")
+
+
+@pytest.mark.asyncio
+async def test_a_typed_joker_at_heyuan_in_cantonese(store) -> None:
+    talk: Talk = await opened_table(store, "開枱 A B C D 河源")
+    assert (await talk("B", f"B 食 A {HAND} [皇] 食 南")).startswith(
+        "「[皇]」：呢隻玩法嘅搭淨係啲花（保）；寫保或者寫返隻花，例如 春。"
+    )
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("flowers", ["春春", "春 花:春", "梅 保 梅"])
+async def test_the_same_flower_twice_at_heyuan_is_refused(store, flowers: str) -> None:
+    talk: Talk = await opened_table(store, "開枱 A B C D 河源", locale="en")
+    reply = await talk("B", f"B 食 A {flowers} 一二三萬 四五六萬 七八九筒 二三索 食 南")
+    flower = flowers[0]
+    assert reply.startswith(f"The flower 「{flower}」 is written twice; each flower is one tile.")
+    assert (await talk.state()).balances == {"A": 0, "B": 0, "C": 0, "D": 0}
+    assert (await talk("B", f"聽 {flowers} 一二三萬 四五六萬 七八九筒 二三索")).startswith(
+        f"The flower 「{flower}」 is written twice"
+    )
+
+
+@pytest.mark.asyncio
+async def test_a_bao_typed_as_bao_still_books_at_heyuan(store) -> None:
+    talk: Talk = await opened_table(store, "開枱 A B C D 河源", locale="en")
+    # 平和 1 + 飛牌 1 = 2番: A pays 2^2 = 4
+    assert (await talk("B", f"B 食 A 保 {HAND} 食 南")).splitlines()[3] == "A pays B HK$4"
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize(
+    ("opening", "extra"),
+    [
+        ("開枱 A B C D", " 一二三萬"),
+        ("開枱 A B C D 國標", ""),
+        ("開枱 A B C D 台灣", " 一二三萬"),
+        ("開枱 A B C D 廣東牌", ""),
+        ("開枱 A B C D 歡樂", " 財神 六萬"),
+    ],
+)
+async def test_the_same_flower_twice_is_refused_at_every_game_with_flowers(
+    store, opening: str, extra: str
+) -> None:
+    talk: Talk = await opened_table(store, opening, locale="en")
+    reply = await talk("B", f"B 食 A 春春 {HAND}{extra} 南 食 南")
+    assert reply.startswith("The flower 「春」 is written twice; each flower is one tile.")
