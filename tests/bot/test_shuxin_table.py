@@ -142,3 +142,15 @@ async def test_the_replies_in_simplified_chinese_and_at_other_tables(store) -> N
         == "Hong Kong-style Taiwanese (港式台牌) has no 數信: nobody sits out; /help lists what this table books."
     )
     assert await mahjong.seq() == 2  # 開枱 and the self-draw: the 數信 booked nothing
+
+
+@pytest.mark.asyncio
+async def test_five_names_are_refused_naming_both_counts(store) -> None:
+    talk = await opened_table(store, "開枱 A B C 字牌", locale="en")
+    assert await talk("A", "開枱 A B C D E 字牌") == (
+        "大字牌 is played by 3 players: 開枱 A B C 大字牌; or a fourth sits each hand out (數信): 開枱 A B C D 大字牌"
+    )
+    yue = await opened_table(store, "開枱 A B C 字牌", prefix="yue")
+    assert await yue("A", "開枱 A B C D E 字牌") == (
+        "大字牌要3個人玩：開枱 A B C 大字牌；或者四個人，每鋪一個坐低數信：開枱 A B C D 大字牌"
+    )

@@ -1100,6 +1100,10 @@ def _open(words: list[str]) -> OpenTable:
         system, names = odd
         if len(names) not in seat_counts(system):  # 字牌: three, or four with one sitting out (數信)
             usage = " ".join(("開枱", *"ABCD"[: system.players], system.names[0]))
+            if len(seat_counts(system)) > 1:
+                four = " ".join(("開枱", *"ABCDE"[: system.players + 1], system.names[0]))
+                game, count = system.names[0], str(system.players)
+                raise CommandError("open_count_sitter", game=game, count=count, usage=usage, four=four)
             raise CommandError("open_count", game=system.names[0], count=str(system.players), usage=usage)
         return OpenTable(names, system=system.id)
     if len(words) == 5:

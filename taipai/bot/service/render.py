@@ -233,6 +233,9 @@ def help_text(system_id: str = DEFAULT_SYSTEM, options: TableSettings | None = N
 _COMMAND_ERRORS = {
     "open_usage": N_("Open a table with four names: 開枱 A B C D (or /newgame A B C D)."),
     "open_count": N_("{game} is played by {count} players: {usage}"),
+    "open_count_sitter": N_(
+        "{game} is played by {count} players: {usage}; or a fourth sits each hand out (數信): {four}"
+    ),
     "open_setting": N_(
         "「{word}」 after the names takes its value: 開枱 A B C D 百搭 窗 四萬 (a scheme and the turned "
         "tile), 開枱 A B C D 寶牌 四萬."
