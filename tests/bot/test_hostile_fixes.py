@@ -70,3 +70,35 @@ async def test_the_same_flower_twice_is_refused_at_every_game_with_flowers(
     talk: Talk = await opened_table(store, opening, locale="en")
     reply = await talk("B", f"B 食 A 春春 {HAND}{extra} 南 食 南")
     assert reply.startswith("The flower 「春」 is written twice; each flower is one tile.")
+
+
+@pytest.mark.asyncio
+async def test_waits_with_many_bao_and_only_honours_are_answered_at_heyuan(store) -> None:
+    talk: Talk = await opened_table(store, "開枱 A B C D 河源", locale="en")
+    # 8 保 + 南北西中白: every reading is 十三幺 (6番, 爆和以外), waiting on any of its 13 tiles
+    eight = (await talk("B", "聽 保保保保保保保保 南 北 西 中 白")).splitlines()
+    assert eight[0] == (
+        "Waiting on 一萬 九萬 一筒 九筒 一索 九索 東 南 西 北 中 發 白 at Heyuan Wildcards (河源百搭), the best first:"
+    )
+    assert eight[1] == "一萬: on a discard 6 fan (HK$64), self-drawn 6 fan (HK$192)"
+    seven = (await talk("B", "聽 保保保保保保保 南 北 西 中 白 發")).splitlines()
+    assert seven[-1] == "保: on a discard 6 fan (HK$64), self-drawn 6 fan (HK$192)"
+    assert (await talk("B", "聽 春夏秋冬梅蘭菊竹 南 北 西 中 白")).startswith("Waiting on ")
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("opening", ["開枱 A B C D 國標", "開枱 A B C D 雞平和", "開枱 A B C D 歡樂"])
+async def test_waits_with_bao_or_flowers_and_honours_get_a_reply_at_every_game(store, opening: str) -> None:
+    talk: Talk = await opened_table(store, opening, locale="en")
+    for hand in ("保保保保保保保保 南 北 西 中 白", "春夏秋冬梅蘭菊竹 南 北 西 中 白", "保保保"):
+        assert await talk("C", f"聽 {hand}") != ""
+    assert (await talk("C", "聽 保保保保保保保保 南 北 西 中 白")).startswith(
+        "I can't read 「保保保保保保保保」" if "歡樂" not in opening else "Which tile is 財神 this hand?"
+    )
+
+
+@pytest.mark.asyncio
+async def test_waits_talk_with_flower_words_alone_stays_talk(store) -> None:
+    talk: Talk = await opened_table(store, "開枱 A B C D 河源", locale="en")
+    for said in ("聽 春夏秋冬", "聽 保險", "聽 你講"):
+        assert await talk("C", said) == ""

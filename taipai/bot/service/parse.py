@@ -57,6 +57,10 @@ KONG_DRAW_WORDS = (*KONG_SELF_DRAW_WORDS, "槓上", "杠上", "槓上花", "杠�
 (seed 004 槓上自摸 row: 「明槓出銃者全包」)."""
 NOT_EXPOSED_KONG_WORDS = ("暗槓", "暗杠", "加槓", "加杠")
 """Words that say the kong was not made from a discard: nobody 出銃 into it, so no 包."""
+BAO_GROUND_WORDS = ("十二張", "十二张", "十二張落地", "十二张落地", "大四喜", "大三元")
+"""Said with 包 and a bare count (``B 自摸 3番 十二張 C包``), the 包 other than the kong's that a count
+cannot show: 十二張落地 (four melds laid down), 大四喜 and 大三元 (雞平和, seed 001 「十二张落地包自摸」,
+「大四喜和大三元包自摸」)."""
 ROB_KONG_WORDS = ("搶槓", "抢杠", "搶杠")
 FALSE_WIN_WORDS = ("詐糊", "诈糊", "詐胡", "诈胡", "炸糊", "詐和", "诈和")  # 詐和: 國標's spelling
 FLY_WORDS = ("飛", "飞", "飛牌", "飞牌")
@@ -264,8 +268,9 @@ class RecordSelfDraw(Said):
         kong_payer: the player who pays all (槓上自摸 on their discard's kong, seed 004 槓上自摸 row
             「明槓出銃者全包」), as typed; ``""`` when nobody does.
         kong_said: the kong word said with it (:data:`KONG_DRAW_WORDS` such as ``槓上`` or
-            ``槓上自摸``, or :data:`NOT_EXPOSED_KONG_WORDS`), taken off a bare count (``12番 槓上
-            C包``) or said as the command word (``B 槓上自摸 …``); ``""`` when none.
+            ``槓上自摸``, or :data:`NOT_EXPOSED_KONG_WORDS`; with 包, also a :data:`BAO_GROUND_WORDS`
+            word), taken off a bare count (``12番 槓上 C包``) or said as the command word
+            (``B 槓上自摸 …``); ``""`` when none.
     """
 
     kind: ClassVar[str] = "self_draw"
@@ -835,19 +840,25 @@ def without_bao(hand: str) -> str:
 
 
 def _kong_said(hand: str, payer: str) -> tuple[str, str]:
-    """With 包 and a bare count, take the kong words off the count: ``("12番 槓上", "C")`` →
-    ``("12番", "槓上")``.  A word that says the kong was not from a discard (暗槓, 加槓) wins over
-    槓上.  A hand message keeps its words (they are tiles and context there): ``(hand, "")``.
+    """Take the kong words off a bare count, with 包 or without: ``("12番 槓上", "C")`` →
+    ``("12番", "槓上")`` (雞平和 floors a bare 槓上 self-draw, 包 or not).  A word that says the kong was
+    not from a discard (暗槓, 加槓) wins over 槓上.  A hand message keeps its words (they are tiles and
+    context there): ``(hand, "")``; so does a count with 暗槓 / 加槓 and no 包 (it says no 槓上).
+    ``payer``: the player named with 包, ``""`` when none.
 
     Raises:
         CommandError: ``count_too_large`` for a count over :data:`MAX_FAN` (as :func:`read_count`).
     """
-    if not payer:
-        return hand, ""
     bits = hand.split()
-    said = [b for b in bits if b in KONG_DRAW_WORDS or b in NOT_EXPOSED_KONG_WORDS]
+    said = [
+        b
+        for b in bits
+        if b in KONG_DRAW_WORDS or b in NOT_EXPOSED_KONG_WORDS or (payer and b in BAO_GROUND_WORDS)
+    ]
     rest = [b for b in bits if b not in said]
     if not said or len(rest) != 1 or read_count(rest[0]) is None:
+        return hand, ""
+    if not payer and any(b in NOT_EXPOSED_KONG_WORDS for b in said):  # 暗槓 says no 槓上開花: not read
         return hand, ""
     return rest[0], next((b for b in said if b in NOT_EXPOSED_KONG_WORDS), said[0])
 
@@ -944,6 +955,8 @@ def _parse_words(raw: str) -> Command | None:
         return Rules(tuple(words[1:]))
     if head in BIRD_WORDS and len(words) == 2 and _looks_like_tiles(words[1]):  # 鳥 三萬
         return RecordBird(words[1])
+    if head in BIRD_WORDS and len(words) == 1:  # a bare 鳥, as a bare /bird: the usage line
+        raise CommandError("bird_usage")
     if head in SHUXIN_WORDS and len(words) == 2:  # 數信 三, 數信 2份 (the game reads the word)
         return RecordShuxin(words[1])
     if head in SHUXIN_WORDS and len(words) == 1:
@@ -1015,7 +1028,13 @@ def _looks_like_tiles(text: str) -> bool:
     if any(c in _SUIT_MARKS for c in plain) or re.search(r"[1-9][mps]", plain):
         return True
     letters = [c for c in plain if not c.isspace()]
-    return bool(letters) and all(c in _TILE_LIKE for c in letters)
+    tiles = [c for c in letters if c not in _FLOWER_LIKE]
+    return bool(tiles) and all(c in _TILE_LIKE or c == "保" for c in tiles)
+
+
+_FLOWER_LIKE = frozenset("春夏秋冬梅蘭兰菊竹花:")
+"""Characters a hand may hold beside its tiles (``花:春梅``); with them, and with 河源百搭's 保, a 聽 of
+honours (``聽 春夏 南 北 西 中 白``, ``聽 保保保``) is a try at tiles, answered, not talk."""
 
 
 OPEN_LANGUAGES = {
