@@ -141,6 +141,9 @@ class ChatVocabulary:
             ``詐胡``).
         cap_word: the game's word for the most a hand is paid, in the line saying a hand was paid
             lower than it came to (廣東牌 ``最大``, seed 003 「先講好最大多小台」; 雞平和 ``爆和``).
+        any_wait_word: the game's word for a hand that waits on any tile (河源百搭's 飛牌: a lone 保 as the
+            eyes), in 聽's 「Waiting on any tile (飛牌)」; such a game's 聽 also names the patterns a
+            wildcard drawn as the winning tile adds (「保 (保釣保): …」); ``""``: neither is said.
         count_units: the unit words a bare count may carry at this game's tables (``12番``, ``3台``);
             a count typed with another game's unit (``12番`` at 台灣牌) is refused with the table's own
             unit, never booked as if it were one.  A count without a unit is always the table's.
@@ -180,6 +183,7 @@ class ChatVocabulary:
     count_units: tuple[str, ...] = ("番", "翻", "台", "fan")
     false_win_word: str = "詐糊"
     cap_word: str = "最大"
+    any_wait_word: str = ""
     hand_like: Callable[[str], bool] | None = None
     hand_error: Callable[[HandError], tuple[Said, ...]] = _no_reply
     find_waits: Callable[[str, TableSettings], Any] | None = None

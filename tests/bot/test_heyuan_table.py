@@ -64,6 +64,7 @@ async def test_calc_waits_and_proper_wildcards_in_cantonese(store) -> None:
         "河源百搭聽 四索 南，大嘅排先：",
         "四索：食 1番（HK$2）、自摸 2番（HK$12）",
         "南：食 1番（HK$2）、自摸 2番（HK$12）",
+        "保：食 1番（HK$2）、自摸 2番（HK$12）",  # a 保 drawn is the 四索 or the 南
     ]
     assert await talk.seq() == before
     assert await talk("A", "規則 玩法 正百搭") == (

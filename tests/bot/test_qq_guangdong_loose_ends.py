@@ -121,3 +121,27 @@ async def test_a_caishen_hand_shows_its_groups_what_each_caishen_stood_for_and_i
     lines = (await zh("A", "計番 一一二二三三四四五五萬 東東 六筒 食 九筒 財神 六筒")).splitlines()
     assert "拆牌：七對 一萬 一萬 二萬 二萬 三萬 三萬 四萬 四萬 五萬 五萬 九筒 九筒 東 東" in lines
     assert "搭 財神 六筒 當 九筒" in lines
+
+
+@pytest.mark.asyncio
+async def test_heyuan_waits_list_a_bao_and_say_any_tile_for_a_flying_hand(store) -> None:
+    en: Talk = await opened_table(store, "開枱 A B C D 河源", locale="en")
+    # 飛牌: the lone 春 waits as the eyes. Every tile but 中 (a fifth 中 for the eyes) wins: 箭刻 1 + 飛牌 1 =
+    # 2番, self-drawn 3; a 保 self-drawn is 保釣保 (2番 more, ×4): 箭刻 1 + 自摸 1 + 保釣保 2 = 4番, 16 each
+    assert (await en("A", "聽 一二三萬 四五六萬 七八九筒 中中中 春")).splitlines() == [
+        "Waiting on any tile but 中 (飛牌) at Heyuan Wildcards (河源百搭), the best first:",
+        "保 (保釣保): on a discard 2 fan (HK$4), self-drawn 4 fan (HK$48)",
+        "Any other tile: on a discard 2 fan (HK$4), self-drawn 3 fan (HK$24)",
+    ]
+    calc = (await en("A", "計番 一二三萬 四五六萬 七八九筒 中中中 春 摸 保")).splitlines()
+    assert "  保釣保: 2 fan" in calc and "Waits: any tile but 中" in calc
+    zh: Talk = await opened_table(store, "開枱 A B C D 河源")
+    assert (await zh("A", "聽 一二三萬 四五六萬 七八九筒 二三四索 春")).splitlines()[0] == (
+        "河源百搭聽 任何一隻牌（飛牌），大嘅排先："
+    )
+    # 歡樂麻將: a lone 財神 with 一至九萬 東東東 waits on every tile but 東 (a fifth 東)
+    qq: Talk = await opened_table(store, "開枱 A B C D 歡樂", locale="en")
+    waits = (await qq("A", "聽 一二三四五六七八九萬 東東東 六筒 財神 六筒")).splitlines()
+    assert waits[0] == "Waiting on any tile but 東 at QQ Happy Mahjong (歡樂麻將), the best first:"
+    assert waits[-1] == "Any other tile: on a discard 24 fan (HK$24), self-drawn 26 fan (HK$104)"
+    assert len(waits) == 18  # 16 tiles that make more (一色三步高 …), then the rest in one line

@@ -35,7 +35,7 @@ from taipai.core.table.events import SelfDraw, TableOpened, WinByDiscard, WinLeg
 from taipai.core.table.machine import apply
 from taipai.core.table.state import TableSettings
 from taipai.core.tiles import name_zh
-from taipai.core.waiting import WAITS_BUDGET, Waits, WinningTile, find_waits
+from taipai.core.waiting import NUM_KINDS, WAITS_BUDGET, Waits, WinningTile, find_waits
 
 if TYPE_CHECKING:
     from taipai.bot.store import ChatRef
@@ -209,7 +209,7 @@ def calc_lines(system_id: str, options: TableSettings, scored: ScoredHand) -> li
     lines.append(_("Reading: {groups}").format(groups=" ".join(score.reading)))
     lines += render.double_reading_lines(score)
     if score.waits:
-        lines.append(_("Waits: {tiles}").format(tiles=" ".join(name_zh(t) for t in score.waits)))
+        lines.append(_("Waits: {tiles}").format(tiles=_waits_said(system_id, score)))
     for w in score.wilds:
         d = w.to_dict()
         lines.append(_("Wildcard {kind} as {tile}").format(kind=d["kind"], tile=d["as"]))
@@ -226,6 +226,24 @@ def calc_lines(system_id: str, options: TableSettings, scored: ScoredHand) -> li
     return lines
 
 
+def _any_tile(system_id: str, kinds: set[int], patterns: set[str]) -> str | None:
+    """「any tile」 / 「any tile but 中」 (with the game's word for it, 飛牌, when ``patterns`` holds it) for
+    waits on all but at most :data:`MOST_LEFT_OUT` of the 34 kinds; ``None`` for fewer waits."""
+    if len(kinds) < NUM_KINDS - MOST_LEFT_OUT:
+        return None
+    left = [name_zh(k) for k in range(NUM_KINDS) if k not in kinds]
+    what = _("any tile but {tiles}").format(tiles=" ".join(left)) if left else _("any tile")
+    word = system_by_id(system_id).chat.any_wait_word
+    return _("{tile} ({patterns})").format(tile=what, patterns=word) if word and word in patterns else what
+
+
+def _waits_said(system_id: str, score: Any) -> str:
+    """計番's waits: the tiles, or 「any tile (飛牌)」 (:func:`_any_tile`) for a hand that waited on
+    (almost) every tile."""
+    said = _any_tile(system_id, set(score.waits), {p.name for p in score.patterns})
+    return said if said is not None else " ".join(name_zh(t) for t in score.waits)
+
+
 def _part(
     system_id: str, options: TableSettings, scored: ScoredHand | None, short: int | None, self_drawn: bool
 ) -> str:
@@ -240,18 +258,44 @@ def _part(
         return (_("self-drawn {count}") if self_drawn else _("on a discard {count}")).format(count=count)
     if short is not None:
         count = _count(system_id, short)
-        msgid = _("self-drawn {count}: below 起糊") if self_drawn else _("on a discard {count}: below 起糊")
+        msgid = own_line(system_id, "below_self_drawn" if self_drawn else "below_on_discard") or (
+            _("self-drawn {count}: below 起糊") if self_drawn else _("on a discard {count}: below 起糊")
+        )
         return msgid.format(count=count)
     return _("no self-draw") if self_drawn else _("no win on a discard")
 
 
-def tile_line(system_id: str, options: TableSettings, tile: WinningTile) -> str:
-    """One winning tile: 「東：食 18番、自摸 20番」 / ``東: on a discard 18 fan, self-drawn 20 fan``."""
+def _parts(system_id: str, options: TableSettings, tile: WinningTile) -> str:
+    """What a winning tile makes, on a discard and self-drawn: 「食 18番、自摸 20番」."""
     parts = [
         _part(system_id, options, tile.discard, tile.discard_short, False),
         _part(system_id, options, tile.self_draw, tile.self_draw_short, True),
     ]
-    return _("{tile}: {parts}").format(tile=tile.tile, parts=_(", ").join(parts))
+    return _(", ").join(parts)
+
+
+def _pattern_names(tile: WinningTile) -> list[str]:
+    """The names of the patterns a winning tile's hands score (on a discard, then self-drawn)."""
+    names: list[str] = []
+    for scored in (tile.discard, tile.self_draw):
+        for p in scored.score.patterns if scored is not None else ():
+            if p.name not in names:
+                names.append(p.name)
+    return names
+
+
+def tile_line(
+    system_id: str, options: TableSettings, tile: WinningTile, natural: frozenset[str] = frozenset()
+) -> str:
+    """One winning tile: 「東：食 18番、自摸 20番」 / ``東: on a discard 18 fan, self-drawn 20 fan``.  A
+    wildcard drawn as the winning tile (``tile.kind`` None) names the patterns it scores that every
+    natural winning tile's hand lacks (``natural``: the names those all score): 「保 (保釣保): …」."""
+    name = tile.tile
+    if tile.kind is None and natural:
+        extra = [n for n in _pattern_names(tile) if n not in natural]
+        if extra:
+            name = _("{tile} ({patterns})").format(tile=name, patterns=_(", ").join(extra))
+    return _("{tile}: {parts}").format(tile=name, parts=_parts(system_id, options, tile))
 
 
 def waits_lines(system_id: str, options: TableSettings, waits: Waits) -> list[str]:
@@ -275,24 +319,61 @@ def waits_lines(system_id: str, options: TableSettings, waits: Waits) -> list[st
         ]
     lines: list[str] = []
     if reason == "no_tile":
-        lines.append(_("Not waiting: no tile completes this hand at {game}.").format(game=game))
+        lines.append(
+            (
+                own_line(system_id, "no_completion")
+                or _("Not waiting: no tile completes this hand at {game}.")
+            ).format(game=game)
+        )
     elif reason == "below_minimum":
         lines.append(
-            _("Not waiting for a win at {game}: every tile that completes it stays below 起糊.").format(
-                game=game
-            )
+            (
+                own_line(system_id, "below_everywhere")
+                or _("Not waiting for a win at {game}: every tile that completes it stays below 起糊.")
+            ).format(game=game)
         )
     else:
-        natural = [t.tile for t in waits.tiles if t.kind is not None]
+        naturals = [t for t in waits.tiles if t.kind is not None]
+        natural = [t.tile for t in naturals]
         wild = [t.tile for t in waits.tiles if t.kind is None]
-        lines.append(
-            _("Waiting on {tiles} at {game}, the best first:").format(
-                tiles=" ".join(natural or wild), game=game
+        named = [frozenset(_pattern_names(t)) for t in naturals]
+        # a game whose lone wildcard waits on any tile names what a drawn wildcard's win adds (保釣保)
+        own = bool(system_by_id(system_id).chat.any_wait_word)
+        common = frozenset.intersection(*named) if named and own else frozenset()
+        what = _any_tile(system_id, {t.kind for t in naturals if t.kind is not None}, set(common))
+        if what is not None:  # (almost) every tile wins (河源百搭's 飛牌): not 34 names
+            lines.append(_("Waiting on {tiles} at {game}, the best first:").format(tiles=what, game=game))
+            lines += _any_tile_lines(system_id, options, waits.tiles, common)
+        else:
+            lines.append(
+                _("Waiting on {tiles} at {game}, the best first:").format(
+                    tiles=" ".join(natural or wild), game=game
+                )
             )
-        )
-        lines += [tile_line(system_id, options, t) for t in waits.tiles]
+            lines += [tile_line(system_id, options, t, common) for t in waits.tiles]
     lines += [tile_line(system_id, options, t) for t in waits.short if t.tile]  # a card to show
     return lines
+
+
+MOST_LEFT_OUT = 4
+"""聽 says 「any tile」 (or 「any tile but …」) when at most this many of the 34 kinds do not win."""
+
+
+def _any_tile_lines(
+    system_id: str, options: TableSettings, tiles: tuple[WinningTile, ...], common: frozenset[str]
+) -> list[str]:
+    """The lines of a hand that every tile completes: the tiles that make something else than most do,
+    each on its line (the best first), then 「Any other tile: …」 for the rest (「Any tile: …」 when
+    all 34 make the same and nothing else wins)."""
+    natural_parts = [_parts(system_id, options, t) for t in tiles if t.kind is not None]
+    most = max(set(natural_parts), key=natural_parts.count)
+    lines = [
+        tile_line(system_id, options, t, common)
+        for t in tiles
+        if t.kind is None or _parts(system_id, options, t) != most
+    ]
+    rest = _("Any other tile: {parts}") if lines or len(natural_parts) < NUM_KINDS else _("Any tile: {parts}")
+    return [*lines, rest.format(parts=most)]
 
 
 EXAMPLES = {
@@ -325,9 +406,18 @@ def calc_usage(system_id: str) -> str:
 def waits_usage(system_id: str) -> str:
     """The reply to ``/waits`` with no tiles: what to write, with a hand of the game's size."""
     size = system_by_id(system_id).hand_size
-    return _(
-        "Write the {size} tiles after 聽, without the winning tile, e.g. 聽 {example} (/waits …)."
+    return (
+        own_line(system_id, "waits_usage")
+        or _("Write the {size} tiles after 聽, without the winning tile, e.g. 聽 {example} (/waits …).")
     ).format(size=size, example=_example(system_id)[0])
+
+
+def own_line(system_id: str, key: str) -> str | None:
+    """The game's own wording of one of the bot's shared lines (``key``, one of
+    :data:`~taipai.core.chat.OWN_LINES`: 字牌's 起胡 and cards), translated, unformatted; ``None`` when
+    the game keeps the bot's."""
+    msgid = system_by_id(system_id).chat.lines.get(key)
+    return _(msgid) if msgid else None
 
 
 def bare_count(count: str, system_id: str) -> str:

@@ -9,6 +9,7 @@ from taipai.core.chat import N_, ChatVocabulary, Said
 from taipai.core.table.state import TableSettings
 from taipai.systems.guangdong.chat import CHAT as GUANGDONG_CHAT
 from taipai.systems.heyuan.options import OPTION_WORDS, HeyuanOptions
+from taipai.systems.heyuan.waiting import find_heyuan_waits
 
 _PATTERN_ROWS = {
     "chicken": N_("玩法 = 雞胡百搭 (雞平和's whole table; 保 are the eight flowers)"),
@@ -50,5 +51,7 @@ CHAT: ChatVocabulary = dataclasses.replace(
     rule_row=rule_row,
     accepts=accepts,
     value_words={**GUANGDONG_CHAT.value_words, "patterns": {"chicken": "雞胡百搭", "proper": "正百搭"}},
+    find_waits=find_heyuan_waits,
+    any_wait_word="飛牌",
 )
 """The ``heyuan`` system's :attr:`~taipai.core.system.RuleSystem.chat`."""
