@@ -445,6 +445,9 @@ def _add_honour(out: list[Token], tok: Token) -> None:
         kind = tok.tiles[0]
         touching = last.kind is TokenKind.TILES and last.end == tok.start
         if touching and last.tiles[0] == kind and IS_HONOUR[kind]:
+            if len(last.tiles) > 4:  # already a fifth copy (refused): a longer run costs time, not tiles
+                out[-1] = last._replace(end=tok.end)
+                return
             out[-1] = Token(
                 TokenKind.TILES,
                 last.start,
@@ -1037,6 +1040,8 @@ def _quick_parse(
                             break
                         if end + 1 < n and s[end + 1] in endings and s[end : end + 2] not in vocab:
                             return None
+                        if len(tiles) > 4:  # a fifth copy: refused, with its position, by the two passes
+                            return None
                         tiles += (value,)
                         end += again[0]
             pos = end
@@ -1183,7 +1188,21 @@ def parse_hand(
     p = _Parser(text, tokens, table, normal)
     p.run()
 
-    if not p.wins:
+    if not p.wins:  # a hand with a fifth copy or too many tiles says so first (its winning tile won't help)
+        held = [*p.concealed, *p.meld_tiles]
+        counted = [0] * NUM_KINDS
+        for k, _ in held:
+            counted[k] += 1
+        if held and max(counted) > 4:
+            raise _fifth_copy(held)
+        over = len(p.concealed) + len(p.wilds) + 3 * len(p.melds)
+        if over > hand_size + 1:
+            raise HandError(
+                "tile_count",
+                f"{over} tiles and no winning tile, expected {hand_size + 1}",
+                hint=f"a {hand_size}-tile win has {hand_size + 1} tiles (kongs count 3); got {over}",
+                hint_args={"expected": hand_size + 1, "got": over},
+            )
         raise HandError(
             "no_winning_tile",
             "no winning tile",
