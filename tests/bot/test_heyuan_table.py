@@ -96,9 +96,20 @@ async def test_a_hand_that_is_no_win_at_a_13_tile_game_says_four_melds(store) ->
 
 
 @pytest.mark.asyncio
-async def test_a_picture_that_cannot_be_drawn_still_gives_the_score(store) -> None:
-    """計番 … 圖 at 河源百搭: the plain notation cannot draw a 保 (a flower), so the text goes alone."""
+async def test_a_hand_with_bao_is_drawn_with_its_flowers_in_the_hand(store) -> None:
+    """計番 … 圖 at 河源百搭: the 保 are drawn as the flowers they are, in the concealed part (the 春 of
+    飛牌) or as the winning tile (保釣保's 夏), as other hands' flowers are drawn."""
+    from taipai.bot.pictures.hand import Tile, layout
+    from taipai.systems.heyuan.picture import picture_spec
+
     talk: Talk = await opened_table(store, "開枱 A B C D 河源", locale="en")
-    reply = (await talk("B", f"計番 {FLYING} 圖")).splitlines()
-    assert reply[0] == "計番 at Heyuan Wildcards (河源百搭), on a discard: 2 fan"
-    assert reply[-1] == "The picture could not be drawn here."
+    replies = await talk.service.handle(talk.chat, "B", f"計番 {FLYING} 圖", None)
+    text = "\n".join(r.text for r in replies).splitlines()
+    assert text[0] == "計番 at Heyuan Wildcards (河源百搭), on a discard: 2 fan"
+    assert "The picture could not be drawn here." not in text
+    assert [r.picture is not None for r in replies] == [True]
+    lay = layout(picture_spec(BAO_ON_BAO))
+    assert len(lay.concealed) == 13 and lay.concealed[-1] == Tile(flower=1)  # 春
+    assert lay.winning == Tile(flower=2) and lay.flowers == ()  # 夏, none set aside
+    lay = layout(picture_spec("一二三萬 四五六萬 七八九筒 花:春梅 三四索 摸 保"))
+    assert lay.concealed[-2:] == (Tile(flower=1), Tile(flower=5)) and lay.winning == Tile(wild="保")

@@ -102,14 +102,22 @@ class HandLayout:
         return bool(self.melds or self.flowers)
 
 
+def _wild(name: str) -> Tile:
+    """A wildcard in the hand: a flower's face when it is a flower (河源百搭's 保 are the eight flowers,
+    drawn as flowers are), else the wildcard's printed name."""
+    if name in FLOWER_NAMES_ZH:
+        return Tile(flower=FLOWER_NAMES_ZH.index(name) + 1)
+    return Tile(wild=name)
+
+
 def layout(spec: HandSpec) -> HandLayout:
     """The groups :func:`hand_image` draws for ``spec`` (a :class:`~taipai.core.handspec.HandSpec`
     from :func:`taipai.core.notation.parse_hand`)."""
-    concealed = tuple(Tile(kind=k) for k in sorted(spec.concealed)) + tuple(Tile(wild=w) for w in spec.wilds)
+    concealed = tuple(Tile(kind=k) for k in sorted(spec.concealed)) + tuple(_wild(w) for w in spec.wilds)
     if spec.winning_tile is not None:
         winning: Tile | None = Tile(kind=spec.winning_tile)
     elif spec.winning_wild is not None:
-        winning = Tile(wild=spec.winning_wild)
+        winning = _wild(spec.winning_wild)
     else:
         winning = None
     return HandLayout(

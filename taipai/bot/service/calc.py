@@ -515,6 +515,9 @@ def picture_job(rules: Any, system_id: str, hand: str, title: str) -> bytes:
     from taipai.core.notation import parse_hand
 
     system = system_by_id(system_id)
+    own = getattr(system, "picture_spec", None)  # a game whose hands the plain notation reads otherwise
+    if own is not None:  # (河源百搭's flowers are its 保, in the hand)
+        return hand_image(own(hand), title=title)
     kinds = getattr(getattr(rules, "wilds", None), "table_kinds", ()) if system.wildcards else ()
     spec = parse_hand(hand, hand_size=system.hand_size, table_kinds=tuple(kinds), words=system.words)
     return hand_image(spec, title=title)

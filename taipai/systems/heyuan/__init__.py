@@ -21,6 +21,7 @@ from taipai.systems.guangdong.scoring import KNOWN
 from taipai.systems.guangdong.words import GUANGDONG_WORDS
 from taipai.systems.heyuan.chat import CHAT
 from taipai.systems.heyuan.ledger import TABLE
+from taipai.systems.heyuan.picture import picture_spec
 from taipai.systems.heyuan.reading import score_message
 
 
@@ -50,6 +51,10 @@ class Heyuan:
         return load(source, KNOWN, (self.id, *self.names))
 
     score = staticmethod(score_message)
+    picture_spec = staticmethod(picture_spec)
+    """What a picture of a hand draws (:func:`~taipai.systems.heyuan.picture.picture_spec`: the 保 as the
+    flowers they are, in the hand), which 計番 … 圖 asks a game whose hands the plain notation reads
+    otherwise."""
     booked_fan = staticmethod(booked_fan)
     check_count = staticmethod(check_count)
 
