@@ -102,3 +102,32 @@ async def test_waits_talk_with_flower_words_alone_stays_talk(store) -> None:
     talk: Talk = await opened_table(store, "開枱 A B C D 河源", locale="en")
     for said in ("聽 春夏秋冬", "聽 保險", "聽 你講"):
         assert await talk("C", said) == ""
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("count", [9, 20, 10_000])
+async def test_a_line_of_bao_at_heyuan_gets_a_reply(store, count: int) -> None:
+    talk: Talk = await opened_table(store, "開枱 A B C D 河源", locale="en")
+    reply = await talk("B", "B 食 A " + "保" * count)
+    if count == 9:  # nine tiles: the winning tile is what is missing
+        assert reply == "Which tile did you win on? Add 摸 X for a self-draw or 食 X for a discard."
+    else:
+        assert reply == (
+            "Wrong number of tiles: a 13-tile win has 14 tiles (4 melds and a pair), a kong counts one extra. "
+            f"(I count {count}; 14 were expected.)"
+        )
+    assert await talk("B", "B 食 A 保險") == ""  # a 保 in a word is talk
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("opening", ["開枱 A B C D", "開枱 A B C D 雞平和", "開枱 A B C D 國標"])
+async def test_a_huge_run_of_one_tile_is_the_fifth_copy_not_the_missing_winning_tile(
+    store, opening: str
+) -> None:
+    talk: Talk = await opened_table(store, opening, locale="en")
+    assert await talk("B", "計番 " + "中" * 10_000) == (
+        "There are more than four of 「中」. (「中」 is at character 8 of the message.)"
+    )
+    assert await talk("B", "B 食 A " + "一二三萬 " * 2_000) == (
+        "There are more than four of 「一萬」. (「一萬」 is at character 27 of the message.)"
+    )

@@ -556,7 +556,12 @@ def _ordinary_words(hand: str) -> bool:
     try:
         return not tokenize(hand)  # all of it reads: a hand (its reply says what is wrong with it)
     except HandError:
-        return _tiles_read(hand) < HAND_TILES
+        return _tiles_read(hand.replace(BAO, "白")) < HAND_TILES  # a 保 counts as a tile, 保險 does not read
+
+
+BAO = "保"
+"""A wildcard written as a word, not a tile (河源百搭's flowers: 「保保保 …」); :func:`_ordinary_words`
+counts each as a tile."""
 
 
 TILES_READ_SPAN = 240
