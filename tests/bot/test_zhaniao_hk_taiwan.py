@@ -25,14 +25,14 @@ async def test_zhaniao_doubles_the_leg_of_whom_the_bird_lands_on(store) -> None:
     await talk("B", "B 食 C 10番")
     assert [line.strip() for line in (await talk("A", "鳥 三萬")).splitlines()[:2]] == [
         "鳥 三萬 (3, counted from the dealer A) lands on C, who dealt in: C pays double",
-        "C pays B 15",
+        "C pays B 15 more (15 → 30)",  # the leg went into a 拉 chain; the 鳥 pays it once more at once
     ]
     await talk("C", "C 自摸 10番")
     assert [line.strip() for line in (await talk("A", "/bird 二萬")).splitlines()[:4]] == [
         "鳥 二萬 (2, counted from the dealer B) lands on C, who self-drew: each of the three pays double",
-        "A pays C 15",
-        "B pays C 16",
-        "D pays C 15",
+        "A pays C 15 more (15 → 30)",
+        "B pays C 16 more (16 → 32)",
+        "D pays C 15 more (15 → 30)",
     ]
     state = await talk.state()
     assert {p.name: p.balance for p in state.players} == {"A": -15, "B": 6, "C": 24, "D": -15}
@@ -57,6 +57,18 @@ async def test_zhaniao_is_off_by_default_and_set_with_its_word(store, locale: st
         "zh_Hant_HK": "改咗規則：扎鳥 = 開（食糊之後即刻講 鳥 三萬：中鳥嗰家贏或者輸都計雙倍）。",
     }
     assert await talk("A", "規則 扎鳥 開") == on[locale]
+    await talk("D", "D 食 B 5番")  # B deals hand 2; 鳥 一萬 lands on B, the discarder: B pays D 11 more
+    doubled = {
+        "en": [
+            "鳥 一萬 (1, counted from the dealer B) lands on B, who dealt in: B pays double",
+            "B pays D 11 more (11 → 22)",
+        ],
+        "zh_Hant_HK": [
+            "鳥 一萬（1，由莊家 B 數起）中 B，佢係出銃嗰個：B 俾雙倍",
+            "B 再俾 D 11（由 11 變 22）",
+        ],
+    }
+    assert [line.strip() for line in (await talk("A", "鳥 一萬")).splitlines()[:2]] == doubled[locale]
     bad = {
         "en": "「也」 is not a value of 扎鳥: 開, 關. Now: 扎鳥 = 開 (鳥 三萬 right after a win: the player it "
         "lands on wins or pays double).",

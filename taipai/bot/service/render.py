@@ -1250,7 +1250,7 @@ def payments(
             payer, payee, value = payee, payer, -value
         msg = _("{payer} refunds {payee} {amount}") if refund else _("{payer} pays {payee} {amount}")
         line = msg.format(payer=payer, payee=payee, amount=money(state, value))
-        was = raised_from(before, event, payer, payee) if not refund else None
+        was = raised_from(before, event, payer, payee, value) if not refund else None
         if was is not None:  # a 鳥 pays a leg of the win before it once more: say what it was and is
             line = _("{payer} pays {payee} {amount} more ({was} → {now})").format(
                 payer=payer,
@@ -1266,12 +1266,18 @@ def payments(
     return out
 
 
-def raised_from(before: TableState | None, event: Event | None, payer: str, payee: str) -> Amount | None:
+def raised_from(
+    before: TableState | None, event: Event | None, payer: str, payee: str, again: Amount = 0
+) -> Amount | None:
     """What ``payer`` paid ``payee`` in the win a 鳥 ``event`` raises (the last entry of ``before``'s
-    history), in ledger amounts; ``None`` for another event or a pair that paid nothing there."""
+    history), in ledger amounts; ``None`` for another event or a pair that paid nothing there.  A leg
+    that went into a 拉 chain (港式台牌 with 扎鳥) was ``again``, the leg the 鳥 pays once more."""
     if before is None or event is None or event.kind != "bird" or not before.history:
         return None
-    was = sum((p.amount for p in before.history[-1].payments if (p.payer, p.payee) == (payer, payee)), 0)
+    last = before.history[-1]
+    was = sum((p.amount for p in last.payments if (p.payer, p.payee) == (payer, payee)), 0)
+    if not was and any((m.debtor, m.creditor) == (payer, payee) for m in last.moves):
+        return again or None
     return was or None
 
 
