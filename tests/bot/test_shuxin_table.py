@@ -35,7 +35,7 @@ SHUXIN = Evening(
     "shuxin",
     (
         Step(
-            "A", "開枱 A B C D 字牌", "/newgame A B C D zipai", says=("下一鋪：A 做莊；第1鋪。 C 坐低數信。",)
+            "A", "開枱 A B C D 字牌", "/newgame A B C D zipai", says=("下一鋪：A 做莊；第1鋪。C 坐低數信。",)
         ),
         Step("B", f"/win B A {HAND}", f"/win B A {HAND}", pays=("A 俾 B HK$56",), says=("D 坐低數信",)),
         Step(
