@@ -1044,16 +1044,22 @@ def _suit_tables(counts: list[int], k: int, search: GroupSearch) -> list[list[tu
 
 def _row_key(
     counts: list[int], s: int, k: int, search: GroupSearch
-) -> tuple[int, tuple[int, ...], int, int, int]:
-    """Cache key of one suit's row: (suit, its counts, k, copy cap, the wildcards' union range)."""
-    key = tuple(counts[s * 9 : s * 9 + 9]) if s < 3 else tuple(counts[27:34])
-    return s, key, k, 5 if search.wr.fifth_copy else 4, search.union
+) -> tuple[int, tuple[int, ...], int, int]:
+    """(cache key of one suit's row, the suit's counts, the copy cap, the wildcards' union range).
+    The key is one int (a tuple holding the counts' tuple took five times the memory): the union
+    range, the copy cap (4 or 5), ``k`` and the suit above 3 bits per count in the low 27 bits."""
+    key = tuple(counts[s * 9 : s * 9 + 9]) if s < 3 else tuple(counts[27:NUM_KINDS])
+    cap = 5 if search.wr.fifth_copy else 4
+    union = search.union
+    code = 0
+    for c in key:
+        code = code << 3 | c
+    return (((union << 1 | (cap - 4)) << 6 | k) << 2 | s) << 27 | code, key, cap, union
 
 
 def _suit_row(counts: list[int], s: int, k: int, search: GroupSearch) -> list[tuple[tuple[int, ...], ...]]:
     """One suit's row of :func:`_suit_tables` (``s`` 0..2 萬筒索, 3 honours)."""
-    ck = _row_key(counts, s, k, search)
-    _, key, _, cap, union = ck
+    ck, key, cap, union = _row_key(counts, s, k, search)
     hit = _row_cache.get(ck)
     if hit is not None:
         return hit
@@ -1069,7 +1075,7 @@ def _suit_row(counts: list[int], s: int, k: int, search: GroupSearch) -> list[tu
     return row
 
 
-_row_cache: dict[tuple[int, tuple[int, ...], int, int, int], list[tuple[tuple[int, ...], ...]]] = {}
+_row_cache: dict[int, list[tuple[tuple[int, ...], ...]]] = {}
 
 
 def _splits(
@@ -1133,8 +1139,7 @@ def fast_completions(counts: list[int], k: int, search: GroupSearch) -> set[tupl
 def _suit_presence(counts: list[int], s: int, k: int, search: GroupSearch) -> tuple[bool, ...]:
     """For ``j`` in 0..k: whether one suit has some addition of ``j`` tiles within the wildcards'
     union range (the row of :func:`_suit_row`, reduced to yes/no: found lazily, never listed)."""
-    ck = _row_key(counts, s, k, search)
-    _, key, _, cap, union = ck
+    ck, key, cap, union = _row_key(counts, s, k, search)
     hit = _presence_cache.get(ck)
     if hit is not None:
         return hit
@@ -1148,7 +1153,7 @@ def _suit_presence(counts: list[int], s: int, k: int, search: GroupSearch) -> tu
     return hit
 
 
-_presence_cache: dict[tuple[int, tuple[int, ...], int, int, int], tuple[bool, ...]] = {}
+_presence_cache: dict[int, tuple[bool, ...]] = {}
 
 
 def _feasibility_row(
@@ -1173,11 +1178,10 @@ def _probe_row(
     with ``probe`` exactly when adding ``probe`` to it gives a ``j + 1``-tile addition of the suit
     without ``probe``.  The waits ask this for every tile of a suit, and the suit without the tile
     is the same for all of them, so its additions are found once instead of once per tile."""
-    ck = _row_key(counts, s, k, search)
+    ck, key, cap, union = _row_key(counts, s, k, search)
     hit = _row_cache.get(ck)
     if hit is not None:
         return hit
-    _, key, _, cap, union = ck
     without = list(key)
     without[probe - s * 9] -= 1
     row = []

@@ -164,7 +164,7 @@ def _lowest_rank_moves(
                 c[r + 2] += k
 
 
-@lru_cache(maxsize=16_384)
+@lru_cache(maxsize=8_192)
 def _split(counts: tuple[int, ...], eyes: bool, honours: bool) -> tuple[int, int, int, int] | None:
     """:func:`split_facts` with (``eyes``) or without the pair; None when impossible."""
     if not any(counts):
@@ -187,7 +187,7 @@ Grouping = tuple[int, int, int]
 3r counting the chows r..r+2; bit r: a pung of r; the rank of the pair, -1 without)."""
 
 
-@lru_cache(maxsize=8_192)
+@lru_cache(maxsize=4_096)
 def _groupings(counts: tuple[int, ...], eyes: bool, honours: bool) -> frozenset[Grouping]:
     """Every distinct split of one suit's concealed ``counts`` into chows (not for ``honours``),
     pungs and, with ``eyes``, one pair (:func:`_lowest_rank_moves`); empty when there is none.
@@ -224,8 +224,9 @@ def with_x_ranks(counts: tuple[int, ...]) -> int:
 
 
 _COUNT_FACTS: dict[tuple[int, ...], tuple[int, ...]] = {}
-COUNT_FACTS_MAX = 20_000
-"""Most entries of :data:`_COUNT_FACTS` (about 3 MB); cleared when full."""
+COUNT_FACTS_MAX = 8_000
+"""Most entries of :data:`_COUNT_FACTS` (about 1 MB); cleared when full (it only serves building
+summaries, which are kept longer)."""
 
 
 def _count_facts(up: tuple[int, ...]) -> tuple[int, ...]:
@@ -439,7 +440,7 @@ class RuleTables:
         hit = self._four_splits.get(key)
         if hit is not None:
             return hit
-        if len(self._four_splits) >= SUMMARY_CACHE_MAX:
+        if len(self._four_splits) >= SUPPORT_CACHE_MAX:
             self._four_splits.clear()
         hit = self._four_splits[key] = four_family.four_split_bound(
             self.four, self.four_open, fours, dark, chows, pungs, pair_rank
@@ -452,7 +453,7 @@ class RuleTables:
         hit = self._chows_across.get(key)
         if hit is None:
             hit = chow_family.chows_across_bound(self.v, c0, c1, c2, dark)
-            if len(self._chows_across) >= SUMMARY_CACHE_MAX:
+            if len(self._chows_across) >= SUPPORT_CACHE_MAX:
                 self._chows_across.clear()
             self._chows_across[key] = hit
         return hit
@@ -498,6 +499,9 @@ by wildcards alone), so they are shared between hands with the same declared mel
 hands of ``benchmarks/wild_bench.py`` need about 57,000, so a pass over them does not clear it; the
 caches that only serve building summaries, :func:`_split`, :func:`_groupings` and
 :data:`_COUNT_FACTS`, are kept smaller.)"""
+SUPPORT_CACHE_MAX = 16_000
+"""Most entries of each per-rule-set table that serves building summaries or totals
+(:class:`RuleTables`' 四歸 splits, chows across suits, a suit's chow rows); cleared when full."""
 _SUMMARIES: dict[int, Summary] = {}
 _DISTINCT_SUMMARIES: dict[Summary, Summary] = {}
 """One stored copy of each distinct summary value (cleared with :data:`_SUMMARIES`)."""
@@ -901,7 +905,7 @@ class Bounder:
         key = (concealed, declared)
         hit = t.suit_chows.get(key)
         if hit is None:
-            if len(t.suit_chows) >= SUMMARY_CACHE_MAX:
+            if len(t.suit_chows) >= SUPPORT_CACHE_MAX:
                 t.suit_chows.clear()
             hit = t.suit_chows[key] = max((t.chow_rows(code + declared) for code, _, _ in found), default=0)
         return hit
