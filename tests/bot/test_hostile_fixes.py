@@ -131,3 +131,25 @@ async def test_a_huge_run_of_one_tile_is_the_fifth_copy_not_the_missing_winning_
     assert await talk("B", "B 食 A " + "一二三萬 " * 2_000) == (
         "There are more than four of 「一萬」. (「一萬」 is at character 27 of the message.)"
     )
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("said", ["鳥 春", "/bird 蘭", "鳥 花:梅", "鸟 兰"])
+async def test_a_flower_as_the_bird_at_qq_is_refused_with_the_tiles_that_count(store, said: str) -> None:
+    talk: Talk = await opened_table(store, "開枱 A B C D 歡樂", locale="en")
+    await talk("B", "B 食 D 10番")
+    flower = said.split()[1]
+    assert await talk("B", said) == (
+        f"「{flower}」 is a flower, which has no number: the 鳥 is a suit tile (一 … 九) or an honour "
+        "(東南西北中發白 count 1 … 7), e.g. 鳥 三萬."
+    )
+    assert (await talk.state()).balances == {"A": 0, "B": 10, "C": 0, "D": -10}
+
+
+@pytest.mark.asyncio
+async def test_a_flower_as_the_bird_in_cantonese(store) -> None:
+    talk: Talk = await opened_table(store, "開枱 A B C D 歡樂")
+    await talk("B", "B 食 D 10番")
+    assert await talk("B", "鳥 春") == (
+        "「春」係花，冇數㗎：鳥要係萬筒索（一至九）或者字（東南西北中發白當一至七），例如 鳥 三萬。"
+    )

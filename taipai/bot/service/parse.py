@@ -20,6 +20,7 @@ from taipai.bot.service.speech import reader_words
 from taipai.core.errors import HandError
 from taipai.core.registry import SYSTEMS, system_by_name
 from taipai.core.system import RuleSystem, seat_counts
+from taipai.core.tiles import FLOWER_NAMES_ZH
 
 OPEN_WORDS = ("開枱", "開檯", "開台", "开台", "开枱", "開局", "开局")
 DRAW_WORDS = ("流局", "和局", "荒莊", "黃莊", "荒庄", "黄庄")
@@ -662,6 +663,8 @@ def _parse_slash(name: str, rest: str) -> Command:
     if kind == "bird":
         if len(words) != 1:
             raise CommandError("bird_usage")
+        if _is_flower(words[0]):
+            raise CommandError("bird_flower", tile=words[0])
         return RecordBird(words[0])
     if kind == "shuxin":
         if len(words) != 1:
@@ -955,6 +958,8 @@ def _parse_words(raw: str) -> Command | None:
         return Rules(tuple(words[1:]))
     if head in BIRD_WORDS and len(words) == 2 and _looks_like_tiles(words[1]):  # 鳥 三萬
         return RecordBird(words[1])
+    if head in BIRD_WORDS and len(words) == 2 and _is_flower(words[1]):  # 鳥 春: a flower has no number
+        raise CommandError("bird_flower", tile=words[1])
     if head in BIRD_WORDS and len(words) == 1:  # a bare 鳥, as a bare /bird: the usage line
         raise CommandError("bird_usage")
     if head in SHUXIN_WORDS and len(words) == 2:  # 數信 三, 數信 2份 (the game reads the word)
@@ -1030,6 +1035,13 @@ def _looks_like_tiles(text: str) -> bool:
     letters = [c for c in plain if not c.isspace()]
     tiles = [c for c in letters if c not in _FLOWER_LIKE]
     return bool(tiles) and all(c in _TILE_LIKE or c == "保" for c in tiles)
+
+
+def _is_flower(word: str) -> bool:
+    """Whether ``word`` names one flower (``春``, ``花:蘭``, ``兰``): never a 鳥, which is read by its
+    number (seed 002 「名詞解釋」 ·鳥牌)."""
+    plain = _norm(word).removeprefix("花:").replace("兰", "蘭")
+    return len(plain) == 1 and plain in FLOWER_NAMES_ZH
 
 
 _FLOWER_LIKE = frozenset("春夏秋冬梅蘭兰菊竹花:")

@@ -242,6 +242,10 @@ _COMMAND_ERRORS = {
     ),
     "flower_win_usage": N_("A flower win is written: B 八仙過海 (or /flowerwin B), or A 七搶一 B."),
     "bird_usage": N_("鳥 is written with its one tile, right after the win: 鳥 三萬 (or /bird 三萬)."),
+    "bird_flower": N_(
+        "「{tile}」 is a flower, which has no number: the 鳥 is a suit tile (一 … 九) or an honour "
+        "(東南西北中發白 count 1 … 7), e.g. 鳥 三萬."
+    ),
     "shuxin_usage": N_(
         "數信 is written with the one card the sitter turned, right after the win: 數信 三 (or /shuxin 三); "
         "after a win booked as a count, say the shares: 數信 2份."
