@@ -83,6 +83,7 @@ from typing import Final, NamedTuple
 
 from taipai.core.context_words import HK_TAIWAN_WORDS, ContextWords, bad_context
 from taipai.core.errors import HandError
+from taipai.core.fastnew import builder
 from taipai.core.handspec import HandSpec, KongKind, Meld, MeldKind, Situation
 from taipai.core.notation_words import (
     FLOWER_CODES,
@@ -1124,14 +1125,21 @@ def _quick_parse(
     base = situation if situation is not None else Situation()
     concealed.sort()
     flowers.sort()
-    return HandSpec(
-        concealed=tuple(concealed),
-        melds=tuple(melds),
-        winning_tile=win_tile,
-        self_drawn=self_drawn,
-        flowers=tuple(flowers),
-        situation=replace(base, **fields) if fields else base,
+    return _new_spec(
+        tuple(concealed),
+        tuple(melds),
+        win_tile,
+        self_drawn,
+        tuple(flowers),
+        replace(base, **fields) if fields else base,
+        (),
+        None,
     )
+
+
+_new_spec = builder(HandSpec)
+"""``HandSpec(concealed, melds, winning_tile, self_drawn, flowers, situation, wilds, winning_wild)``
+built without the frozen dataclass's slow ``__init__`` (a message makes one)."""
 
 
 def parse_hand(

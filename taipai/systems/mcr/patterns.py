@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Any, Final
 
+from taipai.core.fastnew import builder
 from taipai.core.tiles import (
     IS_HONOUR,
     IS_TERMINAL,
@@ -500,12 +501,13 @@ def win_facts(win: Win, counts: list[int] | None = None) -> WinFacts:
         and mask < 1 << 27
         and any(mask & ~s == 0 and mask & ends == ends for s, ends in _SUIT_ENDS)
     )
-    return WinFacts(
-        _tile_rows(win, counts, mask),
-        mask & ~_EVEN_MASK == 0,
-        nine and _nine_gates(win),
-        won_as,
-    )
+    even = mask & ~_EVEN_MASK == 0
+    return _new_facts(_tile_rows(win, counts, mask), even, nine and _nine_gates(win), won_as)
+
+
+_new_facts = builder(WinFacts)
+"""``WinFacts(tile_rows, all_even, nine_gates, won_as)`` without the frozen dataclass's slow
+``__init__``."""
 
 
 def _kinds_mask(kinds: frozenset[int] | set[int]) -> int:

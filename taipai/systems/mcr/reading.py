@@ -14,6 +14,7 @@ from typing import Any
 
 from taipai.core.budget import Budget
 from taipai.core.errors import HandError
+from taipai.core.fastnew import builder
 from taipai.core.handspec import HandSpec, KongKind, MeldKind
 from taipai.core.notation import parse_hand
 from taipai.core.scoretypes import PatternScore, Score
@@ -87,19 +88,24 @@ def win_of(spec: HandSpec) -> Win:
     s = spec.situation
     assert spec.winning_tile is not None
     melds = tuple([_meld_group(m.kind, m.tile, m.kong is KongKind.CONCEALED) for m in spec.melds])
-    return Win(
-        standing=tuple(sorted((*spec.concealed, spec.winning_tile))),
-        melds=melds,
-        winning_tile=spec.winning_tile,
-        self_drawn=spec.self_drawn,
-        flowers=len(spec.flowers),
-        last_copy=s.last_copy or getattr(s, "last_copy_win", False),
-        kong_draw=(spec.self_drawn and s.kong_replacements > 0)
+    return _new_win(
+        tuple(sorted((*spec.concealed, spec.winning_tile))),
+        melds,
+        spec.winning_tile,
+        spec.self_drawn,
+        len(spec.flowers),
+        s.last_copy or getattr(s, "last_copy_win", False),
+        (spec.self_drawn and s.kong_replacements > 0)
         or (not spec.self_drawn and (s.robbing_kong or getattr(s, "robbing_win", False))),
-        last_tile=s.last_tile_draw or s.last_discard or getattr(s, "wall_last", False),
-        seat_wind=s.seat_wind,
-        round_wind=s.round_wind,
+        s.last_tile_draw or s.last_discard or getattr(s, "wall_last", False),
+        s.seat_wind,
+        s.round_wind,
     )
+
+
+_new_win = builder(Win)
+"""``Win(standing, melds, winning_tile, self_drawn, flowers, last_copy, kong_draw, last_tile,
+seat_wind, round_wind)``, built without the frozen dataclass's slow ``__init__``."""
 
 
 def _bad_context(word: str, message: str, hint: str) -> HandError:

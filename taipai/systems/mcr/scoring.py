@@ -11,6 +11,7 @@ from functools import cache
 from importlib import resources
 
 from taipai.core.errors import HandError
+from taipai.core.fastnew import builder
 from taipai.core.tiles import NUM_KINDS
 from taipai.systems.mcr.hand import (
     GROUP_TILES,
@@ -345,4 +346,8 @@ def score(win: Win, *, mixed_kongs: bool = False, minimum: int = MINIMUM, with_w
         )
     order = _order()
     ordered = tuple([(k, best[k]) for k in sorted(best, key=order.__getitem__)])
-    return Result(fans=ordered, total=base + win.flowers, base=base, groups=groups, waits=found_waits)
+    return _new_result(ordered, base + win.flowers, base, groups, found_waits)
+
+
+_new_result = builder(Result)
+"""``Result(fans, total, base, groups, waits)`` without the frozen dataclass's slow ``__init__``."""
