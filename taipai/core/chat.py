@@ -61,6 +61,31 @@ COMMAND_KINDS: tuple[str, ...] = (
 """
 
 
+OWN_LINES: tuple[str, ...] = (
+    "help_open",
+    "help_language",
+    "help_self_draw",
+    "help_draw",
+    "help_calc",
+    "below_on_discard",
+    "below_self_drawn",
+    "below_everywhere",
+    "no_completion",
+    "waits_usage",
+)
+"""The keys of :attr:`ChatVocabulary.lines`, the bot's shared lines a game may word its own way (字牌:
+three names, 荒莊, its cards and its 起胡, seed 002 ⑴ 「三人玩」):
+
+- ``help_open``, ``help_language``, ``help_self_draw``, ``help_draw``, ``help_calc``: ``/help``'s 開枱
+  lines, its self-draw, 流局 and 計番 / 聽 lines, each with ``/help``'s placeholders
+  (:attr:`ChatVocabulary.help`) and ``{game}`` (the game's first name, ``大字牌``);
+- ``below_on_discard``, ``below_self_drawn``: a winning tile of 聽 whose hand stays under the table's
+  threshold (``{count}``); ``below_everywhere``: every one does, ``no_completion``: none completes
+  the hand (``{game}``);
+- ``waits_usage``: ``/waits`` with nothing after it (``{size}``, ``{example}``).
+"""
+
+
 @dataclass(frozen=True, slots=True)
 class Said:
     """A label for the chat: an English message id and its format arguments, translated at reply time.
@@ -162,9 +187,18 @@ class ChatVocabulary:
             over the 34 mahjong tiles.
         example_hand: ``(hand one card short, winning part)`` the 計番 / 聽 usage replies show
             (``("碰 三三三 …", "食 玖")``); ``()``: the bot's mahjong example of the game's hand size.
+        bao_refusal: for a game whose 包 has grounds (雞平和: seed 001's four), the refusal of a 包
+            self-draw ``(hand text, score, kongs, payer, winner)`` that shows none of them, ``None``
+            when it shows one; ``score`` is the hand message's Score (typed ``Any``), or ``None`` for a
+            bare count said without a ground word (the bot's 槓上 … and 十二張 / 大四喜 / 大三元);
+            ``kongs``: how each declared kong was made, ``exposed`` / ``added`` / ``concealed``.
+            ``None``: the player named pays, whatever the hand.
         draw_lines: the 流局 line in the game's words, ``(the dealer stays, the deal passes)``: message
             ids, the second with ``{dealer}`` (字牌 says 荒莊, seed 002 ⑴ 「如果荒庄，由莊家繼續做莊」);
             ``()``: the bot's 「流局：臭莊 …」.
+        lines: the game's own wording of some of the bot's shared lines, by key, each a message id
+            with the placeholders of the line it replaces (:data:`OWN_LINES`); a key not given: the
+            bot's mahjong line.
     """
 
     books: frozenset[str]
@@ -189,6 +223,8 @@ class ChatVocabulary:
     find_waits: Callable[[str, TableSettings], Any] | None = None
     example_hand: tuple[str, str] | tuple[()] = ()
     draw_lines: tuple[str, str] | tuple[()] = ()
+    lines: Mapping[str, str] = field(default_factory=dict)
+    bao_refusal: Callable[[str, Any, tuple[str, ...], str, str], Said | None] | None = None
 
     def option_name(self, word: str) -> str:
         """The option a table means by ``word`` (a word of :attr:`option_words`, else ``word``)."""

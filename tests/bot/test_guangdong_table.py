@@ -49,7 +49,7 @@ async def test_an_evening_of_guangdong_with_the_money_by_hand(store) -> None:
     assert await talk.owed() == {"A": -10, "B": -6, "C": 24, "D": -8}
 
     # 包自摸 (十二張落地 on A's discard): A pays the three shares, 3 × 8
-    assert (await talk("D", "D 自摸 3番 A包")).splitlines()[1] == (
+    assert (await talk("D", "D 自摸 3番 十二張 A包")).splitlines()[1] == (
         "A pays D HK$24 (包自摸: A pays all three shares, 8 each)"
     )
     # 搶槓: B robs C's kong with a 1番 hand, floored at 3番: C pays 3 × 8

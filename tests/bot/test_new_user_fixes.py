@@ -30,3 +30,73 @@ async def test_english_multi_winner_lines_read_as_the_cantonese_ones(store) -> N
         ], reply
         owed = await table.owed()
         assert (owed["A"], owed["B"], owed["C"], owed["D"]) == (-6, 2, 4, 0)
+
+
+CONCEALED = "一二三萬 四五六萬 七八九筒 二三四索 五索 摸 五索"
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("game", ["雞平和", "河源百搭"])
+async def test_bao_needs_one_of_seed_001s_grounds(store, game: str) -> None:
+    """Seed 001 has 包 only for 十二张落地包自摸, 大四喜 / 大三元 包自摸, 杠上开花包杠 and 抢杠: a concealed
+    平和 self-draw with D包 is refused (nothing booked), so is a bare count that names no ground."""
+    talk: Talk = await opened_table(store, f"開枱 A B C D {game}")
+    before = await talk.seq()
+    reply = await talk("A", f"C 自摸 {CONCEALED} D包")
+    assert reply.startswith("D 唔使包晒 C 個自摸：包 只限十二張落地（落咗四副地）、大四喜或者大三元、"), reply
+    assert await talk.seq() == before
+    reply = await talk("A", "B 自摸 3番 C包")
+    assert reply.startswith("淨係講番數，我睇唔到點解要 C 包晒 B 個自摸。"), reply
+    assert "B 自摸 3番 十二張 C包（或者 大三元、大四喜、槓上）" in reply
+    assert await talk.seq() == before
+    # without 包 the same hand is booked, each of the three pays 2^2 = 4
+    assert "A 俾 C HK$4" in await talk("A", f"C 自摸 {CONCEALED}")
+
+
+@pytest.mark.asyncio
+async def test_bao_books_each_of_its_grounds(store) -> None:
+    """Each ground books the 包: the payer pays the three shares (3 × 2^番 × 底 1)."""
+    talk: Talk = await opened_table(store, "開枱 A B C D 雞平和")
+    # 十二張落地: four pungs laid down, 碰碰和 2 + 自摸 + 圈風 + 箭刻 capped at 爆和 3: 3 × 8
+    assert "D 俾 C HK$24（包自摸：D 包晒三家，每家 8）" in await talk(
+        "A", "C 自摸 碰 中中中 碰 東東東 碰 二二二萬 碰 五五五筒 五索 摸 五索 D包"
+    )
+    # 大三元 6番 (爆和以外): 3 × 64
+    assert "D 俾 C HK$192（包自摸：D 包晒三家，每家 64）" in await talk(
+        "A", "C 自摸 碰 中中中 碰 發發發 白白 一二三萬 四四萬 摸 白 D包"
+    )
+    # 槓上開花 on an exposed kong: floored at 3番, 3 × 8
+    assert "D 俾 C HK$24（包自摸：D 包晒三家，每家 8）" in await talk(
+        "A", "C 自摸 槓 中中中中 一二三萬 四五六萬 七八九筒 五索 摸 五索 槓上開花 D包"
+    )
+    before = await talk.seq()
+    # a 暗槓 was made from nobody's discard: no 杠上开花包杠
+    assert (
+        await talk("A", "C 自摸 暗槓 中中中中 一二三萬 四五六萬 七八九筒 五索 摸 五索 槓上開花 D包")
+    ).startswith("D 唔使包晒 C 個自摸")
+    assert await talk.seq() == before
+    # a bare count that says its ground
+    for ground in ("十二張", "大三元", "大四喜"):
+        assert "C 俾 B HK$24（包自摸：C 包晒三家，每家 8）" in await talk("A", f"B 自摸 3番 {ground} C包")
+    assert "C 俾 B HK$24" in await talk("A", "B 自摸 1番 槓上 C包")
+
+
+@pytest.mark.asyncio
+async def test_bao_refusal_in_english(store) -> None:
+    talk: Talk = await opened_table(store, "開枱 A B C D 雞平和", locale="en")
+    assert (await talk("A", f"C 自摸 {CONCEALED} D包")) == (
+        "D does not pay all of C's self-draw: 包 is only for 十二張落地 (four melds laid down), 大四喜 or "
+        "大三元, 槓上開花 on a kong from D's discard (槓 or 明槓 in the hand), and 搶槓 (C 搶槓 D …), and this "
+        "hand is none of them. Book the self-draw without 包: each of the three pays."
+    )
+
+
+@pytest.mark.asyncio
+async def test_a_bao_ground_word_is_no_kong_at_hk_taiwan(store) -> None:
+    """港式台牌's only 包 is 槓上自摸 on an exposed kong: 十二張 said with a count is no kong word there."""
+    talk: Talk = await opened_table(store, "開枱 A B C D")
+    before = await talk.seq()
+    assert (await talk("A", "B 自摸 12番 十二張 C包")).startswith(
+        "淨係講番數我睇唔到隻槓，而 包 只限明槓嘅槓上自摸"
+    )
+    assert await talk.seq() == before

@@ -438,8 +438,8 @@ GUANGDONG = Evening(
         ),
         Step(
             "D",
-            "D 自摸 3番 A包",
-            "/selfdraw D 3 A包",
+            "D 自摸 3番 十二張 A包",
+            "/selfdraw D 3 十二張 A包",
             pays=("A 俾 D HK$24（包自摸：A 包晒三家，每家 8）",),
             says=("D 自摸：3番",),
         ),
@@ -464,7 +464,7 @@ a self-draw each of the three; 包 and 搶槓 pay all three shares; 搶槓 under
 
  2. B 食 A, 平和 1番: A pays 2.                                                  -2    +2     0     0
  3. C 自摸 3番: 8 from each.                                                    -10    -6   +24    -8
- 4. D 自摸 3番 A包 (十二張落地 on A's discard): A pays 3 × 8 = 24.               -34    -6   +24   +16
+ 4. D 自摸 3番 十二張 A包 (十二張落地 on A's discard): A pays 3 × 8 = 24.        -34    -6   +24   +16
  5. B 搶槓 C 1番: floored at 3番, the robbed C pays 3 × 8 = 24.                  -34   +18     0   +16
 """
 

@@ -87,7 +87,7 @@ async def test_a_bare_kong_count_is_floored_with_or_without_bao(store) -> None:
     await talk("C", "C 自摸 1番 槓上 D包")
     assert await talk.owed() == {"A": -16, "B": -16, "C": 72, "D": -40}
     # without 槓上 (十二張落地包): no floor, 1番 = 2 a share, 6 from D
-    await talk("C", "C 自摸 1番 D包")
+    await talk("C", "C 自摸 1番 十二張 D包")
     assert await talk.owed() == {"A": -16, "B": -16, "C": 78, "D": -46}
     # a count above the floor is paid as said
     await talk("C", "C 自摸 4番 槓上")

@@ -17,8 +17,10 @@ from __future__ import annotations
 import dataclasses
 import re
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 from taipai.bot.service import implied, parse, render, wildwords
 from taipai.bot.service.parse import (
@@ -33,6 +35,7 @@ from taipai.bot.service.parse import (
 )
 from taipai.bot.service.reads import ReadHand
 from taipai.bot.service.reply import Button
+from taipai.core.chat import Said
 from taipai.core.registry import system_by_id
 from taipai.core.table import (
     WINDS,
@@ -269,6 +272,11 @@ class SelfDrawPlan:
     ``exposed_kong`` so the game's ledger can count it (雞平和's 3番 floor, seed 001 「杠上开花 …
     不满3番牌型，按照3番满计算」)."""
 
+    grounds: Callable[[str, Any, tuple[str, ...], str, str], Said | None] | None = None
+    """The game's refusal of a 包 the hand message does not justify
+    (:attr:`~taipai.core.chat.ChatVocabulary.bao_refusal`, 雞平和's four grounds); ``None`` when the
+    game has none, nobody 包s, or a bare count has said its ground."""
+
     @property
     def bao(self) -> bool:
         """Someone other than the winner pays all (the same player twice is the table's refusal)."""
@@ -291,12 +299,40 @@ def self_draw_plan(state: TableState, cmd: parse.RecordSelfDraw) -> SelfDrawPlan
         books(state, "bao")
     if not kong_bao(state):
         said = cmd.kong_said in parse.KONG_DRAW_WORDS and read_count(leg.hand) is not None
-        return SelfDrawPlan(_with_context(leg, winner, ()), payer, kong=False, kong_word=said)
+        grounds = _bao_grounds(state, leg, winner, payer, cmd.kong_said)
+        return SelfDrawPlan(
+            _with_context(leg, winner, ()), payer, kong=False, kong_word=said, grounds=grounds
+        )
     plan = SelfDrawPlan(_with_context(leg, winner, ("槓上",) if payer or cmd.kong_said else ()), payer)
     count = read_count(leg.hand)
     if plan.bao and count is not None:
         check_bao_count(cmd, winner, payer or "", count)
     return plan
+
+
+def _bao_grounds(
+    state: TableState, leg: Leg, winner: str, payer: str | None, said: str
+) -> Callable[[str, Any, tuple[str, ...], str, str], Said | None] | None:
+    """A 包 at a game whose 包 has grounds (雞平和: seed 001's 十二张落地, 大四喜 / 大三元, 杠上开花包杠):
+    the game's refusal the hand message must still pass, or ``None`` (no such game, nobody pays all,
+    or a bare count that said its ground: ``said``, a kong word or a :data:`parse.BAO_GROUND_WORDS`
+    word, ``3番 十二張 C包``).
+
+    Raises:
+        Refused: a bare count with 包 that says no ground (the game's
+            :attr:`~taipai.core.chat.ChatVocabulary.bao_refusal`).
+    """
+    refuse = system_by_id(state.system).chat.bao_refusal
+    if payer is None or payer == winner or refuse is None:
+        return None
+    if read_count(leg.hand) is None:
+        return refuse
+    if said in parse.KONG_DRAW_WORDS or said in parse.BAO_GROUND_WORDS:
+        return None
+    refusal = refuse(leg.hand, None, (), render.short(payer), render.short(winner))
+    if refusal is not None:
+        raise Refused(render.said(refusal))
+    return None
 
 
 def kong_bao(state: TableState) -> bool:
@@ -319,6 +355,13 @@ def self_draw_event(plan: SelfDrawPlan, read: ReadHand) -> SelfDraw:
     if plan.bao and plan.kong and read_count(plan.leg.leg.hand) is None and "exposed" not in read.kongs:
         reason = "not_exposed" if read.kongs else "no_kong"
         raise Refused(render.bao_refused(reason, payer or "", winner, ""))
+    refuse = plan.grounds if plan.bao else None
+    if refuse is not None and read.score is not None:
+        refusal = refuse(
+            plan.leg.hand, read.score, read.kongs, render.short(payer or ""), render.short(winner)
+        )
+        if refusal is not None:
+            raise Refused(render.said(refusal))
     return SelfDraw(
         winner=winner,
         fan=read.fan,
@@ -342,7 +385,7 @@ def check_bao_count(cmd: parse.RecordSelfDraw, winner: str, payer: str, count: i
     """
     if cmd.kong_said in NOT_EXPOSED_KONG_WORDS:
         raise Refused(render.bao_refused("not_exposed", payer, winner, f"{count}番"))
-    if not cmd.kong_said:
+    if cmd.kong_said not in parse.KONG_DRAW_WORDS:  # 十二張 / 大三元 are no kong
         raise Refused(render.bao_refused("say_kong", payer, winner, f"{count}番"))
 
 

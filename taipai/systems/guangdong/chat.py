@@ -10,6 +10,7 @@ from __future__ import annotations
 from taipai.core.chat import N_, ChatVocabulary, Said, setting_row, shown
 from taipai.core.table.events import Event, SelfDraw, WinByDiscard
 from taipai.core.table.state import TableSettings, TableState
+from taipai.systems.guangdong.bao import bao_refusal
 from taipai.systems.guangdong.ledger import leg_fan, value_of
 from taipai.systems.guangdong.options import MAX_FAN_SETTING, OPTION_WORDS, GuangdongOptions
 
@@ -147,7 +148,10 @@ CHAT = ChatVocabulary(
     example_count=3,
     count_units=("番", "fan"),
     help=(
-        N_("B 自摸 {count} A包  /selfdraw B {n} A包: 包自摸; A pays the whole self-draw"),
+        N_(
+            "B 自摸 {count} 十二張 A包  /selfdraw B {n} 十二張 A包: 包自摸; A pays the whole self-draw "
+            "(a count says its 包: 十二張, 大四喜, 大三元 or 槓上; a hand shows it)"
+        ),
         N_("B 詐和  /falsewin B: false win; B pays each other player a 爆和 self-draw"),
     ),
     notes=(
@@ -163,5 +167,6 @@ CHAT = ChatVocabulary(
     leg_parts=leg_parts,
     accepts=accepts,
     value_words=_SHOWN_VALUES,
+    bao_refusal=bao_refusal,
 )
 """The ``guangdong`` system's :attr:`~taipai.core.system.RuleSystem.chat`."""
