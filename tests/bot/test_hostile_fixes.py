@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import pytest
 
+from taipai.bot.service import Service
+from taipai.bot.store import ChatRef
+
 from .conftest import Talk, opened_table
 
 HAND = "一二三萬 四五六萬 七八九筒 二三四索"
@@ -153,3 +156,22 @@ async def test_a_flower_as_the_bird_in_cantonese(store) -> None:
     assert await talk("B", "鳥 春") == (
         "「春」係花，冇數㗎：鳥要係萬筒索（一至九）或者字（東南西北中發白當一至七），例如 鳥 三萬。"
     )
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("opening", ["開枱 A B C 三人牌", "開枱 三人牌 A B C", "開枱 A B C 日本麻雀"])
+async def test_an_unknown_game_word_after_three_names_is_no_player(store, opening: str) -> None:
+    talk = Talk(Service(store, locale="en"), ChatRef("test", f"open-{opening}"))
+    word = next(w for w in opening.split()[1:] if len(w) > 1)
+    reply = await talk("A", opening)
+    assert reply.startswith(
+        f"「{word}」 is not a game taipai knows. Open a table with four names, 開枱 A B C D, and a game's "
+        "name after them if it is not 港式台牌: 港式台牌 (hk-taiwan)"
+    )
+    assert await talk.service.store.open_session(talk.chat) is None
+
+
+@pytest.mark.asyncio
+async def test_a_player_whose_name_ends_in_pai_still_sits(store) -> None:
+    talk = Talk(Service(store, locale="en"), ChatRef("test", "open-pai"))
+    assert (await talk("A", "開枱 A B C 阿牌")).startswith("Table open: 東 A, 南 B, 西 C, 北 阿牌.")

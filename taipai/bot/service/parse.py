@@ -1145,7 +1145,22 @@ def _open(words: list[str]) -> OpenTable:
         raise CommandError("open_game", word=words[4], games=game_names())
     if len(words) != 4:
         raise CommandError("open_usage")
+    for word in (words[-1], words[0]):
+        if _game_like(word):  # 開枱 A B C 三人牌: a game taipai does not know, not a fourth player
+            raise CommandError("open_game", word=word, games=game_names())
     return OpenTable(tuple(words))
+
+
+GAME_ENDINGS = ("牌", "麻將", "麻将", "麻雀", "mahjong", "mj")
+"""How the name of a game ends (``台灣牌``, ``四川麻將``, ``mahjong``): a word of ``開枱`` that ends
+so and names no game taipai knows is an unknown game, not a player (:func:`_open`)."""
+
+
+def _game_like(word: str) -> bool:
+    """Whether ``word`` (not a game's name: those are read first) is written like one: it ends as
+    :data:`GAME_ENDINGS` say, in three characters or more (``三人牌``, ``日本麻雀``; ``阿牌`` is a player)."""
+    folded = _norm(word).casefold()
+    return len(folded) >= 3 and any(folded.endswith(e) and len(folded) > len(e) for e in GAME_ENDINGS)
 
 
 def _game_at_an_end(words: list[str], players: int | None) -> tuple[RuleSystem, tuple[str, ...]] | None:
