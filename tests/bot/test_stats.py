@@ -199,7 +199,7 @@ async def test_this_session_while_open_then_the_last_one(group):
     ]
     # English points to the slash forms (the Chinese words beside them) and says the unit as a hand does
     assert open_now.splitlines()[-1].endswith(
-        "the biggest hand is kept per unit (fan, 台, 翻). "
+        "the biggest hand is kept per unit (fan, 台, 翻, 油, 胡, 排). "
         "Also: /stats session|month|season|all (戰績 今晚, 本月, 賽季, 全部); /leaderboard (排行榜)."
     )
     await say(service, "埋數")

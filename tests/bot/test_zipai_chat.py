@@ -112,8 +112,8 @@ async def test_paohuzi_qihu_is_said_in_huxi(store) -> None:
     en = await opened_table(store, "開枱 A B C 跑胡子", locale="en", prefix="en")
     assert await en("A", f"/selfdraw A {UNDER}") == "9胡息 is below this table's 起胡 of 10胡息."
     assert await en("A", f"聽 {UNDER.removesuffix(' 摸 玖')}") == (
-        "Not waiting for a win at Changsha Paohuzi (長沙跑胡子): every tile that completes it stays "
-        "below 起糊."
+        "Not waiting for a win at Changsha Paohuzi (長沙跑胡子): every card that completes it stays "
+        "below 起胡."
     )
 
 

@@ -171,14 +171,22 @@ def help_text(system_id: str = DEFAULT_SYSTEM, options: TableSettings | None = N
     n = chat.example_count
     limit = str(count_limit(system_id, options))
     fill = {"count": count_word(system_id), "n": str(n), "unit": system.unit, "limit": limit}
+    fill["game"] = system.names[0]
+
+    def own(key: str) -> str | None:
+        msgid = chat.lines.get(key)  # the game's wording of a shared line (ChatVocabulary.lines)
+        return _(msgid).format(**fill) if msgid else None
+
     lines = [
         _("Commands:"),
         _("Game at this table: {game}, counted in {unit}.").format(
             game=game_name(system_id), unit=system.unit
         ),
-        _("開枱 A B C D  /newgame A B C D: open a table (seats 東 南 西 北, A deals first)"),
+        own("help_open")
+        or _("開枱 A B C D  /newgame A B C D: open a table (seats 東 南 西 北, A deals first)"),
         _pick_a_game(),
-        _(
+        own("help_language")
+        or _(
             "開枱 A B C D English  /newgame A B C D en: the table in English (中文 or zh: Cantonese); "
             "the group keeps that language, /lang en or /lang zh changes it"
         ),
@@ -186,13 +194,14 @@ def help_text(system_id: str = DEFAULT_SYSTEM, options: TableSettings | None = N
             "B 食 A {count}  /win B A {n}: B wins on A's discard; a hand message works in place of {count}"
         ).format(**fill),
         _("A 出銃 B {count}: the same win, said by the discarder").format(**fill),
-        _("B 自摸 {count}  /selfdraw B {n}: B wins by self-draw; each of the three pays").format(**fill),
+        own("help_self_draw")
+        or _("B 自摸 {count}  /selfdraw B {n}: B wins by self-draw; each of the three pays").format(**fill),
     ]
     if "rob_kong" in chat.books:
         lines.append(_("B 搶槓 A {count}  /robkong B A {n}: B robs A's kong (搶槓); A pays").format(**fill))
     lines += [_(m).format(**fill) for m in chat.help]
     lines += [
-        _("流局  /draw: exhaustive draw"),
+        own("help_draw") or _("流局  /draw: exhaustive draw"),
         _("計數  /score: balances, dealer and 連莊"),
         _("撤銷  /undo, 重做  /redo: undo or redo the last event"),
         _("坐 南  /sit 南: take your seat (a seat wind or your name), held by your account"),
@@ -204,7 +213,8 @@ def help_text(system_id: str = DEFAULT_SYSTEM, options: TableSettings | None = N
         _("埋數  /settle: end the session and settle"),
         _("圖表 or 走勢  /chart: each player's balance hand by hand, as a picture (埋數 sends it too)"),
         _("歷史  /history: the hands so far; 匯出  /export: the session as a CSV file"),
-        _(
+        own("help_calc")
+        or _(
             "計番  /calc <hand>: score and explain a hand without booking it (圖 at the end: its picture); "
             "聽  /waits <tiles>: the tiles a hand one short of a win waits on, and what each scores"
         ),

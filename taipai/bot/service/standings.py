@@ -54,6 +54,7 @@ from taipai.bot.service.stats import (
 from taipai.bot.store import ChatRef, SessionRow, Store
 from taipai.bot.store.chats import ChatData
 from taipai.bot.store.seasons import SeasonData, SeasonRow, SeasonTaken, SessionSpan
+from taipai.core.registry import SYSTEMS
 from taipai.core.table import TableState
 from taipai.core.table.codec import event_from_dict
 from taipai.core.table.machine import replay
@@ -394,10 +395,17 @@ def stats_lines(book: StatsBook, period: str, nights: Sequence[Night], single: b
     lines.append(
         _(
             "Players are matched across sessions by the names typed at 開枱. Money adds up over every game; "
-            "the biggest hand is kept per unit (番, 台, 翻). Also: 戰績 今晚, 本月, 賽季, 全部; 排行榜."
-        )
+            "the biggest hand is kept per unit ({units}). Also: 戰績 今晚, 本月, 賽季, 全部; 排行榜."
+        ).format(units=_(", ").join(_("fan") if u == "番" else u for u in units()))  # as a hand says 番
     )
     return lines
+
+
+def units() -> tuple[str, ...]:
+    """The units a hand is counted in at the games taipai keeps (each registered system's
+    :attr:`~taipai.core.system.RuleSystem.unit`, once each, in registry order): ``番``, ``台``, ``翻``,
+    ``油``, ``胡``, ``排``; 戰績 keeps a biggest hand per unit."""
+    return tuple(dict.fromkeys(s.unit for s in SYSTEMS.values()))
 
 
 def nets(p: PlayerFigures, order: Sequence[str]) -> str:

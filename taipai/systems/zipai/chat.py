@@ -179,6 +179,36 @@ DRAW_LINES = (
 荒莊, not 流局 and 臭莊."""
 
 
+OWN_LINES: dict[str, str] = {
+    "help_open": N_(
+        "開枱 A B C {game}  /newgame A B C {game}: a table of three (A deals first); 開枱 A B C D {game}: "
+        "four, and each hand the one opposite the dealer sits out (數信)"
+    ),
+    "help_language": N_(
+        "開枱 A B C {game} English  /newgame A B C {game} en: the table in English (中文 or zh: Cantonese); "
+        "the group keeps that language, /lang en, /lang zh or /lang 简体 (Simplified Chinese) changes it"
+    ),
+    "help_self_draw": N_(
+        "B 自摸 {count}  /selfdraw B {n}: B wins on a card B drew; each of the other two pays "
+        "(twice the hand when 規則 自摸 is 加倍)"
+    ),
+    "help_draw": N_("荒莊  /draw: nobody won the hand (荒莊; 流局 is read the same)"),
+    "help_calc": N_(
+        "計番  /calc <hand>: count a hand's {unit} without booking it, e.g. 計番 碰 三三三 偎 伍伍伍 提 "
+        "六六六六 壹貳叄 二七十 八八捌 玖玖 食 玖; 聽  /waits <cards>: the cards a hand one short of a win "
+        "waits on, and what each counts"
+    ),
+    "below_on_discard": N_("on a discard {count}: below 起胡"),
+    "below_self_drawn": N_("self-drawn {count}: below 起胡"),
+    "below_everywhere": N_("Not waiting for a win at {game}: every card that completes it stays below 起胡."),
+    "no_completion": N_("Not waiting: no card completes this hand at {game}."),
+    "waits_usage": N_("Write the hand after 聽 without its winning card, e.g. 聽 {example} (/waits …)."),
+}
+"""字牌's wording of the bot's shared lines (:data:`~taipai.core.chat.OWN_LINES`): three players and a
+fourth who sits out (seed 002 ⑴ 「三人玩」, ⑼ 數信), 荒莊, cards not tiles, and 胡 where mahjong writes
+糊 (⑶ 「胡牌」); the example hand is :data:`EXAMPLE_HAND` (28油)."""
+
+
 def vocabulary(unit: str, variant: str = "zipai") -> ChatVocabulary:
     """The chat vocabulary of a 字牌 variant (its id) whose hands count ``unit`` (油, 胡 or 排)."""
     return ChatVocabulary(
@@ -209,6 +239,7 @@ def vocabulary(unit: str, variant: str = "zipai") -> ChatVocabulary:
         find_waits=partial(_waits, variant=variant),
         example_hand=EXAMPLE_HAND,
         draw_lines=DRAW_LINES,
+        lines=OWN_LINES,
         false_win_word="詐胡",  # 字牌 is 胡, never mahjong's 糊 (seed 002 ⑶ 「胡牌」)
     )
 
