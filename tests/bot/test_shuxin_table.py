@@ -79,6 +79,7 @@ async def test_a_four_seat_evening_on_the_terminal_and_telegram(tmp_path) -> Non
 
 
 @pytest.mark.asyncio
+@pytest.mark.both_databases
 async def test_the_replies_in_english(store) -> None:
     talk = await opened_table(store, "開枱 A B C D 字牌", locale="en")
     assert (await talk.state()).sitter == "C"
