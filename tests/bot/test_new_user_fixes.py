@@ -100,3 +100,24 @@ async def test_a_bao_ground_word_is_no_kong_at_hk_taiwan(store) -> None:
         "淨係講番數我睇唔到隻槓，而 包 只限明槓嘅槓上自摸"
     )
     assert await talk.seq() == before
+
+
+@pytest.mark.asyncio
+async def test_a_second_bird_and_a_bird_after_a_draw_say_why(store) -> None:
+    """歡樂麻將's 鳥 (seed 002 鳥牌) follows one win: a second one, or one after a 流局, is refused with its
+    reason, not the usage line."""
+    talk: Talk = await opened_table(store, "開枱 A B C D 歡樂")
+    await talk("A", "C 食 D 一二三萬 四五六萬 七八九萬 二三四索 中 食 中 財神 六萬")
+    assert "D" in (await talk("A", "/bird 三萬"))
+    booked = await talk.seq()
+    assert await talk("A", "/bird 三萬") == "呢鋪糊已經記咗隻鳥，一鋪得一隻鳥。如果記錯咗隻牌，先 撤銷 佢。"
+    await talk("A", "流局")
+    assert await talk.seq() == booked + 1
+    assert await talk("A", "/bird 一萬") == (
+        "之前冇人糊，冇得計鳥：鳥要跟住佢加倍嗰鋪糊嚟寫（B 食 A …，跟住 鳥 三萬）。"
+    )
+    assert await talk.seq() == booked + 1
+    en: Talk = await opened_table(store, "開枱 A B C D 歡樂", locale="en")
+    assert await en("A", "鳥 一萬") == (
+        "There is no win just before to count a 鳥 for: a 鳥 follows the win it doubles (B 食 A …, then 鳥 三萬)."
+    )

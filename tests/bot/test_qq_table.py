@@ -29,8 +29,8 @@ def test_the_words_pick_qq_and_read_a_bird() -> None:
 async def test_an_evening_of_qq_with_the_money_by_hand(store) -> None:
     talk: Talk = await opened_table(store, "開枱 A B C D 歡樂", locale="en")
     assert (await talk.state()).system == "qq"
-    bird_usage = "鳥 is written with its one tile, right after the win: 鳥 三萬 (or /bird 三萬)."
-    assert await talk("B", "鳥 三萬") == bird_usage  # no win yet: nothing booked
+    no_win = "There is no win just before to count a 鳥 for: a 鳥 follows the win it doubles (B 食 A …, then 鳥 三萬)."
+    assert await talk("B", "鳥 三萬") == no_win  # no win yet: nothing booked
     assert await talk.seq() == 1
 
     # B wins 10番 on the dealer A's discard: A alone pays 10 × 莊家 2 = 20; the deal passes to B
@@ -53,7 +53,9 @@ async def test_an_evening_of_qq_with_the_money_by_hand(store) -> None:
         "鳥 三萬 (3, counted from the dealer A) lands on C, who neither won nor dealt in: nothing doubles",
         "Next: B deals; 東 round, hand 2.",
     ]
-    assert await talk("B", "鳥 四萬") == bird_usage  # one 鳥 a win
+    assert await talk("B", "鳥 四萬") == (  # one 鳥 a win
+        "A 鳥 is already recorded for this win; a win has one 鳥. If it was the wrong tile, 撤銷 it first."
+    )
     assert await talk.owed() == {"A": -20, "B": 20, "C": 0, "D": 0}
 
     # C self-draws 9番 with B dealing: A 9, B 9 × 2 = 18, D 9; then undone
@@ -118,7 +120,7 @@ async def test_qq_replies_in_cantonese(store) -> None:
         "A 再俾 B HK$44（由 HK$44 變 HK$88）",
     ]
     assert await zh.owed() == {"A": -88, "B": 88, "C": 0, "D": 0}
-    assert await zh("B", "鳥 三萬") == "鳥要緊接食糊之後講，寫一隻牌：鳥 三萬（或者 /bird 三萬）。"
+    assert await zh("B", "鳥 三萬") == "呢鋪糊已經記咗隻鳥，一鋪得一隻鳥。如果記錯咗隻牌，先 撤銷 佢。"
     assert await zh("B", "B 食 A 一二三四五六七八九萬 東東東 九筒 食 九筒") == (
         "呢鋪邊隻係財神？喺手牌度講，例如 財神 六萬，或者用 規則 財神 六萬 成枱定咗佢。"
     )

@@ -35,7 +35,7 @@ from taipai.bot.service.parse import (
 )
 from taipai.bot.service.reads import ReadHand
 from taipai.bot.service.reply import Button
-from taipai.core.chat import Said
+from taipai.core.chat import N_, Said
 from taipai.core.registry import system_by_id
 from taipai.core.table import (
     WINDS,
@@ -458,6 +458,10 @@ def table_event(
         books(state, "bird")
         bird = one_tile(cmd.tile)
         last = state.history[-1].event if state.history else None
+        if bird is not None and "bird" in own and last is not None and last.kind == "bird":
+            raise Refused(render.said(Said(_BIRD_TWICE)))  # seed 002 鳥牌: one 鳥 per win
+        if bird is not None and "bird" in own and not isinstance(last, WinByDiscard | SelfDraw):
+            raise Refused(render.said(Said(_BIRD_NO_WIN)))
         if bird is None or "bird" not in own or not isinstance(last, WinByDiscard | SelfDraw):
             raise Refused(render.command_error(CommandError("bird_usage")))
         return own["bird"](name_zh(bird), None)
@@ -469,6 +473,14 @@ def table_event(
     if not isinstance(state.options, TableOptions):
         return game_rule_events(state, cmd.args)[0]  # one pair; several are booked by the service
     return rule_event(state, cmd.args)
+
+
+_BIRD_TWICE = N_(
+    "A 鳥 is already recorded for this win; a win has one 鳥. If it was the wrong tile, 撤銷 it first."
+)
+_BIRD_NO_WIN = N_(
+    "There is no win just before to count a 鳥 for: a 鳥 follows the win it doubles (B 食 A …, then 鳥 三萬)."
+)
 
 
 def said_by(state: TableState, cmd: TableCommand, speaker: str) -> TableCommand:
