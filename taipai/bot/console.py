@@ -114,14 +114,15 @@ def _read_tty() -> str:
         return ""
 
 
-async def save_picture(service: Service, picture: Picture) -> str:
+async def save_picture(service: Service, picture: Picture, chat: ChatRef = CONSOLE_CHAT) -> str:
     """Write a reply's picture (the chart at 埋數 and ``/chart``, a hand's tiles) where ``/export``
     writes its CSV (beside the SQLite database, else the current directory:
     :func:`~taipai.bot.service.export.default_export_dir`) under its own file name, and return the
-    line that says where (or why it could not be written)."""
+    line that says where (or why it could not be written), in ``chat``'s language (its ``/lang`` or
+    the language named at 開枱, like the reply it belongs to; else the terminal's)."""
     folder = default_export_dir(service.store)
     path = folder / Path(picture.filename).name
-    with use_locale(service.locale):
+    with use_locale(await service.locale_for(chat, None, None)):
         try:
             await asyncio.to_thread(write_file, path, picture.content)
         except OSError as exc:
@@ -206,7 +207,7 @@ async def run_console(
         for reply in replies:
             print(format_reply(reply), file=stdout)
             if reply.picture is not None:
-                print(await save_picture(service, reply.picture), file=stdout)
+                print(await save_picture(service, reply.picture, chat), file=stdout)
         if interactive and not replies:
             with use_locale(service.locale):
                 print(_("(no reply: that is not a command; /help lists the commands)"), file=stdout)
