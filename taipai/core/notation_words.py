@@ -12,6 +12,7 @@ variant works without being listed.
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
 from enum import Enum
 from typing import Final
@@ -121,9 +122,10 @@ _VARIANTS: Final = {
     "〜": "~",
 }
 
-INVISIBLE: Final = "\u200b\u200c\u200d\u2060\ufeff\u00ad"
-"""Zero-width space / non-joiner / joiner, word joiner, byte-order mark and soft hyphen: phones and
-chat apps slip them into pasted text; they read as a space."""
+INVISIBLE: Final = "".join(c for c in map(chr, range(0x10000)) if unicodedata.category(c) == "Cf")
+"""Every format character (Unicode category Cf) of the basic plane: zero-width space / non-joiner /
+joiner, word joiner, byte-order mark, soft hyphen, the direction marks and isolates …: phones and chat
+apps slip them into pasted text; they read as a space, in every game's hand reader."""
 
 NORMALISE: Final[dict[int, str]] = {
     **_fullwidth(),

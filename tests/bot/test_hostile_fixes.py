@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from taipai.bot.service import Service
+from taipai.bot.service.service import clean_text
 from taipai.bot.store import ChatRef
 
 from .conftest import Talk, opened_table
@@ -175,3 +176,25 @@ async def test_an_unknown_game_word_after_three_names_is_no_player(store, openin
 async def test_a_player_whose_name_ends_in_pai_still_sits(store) -> None:
     talk = Talk(Service(store, locale="en"), ChatRef("test", "open-pai"))
     assert (await talk("A", "開枱 A B C 阿牌")).startswith("Table open: 東 A, 南 B, 西 C, 北 阿牌.")
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize(
+    "marks", [("\u200b", ""), ("\u200d", "\ufeff"), ("\u2060", "\u200e"), ("\u00ad", "")]
+)
+async def test_invisible_characters_in_a_hand_are_dropped_one_way_at_zipai(
+    store, marks: tuple[str, str]
+) -> None:
+    talk: Talk = await opened_table(store, "開枱 A B C 字牌", locale="en")
+    hand = "碰 三{}三{}三 偎 伍伍伍 提 六六六六 壹貳叄 二七十 八八捌 玖玖 食 玖".format(*marks)
+    reply = await talk("B", f"/win B A {hand}")
+    assert reply.splitlines()[0] == "B wins on A's discard: 28油"
+    assert (await talk.state()).balances == {"A": -56, "B": 56, "C": 0}
+
+
+@pytest.mark.asyncio
+async def test_a_joiner_between_tiles_is_dropped_at_mahjong_too(store) -> None:
+    talk: Talk = await opened_table(store, "開枱 A B C D 雞平和", locale="en")
+    same = await talk("B", "計番 一二三萬 四五六萬 七八九筒 二三四索 南 食 南")
+    assert await talk("B", "計番 一\u200d二三萬 四五六萬 七八九筒 二\ufeff三四索 南 食 南") == same
+    assert clean_text("👨\u200d👩\u200d👧") == "👨\u200d👩\u200d👧"  # emoji keep their joiner

@@ -29,6 +29,7 @@ import dataclasses
 import functools
 import logging
 import threading
+import unicodedata
 from collections.abc import Awaitable, Callable
 from contextlib import AbstractAsyncContextManager
 from datetime import datetime
@@ -1039,8 +1040,16 @@ def clean_speaker(speaker: str) -> str:
 
 
 def clean_text(text: str) -> str:
-    """A message without control characters other than line breaks and tabs (a NUL cannot be stored
-    in PostgreSQL text, and none of them means anything to a command)."""
-    if not has_control(text, allow="\t\n\r"):
+    """A message without control or format characters other than line breaks and tabs (a NUL cannot
+    be stored in PostgreSQL text, and none of them means anything to a command), and without a zero
+    width joiner except between emoji (👨‍👩‍👧): at every game a hand reads as it shows, 三‍三三 as
+    三三三 (the readers of the games read one as a space, :data:`taipai.core.notation_words.INVISIBLE`)."""
+    if not has_control(text, allow="\t\n\r") and "\u200d" not in text:
         return text
-    return "".join(c for c in text if not has_control(c, allow="\t\n\r"))
+    kept: list[str] = []
+    for c in text:
+        if c == "\u200d" and (not kept or unicodedata.category(kept[-1])[0] in "LNZP"):
+            continue  # a joiner after a letter, number, space or mark joins no emoji
+        if not has_control(c, allow="\t\n\r"):
+            kept.append(c)
+    return "".join(kept)

@@ -29,6 +29,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from taipai.core.errors import HandError
+from taipai.core.notation_words import INVISIBLE
 from taipai.systems.zipai.cards import COPIES, KINDS, SPELLINGS, name
 from taipai.systems.zipai.groups import FOUR_ALIKE, THREE_ALIKE, Group, Kind, is_mix, is_run
 
@@ -136,6 +137,11 @@ _SHAPES = {
 }
 
 
+_AS_SPACE = {ord(c): " " for c in INVISIBLE}
+"""Format characters read as a space, as the mahjong notation reads them
+(:data:`taipai.core.notation_words.INVISIBLE`)."""
+
+
 def read_hand(text: str) -> ZipaiHand:
     """Read a 字牌 hand message (module docstring).
 
@@ -151,6 +157,7 @@ def read_hand(text: str) -> ZipaiHand:
             copy), ``no_winning_tile``, ``two_winning_tiles`` (the second 摸/食), ``bad_winning_tile``
             (the cards after 摸/食).
     """
+    text = text.translate(_AS_SPACE)  # one character for one: positions stay the player's
     if not text.strip():
         raise HandError("empty", "the hand message is empty", hint="write the cards, e.g. 一二三 … 食 玖")
     declared: list[Group] = []
