@@ -362,18 +362,23 @@ MOST_LEFT_OUT = 4
 def _any_tile_lines(
     system_id: str, options: TableSettings, tiles: tuple[WinningTile, ...], common: frozenset[str]
 ) -> list[str]:
-    """The lines of a hand that every tile completes: the tiles that make something else than most do,
-    each on its line (the best first), then 「Any other tile: …」 for the rest (「Any tile: …」 when
-    all 34 make the same and nothing else wins)."""
+    """The lines of a hand that (almost) every tile completes, the best first: when more than half of
+    the tiles make the same, the others each on its line and 「Any other tile: …」 for those where the
+    first of them stands (「Any tile: …」 when all 34 make the same and nothing else wins); else every
+    tile on its line."""
     natural_parts = [_parts(system_id, options, t) for t in tiles if t.kind is not None]
     most = max(set(natural_parts), key=natural_parts.count)
-    lines = [
-        tile_line(system_id, options, t, common)
-        for t in tiles
-        if t.kind is None or _parts(system_id, options, t) != most
-    ]
-    rest = _("Any other tile: {parts}") if lines or len(natural_parts) < NUM_KINDS else _("Any tile: {parts}")
-    return [*lines, rest.format(parts=most)]
+    if 2 * natural_parts.count(most) <= len(natural_parts):  # no "rest" to speak of: every tile on its line
+        return [tile_line(system_id, options, t, common) for t in tiles]
+    alone = len(natural_parts) == NUM_KINDS and len(tiles) == NUM_KINDS and len(set(natural_parts)) == 1
+    rest = (_("Any tile: {parts}") if alone else _("Any other tile: {parts}")).format(parts=most)
+    lines: list[str] = []
+    for t in tiles:  # the best first: the rest's line where its first tile stands
+        if t.kind is None or _parts(system_id, options, t) != most:
+            lines.append(tile_line(system_id, options, t, common))
+        elif rest not in lines:
+            lines.append(rest)
+    return lines
 
 
 EXAMPLES = {

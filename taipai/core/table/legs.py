@@ -27,6 +27,36 @@ def first_in_turn(names: tuple[str, ...], discarder: str, claimants: tuple[str, 
     return next(n for n in order if n in claimants)
 
 
+def check_one_claim(
+    names: tuple[str, ...], discarder: str, winners: tuple[str, ...], multi_win: bool, rule: str = ""
+) -> None:
+    """Refuse several winners on one discard at a table that plays no 一炮多響: only the first claimant
+    in turn order (:func:`first_in_turn`) wins it (廣東牌 下家先糊, 國標 截和).
+
+    Args:
+        names: the seated players in seat order.
+        discarder: who discarded.
+        winners: the winners booked on that discard.
+        multi_win: the table plays 一炮多響 (then nothing is refused).
+        rule: the game's word for the rule, put before the message and in ``values["rule"]`` (the reply
+            names it: 國標 ``截和``); ``""``: the bot's default word.
+
+    Raises:
+        TableError: ``first_claim_wins`` (``values``: ``winner``, the first claimant; ``discarder``;
+            ``rule`` when given).
+    """
+    if len(winners) <= 1 or multi_win:
+        return
+    first = first_in_turn(names, discarder, winners)
+    said = f"{rule}: " if rule else ""
+    raise TableError(
+        "first_claim_wins",
+        f"{said}only {first}, the first after {discarder} in turn, wins this discard",
+        f"book {first}'s win alone, or play 一炮多響 (multi_win on)",
+        {"winner": first, "discarder": discarder, **({"rule": rule} if rule else {})},
+    )
+
+
 def self_draw_payments(
     names: tuple[str, ...], winner: str, each: Amount, kong_discarder: str | None, pays_all: str
 ) -> tuple[list[Payment], str]:

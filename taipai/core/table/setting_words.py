@@ -7,6 +7,7 @@ the game's settings class when it is built.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from typing import Final
 
 from taipai.core.table.errors import TableError
@@ -57,3 +58,30 @@ def count_setting(option: str, value: str | int | bool, *, unit: str, limit: int
     if not (text.isascii() and text.isdigit()) or len(text) > len(str(limit)):
         raise TableError("bad_value", f"{option} = {value!r}", hint)
     return int(text)
+
+
+def check_settings(
+    settings: object,
+    *,
+    choices: Mapping[str, tuple[str, ...]] | None = None,
+    flags: Iterable[str] = (),
+    counts: Iterable[str] = (),
+    limit: int = 0,
+) -> None:
+    """Check a settings object's fields as it is built (its ``__post_init__``): each of ``choices`` one
+    of its words, each of ``flags`` a bool, each of ``counts`` a whole number from 0 to ``limit``.
+
+    Raises:
+        TableError: ``bad_value`` naming the first field that is not (its hint says what it takes).
+    """
+    for name, allowed in (choices or {}).items():
+        if getattr(settings, name) not in allowed:
+            said = f"{name} = {getattr(settings, name)!r}"
+            raise TableError("bad_value", said, f"one of {', '.join(allowed)}")
+    for name in flags:
+        if not isinstance(getattr(settings, name), bool):
+            raise TableError("bad_value", f"{name} = {getattr(settings, name)!r}", "on or off")
+    for name in counts:
+        v = getattr(settings, name)
+        if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= limit:
+            raise TableError("bad_value", f"{name} = {v!r}", f"a whole number 0-{limit}")

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from taipai.core.table.amounts import Amount
 from taipai.core.table.errors import TableError
 from taipai.core.table.money import money_setting
-from taipai.core.table.setting_words import count_setting, flag_setting
+from taipai.core.table.setting_words import check_settings, count_setting, flag_setting
 from taipai.core.table.settings_dict import MoneySettings
 
 DISCARD_MODES = ("discarder", "half")
@@ -87,18 +87,7 @@ class GuangdongOptions(MoneySettings):
     draw_keeps_deal: bool = True
 
     def __post_init__(self) -> None:
-        for name, choices in _CHOICES.items():
-            if getattr(self, name) not in choices:
-                raise TableError(
-                    "bad_value", f"{name} = {getattr(self, name)!r}", f"one of {', '.join(choices)}"
-                )
-        for name in _BOOLS:
-            if not isinstance(getattr(self, name), bool):
-                raise TableError("bad_value", f"{name} = {getattr(self, name)!r}", "on or off")
-        for name in _INTS:
-            v = getattr(self, name)
-            if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= MAX_FAN_SETTING:
-                raise TableError("bad_value", f"{name} = {v!r}", f"a whole number 0-{MAX_FAN_SETTING}")
+        check_settings(self, choices=_CHOICES, flags=_BOOLS, counts=_INTS, limit=MAX_FAN_SETTING)
         object.__setattr__(self, "base", money_setting("base", self.base))
 
     def with_option(self, option: str, value: str | int | bool) -> GuangdongOptions:

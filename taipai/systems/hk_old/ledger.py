@@ -44,7 +44,7 @@ from taipai.core.table.amounts import Amount, norm
 from taipai.core.table.deal import next_deal
 from taipai.core.table.errors import TableError
 from taipai.core.table.events import Draw, Event, FalseWin, SelfDraw, WinByDiscard
-from taipai.core.table.legs import first_in_turn, self_draw_payments
+from taipai.core.table.legs import check_one_claim, self_draw_payments
 from taipai.core.table.paid_at_once import PaidAtOnce
 from taipai.core.table.state import Payment, TableState
 from taipai.systems.hk_old.options import HkOldOptions
@@ -180,14 +180,7 @@ class HkOldTable(PaidAtOnce):
         pays: list[Payment] = []
         if isinstance(event, WinByDiscard):
             winners = tuple(leg.winner for leg in event.legs)
-            if len(winners) > 1 and not opts.multi_win:
-                first = first_in_turn(state.names, event.discarder, winners)
-                raise TableError(
-                    "first_claim_wins",
-                    f"下家先糊: only {first}, the first after {event.discarder} in turn, wins this discard",
-                    f"book {first}'s win alone, or play 一炮多響 (multi_win on)",
-                    {"winner": first, "discarder": event.discarder},
-                )
+            check_one_claim(state.names, event.discarder, winners, opts.multi_win)  # 下家先糊
             parts = []
             for leg in event.legs:
                 fan = _booked(leg.fan, opts, strict, leg.winner)

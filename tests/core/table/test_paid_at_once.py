@@ -57,3 +57,22 @@ def test_a_setting_is_read_as_typed() -> None:
     with pytest.raises(TableError) as err:
         flag_setting("multi_win", "maybe")
     assert err.value.hint == "on or off"
+
+
+def test_settings_are_checked_as_they_are_built_and_one_claim_is_refused_by_the_rules_word() -> None:
+    from taipai.core.table.legs import check_one_claim
+    from taipai.systems.guangdong.options import GuangdongOptions
+
+    for field, bad, hint in (
+        ("discard", "both", "one of discarder, half"),
+        ("multi_win", "yes", "on or off"),
+        ("cap", 14, "a whole number 0-13"),
+    ):
+        with pytest.raises(TableError) as err:
+            GuangdongOptions(**{field: bad})
+        assert err.value.code == "bad_value" and err.value.hint == hint
+    check_one_claim(("A", "B", "C", "D"), "A", ("C", "B"), multi_win=True)  # 一炮多響: nothing refused
+    check_one_claim(("A", "B", "C", "D"), "A", ("C",), multi_win=False)  # one winner
+    with pytest.raises(TableError) as err:
+        check_one_claim(("A", "B", "C", "D"), "A", ("D", "C"), multi_win=False, rule="截和")
+    assert err.value.code == "first_claim_wins" and err.value.args_ == {"winner": "C", "discarder": "A", "rule": "截和"}
