@@ -121,3 +121,36 @@ async def test_a_second_bird_and_a_bird_after_a_draw_say_why(store) -> None:
     assert await en("A", "鳥 一萬") == (
         "There is no win just before to count a 鳥 for: a 鳥 follows the win it doubles (B 食 A …, then 鳥 三萬)."
     )
+
+
+KONG_DRAW_NO_KONG = "計番 一二三萬 四五六萬 七八九筒 二三四索 五索 摸 五索 槓上開花"
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize(
+    ("game", "word"), [("雞平和", "槓上"), ("河源百搭", "槓上"), ("國標", "槓上開花"), ("廣東牌", "槓上開花")]
+)
+async def test_kong_draw_without_a_kong_says_the_hand_needs_one(store, game: str, word: str) -> None:
+    talk: Talk = await opened_table(store, f"開枱 A B C D {game}")
+    assert await talk("A", KONG_DRAW_NO_KONG) == (
+        f"「{word}」：槓上開花係開槓之後摸嗰隻牌食糊，所以副牌要有隻槓：寫埋佢（槓 東東東東、明槓 東、暗槓 東 …），"
+        "食糊寫 摸 X。"
+    )
+
+
+@pytest.mark.asyncio
+async def test_flowers_at_a_table_or_game_without_them_say_so(store) -> None:
+    mcr: Talk = await opened_table(store, "開枱 A B C D 國標", locale="en")
+    await mcr("A", "規則 花 關")
+    assert await mcr("A", "計番 一二三萬 四五六萬 七八九萬 一二三索 五筒 春 食 五筒") == (
+        "This table plays without flowers (花 = 關), but the hand lists 「春」: leave the flowers out, or turn "
+        "flowers on with 規則 花 開."
+    )
+    chicken: Talk = await opened_table(store, "開枱 A B C D 雞平和")
+    assert await chicken("A", "計番 一二三萬 四五六萬 七八九萬 一二三索 五筒 春 食 五筒") == (
+        "呢隻玩法唔打花（136 隻牌），但係副牌寫咗「春」：拎走佢哋。"
+    )
+    old: Talk = await opened_table(store, "開枱 A B C D 廣東牌")
+    assert await old("A", "計番 一二三萬 四五六萬 七八九萬 一二三索 五筒 天胡 食 五筒") == (
+        "「天胡」（天胡）係莊家起手就糊：淨係莊家，自摸（摸）。"
+    )

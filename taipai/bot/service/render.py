@@ -588,6 +588,27 @@ _CONTEXT_FIELDS = {
         "This table plays without flowers (花 = 關), but the hand lists 「{token}」: leave the flowers "
         "out, or turn flowers on with 規則 花 開."
     ),
+    # a game's own context checks (雞平和, 廣東牌, 國標: their readings' _check_context)
+    "game_flowers": N_(
+        "This game is played without flowers (136 tiles), but the hand lists 「{token}」: leave them out."
+    ),
+    "kong_draw": N_(
+        "「{token}」: 槓上開花 is a win on the tile drawn after a kong, so the hand needs its kong: write it "
+        "(槓 東東東東, 明槓 東, 暗槓 東 …) and the win as 摸 X."
+    ),
+    "robbing_kong_drawn": N_(
+        "「{token}」 is a win on the tile another player adds to a kong: write it with 食 X, not 摸."
+    ),
+    "heavenly": N_("「{token}」 (天胡) is the dealer's win on the deal: only the dealer, self-drawn (摸)."),
+    "earthly": N_(
+        "「{token}」 (地胡) is a non-dealer's win on the dealer's first discard: 食 the dealer's tile."
+    ),
+    "human": N_(
+        "「{token}」 (人胡) is a non-dealer's win on their first drawn tile (摸); a win on the dealer's "
+        "first discard is 地胡."
+    ),
+    "flower_draw": N_("「{token}」 (花上) needs a flower in the hand: list them, e.g. 花:春梅."),
+    "hand_win": N_("「{token}」 (手胡) is won with nothing laid down: it needs a 門前清 hand."),
     # seed 001's wildcard schemes (taipai.core.wilds.schemes): a hand's 百搭 word
     "wild_scheme_word": N_(
         "「{token}」 after 百搭 is neither a scheme nor a tile: write 百搭 窗 四萬 (a scheme and the turned "

@@ -76,10 +76,10 @@ def orphan_waits(concealed: tuple[int, ...] | list[int], melds: tuple[Any, ...])
     return set()
 
 
-def _bad_context(word: str, message: str, hint: str) -> HandError:
-    return HandError(
-        "bad_context", message, token=word, hint=hint, hint_args={"token": word, "system": "guangdong"}
-    )
+def _bad_context(word: str, message: str, hint: str, field: str) -> HandError:
+    """``field`` names the refusal for the chat (``kong_draw``, …: the bot's reply in words)."""
+    args = {"token": word, "system": "guangdong", "field": field}
+    return HandError("bad_context", message, token=word, hint=hint, hint_args=args)
 
 
 def check_context(spec: HandSpec, game: str = GAME_ZH) -> list[str]:
@@ -96,16 +96,18 @@ def check_context(spec: HandSpec, game: str = GAME_ZH) -> list[str]:
             flowers,
             f"{game} is played without flowers, but the hand lists some",
             "leave the flowers out (136 tiles: no 春夏秋冬梅蘭菊竹)",
+            "game_flowers",
         )
     if s.robbing_kong and spec.self_drawn:
-        raise _bad_context("搶槓", "搶槓 is a win on another player's kong tile", "搶槓 is written with 食 X")
+        why = "搶槓 is a win on another player's kong tile"
+        raise _bad_context("搶槓", why, "搶槓 is written with 食 X", "robbing_kong_drawn")
     ignored: list[str] = []
     if s.kong_replacements:
         if not spec.self_drawn:
             ignored.append("kong_replacements")
         elif not any(m.kong is not None for m in spec.melds):
             raise _bad_context(
-                "槓上", "槓上開花 needs a kong laid down", "write the kong: 槓 東東東東, 暗槓 …"
+                "槓上", "槓上開花 needs a kong laid down", "write the kong: 槓 東東東東, 暗槓 …", "kong_draw"
             )
     if s.last_tile_draw and not spec.self_drawn:
         ignored.append("last_tile_draw")

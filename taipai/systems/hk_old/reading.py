@@ -84,10 +84,10 @@ def booked_fan(score: Score) -> int:
     return score.fan
 
 
-def _bad_context(word: str, message: str, hint: str) -> HandError:
-    return HandError(
-        "bad_context", message, token=word, hint=hint, hint_args={"token": word, "system": "hk-old"}
-    )
+def _bad_context(word: str, message: str, hint: str, field: str) -> HandError:
+    """``field`` names the refusal for the chat (``kong_draw``, …: the bot's reply in words)."""
+    args = {"token": word, "system": "hk-old", "field": field}
+    return HandError("bad_context", message, token=word, hint=hint, hint_args=args)
 
 
 def thirteen_orphans(spec: HandSpec) -> bool:
@@ -137,12 +137,15 @@ def _check_context(spec: HandSpec, text: str, opts: HkOldOptions) -> list[str]:
     if s.heavenly and not (s.dealer and spec.self_drawn):
         w = _word(text, "heavenly", "天胡")
         raise _bad_context(
-            w, f"{w} is the dealer's win on the deal", "天胡 is for the dealer, self-drawn (摸)"
+            w, f"{w} is the dealer's win on the deal", "天胡 is for the dealer, self-drawn (摸)", "heavenly"
         )
     if s.earthly and (s.dealer or spec.self_drawn):
         w = _word(text, "earthly", "地胡")
         raise _bad_context(
-            w, f"{w} is a non-dealer's win on the dealer's first discard", "地胡 is 食 the dealer's tile"
+            w,
+            f"{w} is a non-dealer's win on the dealer's first discard",
+            "地胡 is 食 the dealer's tile",
+            "earthly",
         )
     if s.human and (s.dealer or not spec.self_drawn):
         w = _word(text, "human", "人胡")
@@ -150,10 +153,12 @@ def _check_context(spec: HandSpec, text: str, opts: HkOldOptions) -> list[str]:
             w,
             f"{w} is a non-dealer's win on their first drawn tile",
             "人胡 is 摸 by a non-dealer; a win on the dealer's first discard is 地胡",
+            "human",
         )
     if s.robbing_kong and spec.self_drawn:
         w = _word(text, "robbing_kong", "搶槓")
-        raise _bad_context(w, f"{w} is a win on another player's kong tile", "搶槓 is written with 食 X")
+        why = f"{w} is a win on another player's kong tile"
+        raise _bad_context(w, why, "搶槓 is written with 食 X", "robbing_kong_drawn")
     kongs = sum(1 for m in spec.melds if m.kong is not None)
     if s.kong_replacements:
         if not spec.self_drawn:
@@ -165,18 +170,24 @@ def _check_context(spec: HandSpec, text: str, opts: HkOldOptions) -> list[str]:
                 w,
                 f"{w} needs {s.kong_replacements} kong(s) laid down, the hand has {kongs}",
                 "write the kongs: 槓 東東東東, 暗槓 …, 加槓 …",
+                "kong_draw",
             )
     if s.flower_replacements:
         if not opts.flowers or not spec.flowers:
             w = _word(text, "flower_replacements", "花上")
-            raise _bad_context(w, f"{w} needs a flower in the hand", "list the flowers, e.g. 花:春梅")
+            raise _bad_context(
+                w, f"{w} needs a flower in the hand", "list the flowers, e.g. 花:春梅", "flower_draw"
+            )
         if not spec.self_drawn:
             ignored.append("flower_replacements")
     if s.last_tile_draw and not spec.self_drawn:
         ignored.append("last_tile_draw")
     if getattr(s, "hand_win", False) and not spec.is_concealed:
         raise _bad_context(
-            _word(text, "hand_win", "手胡"), "手胡 is won with nothing laid down", "手胡 needs a 門前清 hand"
+            _word(text, "hand_win", "手胡"),
+            "手胡 is won with nothing laid down",
+            "手胡 needs a 門前清 hand",
+            "hand_win",
         )
     return ignored
 

@@ -19,7 +19,7 @@ from taipai.core.handspec import HandSpec, KongKind, MeldKind
 from taipai.core.notation import parse_hand
 from taipai.core.scoretypes import PatternScore, Score
 from taipai.core.system import ScoredHand, Seat
-from taipai.core.tiles import group_name_zh, name_zh
+from taipai.core.tiles import flower_name_zh, group_name_zh, name_zh
 from taipai.systems.mcr.hand import GROUP_TILES, Group, Set, Win
 from taipai.systems.mcr.options import McrOptions
 from taipai.systems.mcr.scoring import MIXED_KONGS, Row, rows, score
@@ -108,8 +108,8 @@ _new_win = builder(Win)
 seat_wind, round_wind)``, built without the frozen dataclass's slow ``__init__``."""
 
 
-def _bad_context(word: str, message: str, hint: str) -> HandError:
-    args = {"token": word, "system": "mcr"}
+def _bad_context(word: str, message: str, hint: str, field: str) -> HandError:
+    args = {"token": word, "system": "mcr", "field": field}
     return HandError("bad_context", message, token=word, hint=hint, hint_args=args)
 
 
@@ -119,8 +119,10 @@ def _check_context(spec: HandSpec, opts: McrOptions) -> None:
     s = spec.situation
     if spec.flowers and not opts.flowers:
         raise _bad_context(
-            "花", "this table plays without flowers, but the hand lists some",
+            "".join(flower_name_zh(f) for f in spec.flowers),
+            "this table plays without flowers, but the hand lists some",
             "leave the flowers out, or turn flowers on (規則 花 開)",
+            "flowers",
         )
     has_kong = False
     for m in spec.melds:
@@ -130,10 +132,14 @@ def _check_context(spec: HandSpec, opts: McrOptions) -> None:
         raise _bad_context(
             "槓上開花", "槓上開花 is a self-drawn kong replacement: the hand needs a kong and 摸",
             "write the kong (明槓 / 暗槓 / 加槓 …) and 摸 X",
+            "kong_draw",
         )
     if (s.robbing_kong or getattr(s, "robbing_win", False)) and spec.self_drawn:
         raise _bad_context(
-            "搶槓和", "搶槓和 is a win on another player's kong tile", "搶槓和 is written with 食 X"
+            "搶槓和",
+            "搶槓和 is a win on another player's kong tile",
+            "搶槓和 is written with 食 X",
+            "robbing_kong_drawn",
         )
 
 
