@@ -21,7 +21,7 @@ itself (:func:`taipai.systems.qq.caishen.no_caishen`).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from itertools import combinations, combinations_with_replacement
 from typing import Final
@@ -82,10 +82,26 @@ def best_reading(
     """
     if len(counts) != NUM_KINDS or not 0 <= caishen < NUM_KINDS or not 0 <= wilds <= MAX_COPIES:
         raise ValueError(f"34 counts, a kind and 0..4 財神, not {len(counts)}, {caishen}, {wilds}")
+    return _best_of(combinations_with_replacement(range(NUM_KINDS), wilds), counts, caishen, is_win, score)
+
+
+def _best_of(
+    readings: Iterable[tuple[TileIndex, ...]],
+    counts: Sequence[int],
+    caishen: TileIndex,
+    is_win: Callable[[tuple[TileIndex, ...]], bool],
+    score: Callable[[tuple[TileIndex, ...]], int],
+) -> Reading | None:
+    """The highest-scoring of ``readings`` (in their order; the first of equal 番 kept), each charged to
+    the current budget; ``None`` when none wins.
+
+    Raises:
+        HandError: ``over_budget`` when the budget is spent first.
+    """
     budget = current_budget()
     best: Reading | None = None
     try:
-        for used_as in combinations_with_replacement(range(NUM_KINDS), wilds):
+        for used_as in readings:
             budget.spend(SHAPE_UNITS)
             if any(counts[t] + used_as.count(t) > MAX_COPIES for t in set(used_as)):
                 continue
@@ -137,25 +153,13 @@ def best_caishen_reading(
     if len(standing) != NUM_KINDS or not 0 <= melds <= 4:
         raise ValueError(f"34 standing counts and 0..4 melds, not {len(standing)}, {melds}")
     budget = current_budget()
-    best: Reading | None = None
     try:
         candidates = _candidates(list(standing), melds, wilds)
-        if candidates is None:
-            return best_reading(counts, caishen, wilds, is_win, score)
-        for used_as in candidates:
-            budget.spend(SHAPE_UNITS)
-            if any(counts[t] + used_as.count(t) > MAX_COPIES for t in set(used_as)):
-                continue
-            if not is_win(used_as):
-                continue
-            budget.spend(EVAL_UNITS)
-            itself = all(t == caishen for t in used_as)
-            fan = score(used_as) + (NO_CAISHEN_FAN if itself else 0)
-            if best is None or fan > best.fan:
-                best = Reading(fan, used_as, itself)
     except BudgetExhausted:
         raise over_budget_error(budget) from None
-    return best
+    if candidates is None:
+        return best_reading(counts, caishen, wilds, is_win, score)
+    return _best_of(candidates, counts, caishen, is_win, score)
 
 
 def _candidates(standing: list[int], melds: int, wilds: int) -> list[tuple[TileIndex, ...]] | None:
