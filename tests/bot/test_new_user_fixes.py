@@ -154,3 +154,12 @@ async def test_flowers_at_a_table_or_game_without_them_say_so(store) -> None:
     assert await old("A", "計番 一二三萬 四五六萬 七八九萬 一二三索 五筒 天胡 食 五筒") == (
         "「天胡」（天胡）係莊家起手就糊：淨係莊家，自摸（摸）。"
     )
+
+
+@pytest.mark.asyncio
+async def test_a_draw_that_passes_the_deal_says_only_guo_zhuang(store) -> None:
+    """臭莊 means the dealer stays: at 國標 the deal passes on a 流局, so the line says 過莊 only."""
+    talk: Talk = await opened_table(store, "開枱 A B C D 國標")
+    assert (await talk("A", "流局")).splitlines()[0] == "流局：過莊，B 做莊。"
+    chicken: Talk = await opened_table(store, "開枱 A B C D 雞平和")
+    assert (await chicken("A", "流局")).splitlines()[0] == "流局：臭莊，莊家連莊。"

@@ -32,8 +32,8 @@ async def test_a_draw_that_passes_the_deal_says_so_in_the_reply_and_in_history(s
     talk = await _zh(store, game)
     await talk("A", f"規則 {setting}")
     reply = await talk("A", "流局")
-    assert reply.splitlines() == ["流局：臭莊，過莊，B 做莊。", "下一鋪：B 做莊；東圈，第2鋪。"]
-    assert "#3 第1鋪：流局：臭莊，過莊，B 做莊。" in (await talk("A", "歷史")).splitlines()
+    assert reply.splitlines() == ["流局：過莊，B 做莊。", "下一鋪：B 做莊；東圈，第2鋪。"]
+    assert "#3 第1鋪：流局：過莊，B 做莊。" in (await talk("A", "歷史")).splitlines()
 
 
 @pytest.mark.asyncio
