@@ -198,3 +198,50 @@ async def test_a_joiner_between_tiles_is_dropped_at_mahjong_too(store) -> None:
     same = await talk("B", "計番 一二三萬 四五六萬 七八九筒 二三四索 南 食 南")
     assert await talk("B", "計番 一\u200d二三萬 四五六萬 七八九筒 二\ufeff三四索 南 食 南") == same
     assert clean_text("👨\u200d👩\u200d👧") == "👨\u200d👩\u200d👧"  # emoji keep their joiner
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("opening", ["開枱 A B C D 雞平和", "開枱 A B C 字牌", "開枱 A B C D 國標"])
+async def test_the_games_a_bai_da_refusal_lists_take_a_scheme(store, opening: str) -> None:
+    # 河源百搭 keeps its own wildcards (「it takes no 百搭 scheme」): it is not listed
+    talk: Talk = await opened_table(store, opening, locale="en")
+    reply = await talk("A", "規則 百搭 窗 四萬")
+    assert reply.endswith(
+        "plays no wildcards, so it has no 百搭 setting (games with wildcards: Hong Kong-style Taiwanese "
+        "(港式台牌), QQ Happy Mahjong (歡樂麻將))."
+    )
+    assert (await talk("A", "規則 扎鳥 開")).endswith(
+        "(games with wildcards: Hong Kong-style Taiwanese (港式台牌))."
+    )
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize(
+    ("opening", "word", "game", "other"),
+    [
+        ("開枱 A B C D 國標", "財神", "Chinese Official (國標)", "QQ Happy Mahjong (歡樂麻將)"),
+        ("開枱 A B C D 國標", "寶牌", "Chinese Official (國標)", "Hong Kong-style Taiwanese (港式台牌)"),
+        ("開枱 A B C D 雞平和", "財神", "Guangdong Chicken Hand (雞平和)", "QQ Happy Mahjong (歡樂麻將)"),
+        ("開枱 A B C D 河源", "財神", "Heyuan Wildcards (河源百搭)", "QQ Happy Mahjong (歡樂麻將)"),
+    ],
+)
+async def test_another_games_word_in_a_hand_names_both_games(
+    store, opening: str, word: str, game: str, other: str
+) -> None:
+    talk: Talk = await opened_table(store, opening, locale="en")
+    reply = await talk("B", f"B 食 A 一二三萬 四五六萬 七八九萬 二三四索 中 食 中 {word} 六萬")
+    assert reply == (
+        f"「{word}」: {game} has no {word}; it is a word of {other}. (「{word}」 is at character 33 of the message.)"
+    )
+    assert (await talk.state()).balances == {"A": 0, "B": 0, "C": 0, "D": 0}
+    assert (await talk("B", "計番 一二三萬 四五六萬 七八九萬 二三四索 中 食 中 乜嘢")).startswith(
+        "I can't read 「乜嘢」."
+    )
+
+
+@pytest.mark.asyncio
+async def test_another_games_word_in_cantonese(store) -> None:
+    talk: Talk = await opened_table(store, "開枱 A B C D 國標")
+    assert (await talk("B", "B 食 A 一二三萬 四五六萬 七八九萬 二三四索 中 食 中 財神 六萬")).startswith(
+        "「財神」：國標冇財神，嗰個係歡樂麻將嘅字。"
+    )

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import pytest
 
-from taipai.core.registry import SYSTEMS
+from taipai.bot.service.wildwords import takers
 
 from .conftest import Talk, opened_table
 
@@ -156,10 +156,10 @@ async def test_qq_takes_the_next_scheme_as_its_caishen(store, locale: str) -> No
 
 
 def with_wildcards(locale: str) -> str:
-    """The games with wildcards as the refusal lists them (the registry grows)."""
+    """The games whose settings take a 百搭 scheme, as the refusal lists them (the registry grows)."""
     if locale == "en":
-        return ", ".join(f"{s.english} ({s.names[0]})" for s in SYSTEMS.values() if s.wildcards)
-    return "、".join(s.names[0] for s in SYSTEMS.values() if s.wildcards)
+        return ", ".join(f"{s.english} ({s.names[0]})" for s in takers("百搭"))
+    return "、".join(s.names[0] for s in takers("百搭"))
 
 
 @pytest.mark.asyncio

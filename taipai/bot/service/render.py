@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from taipai.bot import money_format
 from taipai.bot.i18n import N_, _, current_locale
+from taipai.bot.service import foreign
 from taipai.bot.service.history import LegRow, leg_rows, settled_money
 from taipai.bot.service.parse import MAX_FAN, CommandError
 from taipai.bot.service.reads import DEALER_PATTERN, ReadHand
@@ -660,6 +661,11 @@ def hand_error(
         lines = [_(said.msgid).format(**said.values()) for said in own]
         rows = ["  " + line for line in lines[1:-1]]  # between the head and the last line: its rows
         return "\n".join([*lines[:1], *rows, *lines[1:][-1:]]) + _position(err, offset)
+    other = foreign.other_games_word(err.token, system_id) if err.code == "unknown_token" else None
+    if other is not None:  # 財神 at 國標: the game has no such thing, another game has
+        return _("「{token}」: {game} has no {token}; it is a word of {other}.").format(
+            token=short(err.token), game=game_name(system_id), other=game_name(other)
+        ) + _position(err, offset)
     msgid = _EMPTY_TILES_ONLY if err.code == "empty" and not counts_accepted else _HAND_ERRORS.get(err.code)
     if err.code == "over_budget" and not counts_accepted:  # taipai score: no count to give instead
         msgid = _OVER_BUDGET_TILES_ONLY

@@ -14,6 +14,7 @@ import dataclasses
 from taipai.bot.i18n import _, current_locale
 from taipai.bot.service import render
 from taipai.core.registry import SYSTEMS, system_by_id
+from taipai.core.system import RuleSystem
 from taipai.core.table import RuleChanged, TableError, TableState
 from taipai.core.table.state import TableSettings
 from taipai.core.wilds.schemes import BIRD_WORDS, TREASURE_WORDS, WILD_OPTION, WILD_WORDS
@@ -104,10 +105,30 @@ def taken(state: TableState, word: str) -> list[str]:
     return out
 
 
+def takers(word: str) -> list[RuleSystem]:
+    """The registered games whose settings take ``word`` (百搭, 寶牌 or 扎鳥), in registry order: each
+    ``SYSTEM``'s default settings are asked to take one of the word's examples (河源百搭 keeps its own
+    wildcards and takes no scheme)."""
+    examples = EXAMPLES
+    if is_bird_word(word) or is_treasure_word(word):
+        examples = BIRD_EXAMPLES if is_bird_word(word) else TREASURE_EXAMPLES
+    out = []
+    for system in SYSTEMS.values():
+        options = system.table.default_options()
+        for example in examples:
+            try:
+                options.with_option(word, example)
+            except TableError:
+                continue
+            out.append(system)
+            break
+    return out
+
+
 def no_wildcards(state: TableState, word: str = "百搭") -> str:
     """``規則 百搭 …`` (or ``規則 寶牌 …``, ``word``) at a game without wildcards: say so with the game's
     name and the games that have them."""
-    games = _(", ").join(render.game_name(s.id) for s in SYSTEMS.values() if s.wildcards)
+    games = _(", ").join(render.game_name(s.id) for s in takers(word))
     if is_bird_word(word):
         text = _("{game} plays no wildcards, so it has no 扎鳥 setting (games with wildcards: {games}).")
         return text.format(game=render.game_name(state.system), games=games)
