@@ -3,6 +3,8 @@ case as the tester typed it, with the reply or the money it must give."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from .conftest import Talk, opened_table
@@ -163,3 +165,14 @@ async def test_a_draw_that_passes_the_deal_says_only_guo_zhuang(store) -> None:
     assert (await talk("A", "流局")).splitlines()[0] == "流局：過莊，B 做莊。"
     chicken: Talk = await opened_table(store, "開枱 A B C D 雞平和")
     assert (await chicken("A", "流局")).splitlines()[0] == "流局：臭莊，莊家連莊。"
+
+
+def test_simplified_catalogue_keeps_tong_where_it_means_same() -> None:
+    """The 简体 catalogue was converted from the Cantonese one, where 同 also means "and" (→ 和): 同上
+    (as above) and 同名 (the same name) stay 同."""
+    from babel.messages.pofile import read_po
+
+    with (Path(__file__).parents[2] / "locales/zh_Hans/LC_MESSAGES/taipai.po").open("rb") as f:
+        strings = [m.string for m in read_po(f) if m.id and isinstance(m.string, str)]
+    assert [s for s in strings if "和上" in s or "和名" in s or "当和一" in s] == []
+    assert any("A 出铳 B" in s and "：同上，由出铳那家说" in s for s in strings)
