@@ -245,3 +245,29 @@ async def test_another_games_word_in_cantonese(store) -> None:
     assert (await talk("B", "B 食 A 一二三萬 四五六萬 七八九萬 二三四索 中 食 中 財神 六萬")).startswith(
         "「財神」：國標冇財神，嗰個係歡樂麻將嘅字。"
     )
+
+
+@pytest.mark.asyncio
+async def test_the_opening_hints_after_a_zipai_table_name_its_game_and_three_players(store) -> None:
+    talk = Talk(Service(store, locale="en"), ChatRef("test", "zipai-hints"))
+    await talk("A", "開枱 A B C 字牌")
+    assert await talk("A", "撤銷") == (
+        "A cancelled the table (東 A, 南 B, 西 C); nothing was played. Open it again with the right names: "
+        "開枱 A B C 大字牌 (撤銷 again brings this one back)."
+    )
+    assert (await talk("A", "計數")).endswith("撤銷 brings it back; 開枱 A B C 大字牌 starts a new table.")
+    assert await talk("B", "B 食 A 12") == "No table is open here. Start one with: 開枱 A B C 大字牌"
+    assert (await talk("A", "開枱 A B C 大字牌")).startswith(
+        "Table open: 東 A, 南 B, 西 C."
+    )  # the hint opens
+
+
+@pytest.mark.asyncio
+async def test_the_opening_hints_in_cantonese_and_at_other_games(store) -> None:
+    talk = Talk(Service(store), ChatRef("test", "mcr-hints"))
+    assert (
+        await talk("B", "B 食 A 12") == "呢度未開枱。開枱咁寫：開枱 A B C D"
+    )  # no table ever: the default game
+    await talk("A", "開枱 A B C D 國標")
+    assert "用啱嘅名再開過：開枱 A B C D 國標（" in await talk("A", "撤銷")
+    assert await talk("B", "B 食 A 12") == "呢度未開枱。開枱咁寫：開枱 A B C D 國標"

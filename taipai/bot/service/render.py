@@ -822,8 +822,24 @@ def hand_says_discard() -> str:
     return _("The message says 自摸 but the hand says 食 (a discard). Write B 食 A … instead.")
 
 
-def no_table() -> str:
-    return _(TABLE_ERRORS["no_table"])
+def no_table(system_id: str | None = None) -> str:
+    """No table is open; how to open one of ``system_id``'s (the chat's last table's game, when known)."""
+    return with_opening(_(TABLE_ERRORS["no_table"]), system_id)
+
+
+def opening_names(system_id: str | None) -> str:
+    """The players and game of a 開枱 example for ``system_id``: ``A B C D`` (the default game, or
+    none known), ``A B C D 國標``, ``A B C 字牌`` (a game of three: its own count of names)."""
+    if system_id is None or system_id not in SYSTEMS or system_id == DEFAULT_SYSTEM:
+        return "A B C D"
+    system = system_by_id(system_id)
+    return " ".join((*"ABCD"[: system.players], system.names[0]))
+
+
+def with_opening(text: str, system_id: str | None) -> str:
+    """``text`` (a translated line holding the example ``A B C D`` after 開枱) with the example of
+    ``system_id``'s table (:func:`opening_names`)."""
+    return text.replace("A B C D", opening_names(system_id), 1)
 
 
 def no_table_settled() -> str:
@@ -837,10 +853,11 @@ def no_table_settled() -> str:
 def no_table_cancelled(state: TableState) -> str:
     """計數 with no open table when the chat's last table was cancelled (撤銷 right after 開枱):
     nothing was played, so no result to show; how to bring it back or start again."""
-    return _(
+    text = _(
         "No table is open here: the last one ({players}) was cancelled before anything was played. "
         "撤銷 brings it back; 開枱 A B C D starts a new table."
-    ).format(players=players_line(state))
+    )
+    return with_opening(text, state.system).format(players=players_line(state))
 
 
 def reopened(by: str, state: TableState) -> str:
@@ -863,10 +880,11 @@ def reopen_refused() -> str:
 
 def cancelled(by: str, state: TableState) -> str:
     """撤銷 right after 開枱 (nothing played): the table is cancelled; how to open it again."""
-    return _(
+    text = _(
         "{by} cancelled the table ({players}); nothing was played. Open it again with the right names: "
         "開枱 A B C D (撤銷 again brings this one back)."
-    ).format(by=by, players=players_line(state))
+    )
+    return with_opening(text, state.system).format(by=by, players=players_line(state))
 
 
 def already_open(state: TableState | None) -> str:

@@ -855,11 +855,11 @@ class Service:
             and not decide.all_counts(cmd.legs)
         ):
             raise Ignored
-        if isinstance(cmd, parse.Settle | parse.UndoLast | parse.RedoLast):
-            latest = await self.store.latest_session(chat)
-            if latest is not None and latest.status == "ended":
-                raise Refused(render.already_settled())
-        raise Refused(render.no_table())
+        latest = await self.store.latest_session(chat)
+        settling = isinstance(cmd, parse.Settle | parse.UndoLast | parse.RedoLast)
+        if settling and latest is not None and latest.status == "ended":
+            raise Refused(render.already_settled())
+        raise Refused(render.no_table(None if latest is None else latest.system))  # the last table's game
 
     async def hand_event(
         self, state: TableState, cmd: parse.RecordWin | parse.RecordSelfDraw, text: str
