@@ -176,3 +176,16 @@ def test_simplified_catalogue_keeps_tong_where_it_means_same() -> None:
         strings = [m.string for m in read_po(f) if m.id and isinstance(m.string, str)]
     assert [s for s in strings if "和上" in s or "和名" in s or "当和一" in s] == []
     assert any("A 出铳 B" in s and "：同上，由出铳那家说" in s for s in strings)
+
+
+@pytest.mark.asyncio
+async def test_calc_shows_the_cap_line_a_booking_shows(store) -> None:
+    """河源 /calc of a 保釣保 碰碰和: rows 2 + 1 + 1 + 1 + 1 + 2 = 8 over the table's 5番 (爆和 3 + 保釣保 2),
+    said under the rows as a booked hand says it; 雞平和's plain 爆和 the same."""
+    heyuan: Talk = await opened_table(store, "開枱 A B C D 河源")
+    lines = (await heyuan("A", "/calc 碰 中中中 碰 東東東 二二二萬 五五五筒 春 摸 夏")).splitlines()
+    assert lines[0] == "計番（河源百搭，自摸）：5番"
+    assert lines[7] == "  8番 超過呢張枱嘅爆和：當 5番 計。"
+    chicken: Talk = await opened_table(store, "開枱 A B C D 雞平和", locale="en")
+    lines = (await chicken("A", "/calc 碰 中中中 碰 東東東 二二二萬 五五五筒 九索 摸 九索")).splitlines()
+    assert lines[6] == "  6 fan is above this table's 爆和: paid as 3 fan."

@@ -25,6 +25,7 @@ from taipai.bot.service import render
 from taipai.bot.service.export import export_name
 from taipai.bot.service.hands import HAND_SECONDS, SCORING, wall_budget
 from taipai.bot.service.parse import CalcHand, ShowWaits, is_count_text
+from taipai.bot.service.reads import ReadHand
 from taipai.bot.service.reply import Picture, Reply
 from taipai.core.errors import HandError
 from taipai.core.registry import DEFAULT_SYSTEM, system_by_id, system_by_name
@@ -206,6 +207,8 @@ def calc_lines(system_id: str, options: TableSettings, scored: ScoredHand) -> li
     for p in score.patterns:
         name = p.name if p.count <= 1 else f"{p.name}×{p.count}"
         lines.append("  " + _("{pattern}: {fan}").format(pattern=name, fan=_count(system_id, p.fan)))
+    shown = ReadHand(fan=system.booked_fan(score), bases=score.bases, score=score)  # as a booking shows
+    lines += render.capped(shown, system.unit, system.chat.ledger_rows, system.chat.cap_word)
     lines.append(_("Reading: {groups}").format(groups=" ".join(score.reading)))
     lines += render.double_reading_lines(score)
     if score.waits:
