@@ -71,7 +71,7 @@ async def test_calc_waits_and_proper_wildcards_in_cantonese(store) -> None:
         "改咗規則：玩法 = 正百搭（淨係混一色、碰碰和、清一色、大哥、幺九同十三幺先食得糊）。"
     )
     before = await talk.seq()
-    assert (await talk("B", f"B 食 A {NEEDED}")).startswith("呢副唔係糊牌")  # a 平和 is no 正百搭 hand
+    assert (await talk("B", f"B 食 A {NEEDED}")).startswith("正百搭淨係混一色")  # a 平和 is no 正百搭 hand
     assert await talk.seq() == before
     # B sits 南: 混一色 2 + 門風 1 = 3 (爆和), + 飛牌 1 = 4番: 16 from A
     assert (await talk("B", "B 食 A 一二三萬 四五六萬 七八九萬 南南南 春 食 西")).splitlines()[:5] == [

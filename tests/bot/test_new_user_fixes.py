@@ -189,3 +189,36 @@ async def test_calc_shows_the_cap_line_a_booking_shows(store) -> None:
     chicken: Talk = await opened_table(store, "開枱 A B C D 雞平和", locale="en")
     lines = (await chicken("A", "/calc 碰 中中中 碰 東東東 二二二萬 五五五筒 九索 摸 九索")).splitlines()
     assert lines[6] == "  6 fan is above this table's 爆和: paid as 3 fan."
+
+
+@pytest.mark.asyncio
+async def test_proper_wildcards_refuse_a_pinghu_and_a_count_below_its_least_hand(store) -> None:
+    """正百搭 (seed 001 「杂色(混一色)、碰碰胡、清一色、大哥(清一色碰碰胡)、幺九、十三幺」): a 平和 is four sets
+    and a pair but none of them; a bare 1番 is below its least hand (混一色 or 碰碰和, 2番); 2番 books."""
+    talk: Talk = await opened_table(store, "開枱 A B C D 河源")
+    await talk("A", "規則 玩法 正百搭")
+    before = await talk.seq()
+    assert await talk("A", f"B 自摸 {CONCEALED}") == (
+        "正百搭淨係混一色、碰碰和、清一色、大哥（清碰）、幺九同十三幺先食得糊：呢副牌湊得成四組加一對眼，"
+        "但係一樣都唔係（規則 玩法 雞胡百搭 就乜牌都食得）。"
+    )
+    assert await talk("A", "B zimo 1") == (
+        "1番 唔夠正百搭最細嘅牌（2番：混一色或者碰碰和）：淨係混一色、碰碰和、清一色、大哥（清碰）、幺九同"
+        "十三幺先食得糊；冇記低。"
+    )
+    assert await talk.seq() == before
+    assert "A 俾 B HK$4" in await talk("A", "B 自摸 2番")
+    en: Talk = await opened_table(store, "開枱 A B C D 河源", locale="en")
+    await en("A", "規則 玩法 正百搭")
+    assert await en("A", "B 食 A 一二三萬 四五六萬 七八九筒 三四索 春 五索 食 五索") == (
+        "At 正百搭 a hand wins only with 混一色, 碰碰和, 清一色, 大哥 (清碰), 幺九 or 十三幺, and these tiles "
+        "with their 保 make none of them."
+    )
+
+
+def test_the_least_proper_hand_is_the_least_of_its_rows() -> None:
+    from taipai.systems.guangdong import SYSTEM as GUANGDONG
+    from taipai.systems.heyuan.scoring import PROPER_LEAST, PROPER_ROWS
+
+    rows = GUANGDONG.load_rules(None).rows
+    assert PROPER_LEAST == min(r.fan for r in rows.values() if r.id in PROPER_ROWS)

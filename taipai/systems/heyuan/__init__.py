@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from taipai.core.chat import ChatVocabulary
 from taipai.core.context_words import ContextWords
 from taipai.core.system import RuleSystem, TableRules
-from taipai.systems.guangdong.reading import booked_fan, check_count
+from taipai.systems.guangdong.reading import booked_fan
 from taipai.systems.guangdong.rules import GuangdongRules, load
 from taipai.systems.guangdong.scoring import KNOWN
 from taipai.systems.guangdong.words import GUANGDONG_WORDS
@@ -23,6 +23,7 @@ from taipai.systems.heyuan.chat import CHAT
 from taipai.systems.heyuan.ledger import TABLE
 from taipai.systems.heyuan.picture import picture_spec
 from taipai.systems.heyuan.reading import score_message
+from taipai.systems.heyuan.scoring import check_count
 
 
 @dataclass(frozen=True)

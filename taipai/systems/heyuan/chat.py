@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 
 from taipai.core.chat import N_, ChatVocabulary, Said
+from taipai.core.errors import HandError
 from taipai.core.table.state import TableSettings
 from taipai.systems.guangdong.chat import CHAT as GUANGDONG_CHAT
 from taipai.systems.heyuan.options import OPTION_WORDS, HeyuanOptions
@@ -37,6 +38,44 @@ def accepts(option: str, options: TableSettings) -> Said | None:
     return GUANGDONG_CHAT.accepts(option, options)
 
 
+def hand_error(err: HandError) -> tuple[Said, ...]:
+    """正百搭's refusal in words (:func:`~taipai.systems.heyuan.scoring.proper_refusal`): a hand that is
+    four sets and a pair but none of its patterns, or a bare count below its least; ``()`` for any other
+    error (the bot's reply)."""
+    reason = err.hint_args.get("reason") if err.code == "not_a_win" else None
+    if reason == "proper":
+        return (
+            Said(
+                N_(
+                    "At 正百搭 a hand wins only with 混一色, 碰碰和, 清一色, 大哥 (清碰), 幺九 or 十三幺: "
+                    "these tiles make their sets and eyes, but none of those (規則 玩法 雞胡百搭 plays every "
+                    "hand)."
+                )
+            ),
+        )
+    if reason == "proper_wild":
+        return (
+            Said(
+                N_(
+                    "At 正百搭 a hand wins only with 混一色, 碰碰和, 清一色, 大哥 (清碰), 幺九 or 十三幺, "
+                    "and these tiles with their 保 make none of them."
+                )
+            ),
+        )
+    if reason == "proper_count":
+        args = (("count", f"{err.hint_args.get('count')}番"), ("least", f"{err.hint_args.get('least')}番"))
+        return (
+            Said(
+                N_(
+                    "{count} is below 正百搭's least hand ({least}: 混一色 or 碰碰和): it wins only with "
+                    "混一色, 碰碰和, 清一色, 大哥 (清碰), 幺九 or 十三幺; nothing was booked."
+                ),
+                args,
+            ),
+        )
+    return ()
+
+
 CHAT: ChatVocabulary = dataclasses.replace(
     GUANGDONG_CHAT,
     help=(
@@ -53,5 +92,6 @@ CHAT: ChatVocabulary = dataclasses.replace(
     value_words={**GUANGDONG_CHAT.value_words, "patterns": {"chicken": "雞胡百搭", "proper": "正百搭"}},
     find_waits=find_heyuan_waits,
     any_wait_word="飛牌",
+    hand_error=hand_error,
 )
 """The ``heyuan`` system's :attr:`~taipai.core.system.RuleSystem.chat`."""

@@ -181,7 +181,7 @@ def score_message(
             raise over_budget_error(spent) from None
         except HandError as err:
             if proper and err.code == "not_a_win":  # say what 正百搭 takes, not only that it does not win
-                raise proper_refusal() from None
+                raise proper_refusal(formed=False) from None
             raise _back(err, where) from None
         if not found.exact:
             raise over_budget_error(spent)

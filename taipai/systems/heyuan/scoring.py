@@ -35,6 +35,7 @@ from taipai.core.wilds.rules import WildRules
 from taipai.core.wilds.search import fill_exists
 from taipai.systems.guangdong.options import GuangdongOptions
 from taipai.systems.guangdong.reading import HAND_SIZE, best_of
+from taipai.systems.guangdong.reading import check_count as guangdong_check_count
 from taipai.systems.guangdong.rules import GuangdongRules
 
 BAO: Final = "皇"
@@ -304,13 +305,38 @@ class HeyuanScorer:
         )
 
 
-def proper_refusal() -> HandError:
-    """The refusal of a hand that is none of 正百搭's."""
+PROPER_LEAST: Final = 2
+"""The least 正百搭 hand in 雞平和's table: 混一色 2, 碰碰和 2 (清一色 4, 幺九 5, 大哥 and 十三幺 6)."""
+
+
+def proper_refusal(count: int | None = None, *, formed: bool = True) -> HandError:
+    """The refusal of a hand that is none of 正百搭's (``hint_args["reason"]`` ``"proper"``: its tiles
+    make four sets and eyes; ``"proper_wild"`` with ``formed`` False: with its 保 they make none of
+    正百搭's hands, and maybe no win at all), or of a bare ``count`` below :data:`PROPER_LEAST`
+    (``"proper_count"``, with the count)."""
+    args: dict[str, object] = {"reason": "proper" if formed else "proper_wild"}
+    if count is not None:
+        args = {"reason": "proper_count", "count": count, "least": PROPER_LEAST}
     return HandError(
         "not_a_win",
         "正百搭 wins only with 混一色, 碰碰和, 清一色, 大哥 (清碰), 幺九 or 十三幺",
         hint="at 正百搭 a win is 混一色, 碰碰和, 清一色, 大哥, 幺九 or 十三幺 (規則 玩法 雞胡百搭: any)",
+        hint_args=args,
     )
+
+
+def check_count(count: int, options: object = None) -> int:
+    """A bare count typed at a 河源百搭 table: 雞平和's check, and under 正百搭 (``options.patterns``
+    ``"proper"``) at least :data:`PROPER_LEAST` (正百搭 wins only with its patterns: seed 001
+    「杂色(混一色)、碰碰胡、清一色、大哥(清一色碰碰胡)、幺九、十三幺」).
+
+    Raises:
+        HandError: ``bad_count`` (negative); ``not_a_win`` (:func:`proper_refusal` with the count).
+    """
+    booked = guangdong_check_count(count, options)
+    if getattr(options, "patterns", None) == "proper" and booked < PROPER_LEAST:
+        raise proper_refusal(booked)
+    return booked
 
 
 def four_sets(counts: Sequence[int], wilds: int, sets: int, room: Sequence[int]) -> bool:
