@@ -196,6 +196,10 @@ class ChatVocabulary:
         draw_lines: the 流局 line in the game's words, ``(the dealer stays, the deal passes)``: message
             ids, the second with ``{dealer}`` (字牌 says 荒莊, seed 002 ⑴ 「如果荒庄，由莊家繼續做莊」);
             ``()``: the bot's 「流局：臭莊 …」.
+        turned_words: what a win message names in place of the discarder for a win on a card turned
+            from the pile (字牌's ``B 食 翻 <hand>``); ``()``: the game has no such win.
+        turned_win: builds the game's own event of that win, ``(winner, count)`` (the count in the
+            game's unit, the hand read as taken, 食); ``None`` with no :attr:`turned_words`.
         lines: the game's own wording of some of the bot's shared lines, by key, each a message id
             with the placeholders of the line it replaces (:data:`OWN_LINES`); a key not given: the
             bot's mahjong line.
@@ -224,6 +228,8 @@ class ChatVocabulary:
     example_hand: tuple[str, str] | tuple[()] = ()
     draw_lines: tuple[str, str] | tuple[()] = ()
     lines: Mapping[str, str] = field(default_factory=dict)
+    turned_words: tuple[str, ...] = ()
+    turned_win: Callable[[str, int], Event] | None = None
     bao_refusal: Callable[[str, Any, tuple[str, ...], str, str], Said | None] | None = None
 
     def option_name(self, word: str) -> str:

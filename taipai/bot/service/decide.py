@@ -242,6 +242,35 @@ def win_leg(state: TableState, cmd: parse.RecordWin, discarder: str, leg: Leg) -
     return _with_context(leg, winner, context)
 
 
+TURNED_ONE_WINNER = N_(
+    "A card turned from the pile is won by one player: write the win alone, B 食 {word} followed by the "
+    "hand or its count."
+)
+"""The refusal of several winners on one turned card (``B 食 翻 10油; C 食 翻 10油``)."""
+
+
+def turned_win(
+    state: TableState, cmd: parse.RecordWin
+) -> tuple[LegToRead, Callable[[str, int], Event]] | None:
+    """A win on a card turned from the pile (字牌's ``B 食 翻 <hand or count>``: the discarder's place
+    holds one of the game's :attr:`~taipai.core.chat.ChatVocabulary.turned_words`): the leg to read and
+    the game's builder of its own event (:attr:`~taipai.core.chat.ChatVocabulary.turned_win`);
+    ``None`` for any other win message.
+
+    Raises:
+        Ignored: talk.  Refused: a name not at the table; several winners (one card turned, one winner).
+    """
+    chat = system_by_id(state.system).chat
+    if chat.turned_win is None or cmd.robbed_kong or cmd.discarder not in chat.turned_words:
+        return None
+    if len(cmd.legs) != 1:
+        raise Refused(render.said(Said(TURNED_ONE_WINNER, (("word", cmd.discarder),))))
+    leg = cmd.legs[0]
+    winner = winner_or_discarder(state, leg.winner, cmd)
+    check_unit(state, leg.hand)
+    return _with_context(leg, winner, ()), chat.turned_win
+
+
 def win_leg_read(to_read: LegToRead, read: ReadHand, cmd: parse.RecordWin) -> WinLeg:
     """The :class:`WinLeg` of one winner with the reading of its hand.
 

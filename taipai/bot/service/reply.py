@@ -142,7 +142,7 @@ def event_replies(
     elif (
         isinstance(event, Draw)
         or (isinstance(event, CutChain) and not event.accept)
-        or event.kind in ("flower_win", "bird", "shuxin")
+        or event.kind in ("flower_win", "bird", "shuxin", "turned_win")
     ):
         lines = render.event_lines(t.state, event, before=state)
     elif isinstance(event, Undo):

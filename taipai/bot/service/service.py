@@ -92,14 +92,13 @@ from taipai.core.errors import HandError
 from taipai.core.notation import parse_hand
 from taipai.core.registry import DEFAULT_SYSTEM, system_by_id, system_by_name, system_of_source
 from taipai.core.table import (
+    Event,
     Redo,
     RuleChanged,
-    SelfDraw,
     SessionEnded,
     TableOpened,
     TableState,
     Undo,
-    WinByDiscard,
 )
 from taipai.core.table.state import WINDS as SEAT_WINDS
 from taipai.systems.hk_taiwan.options import TableOptions
@@ -863,15 +862,23 @@ class Service:
 
     async def hand_event(
         self, state: TableState, cmd: parse.RecordWin | parse.RecordSelfDraw, text: str
-    ) -> tuple[WinByDiscard | SelfDraw, list[ReadHand], dict[str, Any]]:
+    ) -> tuple[Event, list[ReadHand], dict[str, Any]]:
         """The event of a win or self-draw message, its legs' readings, and the detail kept with it
         (``{"legs": [...]}`` for a win, the one reading's for a self-draw): each leg is named and
-        checked (:mod:`.decide`), read (:meth:`_read`), and checked again with its reading.
+        checked (:mod:`.decide`), read (:meth:`_read`), and checked again with its reading.  A win on a
+        card turned from the pile (:func:`.decide.turned_win`, 字牌) is the game's own event.
 
         Raises:
             Refused: a name not at the table, a hand that does not read or does not fit the command.
             Ignored: talk.
         """
+        turned = decide.turned_win(state, cmd) if isinstance(cmd, parse.RecordWin) else None
+        if turned is not None:  # 字牌's 「B 食 翻 …」: the game's own win, its hand read as taken (食)
+            to_read, build = turned
+            read = await self._read(state, to_read, text)
+            if read.self_drawn:
+                raise Refused(render.hand_says_self_drawn())
+            return build(to_read.winner, read.fan), [read], {"legs": [read.detail()]}
         if isinstance(cmd, parse.RecordWin):
             discarder = decide.win_discarder(state, cmd)
             legs = []

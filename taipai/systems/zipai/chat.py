@@ -13,12 +13,13 @@ from functools import partial
 
 from taipai.core.chat import N_, ChatVocabulary, Said, setting_row
 from taipai.core.errors import HandError
-from taipai.core.table.state import TableSettings
+from taipai.core.table.state import TableSettings, TableState
 from taipai.core.waiting import Waits
 from taipai.systems.zipai.cards import SPELLINGS
 from taipai.systems.zipai.notation import read_hand
 from taipai.systems.zipai.options import OPTION_WORDS, VALUE_WORDS, ZipaiOptions
 from taipai.systems.zipai.shuxin import from_chat, own_lines
+from taipai.systems.zipai.turned import TurnedWin
 from taipai.systems.zipai.waiting import find_waits
 
 _ROWS: dict[str, str] = {
@@ -209,6 +210,11 @@ fourth who sits out (seed 002 ⑴ 「三人玩」, ⑼ 數信), 荒莊, cards no
 糊 (⑶ 「胡牌」); the example hand is :data:`EXAMPLE_HAND` (28油)."""
 
 
+TURNED_WORDS = ("翻", "翻牌", "翻出", "turned")
+"""What a win names in the discarder's place for a win on a card turned from the pile
+(:mod:`taipai.systems.zipai.turned`): ``B 食 翻 <hand>``, ``B 食 翻牌 15油``, ``B wins on turned 15油``."""
+
+
 def vocabulary(unit: str, variant: str = "zipai") -> ChatVocabulary:
     """The chat vocabulary of a 字牌 variant (its id) whose hands count ``unit`` (油, 胡 or 排)."""
     return ChatVocabulary(
@@ -223,13 +229,17 @@ def vocabulary(unit: str, variant: str = "zipai") -> ChatVocabulary:
         ),
         help=(
             N_(
+                "B 食 翻 {count}  /win B 翻 {n}: B wins on a card another player turned from the pile "
+                "(翻牌, 翻出 too; B wins on turned {count}); each of the other two pays the hand once"
+            ),
+            N_(
                 "數信 三  /shuxin 三: at a table of four, the one opposite the dealer sits out; right after "
                 "a win they turn a card: each copy in the winner's hand is a share, at most 3 (數信 2份 "
                 "after a count); each share is 規則 數信每份 (a percent of the win), paid by the winner"
             ),
         ),
         commands={"shuxin": from_chat},
-        own_lines=own_lines,
+        own_lines=partial(_own_lines, unit=unit),
         option_words=OPTION_WORDS,
         rows=rows,
         rule_row=rule_row,
@@ -240,8 +250,22 @@ def vocabulary(unit: str, variant: str = "zipai") -> ChatVocabulary:
         example_hand=EXAMPLE_HAND,
         draw_lines=DRAW_LINES,
         lines=OWN_LINES,
+        turned_words=TURNED_WORDS,
+        turned_win=TurnedWin,
         false_win_word="詐胡",  # 字牌 is 胡, never mahjong's 糊 (seed 002 ⑶ 「胡牌」)
     )
+
+
+def _own_lines(before: TableState, event: object, *, unit: str) -> tuple[Said, ...]:
+    """The headline of one of 字牌's own events: a win on a turned card (``B 食 翻：15油``), else 數信's
+    (:func:`~taipai.systems.zipai.shuxin.own_lines`)."""
+    if isinstance(event, TurnedWin):
+        return (Said(TURNED_HEAD, (("winner", event.winner), ("count", f"{event.count}{unit}"))),)
+    return own_lines(before, event)
+
+
+TURNED_HEAD = N_("{winner} wins on a turned card (食 翻): {count}")
+"""The headline (and history line) of a win on a card turned from the pile; each loser's payment follows."""
 
 
 def _waits(text: str, options: TableSettings, *, variant: str) -> Waits:

@@ -35,6 +35,7 @@ from taipai.systems.zipai.match import check_win
 from taipai.systems.zipai.options import ZipaiOptions
 from taipai.systems.zipai.presets import HARD, KAHU_PAI, PAOHUZI, VARIANTS
 from taipai.systems.zipai.shuxin import Shuxin, book
+from taipai.systems.zipai.turned import TurnedWin
 
 
 def share(value: int, opts: ZipaiOptions) -> Amount:
@@ -87,7 +88,7 @@ class ZipaiTable:
         variant: the variant's id (:data:`~taipai.systems.zipai.presets.VARIANTS`).
     """
 
-    own_events: tuple[type[Event], ...] = (Shuxin,)
+    own_events: tuple[type[Event], ...] = (Shuxin, TurnedWin)
     amounts: str = "money"
 
     def __init__(self, variant: str) -> None:
@@ -155,14 +156,44 @@ class ZipaiTable:
         return Outcome(state, "session ended (埋數)")
 
     def own(self, state: TableState, event: Event, *, strict: bool) -> Outcome:
-        """字牌's own event: 數信 after a win (:func:`taipai.systems.zipai.shuxin.book`).
+        """字牌's own events: 數信 after a win (:func:`taipai.systems.zipai.shuxin.book`) and a win on a
+        turned card (:meth:`turned_win`).
 
         Raises:
-            TableError: :func:`~taipai.systems.zipai.shuxin.book`'s codes; ``bad_event`` for another event.
+            TableError: :func:`~taipai.systems.zipai.shuxin.book`'s codes, :meth:`turned_win`'s;
+                ``bad_event`` for another event.
         """
         if isinstance(event, Shuxin):
             return book(state, event)
+        if isinstance(event, TurnedWin):
+            return self.turned_win(state, event, strict=strict)
         raise TableError("bad_event", f"not a 字牌 event: {event!r}")
+
+    def turned_win(self, state: TableState, event: TurnedWin, *, strict: bool) -> Outcome:
+        """A win on a card turned from the pile (:mod:`taipai.systems.zipai.turned`, seed 002 ⑶'s general
+        rule 「輸的玩家分別給予按獲勝玩家所得油數算的積分」): each loser pays one share, whatever the table's
+        ``self_draw`` and ``discard``; the winner deals next; the threshold and 3把50胡 as for any win.
+
+        Raises:
+            TableError: ``bad_event`` (the winner or the turner is not playing this hand, or they are
+                the same, or the count is not a whole number ≥ 0), ``below_minimum``, ``first_of_three``.
+        """
+        opts = _options(state)
+        playing = state.playing
+        count = event.count
+        if event.winner not in playing or (event.turner is not None and event.turner not in playing):
+            raise TableError("bad_event", f"a turned-card win names a player not in this hand: {event!r}")
+        if event.turner == event.winner:
+            raise TableError("bad_event", "a card the winner turned is the winner's own draw: 自摸")
+        if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+            raise TableError("bad_event", f"a turned-card win's count is a whole number ≥ 0: {count!r}")
+        value = _checked(count, opts, strict, event.winner)
+        match = _match(state, opts, event.winner, value, strict)
+        each = share(value, opts)
+        pays = tuple(Payment(o, event.winner, each, "win") for o in playing if o != event.winner)
+        by = f" by {event.turner}" if event.turner is not None else ""
+        summary = f"{event.winner} wins on a card turned{by} (翻): {value}{match}"
+        return Outcome(deal_to(state, event.winner), summary, pays)
 
     def offers(
         self, state: TableState, moves: tuple[ChainMove, ...]

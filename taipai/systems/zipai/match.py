@@ -15,6 +15,7 @@ from taipai.core.table.errors import TableError
 from taipai.core.table.events import SelfDraw, WinByDiscard
 from taipai.core.table.state import TableState
 from taipai.systems.zipai.scoring import three_hands
+from taipai.systems.zipai.turned import TurnedWin
 
 MATCH_WINS = 3
 """Wins in a match (「胡3把牌」)."""
@@ -34,6 +35,8 @@ def wins_of(state: TableState, player: str) -> tuple[int, ...]:
             out.append(event.fan)
         elif isinstance(event, WinByDiscard):
             out.extend(leg.fan for leg in event.legs if leg.winner == player)
+        elif isinstance(event, TurnedWin) and event.winner == player:
+            out.append(event.count)
     return tuple(out)
 
 

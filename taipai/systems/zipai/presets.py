@@ -201,8 +201,10 @@ CHOICES: Final = (
     "a win on a card another player turned from the pile (⑴ 「當上家打出或摸出一隻牌」: drawn cards are "
     "shown and may be taken): no 點炮 (nobody discarded it), no 自摸 (not the winner's own draw), so ⑶'s "
     "general rule 「輸的玩家分別給予按獲勝玩家所得油數算的積分」: each loser pays one share, without the "
-    "self-draw's doubling; counted as 食 (a 坎 it completes is a 碰, ⑴ 跑 「當其他玩家打出或摸出」). "
-    "Not bookable yet: the table's events have no win that is neither on a discard nor a self-draw",
+    "self-draw's doubling, whatever the table's 自摸 and 點炮 settings; counted as 食 (a 坎 it completes is "
+    "a 碰, ⑴ 跑 「當其他玩家打出或摸出」). ⑼ 「和牌能和摸出來的牌，也能和任何人打出的牌」 allows it; "
+    "⑶ and ⑻ give it no price of its own. Booked as 字牌's own event (taipai.systems.zipai.turned."
+    "TurnedWin): B 食 翻 <hand or count> (翻牌, 翻出; English B wins on turned …); one winner per card",
     "a line where a hand goes is an attempt when any game's own hand test reads it (字牌: all of it reads "
     "with 3 cards or more, or 6 card characters), not only the open table's: the line is judged before the "
     "table is read; 三次, 一百二十三蚊 are talk",
