@@ -221,4 +221,14 @@ def test_the_least_proper_hand_is_the_least_of_its_rows() -> None:
     from taipai.systems.heyuan.scoring import PROPER_LEAST, PROPER_ROWS
 
     rows = GUANGDONG.load_rules(None).rows
-    assert PROPER_LEAST == min(r.fan for r in rows.values() if r.id in PROPER_ROWS)
+    assert min(r.fan for r in rows.values() if r.id in PROPER_ROWS) == PROPER_LEAST
+
+
+@pytest.mark.asyncio
+async def test_an_english_win_with_a_hand_naming_its_caishen_books(store) -> None:
+    """``C wins D <hand> 財神 六萬`` is ``C 食 D <hand> 財神 六萬``: the same 22番 (清龍 16, 門前清 2, 缺一門 1,
+    單釣將 1, 無財神 2), 22 × 底 1 from D."""
+    talk: Talk = await opened_table(store, "開枱 A B C D 歡樂", locale="en")
+    lines = (await talk("A", "C wins D 一二三萬 四五六萬 七八九萬 二三四索 中 食 中 財神 六萬")).splitlines()
+    assert lines[0] == "C wins on D's discard: 22 fan"
+    assert "D pays C HK$22" in lines
