@@ -104,7 +104,10 @@ class TableRules(Protocol):
     """
 
     own_events: tuple[type[Event], ...]
-    """Event classes only this system books (hk-taiwan: CashPrize, CutChain, FlyTile)."""
+    """Event classes only this system books (hk-taiwan: CashPrize, CutChain, FlyTile; 字牌: Shuxin and
+    TurnedWin, a win neither on a discard nor a self-draw).  The core's wins are :class:`WinByDiscard` and
+    :class:`SelfDraw`, which every game's ledger reads; a win of another kind is the game's own event, and
+    one that names a ``winner`` (and a ``count``) and ends the hand is a win to the bot's 戰績."""
 
     amounts: str
     """What the ledger's amounts count: ``"fan"`` (fan units; money = amount × the table's rate, hk-taiwan)
