@@ -45,6 +45,12 @@ async def test_english_and_slash_forms(store) -> None:
         "C pays B HK$12",
     ]
     assert (await en("C", "/win C 翻 11")).splitlines()[0] == "C wins on a turned card (食 翻): 11胡"
+    zipai = await opened_table(store, "開枱 A B C 字牌", locale="en", prefix="zipai")
+    assert (await zipai("B", f"B wins turned {HAND}")).splitlines()[:3] == [
+        "B wins on a turned card (食 翻): 28油",
+        "A pays B HK$28",
+        "C pays B HK$28",
+    ]
     assert await en("A", "A 食 翻出 9胡") == "9胡 is below this table's 起胡 of 10胡."
     assert (await en.state()).balances == {"A": -23, "B": 13, "C": 10}  # 12 from A and C; 11 from A and B
 
@@ -64,4 +70,6 @@ async def test_one_winner_and_seats(store) -> None:
 async def test_a_mahjong_table_has_no_turned_win(store) -> None:
     talk = await opened_table(store, "開枱 A B C D", locale="en")
     assert (await talk("B", "B 食 翻 12番")).startswith("翻 is not at this table")
+    hand = "一二三萬 四五六萬 七八九萬 一二三筒 四五六筒 東東 摸 東"
+    assert (await talk("B", f"B wins on turned {hand}")).startswith("turned is not at this table")
     assert await talk.seq() == 1

@@ -66,6 +66,9 @@ _VERBS = tuple(
 """The record verbs 我 / 又 may come before and 咗 after, longest first."""
 
 ENGLISH_WIN = frozenset({"win", "wins", "won"})
+ENGLISH_TURNED = ("turned",)
+"""``B wins on turned <hand>``: the discarder's place names a card turned from the pile, kept as it is
+(``B 食 turned …``; 字牌 books it, ChatVocabulary.turned_words; another game says turned is no player)."""
 ENGLISH_ON = frozenset({"on", "from", "off"})
 ENGLISH_SELF_DRAW = frozenset({"zimo", "tsumo", "self-draw", "self-draws", "self-drew", "self-drawn"})
 ENGLISH_DRAW = frozenset({"draw", "draws", "drawn"})
@@ -282,6 +285,8 @@ def _english(line: str, names: Sequence[str], me: str | None) -> str | None:
         if len(rest) <= skip:
             continue
         other = _player(rest[skip], players, me)
+        if other is None and _fold(rest[skip]) in ENGLISH_TURNED:  # 字牌's win on a turned card
+            other = ENGLISH_TURNED[0]
         tail = rest[skip + 1 :]
         if other is not None and (not tail or _count_or_hand(" ".join(tail))):
             readings.append((other, tail))
