@@ -155,3 +155,21 @@ async def test_five_names_are_refused_naming_both_counts(store) -> None:
     assert await yue("A", "開枱 A B C D E 字牌") == (
         "大字牌要3個人玩：開枱 A B C 大字牌；或者四個人，每鋪一個坐低數信：開枱 A B C D 大字牌"
     )
+
+
+@pytest.mark.asyncio
+async def test_shuxin_after_a_win_on_a_turned_card_counts_the_hand_and_stays_under_its_hand(store) -> None:
+    """A 數信 may follow a win on a card turned from the pile (字牌's own ``TurnedWin``) as it follows 食
+    and 自摸, and it is listed under the hand of the win it follows.  By hand: A deals, C sits out; B 食 翻
+    HAND (28油): A and D pay 28 each, B gains 56; 數信 三: HAND's 碰 三三三 makes 3 shares, B pays C
+    3 × 10% × 56 = 16.80."""
+    talk = await opened_table(store, "開枱 A B C D 字牌", locale="en")
+    await talk("B", f"B 食 翻 {HAND}")
+    reply = await talk("C", "數信 三")
+    assert reply.splitlines()[:2] == [
+        "數信: C sat out and turns 三: 3 share(s) of B's win of 56, 10% a share; B pays C",
+        "B pays C HK$16.80",
+    ]
+    history = await talk("A", "歷史")
+    shuxin_line = next(line for line in history.splitlines() if "數信:" in line)
+    assert shuxin_line.lstrip().startswith("#3 hand 1:"), history

@@ -20,13 +20,22 @@ from taipai.core.table.errors import TableError
 from taipai.core.table.events import Event, SelfDraw, WinByDiscard
 
 
-def reading_of(detail: dict[str, Any] | None, event: WinByDiscard | SelfDraw) -> str | None:
+def is_win(event: Event | None) -> bool:
+    """Whether ``event`` is a win: the core's (:class:`WinByDiscard`, :class:`SelfDraw`) or a game's own
+    that names a ``winner`` and a ``count`` (字牌's win on a turned card; see
+    :attr:`taipai.core.system.TableRules.own_events`)."""
+    if isinstance(event, WinByDiscard | SelfDraw):
+        return True
+    return isinstance(getattr(event, "winner", None), str) and isinstance(getattr(event, "count", None), int)
+
+
+def reading_of(detail: dict[str, Any] | None, event: Event) -> str | None:
     """The winning hand's groups as its reading wrote them, joined by spaces, from a win row's
-    ``detail`` (``{"legs": [score…]}`` for a win on a discard, the score itself for a self-draw);
-    ``None`` for a bare count, a win with several winners, or a row without a kept hand."""
+    ``detail`` (``{"legs": [score…]}`` for a win on a discard or a game's own win, the score itself for
+    a self-draw); ``None`` for a bare count, a win with several winners, or a row without a kept hand."""
     if not detail:
         return None
-    if isinstance(event, WinByDiscard):
+    if "legs" in detail:
         legs = detail.get("legs")
         if not isinstance(legs, list) or len(legs) != 1 or not isinstance(legs[0], dict):
             return None
@@ -43,7 +52,7 @@ async def win_reading(store: Store, session: SessionRow, state: TableState) -> s
     if not state.history:
         return None
     win = state.history[-1].event
-    if not isinstance(win, WinByDiscard | SelfDraw):
+    if not is_win(win):
         return None
     payload = win.to_dict()
     for row in reversed(await store.events(session.id)):
@@ -69,8 +78,7 @@ async def shuxin_event(
     if build is None:
         raise Refused(render.not_booked(state.system, "shuxin"))
     last = state.history[-1].event if state.history else None
-    is_win = isinstance(last, WinByDiscard | SelfDraw)
-    reading = await win_reading(store, session, state) if is_win else ""
+    reading = await win_reading(store, session, state) if is_win(last) else ""
     try:
         return build(cmd.said, reading)
     except TableError as err:

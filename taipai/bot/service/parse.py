@@ -1146,7 +1146,8 @@ def _open(words: list[str]) -> OpenTable:
     if len(words) != 4:
         raise CommandError("open_usage")
     for word in (words[-1], words[0]):
-        if _game_like(word):  # 開枱 A B C 三人牌: a game taipai does not know, not a fourth player
+        if system_by_name(word) is None and _game_like(word):  # 開枱 A B C 三人牌: no game we know, not a
+            # fourth player; 開枱 A B C 台灣牌 (a game of four with three names) is refused as open_usage
             raise CommandError("open_game", word=word, games=game_names())
     return OpenTable(tuple(words))
 

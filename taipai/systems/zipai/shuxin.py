@@ -37,9 +37,12 @@ from taipai.core.table.state import HistoryEntry, Payment, TableState
 from taipai.systems.zipai.cards import KINDS, SPELLINGS, name
 from taipai.systems.zipai.options import ZipaiOptions
 from taipai.systems.zipai.scoring import turned_card_shares
+from taipai.systems.zipai.turned import TurnedWin
 
 MOST_SHARES = 3
 """The most shares one turned card makes (⑼ 「最多3份」)."""
+WIN_EVENTS = (WinByDiscard, SelfDraw, TurnedWin)
+"""The wins a 數信 may follow: on a discard, a self-draw, and a card turned from the pile."""
 CENT = Fraction(1, 100)
 """The smallest money at a 字牌 table: its settings hold at most 2 decimals
 (:func:`taipai.core.table.money.money_setting`)."""
@@ -56,6 +59,8 @@ class Shuxin:
     """
 
     kind: ClassVar[str] = "shuxin"
+    follows_win: ClassVar[bool] = True
+    """Booked under the hand of the win it follows (history, export), as 鳥 is."""
     shares: int
     card: int | None = None
 
@@ -85,7 +90,7 @@ def shares_for(cards: tuple[int, ...], card: int) -> int:
 
 def the_win(state: TableState) -> HistoryEntry | None:
     """The history entry of the win a 數信 now belongs to: the last event, when it is a win."""
-    if state.history and isinstance(state.history[-1].event, WinByDiscard | SelfDraw):
+    if state.history and isinstance(state.history[-1].event, WIN_EVENTS):
         return state.history[-1]
     return None
 
@@ -93,7 +98,7 @@ def the_win(state: TableState) -> HistoryEntry | None:
 def winner_of(entry: HistoryEntry) -> str | None:
     """The winner of a win entry; ``None`` for a win with several winners on one card (一炮多響)."""
     event = entry.event
-    if isinstance(event, SelfDraw):
+    if isinstance(event, SelfDraw | TurnedWin):
         return event.winner
     if isinstance(event, WinByDiscard) and len(event.legs) == 1:
         return event.legs[0].winner
@@ -237,7 +242,7 @@ def own_lines(before: TableState, event: object) -> tuple[Said, ...]:
     entries = list(before.history)
     while entries and isinstance(entries[-1].event, Shuxin):
         entries.pop()
-    if not entries or not isinstance(entries[-1].event, WinByDiscard | SelfDraw):
+    if not entries or not isinstance(entries[-1].event, WIN_EVENTS):
         return ()
     entry = entries[-1]
     winner = winner_of(entry)
