@@ -823,7 +823,7 @@ hands are not wins), and waits of wildcards with different ranges are enumerated
 tile by tile.  Completions always come suit by suit from cached tables (:func:`fast_completions`)
 when the table's rules allow (:func:`_fast_path`), else from :class:`GroupSearch`."""
 
-SUIT_CACHE_MAX = 20_000
+SUIT_CACHE_MAX = 10_000
 """Most entries kept in each per-suit table cache (cleared when full: memory stays bounded)."""
 
 _fill_cache: dict[tuple[bool, tuple[int, ...], int], tuple[tuple[int, ...], ...]] = {}
@@ -941,7 +941,7 @@ def _interned(t: tuple[int, ...]) -> tuple[int, ...]:
     return hit
 
 
-FILL_CACHE_TILES = 300_000
+FILL_CACHE_TILES = 150_000
 """Most multisets kept in the :func:`_fill` cache in all (a few tens of MB at most).  The caches
 hold tuples of int tuples, not frozensets: the cyclic garbage collector stops tracking such tuples,
 but walks every element of a frozenset, and with a full cache each full collection took ~50 ms."""

@@ -106,7 +106,7 @@ class Completion:
         )
 
 
-SUMMARY_CACHE_MAX: Final = 4_096
+SUMMARY_CACHE_MAX: Final = 2_048
 """Suit summaries kept (shared between hands; a hand with eight 保 asks a few thousand)."""
 
 

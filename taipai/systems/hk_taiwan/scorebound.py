@@ -36,7 +36,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
-from itertools import count, pairwise
+from itertools import count, islice, pairwise
 from types import SimpleNamespace
 
 from taipai.core.handspec import HandSpec, Meld, MeldKind
@@ -224,8 +224,8 @@ def with_x_ranks(counts: tuple[int, ...]) -> int:
 
 
 _COUNT_FACTS: dict[tuple[int, ...], tuple[int, ...]] = {}
-COUNT_FACTS_MAX = 8_000
-"""Most entries of :data:`_COUNT_FACTS` (about 1 MB); cleared when full (it only serves building
+COUNT_FACTS_MAX = 4_000
+"""Most entries of :data:`_COUNT_FACTS` (about 0.5 MB); cleared when full (it only serves building
 summaries, which are kept longer)."""
 
 
@@ -491,15 +491,15 @@ def rule_tables_of(rules: RuleSet) -> RuleTables:
     return hit[1]
 
 
-SUMMARY_CACHE_MAX = 64_000
-"""Most summaries kept (all contexts together; cleared when full: about 13 MB at most, each keyed by
-one int, :func:`_shared_key`, and each distinct summary value stored once,
-:data:`_DISTINCT_SUMMARIES`).  The suits of different hands often hold the same counts (a suit filled
-by wildcards alone), so they are shared between hands with the same declared melds.  (The forty 8-皇
-hands of ``benchmarks/wild_bench.py`` need about 57,000, so a pass over them does not clear it; the
-caches that only serve building summaries, :func:`_split`, :func:`_groupings` and
-:data:`_COUNT_FACTS`, are kept smaller.)"""
-SUPPORT_CACHE_MAX = 16_000
+SUMMARY_CACHE_MAX = 60_000
+"""Most summaries kept (all contexts together; the least recently used quarter dropped when full,
+:func:`_evict_summaries`: about 13 MB at most, each keyed by one int, :func:`_shared_key`, and each
+distinct summary value stored once, :data:`_DISTINCT_SUMMARIES`).  The suits of different hands often
+hold the same counts (a suit filled by wildcards alone), so they are shared between hands with the
+same declared melds.  (The forty 8-皇 hands of ``benchmarks/wild_bench.py`` need about 57,000, so a
+pass over them keeps them; the caches that only serve building summaries, :func:`_split`,
+:func:`_groupings` and :data:`_COUNT_FACTS`, are kept smaller.)"""
+SUPPORT_CACHE_MAX = 8_000
 """Most entries of each per-rule-set table that serves building summaries or totals
 (:class:`RuleTables`' 四歸 splits, chows across suits, a suit's chow rows); cleared when full."""
 _SUMMARIES: dict[int, Summary] = {}
@@ -508,6 +508,27 @@ _DISTINCT_SUMMARIES: dict[Summary, Summary] = {}
 _CONTEXT_IDS: dict[object, int] = {}
 """A small number per summary context (the declared melds of a suit, the winds, the rank of a tile
 won from a discard), for :func:`_shared_key`; cleared with :data:`_SUMMARIES`."""
+
+
+def _evict_summaries() -> None:
+    """Make room in :data:`_SUMMARIES`: drop its least recently used quarter (a hand's summaries are
+    asked together, so the hands seen last keep theirs: a pass over a set of hands that fits is not
+    cleared under it) and the distinct values no entry holds any more; everything when the
+    contexts themselves have grown past :data:`SUMMARY_CONTEXTS_MAX`."""
+    if len(_CONTEXT_IDS) > SUMMARY_CONTEXTS_MAX:
+        _SUMMARIES.clear()
+        _DISTINCT_SUMMARIES.clear()
+        _CONTEXT_IDS.clear()
+        return
+    for key in list(islice(_SUMMARIES, SUMMARY_CACHE_MAX // 4)):
+        del _SUMMARIES[key]
+    _DISTINCT_SUMMARIES.clear()
+    for value in _SUMMARIES.values():
+        _DISTINCT_SUMMARIES.setdefault(value, value)
+
+
+SUMMARY_CONTEXTS_MAX = 4_096
+"""Most summary contexts numbered by :func:`_shared_key` before the summaries are all dropped."""
 
 
 def _shared_key(suit: int, context: object, counts: tuple[int, ...]) -> int:
@@ -690,16 +711,15 @@ class Bounder:
             if self._win_from_discard and rank >= 0 and counts[rank] >= 3:
                 context = (context, rank)
             shared_key = _shared_key(suit, context, counts)
-            hit = _SUMMARIES.get(shared_key)
+            hit = _SUMMARIES.pop(shared_key, None)
             if hit is None:
                 if len(_SUMMARIES) >= SUMMARY_CACHE_MAX:
-                    _SUMMARIES.clear()
-                    _DISTINCT_SUMMARIES.clear()
-                    _CONTEXT_IDS.clear()
+                    _evict_summaries()
                     shared_key = _shared_key(suit, context, counts)
                 made = self._summarise(suit, counts)
                 # about half the summaries are equal to another: keep one copy of each
-                hit = _SUMMARIES[shared_key] = _DISTINCT_SUMMARIES.setdefault(made, made)
+                hit = _DISTINCT_SUMMARIES.setdefault(made, made)
+            _SUMMARIES[shared_key] = hit  # (re)inserted last: the dict's order is least recently used first
             self._cache[key] = hit
         return hit
 
