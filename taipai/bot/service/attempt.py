@@ -197,7 +197,8 @@ def judge(text: str, names: Sequence[str], *, seated: bool) -> Attempt | None:
     count = _count_in(words, folded_names)
     hand = not count and _has_hand(line, names)
     if named and (count or hand):
-        word = next((w for w in words if _fold(w) in attempt_words()), "")
+        # a word of a 字牌 hand (一二三) is one of its groups, not the 現金獎 of that name
+        word = next((w for w in words if _fold(w) in attempt_words() and not (hand and _own_hand(w))), "")
         return _with_verb(Attempt(word, named, count, hand, ""), line, names)
     return None
 
@@ -507,12 +508,23 @@ def _two_names(word: str, folded: dict[str, str]) -> tuple[str, ...]:
 
 def _has_hand(line: str, names: Sequence[str]) -> bool:
     """Whether ``line`` without the players' names holds six tiles or more the notation reads, the
-    pieces it cannot read skipped (``我估阿玲自摸 一二三萬 …``)."""
+    pieces it cannot read skipped (``我估阿玲自摸 一二三萬 …``), or a game's own hand test reads it and
+    it ends with its winning card (:func:`.parse.own_hand_tests`, :data:`_WINNING_CARD`: 字牌's
+    ``B 摸 壹貳叄 … 摸 九``, which says no 自摸; ``阿明 十二點三十五分走`` stays talk)."""
     rest = line
     for n in sorted(names, key=len, reverse=True):
         rest = rest.replace(n, " ")
     kept = " ".join(w for w in rest.split() if _fold(w) not in attempt_words())
-    return _tiles_read(kept) >= 6
+    return _tiles_read(kept) >= 6 or (_WINNING_CARD.search(kept) is not None and _own_hand(kept))
+
+
+_WINNING_CARD = re.compile(r"(?:^|\s)[摸食]\s*\S{1,2}$")
+"""A hand's end: its winning card after 摸 (drawn) or 食 (taken), as every game's hand message writes it."""
+
+
+def _own_hand(text: str) -> bool:
+    """Whether a game's own hand test reads ``text`` as one of its hands (:func:`.parse.own_hand_tests`)."""
+    return any(looks(text) for looks in parse.own_hand_tests())
 
 
 def _table_word(word: str, folded: dict[str, str]) -> bool:

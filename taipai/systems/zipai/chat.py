@@ -215,12 +215,19 @@ TURNED_WORDS = ("翻", "翻牌", "翻出", "turned")
 (:mod:`taipai.systems.zipai.turned`): ``B 食 翻 <hand>``, ``B 食 翻牌 15油``, ``B wins on turned 15油``."""
 
 
+SAME_UNITS: dict[str, tuple[str, ...]] = {"zipai-hard": ("胡息",)}
+"""Other words a variant's count may carry that mean its own unit: 硬鬍子 books the sum of its groups'
+胡息 (seed 002 ⑷ 一、1 「10胡落地的，小字碰得1胡」, no doubling), so ``12胡息`` there is 12胡.  Elsewhere
+胡息 is no unit of the table (軟鬍子 doubles the 胡息 into 胡, 長沙跑胡子 turns them into 排) and is
+refused in the table's unit."""
+
+
 def vocabulary(unit: str, variant: str = "zipai") -> ChatVocabulary:
     """The chat vocabulary of a 字牌 variant (its id) whose hands count ``unit`` (油, 胡 or 排)."""
     return ChatVocabulary(
         books=frozenset({"win", "self_draw", "multi_win", "draw", "false_win", "shuxin"}),
         example_count=10,
-        count_units=(unit,),
+        count_units=(unit, *SAME_UNITS.get(variant, ())),
         notes=(
             N_(
                 "A count is the hand's {unit} as the table books it; the winner deals next, and after "

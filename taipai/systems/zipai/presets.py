@@ -208,5 +208,7 @@ CHOICES: Final = (
     "a line where a hand goes is an attempt when any game's own hand test reads it (字牌: all of it reads "
     "with 3 cards or more, or 6 card characters), not only the open table's: the line is judged before the "
     "table is read; 三次, 一百二十三蚊 are talk",
+    "a count in 胡息 (12胡息) books as 胡 at 硬鬍子 only (⑷ 一、1: its 胡 is the groups' 胡息, undoubled); "
+    "軟鬍子 (胡息 doubled into 胡) and 長沙跑胡子 (胡息 into 排) refuse it in their own unit",
 )
 """Every choice made where seed 002 is open (the closing note of issue 18)."""
