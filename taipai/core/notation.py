@@ -139,6 +139,9 @@ def _unknown(text: str, s: str, pos: int, words: ContextWords) -> HandError:
     end = pos + 1
     while end < len(s) and end - pos < 12 and not _is_sep(s[end]) and s[end] not in starts:
         end += 1
+    if s[pos].isascii() and s[pos].isalpha():  # a Latin word is named whole (「zimo」, not 「z」)
+        while end < len(s) and end - pos < 24 and s[end].isascii() and s[end].isalpha():
+            end += 1
     token = text[pos:end]
     c = s[pos]
     if c in SUIT_OF_CHAR:

@@ -166,7 +166,7 @@ async def test_calc_below_the_minimum_gets_the_hand_messages_refusal(talk_en: Ta
 @pytest.mark.asyncio
 async def test_calc_errors_read_as_a_hand_messages_do(talk_en: Talk) -> None:
     assert await talk_en("A", "計番 一二三萬 xyz 食 東") == (
-        "I can't read 「x」. Write tiles like 一二三萬, 123筒, 東 南 中 發 白. (「x」 is at character 9 of the message.)"
+        "I can't read 「xyz」. Write tiles like 一二三萬, 123筒, 東 南 中 發 白. (「xyz」 is at character 9 of the message.)"
     )
     assert await talk_en("A", "計番 一二三萬 四五六萬 七八九筒 二三四索 中中 東 南 食 東") == (
         "That is not a winning hand: the tiles do not make 5 melds and a pair, nor a special hand."

@@ -74,6 +74,10 @@ ENGLISH_SELF_DRAW = frozenset({"zimo", "tsumo", "self-draw", "self-draws", "self
 ENGLISH_DRAW = frozenset({"draw", "draws", "drawn"})
 ENGLISH_WORDS = ENGLISH_WIN | ENGLISH_SELF_DRAW | ENGLISH_DRAW
 """The English record words (a line starting with one is an attempt, :mod:`.attempt`)."""
+ENGLISH_WINNING_TILE_WORDS = ENGLISH_WORDS | {"self", "drew", "ron", "discard"}
+"""English words a player may put before the winning tile inside a hand (``… 中 zimo 中``): the
+hand notation has only 摸 and 食 there, so :func:`.render.hand_error` says so instead of 「I can't
+read」."""
 
 _SELF_DRAW_SPELLINGS = re.compile(r"\bself[\s_-]?(draws|drawn|drew|draw)\b", re.I)
 """``self draw``, ``selfdraw``, ``self_draw`` … → ``self-draw`` (one word)."""
@@ -290,6 +294,11 @@ def _english(line: str, names: Sequence[str], me: str | None) -> str | None:
         tail = rest[skip + 1 :]
         if other is not None and (not tail or _count_or_hand(" ".join(tail))):
             readings.append((other, tail))
+    for skip in (0, 1) if not readings else ():  # a hand with a slip: its reply says where (「wins」)
+        other = _player(rest[skip], players, me) if len(rest) > skip + 1 else None
+        said_on = not skip or _fold(rest[0]) in ENGLISH_ON
+        if other is not None and said_on and _slipped_hand(rest[skip + 1 :]):
+            readings.append((other, rest[skip + 1 :]))
     for size in (1, 2) if not readings else ():  # 「I won 5 off Bob」, 「Ben won 5 fan on Ann」
         tail = rest[size:]
         if len(tail) == 2 and _fold(tail[0]) in ENGLISH_ON and is_count_text(" ".join(rest[:size])):
@@ -480,6 +489,37 @@ def _count_or_hand(text: str) -> bool:
                 return True
         except HandError:
             continue
+    return False
+
+
+SLIPPED_HAND_TILES = 6
+"""Tiles the notation must read before the first piece it cannot for :func:`_slipped_hand` (as many as
+:func:`.attempt.judge` takes for a hand): ``B wins A 123m 456m 789m 234s 中 wins 中`` is a hand with a
+slip, ``B wins A 中 for sure`` is talk."""
+
+
+def _slipped_hand(tail: Sequence[str]) -> bool:
+    """Whether the words ``tail`` after ``B wins A`` are a hand with a slip in it: no game reads them
+    (:func:`_count_or_hand` is false), yet one game's notation reads :data:`SLIPPED_HAND_TILES` tiles
+    or more before the piece it cannot read.  Such a line is read as ``B 食 A <tail>``, whose reply
+    names the piece and its place, as the Cantonese line's does."""
+    from taipai.core.errors import HandError
+    from taipai.core.notation import tokenize
+    from taipai.core.registry import SYSTEMS
+
+    text = " ".join(tail)
+    for system in SYSTEMS.values():
+        try:
+            tokenize(text, words=system.words)
+        except HandError as err:
+            if err.position <= 0:
+                continue
+            try:
+                read = tokenize(text[: err.position], words=system.words)
+            except HandError:
+                continue
+            if sum(len(t.tiles) for t in read) >= SLIPPED_HAND_TILES:
+                return True
     return False
 
 

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from taipai.bot import money_format
 from taipai.bot.i18n import N_, _, current_locale
-from taipai.bot.service import foreign
+from taipai.bot.service import foreign, natural
 from taipai.bot.service.history import LegRow, leg_rows, settled_money
 from taipai.bot.service.parse import MAX_FAN, CommandError
 from taipai.bot.service.reads import DEALER_PATTERN, ReadHand
@@ -666,6 +666,10 @@ def hand_error(
         return _("「{token}」: {game} has no {token}; it is a word of {other}.").format(
             token=short(err.token), game=game_name(system_id), other=game_name(other)
         ) + _position(err, offset)
+    if err.code == "unknown_token" and err.token.casefold() in natural.ENGLISH_WINNING_TILE_WORDS:
+        return _(
+            "「{token}」: in a hand the winning tile comes after 摸 (self-drawn) or 食 (on a discard), e.g. 摸 東."  # noqa: E501
+        ).format(token=short(err.token)) + _position(err, offset)
     msgid = _EMPTY_TILES_ONLY if err.code == "empty" and not counts_accepted else _HAND_ERRORS.get(err.code)
     if err.code == "over_budget" and not counts_accepted:  # taipai score: no count to give instead
         msgid = _OVER_BUDGET_TILES_ONLY
@@ -1181,7 +1185,9 @@ def event_lines(
         ]
     own = system_by_id(ref.system).chat.own_lines(ref, event)
     if own:  # 歡樂麻將's 鳥: whom it lands on and what it doubles
-        return [said(x) for x in own]
+        # a game's own win with its hand typed (字牌's B 食 翻 <hand>) shows the hand's rows as a win does
+        rows = [*_patterns(reads[0], unit, words, skip), *capped(reads[0], unit, skip, cap)] if reads else []
+        return [*(said(x) for x in own), *rows]
     if event.kind == "bird":  # QQ 歡樂麻將 (seed 002 鳥牌): the legs it lands on are paid once more
         tile = name_zh(getattr(event, "tile", 0))
         return [_("鳥 {tile}: each leg it doubles is paid again (none: it doubles no leg)").format(tile=tile)]
