@@ -55,3 +55,24 @@ async def test_hu_xi_is_hard_huzis_own_unit(store) -> None:
     assert await pao("C", "C 自摸 12胡息") == "長沙跑胡子係計排嘅，唔收「胡息」：寫 12排，例如 B 食 A 12排。"
     assert await soft("C", "C 自摸 12胡息") == "軟鬍子係計胡嘅，唔收「胡息」：寫 12胡，例如 B 食 A 12胡。"
     assert (await pao.seq(), await soft.seq()) == opened  # nothing booked
+
+
+TAKEN = "碰 三三三 偎 伍伍伍 提 六六六六 壹貳叄 二七十 八八捌 玖玖 食 玖"
+"""28胡息 taken (提 9, 偎 6, 壹貳叄 6, 二七十 3, 碰 玖玖玖 3, 碰 三三三 1); red cards 貳 二 七 十: 4."""
+
+
+@pytest.mark.asyncio
+async def test_a_turned_win_with_a_hand_shows_its_count(store) -> None:
+    """A hand on a turned card showed its headline only, where 食 and 自摸 show how the hand counts."""
+    talk = await opened_table(store, "開枱 A B C 跑胡子")
+    # seed 002 ⑷ 二、1: 28胡息 ÷ 3 = 9排, 「1、4、7個紅加一排」 +1 = 10排; one share from each loser
+    assert (await talk("B", f"B 食 翻 {TAKEN}")).splitlines() == [
+        "B 食 翻：10排",
+        "  28胡息 ÷ 3：9排",
+        "  4個紅：1排",
+        "A 俾 B HK$10",
+        "C 俾 B HK$10",
+        "下一鋪：B 做莊；第2鋪。",
+    ]
+    assert (await talk("B", "B 食 翻 12排")).splitlines()[:2] == ["B 食 翻：12排", "A 俾 B HK$12"]
+    assert (await talk.state()).balances == {"A": -22, "B": 44, "C": -22}

@@ -144,7 +144,7 @@ def event_replies(
         or (isinstance(event, CutChain) and not event.accept)
         or event.kind in ("flower_win", "bird", "shuxin", "turned_win")
     ):
-        lines = render.event_lines(t.state, event, before=state)
+        lines = render.event_lines(t.state, event, before=state, reads=reads)
     elif isinstance(event, Undo):
         lines = render.undone(speaker, state, t.state)
     elif isinstance(event, Redo) and t.state.ended:  # 重做 of an undone 埋數: settled again
