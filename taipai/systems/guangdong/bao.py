@@ -21,7 +21,7 @@ from taipai.core.chat import N_, Said
 from taipai.core.errors import HandError
 from taipai.core.handspec import KongKind
 from taipai.core.notation import tokenize
-from taipai.core.notation_words import MeldWord, TokenKind
+from taipai.core.notation_words import ContextEffect, MeldWord, TokenKind
 from taipai.core.scoretypes import Score
 from taipai.systems.guangdong.words import GUANGDONG_WORDS
 
@@ -47,9 +47,26 @@ def hand_justifies_bao(text: str, score: Score, kongs: tuple[str, ...]) -> bool:
     ids = {p.id for p in score.patterns}
     if ids & {"big_winds", "big_dragons"}:
         return True
-    if "kong_flower" in ids and "exposed" in kongs:
+    if ("kong_flower" in ids or says_kong_draw(text)) and "exposed" in kongs:
         return True
     return laid_down(text) >= _LAID_DOWN
+
+
+def says_kong_draw(text: str) -> bool:
+    """Whether the hand message ``text`` says it was won on a kong's replacement tile (``槓上`` /
+    ``槓上開花``): a hand of 3番 or more shows no 槓上開花 row (the row is 保底's lift, 「不满3番牌型，按照
+    3番满计算」), yet its 包 stands (「杠上开花包杠：计自摸点杠者包三家牌」); false for text that does
+    not tokenize."""
+    try:
+        tokens = tokenize(text, words=GUANGDONG_WORDS)
+    except HandError:
+        return False
+    return any(
+        field == "kong_replacements" and bool(value)
+        for t in tokens
+        if t.kind is TokenKind.CONTEXT and isinstance(t.value, ContextEffect)
+        for field, value in t.value.fields
+    )
 
 
 def bao_refusal(
