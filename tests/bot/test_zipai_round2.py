@@ -10,6 +10,8 @@ help, each case as it was found.
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import pytest
 
 from .conftest import Talk, opened_table
@@ -76,3 +78,18 @@ async def test_a_turned_win_with_a_hand_shows_its_count(store) -> None:
     ]
     assert (await talk("B", "B 食 翻 12排")).splitlines()[:2] == ["B 食 翻：12排", "A 俾 B HK$12"]
     assert (await talk.state()).balances == {"A": -22, "B": 44, "C": -22}
+
+
+@pytest.mark.asyncio
+async def test_shuxin_said_in_english_without_its_slash(store) -> None:
+    """``shuxin 2份`` was silent in English while ``/shuxin 2份`` booked: it reads as its slash form, as
+    ``calc`` and ``waits`` do; ``shuxin was fun`` stays talk."""
+    talk = await opened_table(store, "開枱 A B C D 字牌", locale="en")
+    assert (await talk("A", "B 食 A 12油")).splitlines()[1] == "A pays B HK$24"  # 點炮: both shares
+    assert await talk("A", "shuxin was fun") == ""
+    # seed 002 ⑼ 「就2份」: C (opposite the dealer A) sat out; 2 × 10% of B's 24 = 4.80
+    assert (await talk("A", "shuxin 2份")).splitlines()[:2] == [
+        "數信: 2 share(s) for C, who sat out, of B's win of 24, 10% a share; B pays C",
+        "B pays C HK$4.80",
+    ]
+    assert (await talk.state()).balances == {"A": -24, "B": Fraction(96, 5), "C": Fraction(24, 5), "D": 0}

@@ -391,8 +391,9 @@ ENGLISH_SLASH_ALONE = frozenset({"rules", "chart", "leaderboard", "season", "cur
 """English command words said alone that are their slash form (``chart`` → ``/chart``): the same
 command, with the same permission (``season`` starts a new season only for an admin)."""
 
-ENGLISH_SLASH_WITH = frozenset({"calc", "waits"})
-"""English command words that take tiles after them (``calc 一二三萬 …`` → ``/calc 一二三萬 …``)."""
+ENGLISH_SLASH_WITH = frozenset({"calc", "waits", "shuxin"})
+"""English command words that take tiles after them (``calc 一二三萬 …`` → ``/calc 一二三萬 …``; 字牌's
+``shuxin 三`` / ``shuxin 2`` → ``/shuxin …``, the card turned or the shares)."""
 
 ENGLISH_SCOPES = frozenset({"month", "season", "all"})
 """What ``leaderboard`` may take after it, as ``/leaderboard`` does."""

@@ -767,7 +767,7 @@ ENGLISH_NAME_WORDS = frozenset(
         *("wins", "won", "zimo", "self-draw", "self-draws", "self-drew", "self-drawn", "self_draw"),
         *("drawn", "draws", "kong", "false_win", "false-win"),
         *("undo", "redo", "score", "settle", "help", "history", "export", "stats"),
-        *("rules", "chart", "leaderboard", "season", "currency", "calc", "waits"),
+        *("rules", "chart", "leaderboard", "season", "currency", "calc", "waits", "shuxin"),
     }
 )
 """English words the free-text reader (:mod:`taipai.bot.service.natural`: ``Ben wins Ann 12``,
