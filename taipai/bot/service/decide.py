@@ -794,6 +794,9 @@ def game_rule_events(state: TableState, args: tuple[str, ...]) -> list[RuleChang
     """
     if args and wildwords.is_wild_word(args[0]):  # 規則 百搭 窗 四萬: one value of several words
         return [_wild_rule(state, args)]
+    now = render.game_rule_now(state, args[0]) if len(args) == 1 else None
+    if now is not None:  # 規則 爆和: the setting now, as 規則 cut says at 港式台牌
+        raise Refused(now)
     if not args or len(args) % 2:
         raise Refused(render.rules_usage(state))
     opts = state.options

@@ -1792,6 +1792,19 @@ def _setting_examples(state: TableState) -> list[str]:
     return [f"{words.get(k, k)} {chat.value_words.get(k, {}).get(str(v), shown(v))}" for k, v in data.items()]
 
 
+def game_rule_now(state: TableState, name: str) -> str | None:
+    """``規則 NAME`` without a value at a table of another game than 港式台牌 (``規則 爆和`` at 雞平和):
+    the setting as the 規則 reply shows it and how to change it, as ``規則 cut`` says at 港式台牌;
+    ``None`` when the game has no setting ``name``."""
+    chat = system_by_id(state.system).chat
+    row = chat.rule_row(chat.option_name(name), state.options)
+    if row is None:
+        return None
+    return _(
+        "Now: {row}. Change it with 規則 {name} and its new value (the table's creator or a chat admin)."
+    ).format(row=said(row), name=short(name))
+
+
 def rules_creator_only(creator: str) -> str:
     return _("Only {creator}, who opened the table, can change its rules.").format(creator=creator)
 
