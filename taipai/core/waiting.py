@@ -24,6 +24,7 @@ from taipai.core.notation import TokenKind, tokenize
 from taipai.core.system import RuleSystem, ScoredHand, Seat
 from taipai.core.table.state import TableSettings
 from taipai.core.tiles import name_zh
+from taipai.core.wilds.schemes import WildScheme
 
 NUM_KINDS = 34
 """Tile kinds a winning tile may be: 萬 筒 索 1–9, 東 南 西 北 中 發 白."""
@@ -150,13 +151,20 @@ class Waits:
         }
 
 
-def candidates(system: RuleSystem, rules: Any) -> tuple[tuple[str, int | None], ...]:
+def candidates(
+    system: RuleSystem, rules: Any, options: TableSettings | None = None
+) -> tuple[tuple[str, int | None], ...]:
     """The winning tiles to try: ``(notation, kind)`` for the 34 kinds (``kind`` 0..33), then at a game with
     wildcards (:attr:`RuleSystem.wildcards`) each kind the table plays, written ``[K]`` (``kind`` None).
 
     The table's kinds are the rule set's ``wilds.table_kinds`` (港式台牌's ``[wilds] table_kinds``, default
-    the 八搭 set of seed 000); a rule set without them adds none."""
+    the 八搭 set of seed 000); a rule set without them adds none.  A table playing a seed 001 scheme
+    whose wildcards are ordinary tiles (``options.scheme``: 帶弟, 活動, 窗 or 心皇; seed 001 「麻将百搭种类」)
+    has no typed wildcards to draw: its wild tiles are among the 34 kinds already."""
     found: list[tuple[str, int | None]] = [(name_zh(k), k) for k in range(NUM_KINDS)]
+    scheme = getattr(options, "scheme", None)
+    if isinstance(scheme, WildScheme) and scheme.scheme != "special":
+        return tuple(found)
     if system.wildcards:
         kinds = getattr(getattr(rules, "wilds", None), "table_kinds", ()) or ()
         found += [(f"[{k}]", None) for k in kinds]
@@ -236,7 +244,7 @@ def find_waits(
     found: list[WinningTile] = []
     refused: dict[str, HandError] = {}  # a way of winning the hand's own words rule out (搶槓 and 摸)
     end = len(text)
-    for tile, kind in candidates(system, rules):
+    for tile, kind in candidates(system, rules, options):
         scores: dict[str, ScoredHand] = {}
         shorts: dict[str, int | None] = {}
         for word in (DISCARD_WORD, SELF_DRAW_WORD):

@@ -206,3 +206,18 @@ async def test_treasure_at_a_qq_table(store, locale: str) -> None:
         "en": "寶牌 = 五萬 (the turned tile 四萬): +1番 for each 五萬 the winner holds",
         "zh_Hant_HK": "寶牌 = 五萬（翻出嘅牌係 四萬）：食糊嗰家每有一隻 五萬 加1番",
     }[locale] in rules
+
+
+@pytest.mark.asyncio
+async def test_waits_under_a_tile_scheme_offer_the_wild_tiles_not_typed_kinds(store) -> None:
+    """Under 窗百搭 四萬 (seed 001 「翻開的是四萬，則三萬、四萬、五萬、四筒（饼）、四索（条）共五张牌皆为白搭」) the
+    table's wildcards are those five tiles: 聽 lists them among the 34 tiles and offers no typed 越搭 kind
+    (``[皇]`` …), which this table does not play.  一二三萬 六七八萬 七八九筒 六七八索 中中中 + 四索 is a pair
+    short; any wild tile completes the eyes with 四索 (itself wild), so the five wild tiles score alike."""
+    talk: Talk = await opened_table(store, "開枱 A B C D 港式台牌 百搭 窗 四萬", locale="en")
+    reply = await talk("A", "聽 一二三萬 六七八萬 七八九筒 六七八索 中中中 四索")
+    assert "[" not in reply, reply
+    lines = {line.split(":")[0].strip(): line for line in reply.splitlines()[1:]}
+    wild = {"三萬", "四萬", "五萬", "四筒", "四索"}
+    assert wild <= set(lines), reply
+    assert len({lines[t].split(":", 1)[1] for t in wild}) == 1, reply
