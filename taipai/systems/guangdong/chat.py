@@ -137,6 +137,13 @@ def leg_parts(before: TableState, event: Event, payer: str, payee: str) -> tuple
                     (("portion", shown(one)),),
                 )
             )
+        elif co_winners := [x.winner for x in event.legs if x.winner != payee]:  # 一炮多響: their halves too
+            parts.append(
+                Said(
+                    N_("半銃: the discarder pays one portion and the halves of {winners}, who also won"),
+                    (("winners", " ".join(co_winners)),),
+                )
+            )
         else:
             parts.append(Said(N_("半銃: the discarder pays one portion"), ()))
     return tuple(parts)
