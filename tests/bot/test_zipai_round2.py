@@ -28,6 +28,7 @@ async def test_a_hand_without_its_verb_gets_the_hint(store) -> None:
     assert await talk("A", f"B 摸 {HAND}") == hint
     assert await talk("A", f"B {HAND}") == hint
     assert await talk("A", "B 十二點三十五分走，七八個人") == ""  # talk with numerals stays silent
+    assert await talk("A", "B 今晚食咗一二三四五六七碗飯 食 飯") == ""  # 飯 is no card
     assert await talk.seq() == opened  # nothing booked
     assert (await talk("B", f"B 自摸 {HAND}")).splitlines()[0] == "B 自摸：33油"
 
@@ -38,6 +39,7 @@ async def test_the_hint_in_english_and_simplified(store) -> None:
     assert await talk("A", f"B 摸 {HAND}") == (
         "Got: B, a hand. Missing who won on whose discard, or 自摸; e.g. B 食 A 10排 or B 自摸 10排."
     )
+    assert await talk("A", f"B wins {TAKEN}") == "B 食: on whose discard? e.g. B 食 C 10排."
     await talk("A", "/lang 简体")
     assert (await talk("A", f"B 摸 {HAND}")).startswith("收到：B、手牌。")
 

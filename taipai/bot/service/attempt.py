@@ -515,10 +515,14 @@ def _has_hand(line: str, names: Sequence[str]) -> bool:
     for n in sorted(names, key=len, reverse=True):
         rest = rest.replace(n, " ")
     kept = " ".join(w for w in rest.split() if _fold(w) not in attempt_words())
-    return _tiles_read(kept) >= 6 or (_WINNING_CARD.search(kept) is not None and _own_hand(kept))
+    if _tiles_read(kept) >= 6:
+        return True
+    end = _WINNING_CARD.search(rest.strip())
+    # the card after 摸 / 食 is one of the game's cards: three of it read as one of its groups
+    return end is not None and _own_hand(end.group(1) * 3) and _own_hand(rest)
 
 
-_WINNING_CARD = re.compile(r"(?:^|\s)[摸食]\s*\S{1,2}$")
+_WINNING_CARD = re.compile(r"(?:^|\s)[摸食]\s*(\S{1,2})$")
 """A hand's end: its winning card after 摸 (drawn) or 食 (taken), as every game's hand message writes it."""
 
 
