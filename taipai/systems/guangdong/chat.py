@@ -7,6 +7,8 @@ What a 雞平和 table books from the chat (wins, 搶槓, 一炮多響, 流局, 
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from taipai.core.chat import N_, ChatVocabulary, Said, setting_row, shown
 from taipai.core.table.events import Event, SelfDraw, WinByDiscard
 from taipai.core.table.state import TableSettings, TableState
@@ -138,10 +140,17 @@ def leg_parts(before: TableState, event: Event, payer: str, payee: str) -> tuple
                 )
             )
         elif co_winners := [x.winner for x in event.legs if x.winner != payee]:  # 一炮多響: their halves too
-            parts.append(
+            parts.append(  # 廣東牌's words for the same payment
                 Said(
-                    N_("半銃: the discarder pays one portion and the halves of {winners}, who also won"),
-                    (("winners", " ".join(co_winners)),),
+                    N_(
+                        "半銃: the discarder's portion {portion} and the half of {others} ({half} each), "
+                        "who won on this tile too"
+                    ),
+                    (
+                        ("portion", shown(one)),
+                        ("half", shown(Fraction(one) / 2)),
+                        ("others", "、".join(co_winners)),
+                    ),
                 )
             )
         else:
