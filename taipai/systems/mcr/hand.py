@@ -508,12 +508,16 @@ def _fast_waits(
     bad = 0
     pairs = 0
     suit_ok = [True, True, True]
+    known = _SUIT_OK.get
     for s in range(3):
         if sizes[s] % 3 == 2:
             pairs += 1
-        if keys[s] and not _suit_ok(keys[s]):
-            suit_ok[s] = False
-            bad += 1
+        key = keys[s]
+        if key:
+            ok = known(key)
+            if not (_suit_ok(key) if ok is None else ok):
+                suit_ok[s] = False
+                bad += 1
     ones: list[int] = []  # honours one short of a pung (or a pung and one)
     twos: list[int] = []  # honours held as a pair (or a pung and a pair's worth)
     for k in HONOUR_KINDS:
@@ -531,20 +535,22 @@ def _fast_waits(
         was_pair = sizes[s] % 3 == 2
         now_pair = (sizes[s] + 1) % 3 == 2
         if others_whole and pairs - was_pair + now_pair == 1:
-            wins.update(_COMPLETING.get(keys[s] * 3 + s) or _completing(keys[s], s))
+            # ``is None``: a suit no tile completes is remembered as ``()``, which is falsy.
+            done = _COMPLETING.get(keys[s] * 3 + s)
+            wins.update(_completing(keys[s], s) if done is None else done)
     # An honour added wins when it makes the one unit left whole (a single becomes the pair) or
     # turns one of two pairs into a pung.
     if ones and bad == 1 and pairs == 0:
         wins.update(ones)
     if twos and bad == 0 and pairs == 2:
         wins.update(twos)
-    best = _BEST_THIRD.get
-    if melds <= 1 and (
-        (best(keys[0]) or _best_third(keys[0]))
-        + (best(keys[1]) or _best_third(keys[1]))
-        + (best(keys[2]) or _best_third(keys[2]))
-        >= 8
-    ):
+    third = 0
+    if melds <= 1:
+        best = _BEST_THIRD.get
+        for key in keys:
+            held_best = best(key, -1)  # 0 is a remembered answer: no ``or``
+            third += _best_third(key) if held_best < 0 else held_best
+    if melds <= 1 and third >= 8:
         # 組合龍 with sets and a pair: the straight one tile short takes only that tile; a whole one
         # leaves a plain hand one tile short.  A straight lacking two or more is passed over by the
         # per-suit counts of what each third lacks.

@@ -168,6 +168,11 @@ _PATTERNS: dict[tuple[str, int], PatternScore] = {}
 """:func:`_pattern` by (row id, count), as the scorer's rows come (a few hundred in all)."""
 
 
+_ROWS: dict[tuple[tuple[str, int], ...], tuple[PatternScore, ...]] = {}
+"""A result's rows as the Score's ``patterns``, by the scorer's (row id, count) tuple: the same few
+thousand answers come back hand after hand (bounded, the tuples are immutable)."""
+
+
 def _pattern(rid: str, count: int) -> PatternScore:
     """Row ``rid`` scored ``count`` times, named and valued from the preset (明暗槓 when it is on)."""
     table_rows = rows()
@@ -241,16 +246,21 @@ def score_spec(spec: HandSpec, options: Any = None) -> Score:
     _check_context(spec, opts)
     result = score(win_of(spec), mixed_kongs=opts.mixed_kongs, minimum=opts.minimum, with_waits=True)
     assert result.waits is not None
-    return Score(
-        fan=result.total,
-        bases=1,
-        base_fan=0,
-        total=result.total,
-        patterns=tuple([(_PATTERNS.get(rid_n) or _pattern(*rid_n)) for rid_n in result.fans]),
-        reading=_reading_zh(result.groups, result.fans, spec),
-        waits=result.waits,
-        ignored=(),
+    fans = result.fans
+    patterns = _ROWS.get(fans)
+    if patterns is None:
+        patterns = tuple([(_PATTERNS.get(rid_n) or _pattern(*rid_n)) for rid_n in fans])
+        if len(_ROWS) < 8192:
+            _ROWS[fans] = patterns
+    total = result.total
+    # Score(fan, bases, base_fan, total, patterns, reading, waits, wilds, second_reading, exact, ignored)
+    return _new_score(
+        total, 1, 0, total, patterns, _reading_zh(result.groups, fans, spec), result.waits, (), (), True, ()
     )
+
+
+_new_score = builder(Score)
+"""``Score`` with every field given positionally, without the frozen dataclass's slow ``__init__``."""
 
 
 def score_message(

@@ -142,14 +142,6 @@ def _values() -> dict[str, int]:
     return {**_fan_of(), "mixed_kongs": MIXED_KONGS}
 
 
-def _value(fans: Mapping[str, int]) -> int:
-    value_of = _values()
-    value = 0
-    for k, n in fans.items():
-        value += value_of[k] * n
-    return value
-
-
 def _wait_of(groups: Sequence[Group], win: Win, unique: bool) -> str | None:
     """邊張 / 坎張 / 單釣將 (rows 78-80) of a reading, only when the hand waited on that one tile."""
     if not unique:
@@ -193,6 +185,12 @@ def candidates(win: Win) -> list[tuple[dict[str, int], tuple[Group, ...]]]:
     return _candidates(win, with_waits=False)[0]
 
 
+_SUIT = tuple(t // 9 for t in range(27))
+"""A suited tile's suit (0 萬, 1 筒, 2 索)."""
+_KEY_OF = tuple(POW8[t % 9] for t in range(27))
+"""A suited tile's place in its suit's octal key (:func:`~taipai.systems.mcr.hand.suit_keys`)."""
+
+
 def _candidates(
     win: Win, *, with_waits: bool
 ) -> tuple[list[tuple[dict[str, int], tuple[Group, ...]]], tuple[int, ...] | None]:
@@ -206,8 +204,9 @@ def _candidates(
     for t in win.standing:
         counts[t] += 1
         if t < 27:
-            keys[t // 9] += POW8[t % 9]
-            sizes[t // 9] += 1
+            suit = _SUIT[t]
+            keys[suit] += _KEY_OF[t]
+            sizes[suit] += 1
     out: list[tuple[dict[str, int], tuple[Group, ...]]] = []
     full = list(counts)
     for m in win.melds:
@@ -319,11 +318,14 @@ def score(win: Win, *, mixed_kongs: bool = False, minimum: int = MINIMUM, with_w
     groups: tuple[Group, ...] = ()
     excludes = implied()
     fan = _fan_of()
+    value_of = _values()
     for c, gs in found:
         fans = _exclude(c, mixed_kongs, excludes, fan)
         if not fans:
             fans = {"chicken_hand": 1}
-        value = _value(fans)
+        value = 0
+        for k, n in fans.items():
+            value += value_of[k] * n
         if best is None or value > base:
             best, groups, base = fans, gs, value
     assert best is not None
