@@ -40,6 +40,9 @@ async def test_the_hint_in_english_and_simplified(store) -> None:
         "Got: B, a hand. Missing who won on whose discard, or 自摸; e.g. B 食 A 10排 or B 自摸 10排."
     )
     assert await talk("A", f"B wins {TAKEN}") == "B 食: on whose discard? e.g. B 食 C 10排."
+    assert (
+        await talk("A", f"B 食 {TAKEN}") == "B 食: on whose discard? e.g. B 食 C 10排."
+    )  # not 「碰 is not at this table」
     await talk("A", "/lang 简体")
     assert (await talk("A", f"B 摸 {HAND}")).startswith("收到：B、手牌。")
 

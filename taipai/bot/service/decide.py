@@ -222,8 +222,16 @@ def win_discarder(state: TableState, cmd: parse.RecordWin) -> str:
     """The seated discarder of ``B 食 A …`` (for 搶槓: the konging player).
 
     Raises:
-        Ignored: talk (:func:`winner_or_discarder`).  Refused: a name not at the table.
+        Ignored: talk (:func:`winner_or_discarder`).  Refused: a name not at the table; no name at
+        all, the hand right after 食 (字牌's ``B 食 碰 三三三 …``: the table's game's own hand test,
+        :attr:`~taipai.core.chat.ChatVocabulary.hand_like`, reads it): the reply asks on whose discard.
     """
+    looks = system_by_id(state.system).chat.hand_like
+    if looks is not None and cmd.legs and resolve_player(state, cmd.discarder) is None:
+        winner = resolve_player(state, cmd.legs[0].winner)
+        if winner is not None and looks(f"{cmd.discarder} {cmd.legs[0].hand}"):
+            other = state.names[(state.names.index(winner) + 1) % len(state.names)]  # the next seat
+            raise Refused(render.missing_part("discarder", winner, other, state.system))
     return winner_or_discarder(state, cmd.discarder, cmd)
 
 
