@@ -19,12 +19,17 @@ FIELD = re.compile(r"\{(\w*)[^{}]*\}")
 
 
 def code_msgids() -> set[str]:
-    """Every string passed to _() or N_() under taipai/bot, and to N_() under taipai/systems (the
-    systems' chat vocabulary, taipai/core/chat.py), extracted the way pybabel does with babel.cfg."""
+    """Every string passed to _() or N_() under taipai/bot, and to N_() under taipai/systems and
+    taipai/core (the systems' chat vocabulary, taipai/core/chat.py, and the chat words several systems
+    share, taipai/core/wilds/birdchat.py), extracted the way pybabel does with babel.cfg."""
     found = [
         *extract_from_dir(str(ROOT / "taipai" / "bot"), method_map=[("**.py", "python")]),
-        *extract_from_dir(
-            str(ROOT / "taipai" / "systems"), method_map=[("**.py", "python")], keywords={"N_": None}
+        *(
+            entry
+            for part in ("systems", "core")
+            for entry in extract_from_dir(
+                str(ROOT / "taipai" / part), method_map=[("**.py", "python")], keywords={"N_": None}
+            )
         ),
     ]
     return {msg for _file, _line, msg, _comments, _ctx in found if isinstance(msg, str) and msg}

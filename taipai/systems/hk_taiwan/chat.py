@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from taipai.core.chat import COMMAND_KINDS, N_, ChatVocabulary, Said
 from taipai.core.table.state import TableSettings
+from taipai.core.wilds.birdchat import bird_command, bird_lines
 from taipai.core.wilds.schemes import BIRD_OPTION, BIRD_WORDS, TREASURE_OPTION, TREASURE_WORDS
-from taipai.systems.hk_taiwan.birdchat import bird_command, bird_lines
 from taipai.systems.hk_taiwan.options import TableOptions
 from taipai.systems.hk_taiwan.reading import DEALER_PATTERN
 from taipai.systems.hk_taiwan.wildchat import (

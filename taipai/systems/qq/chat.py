@@ -10,12 +10,13 @@ message ids (translated by the bot).
 from __future__ import annotations
 
 from taipai.core.chat import N_, ChatVocabulary, Said, setting_row
-from taipai.core.table.events import Event, SelfDraw, WinByDiscard
-from taipai.core.table.state import TableSettings, TableState
+from taipai.core.table.events import Event
+from taipai.core.table.state import TableSettings
 from taipai.core.tiles import name_zh
+from taipai.core.wilds.birdchat import bird_lines
 from taipai.core.wilds.schemes import TREASURE_OPTION, WILD_WORDS, treasure_of
 from taipai.systems.qq.caishen import caishen_of
-from taipai.systems.qq.events import Bird, bird_number, bird_seat
+from taipai.systems.qq.events import Bird
 from taipai.systems.qq.money import ROOM_NAMES, Room
 from taipai.systems.qq.options import MAX_FAN, OPTION_WORDS, QQTableOptions
 from taipai.systems.qq.tilewords import tile_of
@@ -117,66 +118,6 @@ def treasure_accepts() -> Said:
     return Said(N_("{name} takes the turned tile (四萬, 中 …) or 無"), (("name", "寶牌"),))
 
 
-_BIRD_LINES: dict[str, str] = {
-    "winner": N_(
-        "鳥 {tile} ({n}, counted from the dealer {dealer}) lands on {hit}, the winner: the discarder "
-        "{discarder} pays {hit} double"
-    ),
-    "discarder": N_(
-        "鳥 {tile} ({n}, counted from the dealer {dealer}) lands on {hit}, who dealt in: {hit} pays double"
-    ),
-    "neither": N_(
-        "鳥 {tile} ({n}, counted from the dealer {dealer}) lands on {hit}, who neither won nor dealt in: "
-        "nothing doubles"
-    ),
-    "self_drawer": N_(
-        "鳥 {tile} ({n}, counted from the dealer {dealer}) lands on {hit}, who self-drew: each of the three "
-        "pays double"
-    ),
-    "payer": N_(
-        "鳥 {tile} ({n}, counted from the dealer {dealer}) lands on {hit}: {hit} pays the self-draw double"
-    ),
-}
-"""The 鳥 headline by whom it lands on (:func:`own_lines`)."""
-
-
-def own_lines(before: TableState, event: Event) -> tuple[Said, ...]:
-    """The headline of a 鳥 (:class:`Bird`) on the table ``before`` it: the tile, its number, the dealer
-    it is counted from, the player it lands on and what that doubles (seed 002 「名詞解釋」 ·鳥牌:
-    「點炮時，鳥如果買中在胡牌方或點炮方，即為中鳥，點炮人出雙倍分數；自摸時，鳥如果買中在胡牌方，即所有玩家
-    給雙倍分數；如果買中在別的玩家，只此一玩家給雙倍分數」).  ``()`` for another event, or when no win is
-    found before it (the ledger refuses such a 鳥).
-
-    Args:
-        before: the table the 鳥 was booked on; the table after it works too (a 鳥 entry at the end of its
-            history is passed over to reach the win).
-        event: the event to describe.
-    """
-    if not isinstance(event, Bird):
-        return ()
-    entries = list(before.history)
-    while entries and isinstance(entries[-1].event, Bird):
-        entries.pop()
-    if not entries or not isinstance(entries[-1].event, WinByDiscard | SelfDraw):
-        return ()
-    win, dealer = entries[-1].event, entries[-1].dealer
-    hit = bird_seat(event.tile, before.names, dealer)
-    if isinstance(win, WinByDiscard):
-        winners = tuple(w.winner for w in win.legs)
-        role = "winner" if hit in winners else "discarder" if hit == win.discarder else "neither"
-        discarder = win.discarder
-    else:
-        role, discarder = ("self_drawer" if hit == win.winner else "payer"), ""
-    args = (
-        ("tile", name_zh(event.tile)),
-        ("n", str(bird_number(event.tile))),
-        ("dealer", dealer),
-        ("hit", hit),
-        ("discarder", discarder),
-    )
-    return (Said(_BIRD_LINES[role], args),)
-
-
 def _bird(tile: str, other: str | None) -> Event:
     """``鳥 三萬``: the 鳥 tile of the win just booked (the chat passes the tile's name, ``三萬``).
 
@@ -217,7 +158,7 @@ CHAT = ChatVocabulary(
     option_words=OPTION_WORDS,
     rows=rows,
     rule_row=rule_row,
-    own_lines=own_lines,
+    own_lines=bird_lines,
     accepts=accepts,
     value_words={"room": {room.value: name for room, name in ROOM_NAMES.items()}},
 )

@@ -1,7 +1,9 @@
-"""扎鳥 at a 港式台牌 table in the words of a chat: ``鳥 三萬`` / ``/bird 三萬`` right after a win becomes the
-shared :class:`~taipai.core.wilds.bird.Bird`, and its headline says whom it lands on and what doubles, in
-the words QQ 歡樂麻將's 鳥 uses (the same rule, seed 001 扎鸟 and seed 002 鳥牌).  Labels are English
-message ids (translated by the bot).
+"""The chat words of 鳥 / 扎鳥 (:class:`~taipai.core.wilds.bird.Bird`), written once for every game that
+plays it: QQ 歡樂麻將's 鳥 (seed 002 「名詞解釋」 ·鳥牌) and 港式台牌's 扎鳥 (seed 001 扎鸟) are one rule, so
+``鳥 三萬`` / ``/bird 三萬`` right after a win gets the one headline saying whom it lands on and what
+doubles (:func:`bird_lines`).  :func:`bird_command` reads the tile in the wildcard schemes' tile words
+(港式台牌's); QQ reads it in its own (:mod:`taipai.systems.qq.tilewords`).  Labels are English message ids
+(translated by the bot).
 """
 
 from __future__ import annotations
@@ -35,16 +37,19 @@ _BIRD_LINES: dict[str, str] = {
         "鳥 {tile} ({n}, counted from the dealer {dealer}) lands on {hit}: {hit} pays the self-draw double"
     ),
 }
-"""The 鳥 headline by whom it lands on (:func:`bird_lines`), QQ's words."""
+"""The 鳥 headline by whom it lands on (:func:`bird_lines`)."""
 
 
 def bird_lines(before: TableState, event: Event) -> tuple[Said, ...]:
-    """The headline of a 鳥 on the table ``before`` it: the tile, its number, the dealer it is counted
-    from, the player it lands on and what that doubles; ``()`` for another event or when no win is found
-    before it (the ledger refuses such a 鳥).
+    """The headline of a 鳥 (:class:`Bird`) on the table ``before`` it: the tile, its number, the dealer
+    it is counted from, the player it lands on and what that doubles (seed 002 「名詞解釋」 ·鳥牌:
+    「點炮時，鳥如果買中在胡牌方或點炮方，即為中鳥，點炮人出雙倍分數；自摸時，鳥如果買中在胡牌方，即所有玩家
+    給雙倍分數；如果買中在別的玩家，只此一玩家給雙倍分數」).  ``()`` for another event, or when no win is
+    found before it (the ledger refuses such a 鳥).
 
     Args:
-        before: the table the 鳥 was booked on (a 鳥 at the end of its history is passed over).
+        before: the table the 鳥 was booked on; the table after it works too (a 鳥 entry at the end of its
+            history is passed over to reach the win).
         event: the event to describe.
     """
     if not isinstance(event, Bird):
