@@ -18,9 +18,8 @@ from taipai.core.wilds.schemes import (
     parse_scheme,
     scheme_from_text,
     stand_in,
-    treasure_of,
 )
-from taipai.core.wilds.treasurechat import treasure_text
+from taipai.core.wilds.treasurechat import treasure_accepts, treasure_said, treasure_text
 
 __all__ = [
     "WILD_OPTION",
@@ -93,22 +92,3 @@ def scheme_accepts() -> Said:
         N_("{name} takes a scheme and its turned tile: 帶弟 五萬, 活動 五萬, 窗 四萬; or 心皇, 特別, 無"),
         (("name", "百搭"),),
     )
-
-
-def treasure_said(turned: int | None) -> Said:
-    """The 規則 row of a table's 寶牌, seed 001 宝牌 (``寶牌 = 五萬 (the turned tile 四萬): +1番 …``).
-
-    Args:
-        turned: the table's turned tile kind, or ``None`` (none set).
-    """
-    if turned is None:
-        return Said(N_("寶牌 = 無 (規則 寶牌 四萬 sets the turned tile; a hand may say 寶牌 四萬)"))
-    return Said(
-        N_("寶牌 = {tile} (the turned tile {turned}): +1番 for each {tile} the winner holds"),
-        (("tile", name_zh(treasure_of(turned))), ("turned", name_zh(turned))),
-    )
-
-
-def treasure_accepts() -> Said:
-    """What the 寶牌 setting takes, as a refusal of a bad value lists it."""
-    return Said(N_("{name} takes the turned tile (四萬, 中 …) or 無"), (("name", "寶牌"),))

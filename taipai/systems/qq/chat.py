@@ -14,7 +14,8 @@ from taipai.core.table.events import Event
 from taipai.core.table.state import TableSettings
 from taipai.core.tiles import name_zh
 from taipai.core.wilds.birdchat import bird_lines
-from taipai.core.wilds.schemes import TREASURE_OPTION, WILD_WORDS, treasure_of
+from taipai.core.wilds.schemes import TREASURE_OPTION, WILD_WORDS
+from taipai.core.wilds.treasurechat import treasure_accepts, treasure_said
 from taipai.systems.qq.caishen import caishen_of
 from taipai.systems.qq.events import Bird
 from taipai.systems.qq.money import ROOM_NAMES, Room
@@ -97,25 +98,6 @@ def accepts(option: str, options: TableSettings) -> Said | None:
     if name == "draw_keeps_dealer":
         return Said(N_("{name} takes 開 or 關"), (("name", "流局連莊"),))
     return None
-
-
-def treasure_said(turned: int | None) -> Said:
-    """The 規則 row of the table's 寶牌 (seed 001 宝牌; the same words as 港式台牌's).
-
-    Args:
-        turned: the table's turned tile kind, or ``None`` (none set).
-    """
-    if turned is None:
-        return Said(N_("寶牌 = 無 (規則 寶牌 四萬 sets the turned tile; a hand may say 寶牌 四萬)"))
-    return Said(
-        N_("寶牌 = {tile} (the turned tile {turned}): +1番 for each {tile} the winner holds"),
-        (("tile", name_zh(treasure_of(turned))), ("turned", name_zh(turned))),
-    )
-
-
-def treasure_accepts() -> Said:
-    """What the 寶牌 setting takes, as a refusal of a bad value lists it."""
-    return Said(N_("{name} takes the turned tile (四萬, 中 …) or 無"), (("name", "寶牌"),))
 
 
 def _bird(tile: str, other: str | None) -> Event:
