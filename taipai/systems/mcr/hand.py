@@ -218,7 +218,9 @@ def split_readings(
     if keys is None or sizes is None:
         keys, sizes = suit_keys(counts)
     out = _plain_readings(counts, keys, sizes)
-    if need >= 3:
+    # A 組合龍 takes one whole third (147, 258 or 369) from each suit: most hands lack one in some
+    # suit, and then none of the six straights is tried.
+    if need >= 3 and _holds_third(keys[0]) and _holds_third(keys[1]) and _holds_third(keys[2]):
         for straight in KNITTED_STRAIGHTS:
             kinds = _KNITTED_KINDS[straight]
             if all(map(counts.__getitem__, kinds)):
@@ -230,6 +232,20 @@ def split_readings(
                 thirds = [_KNITTED_THIRDS[t] for t in straight]
                 out.extend([*thirds, *r] for r in _plain_readings(c, rest, [n - 3 for n in sizes]))
     return out
+
+
+_HOLDS_THIRD: dict[int, bool] = {}
+
+
+def _holds_third(key: int) -> bool:
+    """Whether a suit's counts ``key`` hold all of its 147, its 258 or its 369 (remembered by key)."""
+    found = _HOLDS_THIRD.get(key)
+    if found is None:
+        found = any(all((key >> 3 * r) & 7 for r in (o, o + 3, o + 6)) for o in range(3))
+        if len(_HOLDS_THIRD) >= 20000:
+            _HOLDS_THIRD.clear()
+        _HOLDS_THIRD[key] = found
+    return found
 
 
 def _plain_readings(counts: list[int], keys: list[int], sizes: list[int]) -> list[list[Group]]:
@@ -249,7 +265,15 @@ def _plain_readings(counts: list[int], keys: list[int], sizes: list[int]) -> lis
         elif v:
             return []
     out: list[list[Group]] = []
-    splits = [_suit_splits(keys[0], 0), _suit_splits(keys[1], 1), _suit_splits(keys[2], 2)]
+    known = _SPLITS.get  # ``()`` (no split) is remembered too: tested against None
+    s0 = known(keys[0] * 3)
+    s1 = known(keys[1] * 3 + 1)
+    s2 = known(keys[2] * 3 + 2)
+    splits = [
+        _suit_splits(keys[0], 0) if s0 is None else s0,
+        _suit_splits(keys[1], 1) if s1 is None else s1,
+        _suit_splits(keys[2], 2) if s2 is None else s2,
+    ]
     if pair >= 0:
         if splits[0] and splits[1] and splits[2]:
             _product(splits, pungs, _PAIRS[pair], out)

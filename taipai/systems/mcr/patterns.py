@@ -478,13 +478,17 @@ def win_counts(win: Win) -> list[int]:
     return counts
 
 
-def win_facts(win: Win, counts: list[int] | None = None) -> WinFacts:
-    """:class:`WinFacts` of ``win``; ``counts``: :func:`win_counts` of it, when the caller has them."""
+def win_facts(win: Win, counts: list[int] | None = None, standing_mask: int | None = None) -> WinFacts:
+    """:class:`WinFacts` of ``win``; ``counts``: :func:`win_counts` of it, and ``standing_mask``: the
+    kinds its standing tiles hold as bits (bit ``t`` for kind ``t``), when the caller has them."""
     if counts is None:
         counts = win_counts(win)
     mask = 0
-    for t in win.standing:
-        mask |= _BIT[t]
+    if standing_mask is None:
+        for t in win.standing:
+            mask |= _BIT[t]
+    else:
+        mask = standing_mask
     for g in win.melds:
         mask |= _BIT[g.tile] | _GROUP_BITS[g.kind is Set.CHOW][g.tile]
     open_sets = 0

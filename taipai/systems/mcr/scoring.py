@@ -111,7 +111,7 @@ def _exclude(
     """:func:`apply_exclusions` with the preset's 「不計」 lists and values at hand."""
     out = {k: v for k, v in found.items() if v > 0}
     for rid in sorted(out, key=fan.__getitem__, reverse=True):
-        if out.get(rid, 0) > 0:
+        if rid in out:  # every count left is ≥ 1
             for gone in excludes[rid]:
                 out.pop(gone, None)
     if mixed_kongs and out.get("concealed_kong") and out.get("melded_kong") and not (
@@ -140,6 +140,15 @@ def _fan_of() -> dict[str, int]:
 def _values() -> dict[str, int]:
     """Each row's 番 by id, 明暗槓 at :data:`MIXED_KONGS`."""
     return {**_fan_of(), "mixed_kongs": MIXED_KONGS}
+
+
+@cache
+def _tables() -> tuple[
+    dict[str, tuple[str, ...]], dict[str, int], dict[str, int], dict[str, Row], dict[str, tuple[int, str]]
+]:
+    """What :func:`score` looks up, in one call: :func:`implied`, :func:`_fan_of`, :func:`_values`,
+    :func:`rows` and :func:`_order`."""
+    return implied(), _fan_of(), _values(), rows(), _order()
 
 
 def _wait_of(groups: Sequence[Group], win: Win, unique: bool) -> str | None:
@@ -201,8 +210,10 @@ def _candidates(
     counts = [0] * NUM_KINDS
     keys = [0, 0, 0]
     sizes = [0, 0, 0]
+    mask = 0
     for t in win.standing:
         counts[t] += 1
+        mask |= 1 << t
         if t < 27:
             suit = _SUIT[t]
             keys[suit] += _KEY_OF[t]
@@ -212,10 +223,10 @@ def _candidates(
     for m in win.melds:
         for t in GROUP_TILES[m.kind][m.tile]:
             full[t] += 1
-    facts = win_facts(win, full)
+    facts = win_facts(win, full, mask)
     w = win.winning_tile
     need = 4 - len(win.melds)
-    exact = need >= 0 and sum(counts) == 3 * need + 2
+    exact = need >= 0 and len(win.standing) == 3 * need + 2
     readings = split_readings(counts, need, keys, sizes) if exact else list(standard_readings(counts, need))
     found_waits: tuple[int, ...] | None = None
     if with_waits or any(_may_wait(r, w) for r in readings):
@@ -316,9 +327,7 @@ def score(win: Win, *, mixed_kongs: bool = False, minimum: int = MINIMUM, with_w
     best: dict[str, int] | None = None
     base = 0
     groups: tuple[Group, ...] = ()
-    excludes = implied()
-    fan = _fan_of()
-    value_of = _values()
+    excludes, fan, value_of, table, order = _tables()
     for c, gs in found:
         fans = _exclude(c, mixed_kongs, excludes, fan)
         if not fans:
@@ -331,7 +340,6 @@ def score(win: Win, *, mixed_kongs: bool = False, minimum: int = MINIMUM, with_w
     assert best is not None
     if win.flowers:
         best["flower_tiles"] = win.flowers
-    table = rows()
     if base < minimum:
         raise HandError(
             "below_minimum",
@@ -346,7 +354,6 @@ def score(win: Win, *, mixed_kongs: bool = False, minimum: int = MINIMUM, with_w
                 ),
             },
         )
-    order = _order()
     ordered = tuple([(k, best[k]) for k in sorted(best, key=order.__getitem__)])
     return _new_result(ordered, base + win.flowers, base, groups, found_waits)
 
