@@ -293,3 +293,41 @@ def setting_row(
     if name not in rows:
         return None
     return Said(rows[name], (("value", shown(value)),))
+
+
+@dataclass(frozen=True, slots=True)
+class SettingRows:
+    """The 規則 rows of a game whose settings are the fields of one dataclass, written once for every such
+    game (:func:`setting_row` gives each row): a game keeps one and hands :meth:`row` and :meth:`all` to its
+    :class:`ChatVocabulary` as ``rule_row`` and ``rows``.
+
+    Attributes:
+        settings: the game's settings class (another game's settings give no row).
+        order: the setting names the game shows, in 規則 order (money first).
+        words: chat word → setting name (``起糊`` → ``minimum``).
+        rows: setting name → an msgid with ``{value}`` (``底 = {value}``).
+        choice_rows: (setting name, value) → the msgid of that choice (``銃 = 半銃 …``), read first.
+    """
+
+    settings: type
+    order: tuple[str, ...]
+    words: Mapping[str, str]
+    rows: Mapping[str, str]
+    choice_rows: Mapping[tuple[str, object], str]
+
+    def row(self, option: str, options: TableSettings) -> Said | None:
+        """The 規則 row of ``option`` (a setting's name or one of its chat words) with its value in
+        ``options``; ``None`` for a name the game does not show or another game's settings."""
+        return setting_row(
+            option,
+            options,
+            settings=self.settings,
+            order=self.order,
+            words=self.words,
+            rows=self.rows,
+            choice_rows=self.choice_rows,
+        )
+
+    def all(self, options: TableSettings) -> tuple[Said, ...]:
+        """規則's rows: every setting of :attr:`order` the table has, in that order."""
+        return tuple(r for r in (self.row(name, options) for name in self.order) if r is not None)

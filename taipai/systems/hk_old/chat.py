@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from taipai.core.chat import N_, ChatVocabulary, Said, setting_row, shown
+from taipai.core.chat import N_, ChatVocabulary, Said, SettingRows, shown
 from taipai.core.table.amounts import norm
 from taipai.core.table.events import Event, SelfDraw, WinByDiscard
 from taipai.core.table.state import TableSettings, TableState
@@ -71,18 +71,12 @@ _ORDER = (
 )
 
 
-def rule_row(option: str, options: TableSettings) -> Said | None:
-    """The 規則 row of ``option`` (a name or a word of :data:`OPTION_WORDS`) with its value in
-    ``options``; ``None`` for a name this game does not have."""
-    return setting_row(
-        option,
-        options,
-        settings=HkOldOptions,
-        order=_ORDER,
-        words=OPTION_WORDS,
-        rows=_ROWS,
-        choice_rows=_CHOICE_ROWS,
-    )
+_SETTING_ROWS = SettingRows(
+    settings=HkOldOptions, order=_ORDER, words=OPTION_WORDS, rows=_ROWS, choice_rows=_CHOICE_ROWS
+)
+rule_row = _SETTING_ROWS.row
+"""The 規則 row of an option (a name or a word of :data:`OPTION_WORDS`) with its value in the table's
+settings; ``None`` for a name this game does not have."""
 
 
 _NAMES: dict[str, str] = {
@@ -136,9 +130,8 @@ def accepts(option: str, options: TableSettings) -> Said | None:
     return Said(N_("{name} takes 開 or 關"), label)
 
 
-def rows(options: TableSettings) -> tuple[Said, ...]:
-    """規則's rows: every setting of the table (money first, then the hand's limits and flowers)."""
-    return tuple(r for r in (rule_row(name, options) for name in _ORDER) if r is not None)
+rows = _SETTING_ROWS.all
+"""規則's rows: every setting of the table (money first, then the hand's limits and flowers)."""
 
 
 def discard_parts(before: TableState, event: WinByDiscard, payer: str, payee: str) -> tuple[Said, ...]:

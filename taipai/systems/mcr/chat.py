@@ -7,7 +7,7 @@ English message ids (translated by the bot).
 
 from __future__ import annotations
 
-from taipai.core.chat import N_, ChatVocabulary, Said, setting_row
+from taipai.core.chat import N_, ChatVocabulary, Said, SettingRows
 from taipai.core.table.state import TableSettings
 from taipai.systems.mcr.options import MAX_MINIMUM, OPTION_WORDS, McrOptions
 
@@ -30,23 +30,16 @@ _NAMES = {"base": "底", "minimum": "起和", "flowers": "花", "mixed_kongs": "
           "dealer_stays": "連莊"}
 
 
-def rule_row(option: str, options: TableSettings) -> Said | None:
-    """The 規則 row of ``option`` (a name or a word of :data:`OPTION_WORDS`) with its value in
-    ``options``; ``None`` for a name this game does not have."""
-    return setting_row(
-        option,
-        options,
-        settings=McrOptions,
-        order=_ORDER,
-        words=OPTION_WORDS,
-        rows=_ROWS,
-        choice_rows=_CHOICE_ROWS,
-    )
+_SETTING_ROWS = SettingRows(
+    settings=McrOptions, order=_ORDER, words=OPTION_WORDS, rows=_ROWS, choice_rows=_CHOICE_ROWS
+)
+rule_row = _SETTING_ROWS.row
+"""The 規則 row of an option (a name or a word of :data:`OPTION_WORDS`) with its value in the table's
+settings; ``None`` for a name this game does not have."""
 
 
-def rows(options: TableSettings) -> tuple[Said, ...]:
-    """規則's rows: every setting of the table, money first."""
-    return tuple(r for r in (rule_row(name, options) for name in _ORDER) if r is not None)
+rows = _SETTING_ROWS.all
+"""規則's rows: every setting of the table, money first."""
 
 
 def accepts(option: str, options: TableSettings) -> Said | None:
