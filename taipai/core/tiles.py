@@ -19,6 +19,7 @@ seat 東=1 南=2 西=3 北=4 (seed 004, 常用翻數表, 花牌類, 爛花/正�
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Final
 
 TileIndex = int
@@ -125,3 +126,13 @@ def counts_of(kinds: list[int] | tuple[int, ...]) -> list[int]:
     for k in kinds:
         counts[k] += 1
     return counts
+
+
+def suits_of(kinds: Iterable[int]) -> frozenset[int]:
+    """The suits (0 萬, 1 筒, 2 索) among the tile kinds ``kinds`` (0..33); honours are no suit."""
+    return frozenset(SUIT_OF[k] for k in kinds if not IS_HONOUR[k])
+
+
+def has_honour(kinds: Iterable[int]) -> bool:
+    """Some tile kind of ``kinds`` (0..33) is an honour (字: a wind or a dragon)."""
+    return any(IS_HONOUR[k] for k in kinds)

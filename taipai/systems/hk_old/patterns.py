@@ -13,7 +13,16 @@ from dataclasses import dataclass
 
 from taipai.core.hand import PAIR, Reading
 from taipai.core.handspec import HandSpec, MeldKind
-from taipai.core.tiles import DRAGONS, IS_HONOUR, IS_TERMINAL, ORPHANS, SUIT_OF, WINDS, TileIndex
+from taipai.core.tiles import (
+    DRAGONS,
+    IS_HONOUR,
+    IS_TERMINAL,
+    ORPHANS,
+    WINDS,
+    TileIndex,
+    has_honour,
+    suits_of,
+)
 
 NINE_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)
 """九字連環: 1112345678999 of one suit (the fourteenth tile is any tile of that suit)."""
@@ -89,12 +98,12 @@ class HandView:
     @property
     def suits(self) -> frozenset[int]:
         """The suits (0 萬, 1 筒, 2 索) among the tiles."""
-        return frozenset(SUIT_OF[t] for t in self.tiles if not IS_HONOUR[t])
+        return suits_of(self.tiles)
 
     @property
     def has_honours(self) -> bool:
         """Some tile is an honour."""
-        return any(IS_HONOUR[t] for t in self.tiles)
+        return has_honour(self.tiles)
 
 
 def _standard(v: HandView) -> bool:

@@ -21,7 +21,7 @@ from taipai.core.errors import HandError
 from taipai.core.hand import Reading, Shape
 from taipai.core.handspec import HandSpec, MeldKind
 from taipai.core.scoretypes import PatternScore
-from taipai.core.tiles import DRAGONS, EAST, IS_HONOUR, SUIT_OF, WINDS, flower_number
+from taipai.core.tiles import DRAGONS, EAST, WINDS, flower_number, has_honour, suits_of
 from taipai.systems.taiwan.rules import TaiwanRules
 
 SEASONS: Final = frozenset({1, 2, 3, 4})
@@ -72,12 +72,12 @@ class HandView:
     @cached_property
     def suits(self) -> frozenset[int]:
         """The suits (0 萬, 1 筒, 2 索) the hand holds."""
-        return frozenset(SUIT_OF[t] for t in self.tiles if not IS_HONOUR[t])
+        return suits_of(self.tiles)
 
     @cached_property
     def has_honours(self) -> bool:
         """The hand holds an honour tile (字)."""
-        return any(IS_HONOUR[t] for t in self.tiles)
+        return has_honour(self.tiles)
 
     @cached_property
     def concealed_hand(self) -> bool:
