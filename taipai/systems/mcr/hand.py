@@ -254,7 +254,7 @@ def _plain_readings(counts: list[int], keys: list[int], sizes: list[int]) -> lis
     suit's splits in turn (a pung before a chow at the lowest tile), the honours' pungs last."""
     pungs: list[Group] = []
     pair = -1
-    for t in HONOUR_KINDS:
+    for t in HONOUR_KINDS if any(counts[27:]) else ():
         v = counts[t]
         if v == 3:
             pungs.append(_PUNGS[t])
@@ -544,12 +544,13 @@ def _fast_waits(
                 bad += 1
     ones: list[int] = []  # honours one short of a pung (or a pung and one)
     twos: list[int] = []  # honours held as a pair (or a pung and a pair's worth)
-    for k in HONOUR_KINDS:
-        v = c[k] % 3
-        if v == 2:
-            twos.append(k)
-        elif v:
-            ones.append(k)
+    if any(c[27:]):
+        for k in HONOUR_KINDS:
+            v = c[k] % 3
+            if v == 2:
+                twos.append(k)
+            elif v:
+                ones.append(k)
     pairs += len(twos)
     bad += len(ones)
     wins: set[int] = set()

@@ -19,7 +19,7 @@ from taipai.core.handspec import HandSpec, KongKind, MeldKind
 from taipai.core.notation import parse_hand
 from taipai.core.scoretypes import PatternScore, Score
 from taipai.core.system import ScoredHand, Seat
-from taipai.core.tiles import flower_name_zh, group_name_zh, name_zh
+from taipai.core.tiles import NUM_KINDS, flower_name_zh, group_name_zh, name_zh
 from taipai.systems.mcr.hand import GROUP_TILES, Group, Set, Win
 from taipai.systems.mcr.options import McrOptions
 from taipai.systems.mcr.scoring import MIXED_KONGS, Row, rows, score
@@ -149,19 +149,22 @@ def _reading_zh(
     if not groups:
         scored = {rid for rid, _ in fans}
         shape = next((name for rid, name in _SHAPE_NAMES.items() if rid in scored), "")
-        return (shape, *(name_zh(t) for t in sorted(spec.all_tiles())))
-    out = []
-    for g in groups:
-        names = _NAMES[g.kind]
-        name = names.get(g.tile)
-        if name is None:
-            name = names[g.tile] = _group_name(g.kind, g.tile)
-        out.append(name)
-    return tuple(out)
+        return (shape, *map(_TILE_NAMES.__getitem__, sorted(spec.all_tiles())))
+    names = _NAMES
+    return tuple([names[g.kind][g.tile] or _named(g.kind, g.tile) for g in groups])
 
 
-_NAMES: dict[Set, dict[int, str]] = {kind: {} for kind in Set}
-"""Each group's Chinese name by kind and tile, as the replies ask for them (a few dozen in all)."""
+_TILE_NAMES = tuple(name_zh(t) for t in range(NUM_KINDS))
+""":func:`~taipai.core.tiles.name_zh` of each of the 34 kinds."""
+
+_NAMES: dict[Set, list[str]] = {kind: [""] * len(GROUP_TILES[kind]) for kind in Set}
+"""Each group's Chinese name by kind and tile (``""`` until a reply first asks for it)."""
+
+
+def _named(kind: Set, tile: int) -> str:
+    """:func:`_group_name`, kept in :data:`_NAMES`."""
+    name = _NAMES[kind][tile] = _group_name(kind, tile)
+    return name
 
 
 _PATTERNS: dict[tuple[str, int], PatternScore] = {}

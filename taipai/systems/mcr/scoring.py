@@ -109,7 +109,7 @@ def _exclude(
     fan: Mapping[str, int],
 ) -> dict[str, int]:
     """:func:`apply_exclusions` with the preset's 「不計」 lists and values at hand."""
-    out = {k: v for k, v in found.items() if v > 0}
+    out = dict(found) if min(found.values(), default=1) > 0 else {k: v for k, v in found.items() if v > 0}
     for rid in sorted(out, key=fan.__getitem__, reverse=True):
         if rid in out:  # every count left is ≥ 1
             for gone in excludes[rid]:
@@ -194,10 +194,12 @@ def candidates(win: Win) -> list[tuple[dict[str, int], tuple[Group, ...]]]:
     return _candidates(win, with_waits=False)[0]
 
 
-_SUIT = tuple(t // 9 for t in range(27))
-"""A suited tile's suit (0 萬, 1 筒, 2 索)."""
 _KEY_OF = tuple(POW8[t % 9] for t in range(27))
 """A suited tile's place in its suit's octal key (:func:`~taipai.systems.mcr.hand.suit_keys`)."""
+
+
+_STRAIGHT_BITS = tuple(sum(1 << k for k in knitted_kinds(s)) for s in KNITTED_STRAIGHTS)
+"""Each 組合龍's nine kinds as bits (bit ``t`` for kind ``t``)."""
 
 
 def _candidates(
@@ -208,16 +210,23 @@ def _candidates(
     ``None``: whether the hand waited on one tile only matters to a reading with the winning tile at a
     chow's edge or middle or in the pair."""
     counts = [0] * NUM_KINDS
-    keys = [0, 0, 0]
-    sizes = [0, 0, 0]
+    key_of = _KEY_OF
+    k0 = k1 = k2 = n0 = n1 = n2 = 0
     mask = 0
     for t in win.standing:
         counts[t] += 1
         mask |= 1 << t
-        if t < 27:
-            suit = _SUIT[t]
-            keys[suit] += _KEY_OF[t]
-            sizes[suit] += 1
+        if t < 9:
+            k0 += key_of[t]
+            n0 += 1
+        elif t < 18:
+            k1 += key_of[t]
+            n1 += 1
+        elif t < 27:
+            k2 += key_of[t]
+            n2 += 1
+    keys = [k0, k1, k2]
+    sizes = [n0, n1, n2]
     out: list[tuple[dict[str, int], tuple[Group, ...]]] = []
     full = list(counts)
     for m in win.melds:
@@ -254,15 +263,16 @@ def _candidates(
         if kind:
             c = dict(facts.tile_rows)
             c["greater_honours_and_knitted" if kind == 7 else "lesser_honours_and_knitted"] = 1
-            if any(all(counts[k] for k in knitted_kinds(s)) for s in KNITTED_STRAIGHTS):
+            if any(mask & bits == bits for bits in _STRAIGHT_BITS):
                 c["knitted_straight"] = 1
             out.append((c, ()))
         if 1 not in counts and 3 not in counts and is_seven_pairs(counts):
             c = dict(facts.tile_rows)
             c["seven_pairs"] = 1
-            kinds = [k for k in range(NUM_KINDS) if counts[k]]
-            one_suit = kinds[0] < 27 and kinds[0] // 9 == kinds[-1] // 9
-            if len(kinds) == 7 and one_suit and kinds[6] - kinds[0] == 6:
+            low = (mask & -mask).bit_length() - 1  # the kinds held, from their bits
+            high = mask.bit_length() - 1
+            one_suit = low < 27 and low // 9 == high // 9
+            if mask.bit_count() == 7 and one_suit and high - low == 6:
                 c["seven_shifted_pairs"] = 1
             c["fully_concealed_hand" if win.self_drawn else "concealed_hand"] = 1
             out.append((c, ()))
