@@ -83,3 +83,43 @@ def first_foreign_word(text: str, derived: DerivedWords) -> tuple[str, int] | No
         if isinstance(effect, ContextEffect) and any(name in derived.foreign for name, _ in effect.fields):
             return text[t.start : t.end], t.start
     return None
+
+
+def refuse_foreign_word(
+    text: str,
+    derived: DerivedWords,
+    *,
+    game: str,
+    counts: str,
+    named: str | None = None,
+    whose: str = "another game's word",
+) -> None:
+    """Refuse the first word of ``text`` that belongs to the base game only (:func:`first_foreign_word`),
+    for a game whose words are ``derived``; called when parsing with ``derived.words`` failed.
+
+    Args:
+        text: the hand as typed.
+        derived: the game's words (:func:`derive_words`).
+        game: the game's name in the reply (``雞平和``; a game reading its hands with another's words
+            passes its own).
+        counts: the context words the game does count, as the hint lists them (``自摸, 搶槓, …``).
+        named: the game as the message names it (``國標 (Chinese Official)``); ``game`` when None.
+        whose: what the message calls the word (``a 港式台牌 word``).
+
+    Raises:
+        HandError: ``not_in_this_game``, ``token`` the word as typed, ``position`` where it starts,
+            ``hint_args`` ``{"token", "game"}``; nothing when ``text`` holds no such word (or cannot be
+            read even with the base game's words), so the caller raises its own error.
+    """
+    found = first_foreign_word(text, derived)
+    if found is None:
+        return
+    word, position = found
+    raise HandError(
+        "not_in_this_game",
+        f"{word!r} at {position} is {whose}; {named or game} has no such row",
+        token=word,
+        position=position,
+        hint=f"{game} counts {counts}; leave the word out",
+        hint_args={"token": word, "game": game},
+    )

@@ -15,8 +15,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from taipai.core.context_words import HK_TAIWAN_WORDS
-from taipai.core.errors import HandError
-from taipai.core.game_words import derive_words, first_foreign_word
+from taipai.core.game_words import derive_words, refuse_foreign_word
 from taipai.core.handspec import Situation
 
 GAME_ZH: Final = "雞平和"
@@ -86,14 +85,4 @@ def refuse_foreign_words(text: str, game: str = GAME_ZH) -> None:
         HandError: ``not_in_this_game`` with ``hint_args`` ``{"token", "game"}``; nothing when ``text``
             holds no such word, so the caller raises its own error.
     """
-    found = first_foreign_word(text, DERIVED)
-    if found is not None:
-        word, position = found
-        raise HandError(
-            "not_in_this_game",
-            f"{word!r} at {position} is another game's word; {game} has no such row",
-            token=word,
-            position=position,
-            hint=f"{game} counts 自摸, 一炮三響, 槓上開花, 海底撈月, 搶槓; leave the word out",
-            hint_args={"token": word, "game": game},
-        )
+    refuse_foreign_word(text, DERIVED, game=game, counts="自摸, 一炮三響, 槓上開花, 海底撈月, 搶槓")

@@ -18,8 +18,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from taipai.core.context_words import HK_TAIWAN_WORDS, ContextEntry, ContextWord, Sets
-from taipai.core.errors import HandError
-from taipai.core.game_words import derive_words, first_foreign_word
+from taipai.core.game_words import derive_words, refuse_foreign_word
 from taipai.core.handspec import Situation
 
 GAME_ZH: Final = "國標麻將"
@@ -132,14 +131,10 @@ def refuse_foreign_words(text: str) -> None:
         HandError: ``not_in_this_game`` with ``hint_args`` ``{"token", "game"}``; nothing when ``text``
             holds no such word, so the caller raises its own error.
     """
-    found = first_foreign_word(text, DERIVED)
-    if found is not None:
-        word, position = found
-        raise HandError(
-            "not_in_this_game",
-            f"{word!r} at {position} is another game's word; {GAME_ZH} (Chinese Official) has no such row",
-            token=word,
-            position=position,
-            hint=f"{GAME_ZH} counts 自摸, 妙手回春, 海底撈月, 槓上開花, 搶槓和, 和絕張; leave the word out",
-            hint_args={"token": word, "game": GAME_ZH},
-        )
+    refuse_foreign_word(
+        text,
+        DERIVED,
+        game=GAME_ZH,
+        counts="自摸, 妙手回春, 海底撈月, 槓上開花, 搶槓和, 和絕張",
+        named=f"{GAME_ZH} (Chinese Official)",
+    )

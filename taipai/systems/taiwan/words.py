@@ -17,8 +17,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from taipai.core.context_words import HK_TAIWAN_WORDS, ContextEntry, ContextWord, Sets
-from taipai.core.errors import HandError
-from taipai.core.game_words import derive_words, first_foreign_word
+from taipai.core.game_words import derive_words, refuse_foreign_word
 from taipai.core.handspec import Situation
 
 GAME_ZH: Final = "台灣牌"
@@ -120,15 +119,11 @@ def refuse_foreign_words(text: str) -> None:
             nothing when ``text`` holds no such word (or cannot be read even with 港式台牌's words),
             so the caller raises its own error.
     """
-    found = first_foreign_word(text, DERIVED)
-    if found is not None:
-        word, at = found
-        raise HandError(
-            "not_in_this_game",
-            f"{word!r} at {at} is a 港式台牌 word; {GAME_ZH} (Taiwan 16-tile) has no such row",
-            token=word,
-            position=at,
-            hint=f"{GAME_ZH} counts 自摸, 搶槓, 槓上開花, 海底撈月, 天聽, 地聽, 天胡, 地胡, 人胡; "
-            "leave the word out",
-            hint_args={"token": word, "game": GAME_ZH},
-        )
+    refuse_foreign_word(
+        text,
+        DERIVED,
+        game=GAME_ZH,
+        counts="自摸, 搶槓, 槓上開花, 海底撈月, 天聽, 地聽, 天胡, 地胡, 人胡",
+        named=f"{GAME_ZH} (Taiwan 16-tile)",
+        whose="a 港式台牌 word",
+    )
