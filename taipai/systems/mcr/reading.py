@@ -148,7 +148,11 @@ def _reading_zh(
 ) -> tuple[str, ...]:
     if not groups:
         scored = {rid for rid, _ in fans}
-        shape = next((name for rid, name in _SHAPE_NAMES.items() if rid in scored), "")
+        shape = ""
+        for rid, name in _SHAPE_NAMES.items():
+            if rid in scored:
+                shape = name
+                break
         return (shape, *map(_TILE_NAMES.__getitem__, sorted(spec.all_tiles())))
     names = _NAMES
     return tuple([names[g.kind][g.tile] or _named(g.kind, g.tile) for g in groups])
