@@ -35,6 +35,26 @@ def flag_setting(option: str, value: str | int | bool) -> bool:
     raise TableError("bad_value", f"{option} = {value!r}", "on or off")
 
 
+def choice_setting(option: str, value: object, *, choices: tuple[str, ...], words: Mapping[str, str]) -> str:
+    """One of a setting's choices as typed: the stored choice itself (``half``) or one of its chat words
+    (``半銃``), spaces around it ignored.
+
+    Args:
+        option: the setting's name, for the refusal.
+        value: as typed or as stored.
+        choices: the stored choices (``("discarder", "half")``).
+        words: chat word → choice (``半銃`` → ``half``).
+
+    Raises:
+        TableError: ``bad_value`` for anything else (the hint lists the choices and their words).
+    """
+    if isinstance(value, str):
+        value = words.get(value.strip(), value.strip())
+    if not isinstance(value, str) or value not in choices:
+        raise TableError("bad_value", f"{option} = {value!r}", ", ".join([*choices, *words]))
+    return value
+
+
 def count_setting(option: str, value: str | int | bool, *, unit: str, limit: int) -> int:
     """A whole count as typed: an ``int`` itself, or digits with the game's ``unit`` after them
     (``"5"``, ``"5番"``, ``"5 翻"``) of at most as many digits as ``limit`` has.

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from taipai.core.table.amounts import Amount
 from taipai.core.table.errors import TableError
 from taipai.core.table.money import money_setting
-from taipai.core.table.setting_words import check_settings, count_setting, flag_setting
+from taipai.core.table.setting_words import check_settings, choice_setting, count_setting, flag_setting
 from taipai.core.table.settings_dict import MoneySettings
 
 MULTIPLIERS = ("doubling", "half_spicy", "spicy")
@@ -163,12 +163,8 @@ class HkOldOptions(MoneySettings):
         """
         option = OPTION_WORDS.get(option, option)
         if option in _CHOICES:
-            if isinstance(value, str):
-                value = VALUE_WORDS[option].get(value.strip(), value.strip())
-            if not isinstance(value, str) or value not in _CHOICES[option]:
-                words = ", ".join([*_CHOICES[option], *VALUE_WORDS[option]])
-                raise TableError("bad_value", f"{option} = {value!r}", words)
-            return dataclasses.replace(self, **{option: value})
+            choice = choice_setting(option, value, choices=_CHOICES[option], words=VALUE_WORDS[option])
+            return dataclasses.replace(self, **{option: choice})
         if option in _BOOLS:
             return dataclasses.replace(self, **{option: flag_setting(option, value)})
         if option in _INTS:
