@@ -53,6 +53,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(1, str(Path(__file__).resolve().parent.parent))  # tests/: the 河源百搭 corpus shapes
 
 CLOCK = time.process_time
 """CPU time of this process: the figures hold on a shared 2-core machine where other work runs."""
@@ -63,7 +64,7 @@ from taipai.core.budget import Budget, budget_scope  # noqa: E402
 from taipai.core.errors import HandError  # noqa: E402
 from taipai.core.handspec import HandSpec, MeldKind  # noqa: E402
 from taipai.core.system import Seat  # noqa: E402
-from taipai.core.tiles import NUM_KINDS, name_zh  # noqa: E402
+from taipai.core.tiles import name_zh  # noqa: E402
 from taipai.core.wilds import EIGHT_SET, WildContext, kind_named  # noqa: E402
 from taipai.systems.guangdong import SYSTEM as GUANGDONG  # noqa: E402
 from taipai.systems.heyuan.options import HeyuanOptions  # noqa: E402
@@ -74,6 +75,7 @@ from taipai.systems.mcr.hand import Win  # noqa: E402
 from taipai.systems.mcr.scoring import score as mcr_score  # noqa: E402
 from taipai.systems.qq.caishen import caishen_of  # noqa: E402
 from taipai.systems.qq.scoring import score_qq  # noqa: E402
+from tests.systems.heyuan.heyuanhands import FLOWERS, four_sets_and_eyes  # noqa: E402
 
 RULES = load_rules("hk-taiwan")
 
@@ -179,8 +181,6 @@ def qq_hands(k: int, n: int, seed: int) -> list[Win]:
 
 
 HEYUAN_RULES = GUANGDONG.load_rules(None)
-FLOWERS = "春夏秋冬梅蘭菊竹"
-"""The eight flowers, 河源百搭's 保, in the order a corpus hand takes them."""
 
 
 @dataclass(frozen=True)
@@ -195,18 +195,7 @@ def heyuan_hands(k: int, n: int, seed: int) -> list[HeyuanHand]:
     rng = random.Random(seed)
     out: list[HeyuanHand] = []
     while len(out) < n:
-        tiles: list[int] = []
-        for _ in range(4):
-            if rng.random() < 0.5:
-                tiles += [rng.randrange(NUM_KINDS)] * 3
-            else:
-                s, r = rng.randrange(3), rng.randrange(7)
-                tiles += [s * 9 + r + i for i in range(3)]
-        tiles += [rng.randrange(NUM_KINDS)] * 2
-        if max(tiles.count(t) for t in tiles) > 4:
-            continue
-        rng.shuffle(tiles)
-        win = tiles.pop()
+        tiles, win = four_sets_and_eyes(rng)
         kept = " ".join(name_zh(t) for t in sorted(tiles[k:]))
         said = "摸" if rng.random() < 0.5 else "食"
         out.append(HeyuanHand(f"{kept} {FLOWERS[:k]} {said} {name_zh(win)}"))

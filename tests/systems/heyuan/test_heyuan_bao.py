@@ -23,9 +23,9 @@ from taipai.systems.guangdong.reading import best_of
 from taipai.systems.heyuan.options import HeyuanOptions
 from taipai.systems.heyuan.reading import bao_text, score_message
 from taipai.systems.heyuan.scoring import PROPER_ROWS
+from tests.systems.heyuan.heyuanhands import FLOWERS, four_sets_and_eyes
 
 RULES = GUANGDONG.load_rules(None)
-FLOWERS = "春夏秋冬梅蘭菊竹"
 
 
 def scored(hand: str, **opts: object):
@@ -132,19 +132,7 @@ def random_hands(n: int, seed: int) -> list[str]:
     rng = random.Random(seed)
     out = []
     while len(out) < n:
-        tiles: list[int] = []
-        for _ in range(4):
-            if rng.random() < 0.5:
-                t = rng.randrange(NUM_KINDS)
-                tiles += [t] * 3
-            else:
-                s, r = rng.randrange(3), rng.randrange(7)
-                tiles += [s * 9 + r + i for i in range(3)]
-        tiles += [rng.randrange(NUM_KINDS)] * 2
-        if max(tiles.count(t) for t in tiles) > 4:
-            continue
-        rng.shuffle(tiles)
-        win = tiles.pop()
+        tiles, win = four_sets_and_eyes(rng)
         k = rng.choice((1, 1, 2))
         bao = [FLOWERS[i] for i in range(k)]
         kept = tiles[k:]

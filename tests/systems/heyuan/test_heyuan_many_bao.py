@@ -14,16 +14,16 @@ import pytest
 
 from taipai.core.budget import Budget, budget_scope
 from taipai.core.system import Seat
-from taipai.core.tiles import NUM_KINDS, name_zh
+from taipai.core.tiles import name_zh
 from taipai.core.wilds.search import SearchLimits, best_wild_score
 from taipai.systems.guangdong import SYSTEM as GUANGDONG
 from taipai.systems.guangdong.reading import read_spec
 from taipai.systems.heyuan.options import HeyuanOptions
 from taipai.systems.heyuan.reading import bao_text, score_message
 from taipai.systems.heyuan.scoring import HeyuanScorer
+from tests.systems.heyuan.heyuanhands import FLOWERS, four_sets_and_eyes
 
 RULES = GUANGDONG.load_rules(None)
-FLOWERS = "春夏秋冬梅蘭菊竹"
 LIFTED = SearchLimits(completions=10**7, scored=10**7, nodes=10**8)
 
 
@@ -32,18 +32,7 @@ def many_bao_hands(k: int, n: int, seed: int) -> list[str]:
     rng = random.Random(seed)
     out = []
     while len(out) < n:
-        tiles: list[int] = []
-        for _ in range(4):
-            if rng.random() < 0.5:
-                tiles += [rng.randrange(NUM_KINDS)] * 3
-            else:
-                s, r = rng.randrange(3), rng.randrange(7)
-                tiles += [s * 9 + r + i for i in range(3)]
-        tiles += [rng.randrange(NUM_KINDS)] * 2
-        if max(tiles.count(t) for t in tiles) > 4:
-            continue
-        rng.shuffle(tiles)
-        win = tiles.pop()
+        tiles, win = four_sets_and_eyes(rng)
         kept = sorted(tiles[k:])
         said = "摸" if rng.random() < 0.5 else "食"
         out.append(f"{' '.join(name_zh(t) for t in kept)} {FLOWERS[:k]} {said} {name_zh(win)}")
