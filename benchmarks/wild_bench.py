@@ -228,8 +228,14 @@ def run_heyuan(name: str, corpus: list[HeyuanHand]) -> None:
     twins = [_heyuan_twin(h) for h in corpus]  # also warms caches
     times, wins, refused = _timed(corpus)
     nat_times, _, _ = _timed([t for t in twins if t is not None])
+    _print_warm_line(name, times, wins, refused, nat_times)
+
+
+def _print_warm_line(name: str, times: list[float], wins: int, refused: int, nat_times: list[float]) -> None:
+    """Print one corpus's warm line: p50/p99 of the sorted ``times`` (one a hand), against the sorted
+    ``nat_times`` of the natural twins when there are any, the mean and the ``over_budget`` refusals."""
     p50, p99 = _percentiles(times)
-    line = f"{name:>14}: {len(corpus)} hands ({wins} wins)  p50 {p50 * 1e3:8.2f} ms  p99 {p99 * 1e3:8.2f} ms"
+    line = f"{name:>14}: {len(times)} hands ({wins} wins)  p50 {p50 * 1e3:8.2f} ms  p99 {p99 * 1e3:8.2f} ms"
     if nat_times:
         n50, n99 = _percentiles(nat_times)
         line += f"  | natural twins p50 {n50 * 1e3:.3f} ms p99 {n99 * 1e3:.3f} ms  ratio p50 {p50 / n50:.0f}x"
@@ -273,16 +279,7 @@ def _qq_twin(win: Win) -> Win | None:
 def run_qq(name: str, corpus: list[Win]) -> None:
     """One QQ corpus's warm line: the 財神 search against the natural twins (MCR scorer alone)."""
     twins = [_qq_twin(h) for h in corpus]  # also warms caches
-    times = []
-    wins = refused = 0
-    for win in corpus:
-        t0 = CLOCK()
-        try:
-            score_any(win)
-            wins += 1
-        except HandError as e:
-            refused += e.code == "over_budget"
-        times.append(CLOCK() - t0)
+    times, wins, refused = _timed(corpus)
     nat_times = []
     for twin in twins:
         if twin is None:
@@ -291,17 +288,7 @@ def run_qq(name: str, corpus: list[Win]) -> None:
         with contextlib.suppress(HandError):
             mcr_score(twin, minimum=0)
         nat_times.append(CLOCK() - t0)
-    times.sort()
-    p50 = times[len(times) // 2]
-    p99 = times[min(len(times) - 1, int(len(times) * 0.99))]
-    line = f"{name:>14}: {len(corpus)} hands ({wins} wins)  p50 {p50 * 1e3:8.2f} ms  p99 {p99 * 1e3:8.2f} ms"
-    if nat_times:
-        nat_times.sort()
-        n50 = nat_times[len(nat_times) // 2]
-        n99 = nat_times[min(len(nat_times) - 1, int(len(nat_times) * 0.99))]
-        line += f"  | natural twins p50 {n50 * 1e3:.3f} ms p99 {n99 * 1e3:.3f} ms  ratio p50 {p50 / n50:.0f}x"
-    line += f"  | mean {statistics.mean(times) * 1e3:.2f} ms  | refused over budget: {refused}"
-    print(line, flush=True)
+    _print_warm_line(name, times, wins, refused, sorted(nat_times))
 
 
 def rss_mb() -> float:
