@@ -8,10 +8,12 @@ doubles (:func:`bird_lines`).  :func:`bird_command` reads the tile in the wildca
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from taipai.core.chat import N_, Said
 from taipai.core.table.events import Event, SelfDraw, WinByDiscard
 from taipai.core.table.state import TableState
-from taipai.core.tiles import name_zh
+from taipai.core.tiles import TileIndex, name_zh
 from taipai.core.wilds.bird import Bird
 from taipai.core.wilds.schemes import bird_number, bird_seat, tile_word
 
@@ -77,13 +79,21 @@ def bird_lines(before: TableState, event: Event) -> tuple[Said, ...]:
     return (Said(_BIRD_LINES[role], args),)
 
 
-def bird_command(tile: str, other: str | None) -> Event:
+def bird_command(
+    tile: str, other: str | None, *, read: Callable[[str], TileIndex | None] = tile_word
+) -> Event:
     """``鳥 三萬``: the 鳥 tile of the win just booked (the chat passes the tile's name, ``三萬``).
+
+    Args:
+        tile: the tile's name as typed.
+        other: the command's second word (unused: a 鳥 names one tile).
+        read: the game's tile words (the wildcard schemes' :func:`tile_word` by default; 歡樂麻將 passes
+            its own).
 
     Raises:
         ValueError: ``tile`` names no tile (the chat reads one tile before it calls this).
     """
-    kind = tile_word(tile)
+    kind = read(tile)
     if kind is None:
         raise ValueError(f"not a tile: {tile!r}")
     return Bird(tile=kind)

@@ -9,15 +9,15 @@ message ids (translated by the bot).
 
 from __future__ import annotations
 
+from functools import partial
+
 from taipai.core.chat import N_, ChatVocabulary, Said, setting_row
-from taipai.core.table.events import Event
 from taipai.core.table.state import TableSettings
 from taipai.core.tiles import name_zh
-from taipai.core.wilds.birdchat import bird_lines
+from taipai.core.wilds.birdchat import bird_command, bird_lines
 from taipai.core.wilds.schemes import TREASURE_OPTION, WILD_WORDS
 from taipai.core.wilds.treasurechat import treasure_accepts, treasure_said
 from taipai.systems.qq.caishen import caishen_of
-from taipai.systems.qq.events import Bird
 from taipai.systems.qq.money import ROOM_NAMES, Room
 from taipai.systems.qq.options import MAX_FAN, OPTION_WORDS, QQTableOptions
 from taipai.systems.qq.tilewords import tile_of
@@ -100,18 +100,6 @@ def accepts(option: str, options: TableSettings) -> Said | None:
     return None
 
 
-def _bird(tile: str, other: str | None) -> Event:
-    """``鳥 三萬``: the 鳥 tile of the win just booked (the chat passes the tile's name, ``三萬``).
-
-    Raises:
-        ValueError: ``tile`` names no tile (the chat reads one tile before it calls this).
-    """
-    kind = tile_of(tile)
-    if kind is None:
-        raise ValueError(f"not a tile: {tile!r}")
-    return Bird(tile=kind)
-
-
 CHAT = ChatVocabulary(
     books=frozenset({"win", "self_draw", "rob_kong", "multi_win", "draw", "false_win", "bird"}),
     example_count=8,
@@ -130,7 +118,7 @@ CHAT = ChatVocabulary(
             "the winner holds; a hand may say its own: 寶牌 四萬"
         ),
     ),
-    commands={"bird": _bird},
+    commands={"bird": partial(bird_command, read=tile_of)},
     notes=(
         N_(
             "A hand names its 財神 (財神 六萬) unless the table set one (規則 財神 六萬); write each 財神 as "
