@@ -33,6 +33,11 @@ from record_snapshot import (  # noqa: E402
     run_score,
 )
 
+_WHOLE_WORD = (
+    "issue 16/17 QA (a new user's 「B wins A 123m … 中 foo 中」): an unknown Latin word is named whole "
+    "(token and message), not by its first letter; the suit-letter hint is kept for a letter alone"
+)
+
 ALLOWED: dict[str, str] = {
     "chat #74: 阿芬: 規則": "issue 14 Build 2: 「規則 names the game」: the heading says 呢張枱嘅規則（港式台牌）",
     "chat #0: A: 開枱 阿明 阿芬 阿強 阿珍": "issue 14: every game's 開枱 names it (玩法：港式台牌，計番。), as 台灣牌's does",
@@ -40,6 +45,11 @@ ALLOWED: dict[str, str] = {
     "writes it to a file and prints the path (the balances and transfers above that line are unchanged)",
     '["score", "一二三萬 四五六萬 七八九筒 二三四索 中中中 東 摸 東", "--lang", "fr", "--json"]': "issue 18 item 4: "
     "「offer 简体中文 (zh_Hans) as a third language」: --lang's usage error lists zh_Hans among the choices",
+    '["score", "/selfdraw B 12番 槓上自摸 包 C", "--json"]': _WHOLE_WORD,
+    '["score", "seed 000 實戰: 一二三萬 四五六萬 七八九筒 二三四索 中中 [搭=中] 東 ＋摸 東 → 食糊.", "--json"]': (
+        _WHOLE_WORD
+    ),
+    '["score", "hello", "--json"]': _WHOLE_WORD,
 }
 """Case key (:func:`score_key` or :func:`chat_key`) → the ruling (issue and reason) that justifies
 its new answer."""

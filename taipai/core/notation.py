@@ -144,7 +144,7 @@ def _unknown(text: str, s: str, pos: int, words: ContextWords) -> HandError:
             end += 1
     token = text[pos:end]
     c = s[pos]
-    if c in SUIT_OF_CHAR:
+    if c in SUIT_OF_CHAR and len(token) == 1:  # a suit letter alone (``s``), not a word (``seed``)
         hint = f"{token} needs numerals before it, e.g. 一二三{c} or 123{c}"
     elif c == "+":
         hint = "+ must be followed by 摸 (self-drawn) or 食 (on a discard) and the winning tile, e.g. +摸 東"
