@@ -331,3 +331,27 @@ class SettingRows:
     def all(self, options: TableSettings) -> tuple[Said, ...]:
         """規則's rows: every setting of :attr:`order` the table has, in that order."""
         return tuple(r for r in (self.row(name, options) for name in self.order) if r is not None)
+
+
+def money_accepts(name: str) -> Said:
+    """What a money setting (底, 系數 …) takes, as a bad value's refusal lists it: the bounds
+    :func:`taipai.core.table.money.money_setting` checks (more than 0, at most 2 decimals, at most
+    1,000,000).
+
+    Args:
+        name: the setting as the chat names it (``底``).
+    """
+    return Said(
+        N_("{name} takes an amount of money more than 0, at most 2 decimals, at most 1,000,000"),
+        (("name", name),),
+    )
+
+
+def flag_accepts(name: str) -> Said:
+    """What an on/off setting takes, as a bad value's refusal lists it (``開`` or ``關``;
+    :func:`taipai.core.table.setting_words.flag_setting` reads them).
+
+    Args:
+        name: the setting as the chat names it (``一炮多響``).
+    """
+    return Said(N_("{name} takes 開 or 關"), (("name", name),))

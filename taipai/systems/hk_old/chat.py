@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from taipai.core.chat import N_, ChatVocabulary, Said, SettingRows, shown
+from taipai.core.chat import N_, ChatVocabulary, Said, SettingRows, flag_accepts, money_accepts, shown
 from taipai.core.table.amounts import norm
 from taipai.core.table.events import Event, SelfDraw, WinByDiscard
 from taipai.core.table.state import TableSettings, TableState
@@ -108,9 +108,7 @@ def accepts(option: str, options: TableSettings) -> Said | None:
         return None
     label = (("name", _NAMES[name]),)
     if name == "base":
-        return Said(
-            N_("{name} takes an amount of money more than 0, at most 2 decimals, at most 1,000,000"), label
-        )
+        return money_accepts(_NAMES[name])
     if name == "minimum":
         return Said(
             N_("{name} takes a whole number of 翻 from 0 to 最大 ({maximum}翻)"),
@@ -127,7 +125,7 @@ def accepts(option: str, options: TableSettings) -> Said | None:
     if name in _SHOWN_VALUES:
         values = "、".join(_SHOWN_VALUES[name].values())
         return Said(N_("{name} takes one of: {values}"), (*label, ("values", values)))
-    return Said(N_("{name} takes 開 or 關"), label)
+    return flag_accepts(_NAMES[name])
 
 
 rows = _SETTING_ROWS.all

@@ -7,7 +7,7 @@ English message ids (translated by the bot).
 
 from __future__ import annotations
 
-from taipai.core.chat import N_, ChatVocabulary, Said, SettingRows
+from taipai.core.chat import N_, ChatVocabulary, Said, SettingRows, flag_accepts, money_accepts
 from taipai.core.table.state import TableSettings
 from taipai.systems.mcr.options import MAX_MINIMUM, OPTION_WORDS, McrOptions
 
@@ -50,13 +50,11 @@ def accepts(option: str, options: TableSettings) -> Said | None:
         return None
     label = (("name", _NAMES[name]),)
     if name == "base":
-        return Said(
-            N_("{name} takes an amount of money more than 0, at most 2 decimals, at most 1,000,000"), label
-        )
+        return money_accepts(_NAMES[name])
     if name == "minimum":
         limit = ("limit", str(MAX_MINIMUM))
         return Said(N_("{name} takes a whole number of 番 from 0 to {limit}"), (*label, limit))
-    return Said(N_("{name} takes 開 or 關"), label)
+    return flag_accepts(_NAMES[name])
 
 
 CHAT = ChatVocabulary(

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from functools import partial
 
-from taipai.core.chat import N_, ChatVocabulary, Said, setting_row
+from taipai.core.chat import N_, ChatVocabulary, Said, flag_accepts, money_accepts, setting_row
 from taipai.core.table.state import TableSettings
 from taipai.core.tiles import name_zh
 from taipai.core.wilds.birdchat import bird_command, bird_lines
@@ -82,10 +82,7 @@ def accepts(option: str, options: TableSettings) -> Said | None:
         words = "、".join(ROOM_NAMES.values())
         return Said(N_("{name} takes one of: {values}"), (("name", "場"), ("values", words)))
     if name == "coefficient":
-        return Said(
-            N_("{name} takes an amount of money more than 0, at most 2 decimals, at most 1,000,000"),
-            (("name", "系數"),),
-        )
+        return money_accepts("系數")
     if name == "indicator":
         return Said(N_("{name} takes a tile (六萬, 中 …) or 無"), (("name", "財神"),))
     if name == TREASURE_OPTION:
@@ -96,7 +93,7 @@ def accepts(option: str, options: TableSettings) -> Said | None:
             (("name", "詐胡"), ("limit", str(MAX_FAN))),
         )
     if name == "draw_keeps_dealer":
-        return Said(N_("{name} takes 開 or 關"), (("name", "流局連莊"),))
+        return flag_accepts("流局連莊")
     return None
 
 

@@ -8,7 +8,7 @@ line: ``底 + 台 × 台額 + 作莊 + 連N拉N`` (seed 003 「打100/50, 就表
 
 from __future__ import annotations
 
-from taipai.core.chat import N_, ChatVocabulary, Said, setting_row, shown
+from taipai.core.chat import N_, ChatVocabulary, Said, flag_accepts, money_accepts, setting_row, shown
 from taipai.core.table.events import Event, SelfDraw, WinByDiscard
 from taipai.core.table.state import TableSettings, TableState
 from taipai.systems.taiwan.events import FlowerWin
@@ -69,17 +69,14 @@ def accepts(option: str, options: TableSettings) -> Said | None:
     name = OPTION_WORDS.get(option, option)
     if name in ("base", "per_tai"):
         label = "底" if name == "base" else "台"
-        return Said(
-            N_("{name} takes an amount of money more than 0, at most 2 decimals, at most 1,000,000"),
-            (("name", label),),
-        )
+        return money_accepts(label)
     if name in _COUNT_NAMES:
         return Said(
             N_("{name} takes a whole number of 台 from 0 to {limit}"),
             (("name", _COUNT_NAMES[name]), ("limit", str(MAX_COUNT))),
         )
     if name == "draw_keeps_dealer":
-        return Said(N_("{name} takes 開 or 關"), (("name", "流局連莊"),))
+        return flag_accepts("流局連莊")
     if name in _SHOWN_VALUES:
         words = "、".join(_SHOWN_VALUES[name].values())
         return Said(N_("{name} takes one of: {values}"), (("name", "一炮多響"), ("values", words)))
