@@ -29,7 +29,7 @@ from taipai.systems.zipai.ledger import ZipaiTable
 from taipai.systems.zipai.notation import read_hand
 from taipai.systems.zipai.options import ZipaiOptions
 from taipai.systems.zipai.presets import HARD, PAOHUZI, SOFT, VARIANTS, ZIPAI, Variant
-from taipai.systems.zipai.scoring import below_minimum, best
+from taipai.systems.zipai.scoring import below_minimum, best, least_pai
 
 NO_WORDS = ContextWords(entries=())
 """字牌 hand messages are read by :func:`~taipai.systems.zipai.notation.read_hand`, not the mahjong
@@ -115,13 +115,22 @@ class Zipai:
         """A bare count (``15油``, ``6排``): the value to book.
 
         Raises:
-            HandError: ``below_minimum`` (under the table's 起胡, except 長沙跑胡子, whose 起胡 is on
-                胡息), ``bad_count`` (negative).
+            HandError: ``below_minimum`` (under the table's 起胡; at 長沙跑胡子, whose 起胡 is on 胡息,
+                under the fewest 排 a win can count there, :func:`~taipai.systems.zipai.scoring.least_pai`),
+                ``bad_count`` (negative).
         """
         if count < 0:
             raise HandError("bad_count", f"a count of {count}", hint="a whole number 0 or more")
         opts = options if isinstance(options, ZipaiOptions) else ZipaiOptions.preset(self.id)
-        if self.id != PAOHUZI.id and count < opts.threshold:
+        if self.id == PAOHUZI.id:
+            least = least_pai(opts.threshold, opts.huxi_per_pai)
+            if count < least:
+                raise HandError(
+                    "below_minimum",
+                    f"{count}排 is below the least win at this table ({least}排)",
+                    hint_args={"count_text": f"{count}排", "minimum_text": f"{least}排"},
+                )
+        elif count < opts.threshold:
             raise below_minimum(count, opts.threshold, self.variant)
         return count
 

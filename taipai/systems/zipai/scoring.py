@@ -376,6 +376,16 @@ def dealt_win(hand: ZipaiHand, variant: P.Variant) -> Counted | None:
     return Counted(value, value, (*rows, head), tuple(alike), True)
 
 
+def least_pai(minimum: int, per_pai: int = P.PAI_PER_HUXI) -> int:
+    """The fewest 排 a 長沙跑胡子 win can count at a 起胡 of ``minimum`` 胡息 (seed 002 ⑷ 二、1:
+    「有鬍子的，3胡算一排，其中10胡算卡胡計5排」): a hand of ``h`` ≥ ``minimum`` 胡息 counts 5排 at exactly 10
+    (卡胡) and ``h ÷ per_pai`` (rounded down) otherwise; 飄胡 (no 胡息) is 5排; red cards and 自摸 only
+    add.  At the preset (起胡 10, 3胡 a 排): 3排, an 11胡息 hand.  A bare count under it is no win."""
+    bases = [P.PIAO_PAI]
+    bases += [P.KAHU_PAI if h == P.KAHU_HUXI else h // per_pai for h in range(minimum, minimum + per_pai + 1)]
+    return min(bases)
+
+
 def below_minimum(
     count: int, minimum: int, variant: P.Variant, rows: tuple[PatternScore, ...] = ()
 ) -> HandError:
