@@ -35,13 +35,15 @@ no bound cannot be registered.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from functools import lru_cache
+from functools import lru_cache, reduce
 from itertools import count, islice, pairwise
+from operator import or_
 from types import SimpleNamespace
 
 from taipai.core.handspec import HandSpec, Meld, MeldKind
 from taipai.core.ruletypes import Linear
 from taipai.core.tiles import EAST
+from taipai.core.wilds.suitshapes import code_of
 from taipai.systems.hk_taiwan.patterns import chows as chow_family
 from taipai.systems.hk_taiwan.patterns import form as form_family
 from taipai.systems.hk_taiwan.patterns import four_tiles as four_family
@@ -66,6 +68,7 @@ from taipai.systems.hk_taiwan.patterns.base import (
     situation_bits,
 )
 from taipai.systems.hk_taiwan.rules import RuleSet
+from taipai.systems.hk_taiwan.summary_table import SummaryTable, table_for
 
 _STATIC_BITS = (
     F_CONCEALED | F_CONTEXT_WORDS | F_DEALER | F_FLOWERS | F_FLOWERS4 | F_FOUR_MELDS | F_NO_FLOWERS | F_SELF
@@ -201,6 +204,22 @@ def _groupings(counts: tuple[int, ...], eyes: bool, honours: bool) -> frozenset[
         for chow_code, pung_bits, pair_rank in _groupings(rest, eyes_left, honours):
             out.add((chow_code + add_chows, pung_bits | add_pung, r if pair else pair_rank))
     return frozenset(out)
+
+
+def pungs_in_every_best_split(counts: tuple[int, ...], honours: bool) -> int:
+    """Bit r when every split of one suit's concealed ``counts`` with the most pungs (melds and, when
+    the count is 2 mod 3, the eyes) holds a pung of rank r; 0 when none splits.  With the winning
+    tile r taken from a discard and held three times, the most concealed pungs (暗刻) are that many,
+    one fewer when bit r is set (the pung the discard completes is 明, seed 004 刻子類 暗刻)."""
+    found = _groupings(counts, sum(counts) % 3 == 2, honours)
+    if not found:
+        return 0
+    most = max(bits.bit_count() for _, bits, _ in found)
+    every = (1 << 9) - 1
+    for _, bits, _ in found:
+        if bits.bit_count() == most:
+            every &= bits
+    return every
 
 
 def with_x_ranks(counts: tuple[int, ...]) -> int:
@@ -423,6 +442,15 @@ class RuleTables:
         self.r = SimpleNamespace(**{pid: v(pid) for pid in KNOWN_TILE_ROWS})
         """Each known tile row's largest value as an attribute (read in :meth:`Bounder.total`)."""
         self.double_chows = identical_family.bound_values(v)
+        self._summary_table: list[SummaryTable | None] = []
+
+    def shipped_summaries(self) -> SummaryTable | None:
+        """The shipped numbered-suit summaries when they were built for these pattern values
+        (:mod:`taipai.systems.hk_taiwan.summary_table`), else None; read at the first bound that
+        asks."""
+        if not self._summary_table:
+            self._summary_table.append(table_for(self._rules))
+        return self._summary_table[0]
 
     def honour_rows(self, w3: int, w2: int, d3: int, d2: int, round_pung: bool, seat_pung: bool) -> int:
         """:func:`taipai.systems.hk_taiwan.patterns.honours.honour_rows_bound` of this table; cached."""
@@ -563,11 +591,20 @@ class Bounder:
 
     Args (of the constructor): ``rules`` the rule set; ``spec`` the hand (its situation, flowers,
     self-draw and winning tile are read, not its tiles); ``melds`` the declared melds with their
-    wildcards resolved; ``waits`` the wait set of the 16 tiles before the win, or None if unknown.
+    wildcards resolved; ``waits`` the wait set of the 16 tiles before the win, or None if unknown;
+    ``shipped``: False to work out every summary (the table's builder), True (default) to read a
+    numbered suit's from :mod:`~taipai.systems.hk_taiwan.summary_table` when the table was built for
+    these rule values and the suit holds no declared meld.
     """
 
     def __init__(
-        self, rules: RuleSet, spec: HandSpec, melds: Sequence[Meld], waits: Sequence[int] | None
+        self,
+        rules: RuleSet,
+        spec: HandSpec,
+        melds: Sequence[Meld],
+        waits: Sequence[int] | None,
+        *,
+        shipped: bool = True,
     ) -> None:
         t = rule_tables_of(rules)
         self._t = t
@@ -579,6 +616,12 @@ class Bounder:
                 meld_counts[tile] += 1
         self._meld_counts = [tuple(meld_counts[s * 9 : s * 9 + 9]) for s in range(3)] + [
             tuple(meld_counts[27:34])
+        ]
+        table = t.shipped_summaries() if shipped else None
+        # per numbered suit: the shipped table, when it stands for this suit's summaries (no
+        # declared meld in it; a tile won from a discard is checked per counts in summary())
+        self._tables = [
+            table if table is not None and not any(meld_counts[s * 9 : s * 9 + 9]) else None for s in range(3)
         ]
         self._kong_kinds = frozenset(m.tiles[0] for m in melds if m.kind is MeldKind.KONG)
         # the winning tile when taken from a discard (its group is 明), else -1
@@ -652,7 +695,6 @@ class Bounder:
         self._fixed += t.at_most
         self._static = self._situation(rules, spec)
         self._cache: dict[tuple[int, tuple[int, ...]], Summary] = {}
-        self._totals: dict[tuple[Summary, ...], int] = {}
         # what a suit's summary reads besides its counts (the shared cache's key)
         # (the discarded winning tile only matters to a suit holding it three times, 暗刻, or four,
         # 四歸 明/暗)
@@ -708,8 +750,14 @@ class Bounder:
         if hit is None:
             context = self._suit_context[suit]
             rank = self._win_rank[suit]
-            if self._win_from_discard and rank >= 0 and counts[rank] >= 3:
+            discard = self._win_from_discard and rank >= 0 and counts[rank] >= 3
+            if discard:
                 context = (context, rank)
+            if suit < 3 and (table := self._tables[suit]) is not None:
+                hit = self.shipped(table, counts, rank if discard else -1)
+                if hit is not None:
+                    self._cache[key] = hit
+                    return hit
             shared_key = _shared_key(suit, context, counts)
             hit = _SUMMARIES.pop(shared_key, None)
             if hit is None:
@@ -724,6 +772,34 @@ class Bounder:
         return hit
 
     @staticmethod
+    def shipped(table: SummaryTable, counts: tuple[int, ...], discard_rank: int) -> Summary | None:
+        """The summary of a numbered suit with no declared meld holding ``counts`` (nine counts)
+        read from ``table`` (:mod:`~taipai.systems.hk_taiwan.summary_table`), or None when the
+        table lacks it.  ``discard_rank``: the rank of the winning tile taken from a discard when
+        this suit holds it three times or more, else -1.  Its pung is then 明 (seed 004 刻子類
+        暗刻: the table's extra is :func:`pungs_in_every_best_split`), so a reading may hold one
+        暗刻 fewer; held four times, its 四歸 is 明 (四歸類: 「若沒有副露，或不是放銃者的銃牌，即為
+        「暗」」), so the suit's own rows (LOCAL, FOUR) are the table's variant for that rank.  The
+        table's builder checks this against :meth:`summary` worked out for every such vector."""
+        row = table.find(code_of(counts))
+        if row < 0:
+            return None
+        summary = table.summary(row)
+        if discard_rank < 0:
+            return summary
+        out = list(summary)
+        if counts[discard_rank] == 3:
+            if out[DARK]:
+                out[DARK] -= table.extra(row) >> discard_rank & 1
+        else:
+            variant = table.variant(row, discard_rank)
+            if variant is None:
+                return None
+            out[LOCAL], out[FOUR] = variant
+        out[SURE_DARK] = max(out[SURE_DARK] - 1, 0)
+        return tuple(out)
+
+    @staticmethod
     def suit_fan(summary: Summary) -> int:
         """A rough measure of how much one suit's summary can add (its own rows, 暗刻, 般高): a sort
         key that keeps alike summaries together, so envelopes of neighbours stay tight.  Not a bound."""
@@ -735,14 +811,12 @@ class Bounder:
         each field's effect on it is monotone (see :data:`MIN_FIELDS`)."""
         if len(summaries) == 1:
             return summaries[0]
-        out = [max(column) for column in zip(*summaries, strict=True)]
+        columns = list(zip(*summaries, strict=True))
+        out = list(map(max, columns))
         for i in MASK_FIELDS:
-            mask = 0
-            for summary in summaries:
-                mask |= summary[i]
-            out[i] = mask
+            out[i] = reduce(or_, columns[i])
         for i in MIN_FIELDS:
-            out[i] = min(summary[i] for summary in summaries)
+            out[i] = min(columns[i])
         return tuple(out)
 
     def _summarise(self, suit: int, up: tuple[int, ...]) -> Summary:
@@ -759,8 +833,7 @@ class Bounder:
         if dark and self._win_from_discard and rank >= 0 and concealed[rank] == 3:
             # a pung of the winning tile taken from a discard holds all three copies: it is 明
             # (seed 004, 刻子類 暗刻), so it is not among the concealed pungs
-            found = _groupings(concealed, eyes, suit == 3)
-            dark = max(bits.bit_count() - (bits >> rank & 1) for _, bits, _ in found)
+            dark -= pungs_in_every_best_split(concealed, suit == 3) >> rank & 1
         if suit == 3:
             eight = sum(1 if c == 3 else 16 if c == 1 or c > 4 else 0 for c in up)
             present = 1 if sum(up) else 0
@@ -933,14 +1006,9 @@ class Bounder:
     # ------------------------------------------------------------------ the bound
     def total(self, s0: Summary, s1: Summary, s2: Summary, h: Summary) -> int:
         """An upper bound on the total (fan + 底) of any reading of any hand whose suits are bounded
-        by the summaries ``s0`` ``s1`` ``s2`` (萬筒索) and ``h`` (honours); cached per bounder."""
-        key = (s0, s1, s2, h)
-        hit = self._totals.get(key)
-        if hit is None:
-            hit = self._totals[key] = self._total(s0, s1, s2, h)
-        return hit
-
-    def _total(self, s0: Summary, s1: Summary, s2: Summary, h: Summary) -> int:
+        by the summaries ``s0`` ``s1`` ``s2`` (萬筒索) and ``h`` (honours).  Not cached: the search
+        asks each combination about once (9 repeats in 3,844 calls on an eight-皇 hand), and hashing
+        four summaries cost more than the repeats saved."""
         r = self._t.r
         t = self._t
         n_suits = s0[PRESENT] + s1[PRESENT] + s2[PRESENT]

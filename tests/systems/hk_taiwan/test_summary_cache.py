@@ -3,6 +3,10 @@
 A full cache used to be cleared whole, so a pass over a set of hands that needed more than it held
 rebuilt every summary (the warm 8 皇 + 3 melds corpus of ``benchmarks/wild_bench.py``).  Now the
 least recently used quarter goes, and a summary asked again is kept; the values never change.
+
+The shared cache holds the summaries the shipped table does not (a suit with a declared meld, a
+vector outside the complete-suit list, the honours, a rule table of other values): these tests use
+bounders that read no table (``shipped=False``), so every summary goes through the cache.
 """
 
 from __future__ import annotations
@@ -17,6 +21,11 @@ from taipai.systems.hk_taiwan.rules import load_rules
 
 RULES = load_rules("hk-taiwan")
 SPEC = HandSpec(concealed=(0, 1, 2), winning_tile=3, self_drawn=True, wilds=("皇",) * 13)
+
+
+def uncached_bounder() -> scorebound.Bounder:
+    """A bounder for SPEC that works out every summary (the shipped table is not read)."""
+    return scorebound.Bounder(RULES, SPEC, (), None, shipped=False)
 
 
 def suits(n: int) -> list[tuple[int, ...]]:
@@ -34,10 +43,10 @@ def small_cache(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def test_the_least_recently_used_quarter_is_dropped_when_full(small_cache: None) -> None:
     counts = suits(41)
-    first = scorebound.bounder(RULES, SPEC, ())
+    first = uncached_bounder()
     values = [first.summary(0, c) for c in counts[:40]]
     assert len(scorebound._SUMMARIES) == 40
-    again = scorebound.bounder(RULES, SPEC, ())  # a new hand: its own cache is empty
+    again = uncached_bounder()  # a new hand: its own cache is empty
     again.summary(0, counts[0])  # the oldest, asked again: now the most recently used
     again.summary(0, counts[40])  # the 41st: the ten least recently used go
     assert len(scorebound._SUMMARIES) == 31
@@ -47,7 +56,7 @@ def test_the_least_recently_used_quarter_is_dropped_when_full(small_cache: None)
     assert all(kept(0, context, c) not in scorebound._SUMMARIES for c in counts[1:11])
     assert all(kept(0, context, c) in scorebound._SUMMARIES for c in counts[11:41])
     # the values are what a fresh bounder computes, and one copy of each distinct value is kept
-    fresh = scorebound.bounder(RULES, SPEC, ())
+    fresh = uncached_bounder()
     assert [fresh.summary(0, c) for c in counts[:40]] == values
     assert set(scorebound._DISTINCT_SUMMARIES) == set(scorebound._SUMMARIES.values())
 
