@@ -87,6 +87,12 @@ class WildBound(Protocol):
         exactly as in the 34 counts :meth:`bound` receives).  Called often: cache it."""
         ...
 
+    def summaries(self, suit: int, counts: Sequence[int], fills: Sequence[tuple[int, ...]]) -> list[Summary]:
+        """:meth:`summary` of ``counts`` (one suit's natural counts, declared melds included) with each
+        of ``fills`` added (tile kinds 0..33 of that suit), in order: the engine summarises a suit's
+        every completion at once, so a game may look them up faster than one call each."""
+        ...
+
     def suit_fan(self, summary: Summary) -> int:
         """A number that orders summaries of one suit by promise (the engine tries higher first);
         any value is sound."""

@@ -1513,6 +1513,8 @@ class _Node(NamedTuple):
     lo: int = 0
     hi: int = 0
     suits: tuple[int, ...] = ()  # the suit (0..3 萬筒索字) of each row, in the order chosen
+    members: tuple[tuple[tuple[int, ...], list[int]], ...] = ()  # a group of listed completions
+    #   (wild tiles, final counts) under one envelope bound (_explicit_groups), expanded when taken
 
 
 def _bounded_best(
@@ -1541,17 +1543,23 @@ def _bounded_best(
     if not any(tables or explicit for _, tables, _, explicit in sources):
         return None
     wait_tiles = wild_waits(spec, scorer)
+    ties_equal = bool(getattr(scorer, "ties_equal", False))
     heap: list[tuple[int, int, _Node]] = []
     order = count()
     for choice, (search, tables, splits, explicit) in zip(setup.choices, sources, strict=True):
         b = scorer.bounder(spec, choice.melds, wait_tiles)
         if b is None:  # the game gives no bound for this hand
             return _exhaustive_best(spec, scorer, truncated)
-        for wild_tiles in explicit:
-            final = setup.final(choice, wild_tiles)
-            if final is not None:
-                node = _Node(choice, b, (), (), ((wild_tiles,),), None)
-                heapq.heappush(heap, (-b.bound(final), next(order), node))
+        if ties_equal or len(explicit) <= EXPLICIT_ALONE:
+            for wild_tiles in explicit:
+                final = setup.final(choice, wild_tiles)
+                if final is not None:
+                    node = _Node(choice, b, (), (), ((wild_tiles,),), None)
+                    heapq.heappush(heap, (-b.bound(final), next(order), node))
+        else:
+            for bound, members in _explicit_groups(setup, choice, b, explicit):
+                node = _Node(choice, b, (), (), (), None, members=members)
+                heapq.heappush(heap, (-bound, next(order), node))
         if tables is not None:
             check = None if len(search.groups) <= 1 else search
             for rows in _split_rows(setup, choice, b, tables, splits):
@@ -1565,7 +1573,6 @@ def _bounded_best(
     max_scored = _limits.get().scored
     max_nodes = _limits.get().nodes
     win_wild = spec.winning_wild is not None
-    ties_equal = bool(getattr(scorer, "ties_equal", False))
     spend = current_budget().spend
     while heap:
         spend()
@@ -1573,6 +1580,14 @@ def _bounded_best(
         least = best[0].total if best is not None else None
         if least is not None and (-negative < least or (ties_equal and -negative == least)):
             break
+        if node.members:  # a group of listed completions: each alone now, under its own bound
+            for wild_tiles, final in node.members:
+                spend(BOUND_UNITS)
+                bound = node.bounder.bound(final)
+                if least is None or bound > least or (bound == least and not ties_equal):
+                    child = _Node(node.choice, node.bounder, (), (), ((wild_tiles,),), None)
+                    heapq.heappush(heap, (-bound, next(order), child))
+            continue
         chosen = len(node.prefix)
         if chosen < len(node.rows):
             nodes += 1
@@ -1622,6 +1637,41 @@ def _bounded_best(
                     best = (found, cand)
                     best_order = order_key
     return best
+
+
+EXPLICIT_ALONE = 32
+"""A choice of melds with more listed completions than this (special shapes: eight 皇 make about
+2,000 嚦咕嚦咕) has them bounded in groups (:func:`_explicit_groups`) rather than one by one."""
+
+
+def _explicit_groups(
+    setup: _Setup, choice: _MeldsChosen, b: WildBound, explicit: set[tuple[int, ...]]
+) -> Iterator[tuple[int, tuple[tuple[tuple[int, ...], list[int]], ...]]]:
+    """The listed completions ``explicit`` of one choice of melds in groups of the same tile count
+    per suit, each with the bound of its suits' envelopes (an envelope bounds summaries of one suit
+    and one tile count, :meth:`WildBound.envelope`): (bound, ((wild tiles, final counts), …)).  A
+    group whose bound falls below the best total is dropped without bounding its members; one that
+    is taken bounds each member alone (:func:`_bounded_best`)."""
+    groups: dict[tuple[int, ...], list[tuple[tuple[int, ...], list[int]]]] = {}
+    suits: dict[tuple[int, ...], list[set[tuple[int, ...]]]] = {}
+    for wild_tiles in explicit:
+        final = setup.final(choice, wild_tiles)
+        if final is None:
+            continue
+        parts = (tuple(final[0:9]), tuple(final[9:18]), tuple(final[18:27]), tuple(final[27:34]))
+        sizes = tuple(map(sum, parts))
+        groups.setdefault(sizes, []).append((wild_tiles, final))
+        distinct = suits.setdefault(sizes, [set(), set(), set(), set()])
+        for seen, part in zip(distinct, parts, strict=True):
+            seen.add(part)
+    spend = current_budget().spend
+    for sizes, members in groups.items():
+        envelopes = []
+        for s, seen in enumerate(suits[sizes]):
+            spend(len(seen))
+            envelopes.append(b.envelope([b.summary(s, part) for part in sorted(seen)]))
+        spend(BOUND_UNITS)
+        yield b.total(*envelopes), tuple(members)
 
 
 def _children(node: _Node, chosen: int) -> Iterator[tuple[int, _Node]]:
@@ -1731,11 +1781,8 @@ def _summarised(b: WildBound, suit: int, natural: list[int], fills: Sequence[tup
     base = natural[offset : offset + (7 if suit == 3 else 9)]
     out: dict[Summary, list[tuple[int, ...]]] = {}
     current_budget().spend(len(fills))
-    for fill in fills:
-        c = list(base)
-        for t in fill:
-            c[t - offset] += 1
-        out.setdefault(b.summary(suit, tuple(c)), []).append(fill)
+    for summary, fill in zip(b.summaries(suit, base, fills), fills, strict=True):
+        out.setdefault(summary, []).append(fill)
     return _Row(b, sorted(out.items(), key=lambda e: b.suit_fan(e[0]), reverse=True))
 
 

@@ -150,6 +150,19 @@ class HeyuanBound:
         """Flags of one suit's final counts."""
         return _summary(suit, tuple(counts), self.seat - 27, self.round - 27)
 
+    def summaries(
+        self, suit: int, counts: Sequence[int], fills: Sequence[tuple[int, ...]]
+    ) -> list[tuple[int, ...]]:
+        """:meth:`summary` of ``counts`` with each of ``fills`` added."""
+        offset = 27 if suit == 3 else 9 * suit
+        out = []
+        for fill in fills:
+            c = list(counts)
+            for t in fill:
+                c[t - offset] += 1
+            out.append(self.summary(suit, tuple(c)))
+        return out
+
     def suit_fan(self, summary: tuple[int, ...]) -> int:
         """How promising a suit is: the sum of its fields."""
         return sum(summary)

@@ -43,7 +43,7 @@ from types import SimpleNamespace
 from taipai.core.handspec import HandSpec, Meld, MeldKind
 from taipai.core.ruletypes import Linear
 from taipai.core.tiles import EAST
-from taipai.core.wilds.suitshapes import code_of
+from taipai.core.wilds.suitshapes import code_of, counts_of
 from taipai.systems.hk_taiwan.patterns import chows as chow_family
 from taipai.systems.hk_taiwan.patterns import form as form_family
 from taipai.systems.hk_taiwan.patterns import four_tiles as four_family
@@ -581,6 +581,11 @@ def clear_caches() -> None:
     _rule_tables.clear()
 
 
+_DIGITS = [{9 * suit + r: 1 << (4 * (8 - r)) for r in range(9)} for suit in range(3)]
+"""Per numbered suit: tile kind -> its rank's digit in a :func:`~taipai.core.wilds.suitshapes.code_of`
+code (adding a tile adds its digit)."""
+
+
 class Bounder:
     """Bounds on the total (fan + 底) of every completion of one hand with one choice of declared
     melds.  Built by :func:`bounder`.
@@ -770,6 +775,39 @@ class Bounder:
             _SUMMARIES[shared_key] = hit  # (re)inserted last: the dict's order is least recently used first
             self._cache[key] = hit
         return hit
+
+    def summaries(self, suit: int, counts: Sequence[int], fills: Sequence[tuple[int, ...]]) -> list[Summary]:
+        """:meth:`summary` of ``counts`` (nine or seven) with each of ``fills`` (tile kinds of the suit)
+        added, in order.  A numbered suit the shipped table stands for is looked up by code, the
+        fill's tiles added to the counts' code (no counts tuple, no per-hand cache); a vector the
+        table lacks, or holding a tile won from a discard three times or more, goes through
+        :meth:`summary`."""
+        table = self._tables[suit] if suit < 3 else None
+        offset = 27 if suit == 3 else 9 * suit
+        if table is None:
+            out = []
+            for fill in fills:
+                c = list(counts)
+                for t in fill:
+                    c[t - offset] += 1
+                out.append(self.summary(suit, tuple(c)))
+            return out
+        held = code_of(counts)
+        digit = _DIGITS[suit]
+        rank = self._win_rank[suit] if self._win_from_discard else -1
+        shift = 4 * (8 - rank)
+        find, summary_at = table.find, table.summary
+        out = []
+        for fill in fills:
+            code = held
+            for t in fill:
+                code += digit[t]
+            row = find(code)
+            if row < 0 or (rank >= 0 and (code >> shift & 15) >= 3):
+                out.append(self.summary(suit, counts_of(code)))
+            else:
+                out.append(summary_at(row))
+        return out
 
     @staticmethod
     def shipped(table: SummaryTable, counts: tuple[int, ...], discard_rank: int) -> Summary | None:

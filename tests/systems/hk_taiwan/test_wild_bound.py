@@ -374,3 +374,64 @@ def test_a_search_over_its_node_budget_says_it_is_not_proven(monkeypatch: pytest
     assert s.exact is False
     assert 0 < s.total <= 157
     assert len(s.wilds) == 8
+
+
+def _eight_around_melds(n: int, seed: int) -> list[HandSpec]:
+    """Eight 皇 and three random natural melds (a tile of them the winning tile), as
+    ``benchmarks/wild_bench.py``'s ``8 + 3 melds``: about 2,000 嚦咕嚦咕 completions each."""
+    rng = random.Random(seed)
+    out = []
+    while len(out) < n:
+        tiles: list[int] = []
+        for _ in range(3):
+            if rng.random() < 0.5:
+                t = rng.randrange(34)
+                tiles += [t] * 3
+            else:
+                suit, rank = rng.randrange(3), rng.randrange(7)
+                tiles += [9 * suit + rank + i for i in range(3)]
+        if max(tiles.count(t) for t in tiles) > 4:
+            continue
+        win = tiles.pop(rng.randrange(9))
+        out.append(
+            HandSpec(
+                concealed=tuple(sorted(tiles)),
+                winning_tile=win,
+                self_drawn=rng.random() < 0.5,
+                wilds=("皇",) * 8,
+            )
+        )
+    return out
+
+
+EIGHT_PAIRS_BEST = [
+    HandSpec(concealed=tiles, winning_tile=win, self_drawn=drawn, wilds=("皇",) * k)
+    for tiles, win, drawn, k in (
+        ((2, 2, 4, 4, 4, 9, 9, 10, 10, 10), 2, True, 6),
+        ((6, 6, 13, 13, 17, 17, 24, 24), 24, True, 8),
+        ((5, 8, 8, 13, 13, 22, 22, 22), 5, True, 8),
+        ((1, 7, 9, 15, 21, 21, 22, 26, 33), 7, True, 7),
+        ((1, 1, 5, 10, 16, 27, 27, 31), 2, True, 8),
+        ((9, 11, 11, 23, 23, 23, 28, 28), 9, True, 8),
+        ((1, 1, 1, 18, 23, 23, 25, 26, 26), 18, True, 7),
+        ((0, 4, 10, 10, 20, 25, 25, 32, 32, 32), 25, False, 6),
+    )
+]
+"""Hands of six to eight 皇 whose best reading is 嚦咕嚦咕 (found by scoring random pairs-heavy hands
+and keeping those whose Score holds ``eight_pairs``): a group bound that dropped the listed
+special completions would change their Score."""
+
+
+def test_listed_completions_bounded_in_groups_give_the_same_score(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The special-shape completions the branch and bound lists one by one (嚦咕嚦咕 …) are bounded
+    in groups of one tile count per suit when there are more than EXPLICIT_ALONE of them; on eight-皇
+    hands the Score, readings included, is the one of bounding each alone."""
+    from taipai.core.wilds import search
+
+    hands = _eight_around_melds(12, seed=17) + EIGHT_PAIRS_BEST
+    grouped = [wildsearch.score_wild_hand(spec, PRESET) for spec in hands]
+    monkeypatch.setattr(search, "EXPLICIT_ALONE", 10**9)
+    alone = [wildsearch.score_wild_hand(spec, PRESET) for spec in hands]
+    assert grouped == alone
+    assert all(s.exact for s in grouped)
+    assert all("eight_pairs" in {p.id for p in s.patterns} for s in grouped[-len(EIGHT_PAIRS_BEST) :])
