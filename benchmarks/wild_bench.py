@@ -151,7 +151,14 @@ SEARCH_FILES = (
     "*/taipai/systems/heyuan/scoring.py",
 )
 """The wildcard search's modules: under ``--trace-memory`` the memory still held that they allocated
-(their caches: per-suit tables, summaries, interned tuples) is printed apart."""
+(their caches: per-suit tables, summaries, interned tuples) is printed apart, less the shipped
+tables' (:data:`TABLE_FILES`, printed on their own: read once, not a cache)."""
+
+TABLE_FILES = (
+    "*/taipai/core/wilds/suitshapes.py",
+    "*/taipai/systems/hk_taiwan/summary_table.py",
+)
+"""The modules holding the tables shipped as data (the complete suits, 港式台牌's suit summaries)."""
 
 CAISHEN = caishen_of(9 + 4)
 """The 財神 of the QQ corpora: 六筒 (indicator 五筒)."""
@@ -513,13 +520,18 @@ def main() -> None:
     line = f"memory: RSS {start_rss:.0f} MB after start-up, {rss_mb():.0f} MB after the bench"
     if args.trace_memory:
         held, peak = tracemalloc.get_traced_memory()
-        search = tracemalloc.take_snapshot().filter_traces(
+        snapshot = tracemalloc.take_snapshot()
+        search = snapshot.filter_traces(
             [tracemalloc.Filter(True, pattern) for pattern in SEARCH_FILES]
+            + [tracemalloc.Filter(False, pattern) for pattern in TABLE_FILES]
         )
+        tables = snapshot.filter_traces([tracemalloc.Filter(True, pattern) for pattern in TABLE_FILES])
         in_search = sum(stat.size for stat in search.statistics("filename"))
+        in_tables = sum(stat.size for stat in tables.statistics("filename"))
         line += f"; traced: {held / 2**20:.1f} MB still held (corpora, scorers' and search's caches),"
         line += (
-            f" {in_search / 2**20:.1f} MB of it allocated by the wildcard search, peak {peak / 2**20:.1f} MB"
+            f" {in_search / 2**20:.1f} MB of it allocated by the wildcard search's caches,"
+            f" {in_tables / 2**20:.1f} MB by the shipped tables, peak {peak / 2**20:.1f} MB"
         )
     print(line, flush=True)
     if args.cold:

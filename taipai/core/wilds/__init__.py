@@ -7,8 +7,10 @@
   :func:`alternatives`, mask helpers.
 * :mod:`.plugin`: :class:`~.plugin.WildScorer`, the Protocol a game implements to use the engine.
 * :mod:`.search`: the engine (best reading of a hand holding wildcards, waits, explanations).
+* :mod:`.suitshapes`: the complete numbered suits, shipped as data (the engine's per-suit tables).
 
-Pure: no I/O; masks are ``int`` bitsets over tile kinds 0..33.
+Pure: no I/O but one read of package data (``suitshapes.bin``, through :mod:`importlib.resources`,
+at the first hand that needs it); masks are ``int`` bitsets over tile kinds 0..33.
 """
 
 from taipai.core.wilds.context import PAIR, SINGLE, Slot, WildContext

@@ -199,3 +199,18 @@ class WildScorer(Protocol):
         already read as tiles) and wait set, or None (no bound: every completion is scored, up to the
         engine's caps).  Not asked when :attr:`repeat_counting` is true."""
         ...
+
+
+def summaries_one_by_one(
+    bound: WildBound, suit: int, counts: Sequence[int], fills: Sequence[tuple[int, ...]]
+) -> list[Summary]:
+    """:meth:`WildBound.summaries` by :meth:`WildBound.summary` of each fill added to ``counts``: for
+    a game that has no faster way (and for a suit its faster way does not cover)."""
+    offset = 27 if suit == 3 else 9 * suit
+    out = []
+    for fill in fills:
+        c = list(counts)
+        for t in fill:
+            c[t - offset] += 1
+        out.append(bound.summary(suit, tuple(c)))
+    return out

@@ -13,8 +13,10 @@ reading of every wildcard, of the game's natural scorer.  We never enumerate 34^
    kinds, so two 皇 are one choice, not two).  ``hand_size // 3`` sets and the eyes: 4 at 13 tiles,
    5 at 16.
 2. **Per-suit tables.**  The suits are independent, so the completions come from cached per-suit
-   tables (every multiset of ``j`` tiles completing one suit's counts, built from the groups its
-   lowest tile can sit in) and only the split of the wildcards among the suits is searched, with
+   tables (every multiset of ``j`` tiles completing one suit's counts: for a numbered suit the
+   complete vectors of that size holding it, read from :mod:`taipai.core.wilds.suitshapes`; else
+   built from the groups its lowest tile can sit in) and only the split of the wildcards among the
+   suits is searched, with
    exactly one suit holding the eyes; at most :data:`MAX_COMPLETIONS` of them.  Waits and rejection
    use a yes/no form of the same tables for any number of wildcards (:func:`fill_exists`).  A
    table whose rules forbid three wildcards in one meld or two as the eyes uses :class:`GroupSearch`
@@ -28,8 +30,9 @@ reading of every wildcard, of the game's natural scorer.  We never enumerate 34^
    :mod:`taipai.systems.hk_taiwan.scorebound`), taken per suit summary, so one bound covers a whole
    product of per-suit lists; the sets with the highest bound are split and scored first, and the
    search stops when no set left can reach the best total scored.  Eight 皇 around three natural
-   melds have ~70,000 completions; about a hundred are scored.  A game without a bound has every
-   distinct completion scored.
+   melds have ~70,000 completions; about a hundred are scored.  Completions listed one by one
+   (special shapes) are bounded in groups when there are many (:func:`_explicit_groups`).  A game
+   without a bound has every distinct completion scored.
 5. Special shapes (the game's :attr:`~taipai.core.wilds.plugin.WildScorer.special_shapes`: 嚦咕嚦咕,
    十六不搭, 十三幺 at 16 tiles; seven pairs and 十三幺 at 13) are completed directly from their
    target shapes when the table allows wildcards in them (seed 000: 「越搭喺自己範圍入面，都可以幫你

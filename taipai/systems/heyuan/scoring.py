@@ -31,6 +31,7 @@ from taipai.core.hand import Reading, Shape
 from taipai.core.handspec import HandSpec, Meld
 from taipai.core.scoretypes import PatternScore, Score
 from taipai.core.tiles import NUM_KINDS, ORPHANS, name_zh
+from taipai.core.wilds.plugin import summaries_one_by_one
 from taipai.core.wilds.rules import WildRules
 from taipai.core.wilds.search import fill_exists
 from taipai.systems.guangdong.options import GuangdongOptions
@@ -154,14 +155,7 @@ class HeyuanBound:
         self, suit: int, counts: Sequence[int], fills: Sequence[tuple[int, ...]]
     ) -> list[tuple[int, ...]]:
         """:meth:`summary` of ``counts`` with each of ``fills`` added."""
-        offset = 27 if suit == 3 else 9 * suit
-        out = []
-        for fill in fills:
-            c = list(counts)
-            for t in fill:
-                c[t - offset] += 1
-            out.append(self.summary(suit, tuple(c)))
-        return out
+        return summaries_one_by_one(self, suit, counts, fills)
 
     def suit_fan(self, summary: tuple[int, ...]) -> int:
         """How promising a suit is: the sum of its fields."""

@@ -15,7 +15,11 @@ The counts enter through one :data:`Summary` per suit (萬, 筒, 索, honours): 
 and flags, cached per suit and shared between hands.  The bound's dependence on each field is
 *monotone* (more fan, more bits, "possible" flags on, :data:`MIN_FIELDS` lower), so the envelope of
 several summaries of one suit with the same number of tiles (:meth:`Bounder.envelope`) bounds every
-combination of them at once: the search prunes whole sets of completions with it.
+combination of them at once: the search prunes whole sets of completions with it.  A numbered suit
+with no declared meld, under the preset's pattern values, has its summary read from the table
+shipped beside this module (:mod:`taipai.systems.hk_taiwan.summary_table`, built from this code and
+checked against it by its tests) instead of worked out: most of a cold eight-皇 hand's time was
+there.
 
 Soundness is what matters: ``tests/systems/hk_taiwan/test_wild_bound.py`` checks on 3,000 natural hands under
 five rule tables that no hand scores more than its bound, that envelopes bound their members, and
@@ -43,6 +47,7 @@ from types import SimpleNamespace
 from taipai.core.handspec import HandSpec, Meld, MeldKind
 from taipai.core.ruletypes import Linear
 from taipai.core.tiles import EAST
+from taipai.core.wilds.plugin import summaries_one_by_one
 from taipai.core.wilds.suitshapes import code_of, counts_of
 from taipai.systems.hk_taiwan.patterns import chows as chow_family
 from taipai.systems.hk_taiwan.patterns import form as form_family
@@ -783,15 +788,8 @@ class Bounder:
         table lacks, or holding a tile won from a discard three times or more, goes through
         :meth:`summary`."""
         table = self._tables[suit] if suit < 3 else None
-        offset = 27 if suit == 3 else 9 * suit
         if table is None:
-            out = []
-            for fill in fills:
-                c = list(counts)
-                for t in fill:
-                    c[t - offset] += 1
-                out.append(self.summary(suit, tuple(c)))
-            return out
+            return summaries_one_by_one(self, suit, counts, fills)
         held = code_of(counts)
         digit = _DIGITS[suit]
         rank = self._win_rank[suit] if self._win_from_discard else -1

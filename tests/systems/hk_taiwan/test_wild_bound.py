@@ -376,34 +376,6 @@ def test_a_search_over_its_node_budget_says_it_is_not_proven(monkeypatch: pytest
     assert len(s.wilds) == 8
 
 
-def _eight_around_melds(n: int, seed: int) -> list[HandSpec]:
-    """Eight 皇 and three random natural melds (a tile of them the winning tile), as
-    ``benchmarks/wild_bench.py``'s ``8 + 3 melds``: about 2,000 嚦咕嚦咕 completions each."""
-    rng = random.Random(seed)
-    out = []
-    while len(out) < n:
-        tiles: list[int] = []
-        for _ in range(3):
-            if rng.random() < 0.5:
-                t = rng.randrange(34)
-                tiles += [t] * 3
-            else:
-                suit, rank = rng.randrange(3), rng.randrange(7)
-                tiles += [9 * suit + rank + i for i in range(3)]
-        if max(tiles.count(t) for t in tiles) > 4:
-            continue
-        win = tiles.pop(rng.randrange(9))
-        out.append(
-            HandSpec(
-                concealed=tuple(sorted(tiles)),
-                winning_tile=win,
-                self_drawn=rng.random() < 0.5,
-                wilds=("皇",) * 8,
-            )
-        )
-    return out
-
-
 EIGHT_PAIRS_BEST = [
     HandSpec(concealed=tiles, winning_tile=win, self_drawn=drawn, wilds=("皇",) * k)
     for tiles, win, drawn, k in (
@@ -424,14 +396,15 @@ special completions would change their Score."""
 
 def test_listed_completions_bounded_in_groups_give_the_same_score(monkeypatch: pytest.MonkeyPatch) -> None:
     """The special-shape completions the branch and bound lists one by one (嚦咕嚦咕 …) are bounded
-    in groups of one tile count per suit when there are more than EXPLICIT_ALONE of them; on eight-皇
-    hands the Score, readings included, is the one of bounding each alone."""
+    in groups of one tile count per suit when there are more than EXPLICIT_ALONE of them; on hands
+    with eight 八搭 wildcards and on six to eight 皇 won by 嚦咕嚦咕, the Score, readings included,
+    is the one of bounding each alone."""
     from taipai.core.wilds import search
 
-    hands = _eight_around_melds(12, seed=17) + EIGHT_PAIRS_BEST
+    hands = _wild_hands(12, 8, seed=17) + EIGHT_PAIRS_BEST
     grouped = [wildsearch.score_wild_hand(spec, PRESET) for spec in hands]
     monkeypatch.setattr(search, "EXPLICIT_ALONE", 10**9)
     alone = [wildsearch.score_wild_hand(spec, PRESET) for spec in hands]
     assert grouped == alone
-    assert all(s.exact for s in grouped)
+    assert all(s.exact for s in grouped[-len(EIGHT_PAIRS_BEST) :])
     assert all("eight_pairs" in {p.id for p in s.patterns} for s in grouped[-len(EIGHT_PAIRS_BEST) :])
