@@ -61,18 +61,42 @@ def _summary(v: HandView) -> tuple[set[int], list[int], tuple[int, int, int]]:
     return hit  # type: ignore[return-value]
 
 
-def _found(v: HandView, key: str, size: int, test: Test, possible: bool = True) -> list[tuple[Group, ...]]:
+def _found(
+    v: HandView,
+    key: str,
+    size: int,
+    test: Test,
+    possible: bool = True,
+    chows: list[Group] | None = None,
+) -> list[tuple[Group, ...]]:
     """Occurrences of ``size`` chows passing ``test``, cached per view under ``key``.
 
     ``possible`` is a cheap necessary condition; when False the combinations are not tried.
+    ``chows``: the chows an occurrence can use, in reading order (default: all of them).  It must
+    keep every chow of every combination passing ``test``: the combinations of the rest are then
+    the passing ones in the same order, so the occurrences are the same, from fewer trials.
     """
     memo = v.memo
     hit = memo.get(key)
     if hit is None:
-        ok = possible and v.standard and len(v.chows) >= size
-        hit = v.instances(v.chows, size, test) if ok else []
+        if chows is None:
+            chows = v.chows
+        ok = possible and v.standard and len(chows) >= size
+        hit = v.instances(chows, size, test) if ok else []
         memo[key] = hit
     return hit  # type: ignore[return-value]
+
+
+def _in_full_suits(v: HandView, size: int) -> list[Group]:
+    """The chows of the suits holding ``size`` chows or more: the only ones a row of ``size``
+    chows of one suit can use."""
+    per_suit = _summary(v)[1]
+    return [g for g in v.chows if per_suit[SUIT_OF[g.tile]] >= size]
+
+
+def _starting_at(v: HandView, ranks: int) -> list[Group]:
+    """The chows whose starting rank (0-based) is a bit of ``ranks``."""
+    return [g for g in v.chows if ranks >> (g.tile % 9) & 1]
 
 
 def _ranks_in_two_suits(v: HandView) -> int:
@@ -137,20 +161,37 @@ def _straight(c: tuple[Group, ...], same_suit: bool) -> bool:
 
 
 def _triple(v: HandView) -> list[tuple[Group, ...]]:
-    possible = len(v.chows) >= 3 and _ranks_in_three_suits(v) != 0
-    return _found(v, "chows.triple", 3, _same_numbers_three_suits, possible)
+    hit = v.memo.get("chows.triple")
+    if hit is not None:
+        return hit  # type: ignore[return-value]
+    ranks = _ranks_in_three_suits(v) if len(v.chows) >= 3 else 0
+    chows = _starting_at(v, ranks) if ranks else None
+    return _found(v, "chows.triple", 3, _same_numbers_three_suits, ranks != 0, chows)
 
 
 def _five_step(v: HandView) -> list[tuple[Group, ...]]:
+    hit = v.memo.get("chows.five")
+    if hit is not None:
+        return hit  # type: ignore[return-value]
     possible = len(v.chows) >= 5 and max(_summary(v)[1]) >= 5
-    return _found(v, "chows.five", 5, lambda c: _shifted(c, True, (1,)), possible)
+    chows = _in_full_suits(v, 5) if possible else None
+    return _found(v, "chows.five", 5, lambda c: _shifted(c, True, (1,)), possible, chows)
 
 
 def _four_step(v: HandView) -> list[tuple[Group, ...]]:
     if len(v.chows) < 4 or max(_summary(v)[1]) < 4:
         return []
+    hit = v.memo.get("chows.four")
+    if hit is not None:
+        return hit  # type: ignore[return-value]
     five = _five_step(v)
-    return _found(v, "chows.four", 4, lambda c: _shifted(c, True, (1, 2)) and not _inside(c, five))
+    return _found(
+        v,
+        "chows.four",
+        4,
+        lambda c: _shifted(c, True, (1, 2)) and not _inside(c, five),
+        chows=_in_full_suits(v, 4),
+    )
 
 
 # ---------------------------------------------------------------- detectors
@@ -186,8 +227,10 @@ def terminal_chows(v: HandView) -> Hits:
     """老少順 3/5 (seed 004, 順子類): 「兩組順子為同一花色的一、二、三加七、八、九。可分明暗」."""
     if len(v.chows) < 2:
         return []
-    possible = any(m & 65 == 65 for m in _summary(v)[2])  # 123 (bit 0) and 789 (bit 6)
-    return _keys(_found(v, "chows.terminal", 2, _terminal_pair, possible))
+    masks = _summary(v)[2]
+    possible = any(m & 65 == 65 for m in masks)  # 123 (bit 0) and 789 (bit 6)
+    chows = [g for g in v.chows if masks[SUIT_OF[g.tile]] & 65 == 65] if possible else None
+    return _keys(_found(v, "chows.terminal", 2, _terminal_pair, possible, chows))
 
 
 @detector("mixed_double_chow", bound=by_counts("chows_across"), needs=F_CHOW_SAME_RANK)
@@ -198,10 +241,12 @@ def mixed_double_chow(v: HandView) -> Hits:
     """
     if len(v.chows) < 2:
         return []
-    if not _ranks_in_two_suits(v):
+    ranks = _ranks_in_two_suits(v)
+    if not ranks:
         return []
     triple = _triple(v)
-    return _keys(_found(v, "chows.pair", 2, lambda c: _same_numbers_two_suits(c) and not _inside(c, triple)))
+    test: Test = lambda c: _same_numbers_two_suits(c) and not _inside(c, triple)  # noqa: E731
+    return _keys(_found(v, "chows.pair", 2, test, chows=_starting_at(v, ranks)))
 
 
 @detector("mixed_triple_chow", bound=by_counts("chows_across"), needs=F_CHOW_TRIPLE)
@@ -231,7 +276,8 @@ def pure_shifted_chows(v: HandView) -> Hits:
     if len(v.chows) < 3 or max(_summary(v)[1]) < 3:
         return []
     bigger = _four_step(v) + _five_step(v)
-    return _keys(_found(v, "chows.three", 3, lambda c: _shifted(c, True, (1, 2)) and not _inside(c, bigger)))
+    test: Test = lambda c: _shifted(c, True, (1, 2)) and not _inside(c, bigger)  # noqa: E731
+    return _keys(_found(v, "chows.three", 3, test, chows=_in_full_suits(v, 3)))
 
 
 @detector("four_shifted_chows", bound=by_counts("chows_in_suit"), needs=F_CHOW_RUN3)
@@ -262,7 +308,8 @@ def mixed_straight(v: HandView) -> Hits:
     m0, m1, m2 = _summary(v)[2]
     held = m0 | m1 | m2
     possible = held & _STRAIGHT_STARTS == _STRAIGHT_STARTS
-    return _keys(_found(v, "chows.mixed_straight", 3, lambda c: _straight(c, False), possible))
+    chows = _starting_at(v, _STRAIGHT_STARTS) if possible else None
+    return _keys(_found(v, "chows.mixed_straight", 3, lambda c: _straight(c, False), possible, chows))
 
 
 @detector("pure_straight", bound=by_counts("chows_in_suit"), needs=F_CHOW_STRAIGHT)
@@ -273,8 +320,16 @@ def pure_straight(v: HandView) -> Hits:
     """
     if len(v.chows) < 3:
         return []
-    possible = any(m & _STRAIGHT_STARTS == _STRAIGHT_STARTS for m in _summary(v)[2])
-    return _keys(_found(v, "chows.pure_straight", 3, lambda c: _straight(c, True), possible))
+    masks = _summary(v)[2]
+    possible = any(m & _STRAIGHT_STARTS == _STRAIGHT_STARTS for m in masks)
+    chows = None
+    if possible:
+        chows = [
+            g
+            for g in _starting_at(v, _STRAIGHT_STARTS)
+            if masks[SUIT_OF[g.tile]] & _STRAIGHT_STARTS == _STRAIGHT_STARTS
+        ]
+    return _keys(_found(v, "chows.pure_straight", 3, lambda c: _straight(c, True), possible, chows))
 
 
 # -- the bound of this family's rows for the 越搭 search (systems/hk_taiwan/scorebound.py, terms

@@ -16,6 +16,7 @@ from taipai.systems.hk_taiwan.patterns.base import (
     F_FLOWERS4,
     F_NO_FLOWERS,
     F_NO_HONOURS,
+    NEEDS,
     ONCE,
     HandView,
     Hits,
@@ -164,7 +165,13 @@ def no_honours_no_flowers(v: HandView) -> Hits:
     if not v.rules.options.flowers or v.flowers or v.honours:
         return []
     if v.rules.options.honourless_rows_include_no_honours:
+        features = v.features
         for pid in honourless_rows(v.rules):
+            # a row whose needed feature bits the view lacks cannot hit (the gates are necessary
+            # conditions), so it is not run
+            needs = NEEDS.get(pid, 0)
+            if needs & features != needs:
+                continue
             found = DETECTORS.get(pid)
             if found is not None and found(v):
                 return []

@@ -44,24 +44,17 @@ Unit = tuple[str, bool]
 """(row id, concealed) of one 四歸 unit."""
 
 
-def _holds(g: Group, t: int) -> bool:
-    """True when group ``g`` contains tile kind ``t``."""
-    if g.kind == _CHOW:
-        return g.tile <= t <= g.tile + 2
-    return g.tile == t
-
-
 def units(v: HandView) -> tuple[Unit, ...]:
     """The 四歸 units of this reading (see the module docstring); cached on the view."""
     hit = v.memo.get("four_tiles.units")
     if hit is not None:
         return hit  # type: ignore[return-value]
-    counts = v.counts
-    fours = [t for t in range(len(counts)) if counts[t] == 4]
+    fours = _fours(v)
     out: list[Unit] = []
     if fours:
         kongs = {g.tile for g in v.pungs if g.kind == _KONG}
-        fours = [t for t in fours if t not in kongs]
+        if kongs:
+            fours = tuple(t for t in fours if t not in kongs)
     if fours and not v.standard:
         win = v.spec.winning_tile
         out = [("four_one", v.self_drawn or win != t) for t in fours]
@@ -72,8 +65,35 @@ def units(v: HandView) -> tuple[Unit, ...]:
     return result
 
 
-def _standard_units(groups: tuple[Group, ...], fours: list[int]) -> list[Unit]:
-    touch = {t: [i for i, g in enumerate(groups) if _holds(g, t)] for t in fours}
+def _fours(v: HandView) -> tuple[int, ...]:
+    """Tile kinds held four times (kongs included), in tile order: a fact of the hand's tiles, so
+    worked out once for all its readings (cached on :attr:`HandView.hand_memo`)."""
+    hit = v.hand_memo.get("four_tiles.fours")
+    if hit is None:
+        hit = v.hand_memo["four_tiles.fours"] = tuple(t for t, n in enumerate(v.counts) if n == 4)
+    return hit  # type: ignore[return-value]
+
+
+def _standard_units(groups: tuple[Group, ...], fours: tuple[int, ...]) -> list[Unit]:
+    # Each kind's groups as a bit mask of group positions, so that a unit's groups are an OR and
+    # their count a popcount (this runs on every reading holding four of a kind).
+    touch: dict[int, int] = {}
+    chow_bits = pair_bits = open_bits = 0
+    for i, g in enumerate(groups):
+        bit = 1 << i
+        t0 = g.tile
+        if g.kind == _CHOW:
+            chow_bits |= bit
+            held: tuple[int, ...] = (t0, t0 + 1, t0 + 2)
+        else:
+            if g.kind == PAIR:
+                pair_bits |= bit
+            held = (t0,)
+        if not g.concealed:
+            open_bits |= bit
+        for t in held:
+            if t in fours:
+                touch[t] = touch.get(t, 0) | bit
     left = list(fours)
     out: list[Unit] = []
     for size, row, spread in ((3, "twelve_four", 4), (2, "eight_three", 3)):
@@ -81,22 +101,24 @@ def _standard_units(groups: tuple[Group, ...], fours: list[int]) -> list[Unit]:
         while found and len(left) >= size:
             found = False
             for combo in combinations(left, size):
-                where = set().union(*(touch[t] for t in combo))
-                if len(where) == spread:
-                    out.append((row, all(groups[i].concealed for i in where)))
+                where = 0
+                for t in combo:
+                    where |= touch.get(t, 0)
+                if where.bit_count() == spread:
+                    out.append((row, not where & open_bits))
                     left = [t for t in left if t not in combo]
                     found = True
                     break
     for t in left:
-        held = [groups[i] for i in touch[t]]
-        chows = sum(1 for g in held if g.kind == _CHOW)
+        where = touch.get(t, 0)
+        chows = (where & chow_bits).bit_count()
         if chows == 4:
             row = "four_four"
-        elif chows == 2 and any(g.kind == PAIR for g in held):
+        elif chows == 2 and where & pair_bits:
             row = "four_two"
         else:
             row = "four_one"
-        out.append((row, all(g.concealed for g in held)))
+        out.append((row, not where & open_bits))
     return out
 
 

@@ -296,7 +296,13 @@ def _shifted_big(v: HandView) -> list[tuple[Group, ...]]:
     memo = v.memo
     hit = memo.get("pungs.shifted_big")
     if hit is None:
-        hit = v.instances(v.pungs, 3, _three_suits_in_a_row) if v.standard and len(v.pungs) >= 3 else []
+        hit = []
+        if v.standard and len(v.pungs) >= 3:
+            # Only suited pungs can take part, and their combinations passing the test are the
+            # same, in the same order, as those of all the pungs.
+            suited = [g for g in v.pungs if g.tile < 27]
+            if len({t // 9 for t in (g.tile for g in suited)}) == 3:
+                hit = v.instances(suited, 3, _three_suits_in_a_row)
         memo["pungs.shifted_big"] = hit
     return hit  # type: ignore[return-value]
 
@@ -322,12 +328,12 @@ def small_mixed_shifted_pungs(v: HandView) -> Hits:
     if not v.standard or len(v.pungs) < 2 or e is None:
         return []
     # cheap necessary test: the two other suits each hold a pung within two ranks of the eyes
-    near = set()
+    near = []
     for g in v.pungs:
         t = g.tile
         if t < 27 and t // 9 != e // 9 and abs(t % 9 - e % 9) <= 2:
-            near.add(t // 9)
-    if len(near) < 2:
+            near.append(g)
+    if len({g.tile // 9 for g in near}) < 2:
         return []
     big = [{id(g) for g in inst} for inst in _shifted_big(v)]
 
@@ -338,7 +344,9 @@ def small_mixed_shifted_pungs(v: HandView) -> Hits:
         return not any(pungs <= b for b in big)
 
     eyes_group = next(g for g in v.groups if g.kind == PAIR)
-    return [("base", 0) for _ in v.instances([*v.pungs, eyes_group], 3, test)]
+    # A combination passing the test holds the eyes and two pungs near them: those of the other
+    # pungs fail it, so leaving them out gives the same occurrences from fewer trials.
+    return [("base", 0) for _ in v.instances([*near, eyes_group], 3, test)]
 
 
 @detector("big_mixed_shifted_pungs", bound=by_counts("pungs_across"), needs=F_PUNG_SHIFT)
