@@ -32,24 +32,27 @@ class _ReadingScore:
 
 def _score_reading(view: HandView, rules: RuleSet, tables: _Tables) -> _ReadingScore:
     """Run every enabled detector on one reading, apply 「不另計」 and 雞糊/鴨胡."""
-    found: list[tuple[str, int, int, frozenset[str]]] = []  # (id, fan, count, excludes)
+    found: dict[str, tuple[int, int]] = {}  # id -> (fan, count), in detector order
     excluded: set[str] = set()
     for pid, det, values, excludes in _runnable(tables, view.features):
         occ = det(view)
         if not occ:
             continue
-        fan = 0
-        for key, n in occ:
+        if len(occ) == 1:  # most rows hit once: no loop
+            key, n = occ[0]
             v = values[key]
-            fan += v if type(v) is int else v.at(n)
-        found.append((pid, fan, len(occ), excludes))
+            fan = v if type(v) is int else v.at(n)
+        else:
+            fan = 0
+            for key, n in occ:
+                v = values[key]
+                fan += v if type(v) is int else v.at(n)
+        found[pid] = (fan, len(occ))
         if excludes:
             # 「不另計」: every detected pattern's exclusions apply, even when that pattern is itself
             # replaced by a bigger one (藍一色 replaces 小四喜, which still replaces 大三風).
             excluded |= excludes
-    hits: dict[str, tuple[int, int]] = {
-        pid: (fan, count) for pid, fan, count, _ in found if pid not in excluded
-    }
+    hits = {pid: hit for pid, hit in found.items() if pid not in excluded} if excluded else found
     if rules.options.chicken_hand and view.shape is Shape.STANDARD:
         _chicken(view, rules, hits)
     fan = 0

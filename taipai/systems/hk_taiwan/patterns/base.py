@@ -355,6 +355,7 @@ class HandView:
     """
 
     __slots__ = (
+        "_dark",
         "chows",
         "concealed_hand",
         "counts",
@@ -423,7 +424,7 @@ class HandView:
         if hand is None:
             hand = hand_facts(spec, counts)
         self.suits, self.honours, f = hand
-        self.concealed_hand = spec.is_concealed
+        self.concealed_hand = bool(f & F_CONCEALED)  # spec.is_concealed, worked out once per hand
         self.self_drawn = spec.self_drawn
         self.flowers = spec.flowers
         self.repeat = rules.options.repeat_counting
@@ -435,6 +436,7 @@ class HandView:
             if melds:
                 f |= F_NO_CHOWS if not chows else F_ALL_CHOWS if len(chows) == len(melds) else 0
         n_chows = len(chows)
+        dark = 0  # 暗刻, kongs included (concealed_pung_count)
         if n_chows >= 2:
             f |= F_CHOWS2 | _chow_bits(chows)
             if n_chows >= 3:
@@ -444,7 +446,6 @@ class HandView:
             if len(pungs) >= 2:
                 f |= F_PUNGS2
             concealed_pungs = 0  # 暗 pungs, kongs not included
-            dark = 0  # 暗刻, kongs included
             undeclared = 0  # suited pungs not laid down (般高 may re-read them as chows)
             suited: list[int] = []
             for g in pungs:
@@ -474,6 +475,7 @@ class HandView:
         if not f & F_STANDARD:
             f &= ~F_SAME_CHOWS
         self.features = f
+        self._dark = dark
 
     # -- helpers shared by several families -----------------------------------------------
 
@@ -486,8 +488,9 @@ class HandView:
         """暗刻 count: pungs not laid down and not completed by the discard, plus every kong.
 
         Seed 004, 槓牌: 「不論是明槓或暗槓，該槓牌一律視作暗刻」; 刻子類 兩暗刻: 「包括槓牌」.
+        Counted once, with the feature bits (F_CPUNGS2 / F_CPUNGS3 read the same count).
         """
-        return sum(1 for g in self.pungs if g.concealed or g.kind == MeldKind.KONG)
+        return self._dark
 
     def instances(
         self, groups: list[Group], size: int, test: Callable[[tuple[Group, ...]], bool]
