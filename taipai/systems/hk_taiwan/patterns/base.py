@@ -203,6 +203,11 @@ F_CHOW_STRAIGHT = 1 << 46  # 123, 456 and 789 chows of one suit (清龍)
 F_CHOW_TERMINALS = 1 << 47  # 123 and 789 chows of one suit (老少順)
 F_SAME_CHOWS = 1 << 48  # standard, two identical chows, or two pungs that 般高 may re-read as chows
 F_PUNG_TERMINALS = 1 << 49  # pungs of 一 and 九 of one suit (老少刻)
+F_PUNG_RUN3 = 1 << 50  # three suited pungs of one suit, numbers consecutive (大三姊妹 and up)
+F_PUNG_RUN4 = 1 << 51  # four suited pungs of one suit, numbers consecutive (大四姊妹 and up)
+# -- per hand again (hand_facts)
+F_FOUR2 = 1 << 52  # two tile kinds or more held four times (八歸三)
+F_FOUR3 = 1 << 53  # three tile kinds or more held four times (十二歸四)
 
 _SUIT_BIT = tuple(1 << (t // 9) for t in range(27))
 _RANK_BIT = tuple(1 << (t % 9) for t in range(27))
@@ -263,8 +268,9 @@ def hand_facts(spec: HandSpec, counts: list[int]) -> tuple[frozenset[int], int, 
     suits = _SUIT_SETS[suit_bits]
     honours = sum(counts[27:NUM_KINDS])
     f = 0
-    if 4 in counts:
-        f |= F_FOUR
+    fours = counts.count(4)
+    if fours:
+        f |= F_FOUR | (F_FOUR2 if fours >= 2 else 0) | (F_FOUR3 if fours >= 3 else 0)
     if honours:
         f |= F_HONOURS
         if not suits:
@@ -549,22 +555,29 @@ def _chow_bits(chows: list[Group]) -> int:
 
 
 def _pung_bits(suited: list[int]) -> int:
-    """F_PUNG_ADJ / F_PUNG_SAME_RANK / F_PUNG_SHIFT of two or more suited pung tiles."""
+    """F_PUNG_* bits of two or more suited pung tiles.
+
+    Per suit, a bit mask of the pungs' ranks; each bit is a shift-and-mask test on them.
+    """
+    masks = [0, 0, 0]
+    for t in suited:
+        masks[t // 9] |= 1 << (t % 9)
     f = 0
-    for i, a in enumerate(suited):
-        sa, ra = divmod(a, 9)
-        for b in suited[i + 1 :]:
-            sb, rb = divmod(b, 9)
-            d = abs(ra - rb)
-            if sa == sb:
-                if d == 1:
-                    f |= F_PUNG_ADJ
-                elif d == 8:
-                    f |= F_PUNG_TERMINALS
-            elif d == 0:
-                f |= F_PUNG_SAME_RANK
-            elif d <= 2:
-                f |= F_PUNG_SHIFT
+    for m in masks:
+        adj = m & (m >> 1)  # ranks r with a pung at r + 1
+        if adj:
+            f |= F_PUNG_ADJ
+            run3 = adj & (adj >> 1)
+            if run3:
+                f |= F_PUNG_RUN3 | (F_PUNG_RUN4 if run3 & (adj >> 2) else 0)
+        if m & _TERMINAL_RANKS == _TERMINAL_RANKS:
+            f |= F_PUNG_TERMINALS
+    m0, m1, m2 = masks
+    if m0 & m1 or m0 & m2 or m1 & m2:
+        f |= F_PUNG_SAME_RANK
+    for a, b in ((m0, m1), (m0, m2), (m1, m2)):
+        if a & ((b << 1) | (b >> 1) | (b << 2) | (b >> 2)):
+            f |= F_PUNG_SHIFT
     return f
 
 

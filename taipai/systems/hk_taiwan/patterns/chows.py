@@ -140,17 +140,20 @@ def _terminal_pair(c: tuple[Group, ...]) -> bool:
 
 
 def _shifted(c: tuple[Group, ...], same_suit: bool, steps: tuple[int, ...]) -> bool:
-    suits = {SUIT_OF[g.tile] for g in c}
     if same_suit:
-        if len(suits) != 1:
+        # chows are suited, so sorted tiles are of one suit when the first and last are, and
+        # within a suit the steps between tiles are the steps between numbers
+        ranks = sorted([g.tile for g in c])
+        if SUIT_OF[ranks[0]] != SUIT_OF[ranks[-1]]:
             return False
-    elif len(suits) != len(c):
-        return False
-    ranks = sorted(RANK_OF[g.tile] for g in c)
+    else:
+        if len({SUIT_OF[g.tile] for g in c}) != len(c):
+            return False
+        ranks = sorted([RANK_OF[g.tile] for g in c])
     d = ranks[1] - ranks[0]
-    if d not in steps:
+    if d not in steps:  # steps are positive: a range of step d is then the run
         return False
-    return all(ranks[i + 1] - ranks[i] == d for i in range(len(ranks) - 1))
+    return ranks == list(range(ranks[0], ranks[0] + d * len(ranks), d))
 
 
 def _straight(c: tuple[Group, ...], same_suit: bool) -> bool:

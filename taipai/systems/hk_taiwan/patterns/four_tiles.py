@@ -30,6 +30,8 @@ from taipai.core.handspec import MeldKind
 from taipai.systems.hk_taiwan.patterns.base import (
     F_CHOWS2,
     F_FOUR,
+    F_FOUR2,
+    F_FOUR3,
     HandView,
     Hits,
     by_counts,
@@ -153,7 +155,7 @@ def four_four(v: HandView) -> Hits:
     return _hits(v, "four_four")
 
 
-@detector("eight_three", bound=by_counts("four_tiles"), needs=F_FOUR)
+@detector("eight_three", bound=by_counts("four_tiles"), needs=F_FOUR2)
 def eight_three(v: HandView) -> Hits:
     """八歸三 15/30 (seed 004, 四歸類): 「兩種四張一樣的牌分在三組牌內。可分明暗」.
 
@@ -163,7 +165,7 @@ def eight_three(v: HandView) -> Hits:
     return _hits(v, "eight_three")
 
 
-@detector("twelve_four", bound=by_counts("four_tiles"), needs=F_FOUR)
+@detector("twelve_four", bound=by_counts("four_tiles"), needs=F_FOUR3)
 def twelve_four(v: HandView) -> Hits:
     """十二歸四 60/80 (seed 004, 四歸類): 「三種四張一樣的牌分在四組牌內。可分明暗」.
 

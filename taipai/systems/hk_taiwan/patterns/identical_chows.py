@@ -78,8 +78,8 @@ def _add_reread(v: HandView, table: Table) -> None:
     cands: list[tuple[int, int, bool]] = []  # (chow tile, copies, concealed)
     for t in held:
         if t % 9 <= 6 and t + 1 in held and t + 2 in held:
-            parts = (held[t], held[t + 1], held[t + 2])
-            cands.append((t, min(p[0] for p in parts), all(p[1] for p in parts)))
+            (k0, c0), (k1, c1), (k2, c2) = held[t], held[t + 1], held[t + 2]
+            cands.append((t, min(k0, k1, k2), c0 and c1 and c2))
     if not cands:
         return
     best: Table = table
@@ -99,6 +99,8 @@ def _add_reread(v: HandView, table: Table) -> None:
 
 def _disjoint_subsets(cands: list[tuple[int, int, bool]]) -> list[list[tuple[int, int, bool]]]:
     """Non-empty subsets of candidate chows whose tiles do not overlap (at most a handful)."""
+    if len(cands) == 1:  # the usual case: the walk below would find just this one
+        return [cands]
     out: list[list[tuple[int, int, bool]]] = []
 
     def walk(i: int, acc: list[tuple[int, int, bool]]) -> None:
@@ -117,27 +119,35 @@ def _disjoint_subsets(cands: list[tuple[int, int, bool]]) -> list[list[tuple[int
     return out
 
 
+def _units(v: HandView, table: Table) -> list[tuple[str, bool]]:
+    """(row id, 暗) of each occurrence, for a multiplicity table."""
+    out: list[tuple[str, bool]] = []
+    pairs = [c for m, c in table.values() if m == 2]
+    split = len(pairs) >= 2 and v.rules.enabled("two_double_chows")
+    if split:
+        out.append(("two_double_chows", pairs[0] and pairs[1]))
+    for m, c in table.values():
+        row = _ROWS.get(m)
+        if row is not None and not (split and m == 2):
+            out.append((row, c))
+    return out
+
+
 def _occurrences(v: HandView, table: Table) -> dict[str, list[bool]]:
     """Row id -> 暗 flag of each occurrence, for a multiplicity table."""
     out: dict[str, list[bool]] = {}
-    pairs = [c for m, c in table.values() if m == 2]
-    if len(pairs) >= 2 and v.rules.enabled("two_double_chows"):
-        out["two_double_chows"] = [pairs[0] and pairs[1]]
-        table = {t: mc for t, mc in table.items() if mc[0] != 2}
-    for m, c in table.values():
-        row = _ROWS.get(m)
-        if row is not None:
-            out.setdefault(row, []).append(c)
+    for row, c in _units(v, table):
+        out.setdefault(row, []).append(c)
     return out
 
 
 def _fan(v: HandView, table: Table) -> int:
     pats = v.rules.patterns
     total = 0
-    for row, flags in _occurrences(v, table).items():
+    for row, c in _units(v, table):
         rule = pats.get(row)
         if rule is not None and rule.enabled:
-            total += sum(rule.fan("concealed" if c else "open") for c in flags)
+            total += rule.fan("concealed" if c else "open")
     return total
 
 

@@ -25,6 +25,8 @@ from taipai.systems.hk_taiwan.patterns.base import (
     F_KONG,
     F_NO_CHOWS,
     F_PUNG_ADJ,
+    F_PUNG_RUN3,
+    F_PUNG_RUN4,
     F_PUNG_SAME_RANK,
     F_PUNG_SHIFT,
     F_PUNG_TERMINALS,
@@ -240,7 +242,7 @@ def small_three_sisters(v: HandView) -> Hits:
     return _sister_hits(v, "small_three_sisters")
 
 
-@detector("big_three_sisters", bound=by_counts("pungs_in_suit"), needs=F_PUNG_ADJ)
+@detector("big_three_sisters", bound=by_counts("pungs_in_suit"), needs=F_PUNG_RUN3)
 def big_three_sisters(v: HandView) -> Hits:
     """大三姊妹 15 (seed 004, 刻子類, 大三姊妹 (大三連刻)).
 
@@ -250,7 +252,7 @@ def big_three_sisters(v: HandView) -> Hits:
     return _sister_hits(v, "big_three_sisters")
 
 
-@detector("small_four_sisters", bound=by_counts("pungs_in_suit"), needs=F_PUNG_ADJ)
+@detector("small_four_sisters", bound=by_counts("pungs_in_suit"), needs=F_PUNG_RUN3)
 def small_four_sisters(v: HandView) -> Hits:
     """小四姊妹 20 (seed 004, 刻子類, 小四姊妹 (小四連刻)).
 
@@ -259,13 +261,13 @@ def small_four_sisters(v: HandView) -> Hits:
     return _sister_hits(v, "small_four_sisters")
 
 
-@detector("big_four_sisters", bound=by_counts("pungs_in_suit"), needs=F_PUNG_ADJ)
+@detector("big_four_sisters", bound=by_counts("pungs_in_suit"), needs=F_PUNG_RUN4)
 def big_four_sisters(v: HandView) -> Hits:
     """大四姊妹 40 (seed 004, 刻子類, 大四姊妹 (大四連刻)): 「四組同款而數子相連樣的刻子」."""
     return _sister_hits(v, "big_four_sisters")
 
 
-@detector("small_five_sisters", bound=by_counts("pungs_in_suit"), needs=F_PUNG_ADJ)
+@detector("small_five_sisters", bound=by_counts("pungs_in_suit"), needs=F_PUNG_RUN4)
 def small_five_sisters(v: HandView) -> Hits:
     """小五姊妹 60 (seed 004, 刻子類, 小五姊妹 (小五連刻)).
 
@@ -274,13 +276,13 @@ def small_five_sisters(v: HandView) -> Hits:
     return _sister_hits(v, "small_five_sisters")
 
 
-@detector("big_five_sisters", bound=by_counts("pungs_in_suit"), needs=F_PUNG_ADJ)
+@detector("big_five_sisters", bound=by_counts("pungs_in_suit"), needs=F_PUNG_RUN4)
 def big_five_sisters(v: HandView) -> Hits:
     """大五姊妹 80 (seed 004, 刻子類, 大五姊妹 (大五連刻)): 「五組同款而數子相連樣的刻子 … 另計對對糊」."""
     return _sister_hits(v, "big_five_sisters")
 
 
-@detector("six_sisters", bound=by_counts("pungs_in_suit"), needs=F_PUNG_ADJ)
+@detector("six_sisters", bound=by_counts("pungs_in_suit"), needs=F_PUNG_RUN4)
 def six_sisters(v: HandView) -> Hits:
     """六姊妹 200 (seed 004, 刻子類, 六姊妹 (六連刻)).
 
