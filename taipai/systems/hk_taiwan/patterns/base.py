@@ -584,26 +584,37 @@ def _pung_bits(suited: list[int]) -> int:
 def _max_disjoint(found: list[tuple[Group, ...]]) -> list[tuple[Group, ...]]:
     """Largest set of pairwise disjoint combinations (groups compared by identity); the first such
     set in include-first search order."""
-    ids = {id(g) for c in found for g in c}
-    if len(ids) == sum(len(c) for c in found):  # already disjoint: the search would take them all
+    # Each combination as a bit mask of its groups (bit per distinct group object), so that a
+    # clash is one AND.
+    bit_of: dict[int, int] = {}
+    masks: list[int] = []
+    size = 0
+    for c in found:
+        m = 0
+        for g in c:
+            m |= 1 << bit_of.setdefault(id(g), len(bit_of))
+        masks.append(m)
+        size += len(c)
+    if len(bit_of) == size:  # already disjoint: the search would take them all
         return found
     best: list[tuple[Group, ...]] = []
+    n = len(found)
 
-    def search(i: int, used: list[int], acc: list[tuple[Group, ...]]) -> None:
+    def search(i: int, used: int, acc: list[tuple[Group, ...]]) -> None:
         nonlocal best
-        if len(acc) + (len(found) - i) <= len(best):
+        if len(acc) + (n - i) <= len(best):
             return
-        if i == len(found):
+        if i == n:
             best = list(acc)
             return
-        ids = [id(g) for g in found[i]]
-        if not any(x in used for x in ids):
+        m = masks[i]
+        if not m & used:
             acc.append(found[i])
-            search(i + 1, used + ids, acc)
+            search(i + 1, used | m, acc)
             acc.pop()
         search(i + 1, used, acc)
 
-    search(0, [], [])
+    search(0, 0, [])
     return best
 
 

@@ -117,6 +117,8 @@ def _keys(found: list[tuple[Group, ...]]) -> Hits:
 
 def _inside(c: tuple[Group, ...], bigger: list[tuple[Group, ...]]) -> bool:
     """True when every group of ``c`` belongs to one occurrence in ``bigger``."""
+    if not bigger:
+        return False
     ids = {id(g) for g in c}
     return any(ids <= {id(g) for g in b} for b in bigger)
 

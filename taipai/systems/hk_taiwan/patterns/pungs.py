@@ -310,13 +310,13 @@ def _shifted_big(v: HandView) -> list[tuple[Group, ...]]:
 
 
 def _three_suits_in_a_row(c: tuple[Group, ...]) -> bool:
-    tiles = [g.tile for g in c]
-    if any(t >= 27 for t in tiles):
+    a, b, d = c[0].tile, c[1].tile, c[2].tile
+    if a >= 27 or b >= 27 or d >= 27:
         return False
-    if len({SUIT_OF[t] for t in tiles}) != 3:
+    if len({a // 9, b // 9, d // 9}) != 3:  # suited: suit t // 9, number t % 9 + 1
         return False
-    ranks = sorted(RANK_OF[t] for t in tiles)
-    return ranks[1] == ranks[0] + 1 and ranks[2] == ranks[1] + 1
+    low, mid, high = sorted((a % 9, b % 9, d % 9))
+    return mid == low + 1 and high == mid + 1
 
 
 @detector("small_mixed_shifted_pungs", bound=by_counts("pungs_across"), needs=F_PUNG_SHIFT)
