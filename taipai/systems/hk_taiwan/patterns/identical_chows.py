@@ -33,6 +33,7 @@ from taipai.systems.hk_taiwan.patterns.base import (
 )
 
 _PUNG = MeldKind.PUNG.value
+_CHOW = MeldKind.CHOW.value
 
 Table = dict[int, tuple[int, bool]]
 """chow kind (lowest tile) -> (multiplicity, every group involved is 暗)."""
@@ -51,28 +52,32 @@ def occurrences(v: HandView) -> dict[str, list[bool]]:
         for g in v.chows:
             m, c = table.get(g.tile, (0, True))
             table[g.tile] = (m + 1, c and g.concealed)
+        # one pass over the groups: the suited pungs not laid down (kongs too, as the F_SAME_CHOWS
+        # bit counts them) and what the re-reading may take (pungs and the eyes)
         undeclared = 0
-        for g in v.pungs:
-            if not g.declared and g.tile < 27:
+        held: dict[int, tuple[int, bool]] = {}  # tile -> (copies, concealed)
+        for g in v.groups:
+            if g.declared or g.tile >= 27:
+                continue
+            kind = g.kind
+            if kind == _PUNG:
+                undeclared += 1
+                held[g.tile] = (3, g.concealed)
+            elif kind == PAIR:
+                held[g.tile] = (2, g.concealed)
+            elif kind != _CHOW:
                 undeclared += 1
         if undeclared >= 2:
-            _add_reread(v, table)
+            _add_reread(v, table, held)
         if any(m >= 2 for m, _ in table.values()):
             out = _occurrences(v, table)
     v.memo["identical_chows.occurrences"] = out
     return out
 
 
-def _add_reread(v: HandView, table: Table) -> None:
-    """Add the chows read from pungs not laid down (and the eyes) to ``table``."""
-    held: dict[int, tuple[int, bool]] = {}  # tile -> (copies, concealed)
-    for g in v.groups:
-        if g.declared or g.tile >= 27:
-            continue
-        if g.kind == _PUNG:
-            held[g.tile] = (3, g.concealed)
-        elif g.kind == PAIR:
-            held[g.tile] = (2, g.concealed)
+def _add_reread(v: HandView, table: Table, held: dict[int, tuple[int, bool]]) -> None:
+    """Add the chows read from pungs not laid down (and the eyes) to ``table``; ``held``: suited
+    tile -> (copies, 暗) of those pungs and of the eyes, in group order."""
     if len(held) < 3:
         return
     cands: list[tuple[int, int, bool]] = []  # (chow tile, copies, concealed)
