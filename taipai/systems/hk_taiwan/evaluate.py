@@ -67,9 +67,9 @@ def _score_reading(view: HandView, rules: RuleSet, tables: _Tables) -> _ReadingS
 
 def _chicken(view: HandView, rules: RuleSet, hits: dict[str, tuple[int, int]]) -> None:
     """Seed 004 雞糊 / 鴨胡: nothing but dealer, flowers and 底 (and 自摸 for 鴨胡)."""
-    others = [pid for pid in hits if pid not in CHICKEN_IGNORES and pid != "self_draw"]
-    if others:
-        return
+    for pid in hits:
+        if pid not in CHICKEN_IGNORES and pid != "self_draw":
+            return  # some other pattern hit: no 雞糊 (the first one settles it)
     if view.self_drawn:
         if rules.enabled("duck_hand"):
             duck = rules.patterns["duck_hand"]

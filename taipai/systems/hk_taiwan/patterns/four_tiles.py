@@ -32,6 +32,7 @@ from taipai.systems.hk_taiwan.patterns.base import (
     F_FOUR,
     F_FOUR2,
     F_FOUR3,
+    F_KONG,
     HandView,
     Hits,
     by_counts,
@@ -53,10 +54,9 @@ def units(v: HandView) -> tuple[Unit, ...]:
         return hit  # type: ignore[return-value]
     fours = _fours(v)
     out: list[Unit] = []
-    if fours:
+    if fours and v.features & F_KONG:  # a kong's kind is no 四歸
         kongs = {g.tile for g in v.pungs if g.kind == _KONG}
-        if kongs:
-            fours = tuple(t for t in fours if t not in kongs)
+        fours = tuple(t for t in fours if t not in kongs)
     if fours and not v.standard:
         win = v.spec.winning_tile
         out = [("four_one", v.self_drawn or win != t) for t in fours]
