@@ -902,7 +902,8 @@ class Bounder:
         )
         four = self._four_ones(fours, suit) if fours else 0
         chow = split_chows | self._declared_chow_bits[suit]
-        local = self._split_rows(concealed, fours, suit, chow)
+        # no split of the concealed tiles, no standard reading: its split rows are 0 (no groupings)
+        local = self._split_rows(concealed, fours, suit, chow) if split else 0
         if threes & (threes >> 1):
             local += self._sisters(up)
         if threes & 0b100000001 == 0b100000001:
