@@ -3,7 +3,7 @@ and 8 wildcards, 歡樂麻將's 財神 (seed 002) with 1, 2 and 4, and 河源百
 and 8.
 
 Run: ``python benchmarks/wild_bench.py [--hands 300] [--system hk-taiwan,qq,heyuan] [--cold [--cold-hands 40]]
-[--trace-memory]``.  For each corpus: p50/p99 time per hand and peak traced memory of
+[--trace-memory] [--seed N]``.  For each corpus: p50/p99 time per hand and peak traced memory of
 :func:`taipai.systems.hk_taiwan.scoring.score_hand`, and
 side by side the same hands with every wildcard replaced by the tile the search chose (natural
 scoring), so the wildcard overhead is a ratio.  The last column counts results with ``exact=False``
@@ -472,6 +472,12 @@ def main() -> None:
         "--cold", action="store_true", help="then also time sampled hands, each in a fresh process"
     )
     parser.add_argument("--cold-hands", type=int, default=40, help="most hands per corpus under --cold")
+    parser.add_argument(
+        "--seed",
+        type=int,
+        default=0,
+        help="added to every corpus's seed (another sample of the same hands' kinds)",
+    )
     parser.add_argument("--one", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.one:
@@ -481,18 +487,19 @@ def main() -> None:
         tracemalloc.start()
     start_rss = rss_mb()
     n = args.hands
+    seed = args.seed
     corpora = {
-        "1": ("1 wildcard", lambda: with_wilds(1, n, 11)),
-        "2": ("2 wildcards", lambda: with_wilds(2, n, 12)),
-        "4": ("4 wildcards", lambda: with_wilds(4, n, 14)),
-        "8s": ("8 scattered", lambda: eight_scattered(max(20, n // 5), 18)),
-        "8m": ("8 + 3 melds", lambda: eight_with_melds(max(20, n // 5), 19)),
-        "q1": ("qq 1 財神", lambda: qq_hands(1, n, 21)),
-        "q2": ("qq 2 財神", lambda: qq_hands(2, n, 22)),
-        "q4": ("qq 4 財神", lambda: qq_hands(4, max(20, n // 5), 24)),
-        "h6": ("heyuan 6 保", lambda: heyuan_hands(6, max(20, n // 5), 26)),
-        "h7": ("heyuan 7 保", lambda: heyuan_hands(7, max(20, n // 5), 27)),
-        "h8": ("heyuan 8 保", lambda: heyuan_hands(8, max(20, n // 5), 28)),
+        "1": ("1 wildcard", lambda: with_wilds(1, n, 11 + seed)),
+        "2": ("2 wildcards", lambda: with_wilds(2, n, 12 + seed)),
+        "4": ("4 wildcards", lambda: with_wilds(4, n, 14 + seed)),
+        "8s": ("8 scattered", lambda: eight_scattered(max(20, n // 5), 18 + seed)),
+        "8m": ("8 + 3 melds", lambda: eight_with_melds(max(20, n // 5), 19 + seed)),
+        "q1": ("qq 1 財神", lambda: qq_hands(1, n, 21 + seed)),
+        "q2": ("qq 2 財神", lambda: qq_hands(2, n, 22 + seed)),
+        "q4": ("qq 4 財神", lambda: qq_hands(4, max(20, n // 5), 24 + seed)),
+        "h6": ("heyuan 6 保", lambda: heyuan_hands(6, max(20, n // 5), 26 + seed)),
+        "h7": ("heyuan 7 保", lambda: heyuan_hands(7, max(20, n // 5), 27 + seed)),
+        "h8": ("heyuan 8 保", lambda: heyuan_hands(8, max(20, n // 5), 28 + seed)),
     }
     system_of = {"q": "qq", "h": "heyuan"}
     systems = args.system.split(",")

@@ -1492,11 +1492,25 @@ class _Row:
         self._envelopes: dict[tuple[int, int], Summary] = {}
 
     def envelope(self, lo: int, hi: int) -> Summary:
-        """The envelope of the summaries ``entries[lo:hi]``; cached."""
+        """The envelope of the summaries ``entries[lo:hi]``; cached.  A slice of more than
+        :data:`ENVELOPE_BLOCK` summaries is enveloped from the envelopes of the slices
+        :func:`_children` cuts it into (an envelope of envelopes bounds every member: each bounds
+        its own), which are then cached for when it is cut: a row's summaries are read once, not
+        once per level of slicing."""
         hit = self._envelopes.get((lo, hi))
         if hit is None:
-            hit = self._envelopes[(lo, hi)] = self._bounder.envelope([e[0] for e in self.entries[lo:hi]])
+            if hi - lo > ENVELOPE_BLOCK:
+                step = -(-(hi - lo) // SLICE_FANOUT)
+                parts = [self.envelope(a, min(a + step, hi)) for a in range(lo, hi, step)]
+            else:
+                parts = [e[0] for e in self.entries[lo:hi]]
+            hit = self._envelopes[(lo, hi)] = self._bounder.envelope(parts)
         return hit
+
+
+ENVELOPE_BLOCK = 64
+"""Slices up to this many summaries are enveloped directly, larger ones from their parts
+(:meth:`_Row.envelope`): small blocks would cost more in calls than they save."""
 
 
 class _Node(NamedTuple):

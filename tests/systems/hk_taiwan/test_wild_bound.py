@@ -408,3 +408,29 @@ def test_listed_completions_bounded_in_groups_give_the_same_score(monkeypatch: p
     assert grouped == alone
     assert all(s.exact for s in grouped[-len(EIGHT_PAIRS_BEST) :])
     assert all("eight_pairs" in {p.id for p in s.patterns} for s in grouped[-len(EIGHT_PAIRS_BEST) :])
+
+
+def test_a_long_rows_envelope_built_from_its_slices_equals_the_flat_one() -> None:
+    """The search envelopes a slice of more than ENVELOPE_BLOCK summaries from the envelopes of the
+    slices it is cut into; 港式台牌's envelope (field-wise max, union, least) is the same either way,
+    for the whole row and for every slice the search cuts."""
+    from taipai.core.wilds import search
+    from taipai.core.wilds.suitshapes import counts_of
+    from taipai.core.wilds.suitshapes import shipped as shipped_shapes
+
+    shapes = shipped_shapes()
+    assert shapes is not None
+    b = bounder(PRESET, HandSpec(concealed=(), winning_tile=5, self_drawn=False), ())
+    assert b is not None
+    rng = random.Random(3)
+    codes = [c for c in shapes.codes() if sum(counts_of(c)) == 14]
+    entries = [(b.summary(0, counts_of(c)), []) for c in rng.sample(codes, 700)]
+    row = search._Row(b, entries)
+    spans = [(0, len(entries))]
+    while spans:
+        lo, hi = spans.pop()
+        assert row.envelope(lo, hi) == b.envelope([e[0] for e in entries[lo:hi]]), (lo, hi)
+        if hi - lo > search.SLICE_FANOUT:
+            step = -(-(hi - lo) // search.SLICE_FANOUT)
+            spans += [(a, min(a + step, hi)) for a in range(lo, hi, step)]
+    assert len(entries) > search.ENVELOPE_BLOCK
