@@ -434,14 +434,17 @@ class RuleTables:
         self.with_number = [sum(sorted(values, reverse=True)[:n]) for n in range(4)] if values else [0] * 4
         self.chicken = max(v("chicken_hand"), v("duck_hand"))
         self._rules = rules
-        self._pung_rows: dict[tuple[int, bool, bool, int], int] = {}
-        self.pungs_across: dict[tuple[int, ...], int] = {}
-        """兄弟 + 三色三節高 per (pung bits, pair bits) of the three suits (see Bounder.total)."""
+        self.pung_rows_memo: dict[int, int] = {}
+        """:meth:`pung_rows` by its int key."""
+        self.pungs_across: dict[int, int] = {}
+        """兄弟 + 三色三節高 per (pung bits, pair bits) of the three suits, as one int of six 9-bit
+        masks (see Bounder.total)."""
         self.suit_chows: dict[tuple[tuple[int, ...], int], int] = {}
         """The 步高/老少順/清龍 rows of one suit per (concealed counts, declared chows), when it holds
         no 四歸 (see Bounder._split_rows)."""
         self._chow_rows: dict[int, int] = {}
-        self._chows_across: dict[tuple[int, ...], int] = {}
+        self.chows_across_memo: dict[int, int] = {}
+        """:meth:`chows_across` by its int key."""
         self._four_splits: dict[tuple[tuple[int, ...], int, int, int, int], int] = {}
         self._honour_rows: dict[tuple[int, int, int, int, bool, bool], int] = {}
         self.r = SimpleNamespace(**{pid: v(pid) for pid in KNOWN_TILE_ROWS})
@@ -481,14 +484,20 @@ class RuleTables:
         return hit
 
     def chows_across(self, c0: int, c1: int, c2: int, dark: tuple[int, int, int]) -> int:
-        """:func:`taipai.systems.hk_taiwan.patterns.chows.chows_across_bound` of this table; cached."""
-        key = (c0, c1, c2, *dark)
-        hit = self._chows_across.get(key)
-        if hit is None:
-            hit = chow_family.chows_across_bound(self.v, c0, c1, c2, dark)
-            if len(self._chows_across) >= SUPPORT_CACHE_MAX:
-                self._chows_across.clear()
-            self._chows_across[key] = hit
+        """:func:`taipai.systems.hk_taiwan.patterns.chows.chows_across_bound` of this table; cached
+        under one int (the six 7-bit chow masks side by side: :meth:`Bounder.total` reads the cache
+        directly with the same key)."""
+        key = c0 | c1 << 7 | c2 << 14 | dark[0] << 21 | dark[1] << 28 | dark[2] << 35
+        hit = self.chows_across_memo.get(key)
+        return self.chows_across_miss(key) if hit is None else hit
+
+    def chows_across_miss(self, key: int) -> int:
+        """Work out and cache the :meth:`chows_across` of ``key``."""
+        c0, c1, c2, d0, d1, d2 = (key >> shift & 0x7F for shift in range(0, 42, 7))
+        hit = chow_family.chows_across_bound(self.v, c0, c1, c2, (d0, d1, d2))
+        if len(self.chows_across_memo) >= SUPPORT_CACHE_MAX:
+            self.chows_across_memo.clear()
+        self.chows_across_memo[key] = hit
         return hit
 
     def chow_rows(self, chow_code: int) -> int:
@@ -500,11 +509,12 @@ class RuleTables:
         return hit
 
     def pung_rows(self, dark: int, all_pungs: bool, all_concealed: bool, terminal_rows: int) -> int:
-        """:func:`taipai.systems.hk_taiwan.patterns.pungs.pung_rows_bound` of this table; cached."""
-        key = (dark, all_pungs, all_concealed, terminal_rows)
-        hit = self._pung_rows.get(key)
+        """:func:`taipai.systems.hk_taiwan.patterns.pungs.pung_rows_bound` of this table; cached under
+        one int (:meth:`Bounder.total` reads the cache directly with the same key)."""
+        key = dark << 6 | all_pungs << 5 | all_concealed << 4 | terminal_rows
+        hit = self.pung_rows_memo.get(key)
         if hit is None:
-            hit = self._pung_rows[key] = pung_family.pung_rows_bound(
+            hit = self.pung_rows_memo[key] = pung_family.pung_rows_bound(
                 self.v, self._rules, dark, all_pungs, all_concealed, terminal_rows
             )
         return hit
@@ -1129,18 +1139,21 @@ class Bounder:
             elif shared_x:
                 tile += r.pure_with_number
         # 般高 across kinds, 兄弟, 三色 rows
-        tile += self._identical_chows(
+        tile += identical_family.identical_chows_bound(
+            t.double_chows,
             s0[TWICE] + s1[TWICE] + s2[TWICE],
             s0[TWICE_OPEN] + s1[TWICE_OPEN] + s2[TWICE_OPEN],
             s0[MANY_CHOWS] | s1[MANY_CHOWS] | s2[MANY_CHOWS],
         )
         c0, c1, c2 = s0[CHOW], s1[CHOW], s2[CHOW]
         if (c0 and c1) or (c0 and c2) or (c1 and c2):
-            tile += t.chows_across(c0, c1, c2, (s0[CHOW_DARK], s1[CHOW_DARK], s2[CHOW_DARK]))
+            key = c0 | c1 << 7 | c2 << 14 | s0[CHOW_DARK] << 21 | s1[CHOW_DARK] << 28 | s2[CHOW_DARK] << 35
+            hit = t.chows_across_memo.get(key)
+            tile += t.chows_across_miss(key) if hit is None else hit
         p0, p1, p2 = s0[PUNG], s1[PUNG], s2[PUNG]
         if (p0 and p1) or (p0 and p2) or (p1 and p2):
-            key = (p0, p1, p2, s0[PAIR], s1[PAIR], s2[PAIR])
-            memo = self._t.pungs_across
+            key = p0 | p1 << 9 | p2 << 18 | s0[PAIR] << 27 | s1[PAIR] << 36 | s2[PAIR] << 45
+            memo = t.pungs_across
             hit = memo.get(key)
             if hit is None:
                 if len(memo) >= 100_000:
@@ -1156,12 +1169,10 @@ class Bounder:
                 terminal_rows |= 1 if honours else 3
             if s0[TERMINALS] and s1[TERMINALS] and s2[TERMINALS]:
                 terminal_rows |= 4 if honours else 12
-        tile += t.pung_rows(
-            min(dark, 5),
-            every_pung and not self._declared_chow,
-            every_pung and self._all_concealed_ok,
-            terminal_rows,
-        )
+        all_pungs = every_pung and not self._declared_chow
+        all_concealed = every_pung and self._all_concealed_ok
+        hit = t.pung_rows_memo.get(min(dark, 5) << 6 | all_pungs << 5 | all_concealed << 4 | terminal_rows)
+        tile += t.pung_rows(min(dark, 5), all_pungs, all_concealed, terminal_rows) if hit is None else hit
         # 平糊
         if (
             (c0 or c1 or c2)
