@@ -227,6 +227,36 @@ def pungs_in_every_best_split(counts: tuple[int, ...], honours: bool) -> int:
     return every
 
 
+@lru_cache(maxsize=4_096)
+def split_identical_chows(counts: tuple[int, ...]) -> tuple[int, int]:
+    """般高 of one numbered suit's concealed ``counts`` (no declared meld in the suit) over every
+    split of them (:func:`_groupings`): (the most chow kinds held at least twice in one split, the
+    :data:`MANY_CHOWS` bits: bit 0 a kind three times in some split, bits 0 and 1 four times).
+
+    A split's chows of each kind are counted with the pungs and the eyes re-read as chows (seed
+    004 計法 第二: ``111 222 333`` as three ``123``, ``111 222 33`` as two), every run of three
+    consecutive held ranks taken, overlapping runs included: at least what
+    :func:`taipai.systems.hk_taiwan.patterns.identical_chows.occurrences` can find in a reading
+    with that split, so a bound, and tighter than the counts alone (``五五五五 六六六 七七七 八``
+    fits 五六七 three times but no split holds a third: its eyes and four chows are 五五 567 567 678).
+    (0, 0) when the counts do not split."""
+    found = _groupings(counts, sum(counts) % 3 == 2, False)
+    doubled = many = 0
+    for chow_code, pung_bits, pair_rank in found:
+        held = [3 if pung_bits >> r & 1 else 2 if r == pair_rank else 0 for r in range(9)]
+        kinds = 0
+        for r in range(7):
+            m = (chow_code >> (3 * r)) & 7
+            if held[r] and held[r + 1] and held[r + 2]:
+                m += min(held[r], held[r + 1], held[r + 2])
+            if m >= 2:
+                kinds += 1
+                if m >= 3:
+                    many |= 3 if m >= 4 else 1
+        doubled = max(doubled, kinds)
+    return doubled, many
+
+
 def with_x_ranks(counts: tuple[int, ...]) -> int:
     """帶X of one numbered suit: bit X set unless some group could not hold rank X.  Necessary: every
     tile within two ranks of X, and as each group holds at least one X (a chow exactly one, beside
@@ -910,8 +940,13 @@ class Bounder:
             twice_dark,
             exact_threes,
         ) = _count_facts(up)
+        twice = twice_dark.bit_count()
         if concealed is not up:
             twice_dark = _chow_starts(concealed, 2)
+            twice = twice_dark.bit_count()
+        elif split and (twice or many):
+            # the counts say what could be doubled; the splits, what a reading can hold at once
+            twice, many = split_identical_chows(concealed)
         base = suit * 9
         fours = (
             tuple(r for r, c in enumerate(up) if c >= 4 and base + r not in self._kong_kinds)
@@ -942,7 +977,7 @@ class Bounder:
             chow,
             pung | self._declared_pung_ranks[suit],
             pair,
-            twice_dark.bit_count(),
+            twice,
             pungs,
             dark,
             eight,

@@ -434,3 +434,44 @@ def test_a_long_rows_envelope_built_from_its_slices_equals_the_flat_one() -> Non
             step = -(-(hi - lo) // search.SLICE_FANOUT)
             spans += [(a, min(a + step, hi)) for a in range(lo, hi, step)]
     assert len(entries) > search.ENVELOPE_BLOCK
+
+
+def test_般高_from_the_splits_bounds_every_hand_the_counts_alone_overrated() -> None:
+    """A numbered suit's 般高 fields come from its splits (pungs and eyes re-read as chows, seed 004
+    計法 第二), not from its counts alone.  On the suits where the two differ (400 of the complete
+    suits of 11 and 14 tiles), finished with honour pungs and won self-drawn or on a discard of a
+    tile of the suit, the bound still reaches every hand's score, under every rule table."""
+    from taipai.core.wilds.suitshapes import counts_of
+    from taipai.core.wilds.suitshapes import shipped as shipped_shapes
+    from taipai.systems.hk_taiwan.scorebound import split_identical_chows
+
+    shapes = shipped_shapes()
+    assert shapes is not None
+    rng = random.Random(11)
+    suits = []
+    for code in shapes.codes():
+        counts = counts_of(code)
+        if sum(counts) not in (11, 14):
+            continue
+        by_counts = sum(1 for r in range(7) if min(counts[r : r + 3]) >= 2)
+        if split_identical_chows(counts)[0] < by_counts:
+            suits.append(counts)
+    assert len(suits) > 400
+    checked = re_read = 0
+    for counts in rng.sample(suits, 400):
+        tiles = [r for r, c in enumerate(counts) for _ in range(c)]
+        tiles += [27, 27, 27] if len(tiles) == 14 else [27, 27, 27, 31, 31, 31]
+        win = rng.choice([t for t in tiles if t < 9])
+        tiles.remove(win)
+        spec = HandSpec(concealed=tuple(sorted(tiles)), winning_tile=win, self_drawn=rng.random() < 0.5)
+        for rules in TABLES.values():
+            try:
+                score = score_concrete(spec, rules)
+            except HandError:
+                continue
+            b = bounder(rules, spec, ())
+            assert b is not None
+            assert score.total <= b.bound(_counts(spec)), (counts, spec, score.total)
+            checked += 1
+            re_read += any(p.id in ("double_chow", "triple_chow", "quadruple_chow") for p in score.patterns)
+    assert checked > 1000 and re_read > 100
