@@ -956,11 +956,15 @@ class Bounder:
         four = self._four_ones(fours, suit) if fours else 0
         chow = split_chows | self._declared_chow_bits[suit]
         # no split of the concealed tiles, no standard reading: its split rows are 0 (no groupings)
-        local = self._split_rows(concealed, fours, suit, chow) if split else 0
-        if threes & (threes >> 1):
-            local += self._sisters(up)
-        if threes & 0b100000001 == 0b100000001:
-            local += self._t.v("terminal_pungs")
+        pung_rows_here = threes & (threes >> 1) or threes & 0b100000001 == 0b100000001
+        if concealed is up and split and pung_rows_here:
+            local = self._split_pung_rows(concealed, fours, suit)
+        else:
+            local = self._split_rows(concealed, fours, suit, chow) if split else 0
+            if threes & (threes >> 1):
+                local += self._sisters(up)
+            if threes & 0b100000001 == 0b100000001:
+                local += self._t.v("terminal_pungs")
         declared = self._declared_chow_starts[suit]
         twice_open = 0
         if declared:
@@ -1060,6 +1064,28 @@ class Bounder:
     def _sisters(self, up: tuple[int, ...]) -> int:
         """:func:`taipai.systems.hk_taiwan.patterns.pungs.sisters_bound` of one suit's counts ``up``."""
         return pung_family.sisters_bound(self._t.sisters, up)
+
+    def _split_pung_rows(self, concealed: tuple[int, ...], fours: tuple[int, ...], suit: int) -> int:
+        """LOCAL of a numbered suit with no declared meld whose counts could make 姊妹 or 一九刻
+        (pungs of consecutive ranks, or of 一 and 九): over every split, the split rows of
+        :meth:`_split_rows` plus the 姊妹 and 一九刻 of that split's own pungs and eyes, the split
+        that scores most.  Tighter than adding the rows the counts allow to the best split's
+        (``五五五五 六六六 七七七 八`` holds three 3s in a row but no split holds three pungs);
+        a bound still, each reading's groups being one split."""
+        t = self._t
+        terminal = t.v("terminal_pungs")
+        best = 0
+        for code, bits, pair in _groupings(concealed, sum(concealed) % 3 == 2, False):
+            rows = t.chow_rows(code)
+            if fours:
+                rows += self._four_split(fours, suit, code, bits, pair)
+            if bits & (bits >> 1):
+                held = [3 if bits >> r & 1 else 2 if r == pair else 0 for r in range(9)]
+                rows += self._sisters(tuple(held))
+            if bits & 0b100000001 == 0b100000001:
+                rows += terminal
+            best = max(best, rows)
+        return best
 
     def _split_rows(self, concealed: tuple[int, ...], fours: tuple[int, ...], suit: int, starts: int) -> int:
         """Rows of one numbered suit that depend on how a standard reading splits it: 一色三/四/五步高,

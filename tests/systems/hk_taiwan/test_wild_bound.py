@@ -436,29 +436,12 @@ def test_a_long_rows_envelope_built_from_its_slices_equals_the_flat_one() -> Non
     assert len(entries) > search.ENVELOPE_BLOCK
 
 
-def test_般高_from_the_splits_bounds_every_hand_the_counts_alone_overrated() -> None:
-    """A numbered suit's 般高 fields come from its splits (pungs and eyes re-read as chows, seed 004
-    計法 第二), not from its counts alone.  On the suits where the two differ (400 of the complete
-    suits of 11 and 14 tiles), finished with honour pungs and won self-drawn or on a discard of a
-    tile of the suit, the bound still reaches every hand's score, under every rule table."""
-    from taipai.core.wilds.suitshapes import counts_of
-    from taipai.core.wilds.suitshapes import shipped as shipped_shapes
-    from taipai.systems.hk_taiwan.scorebound import split_identical_chows
-
-    shapes = shipped_shapes()
-    assert shapes is not None
-    rng = random.Random(11)
-    suits = []
-    for code in shapes.codes():
-        counts = counts_of(code)
-        if sum(counts) not in (11, 14):
-            continue
-        by_counts = sum(1 for r in range(7) if min(counts[r : r + 3]) >= 2)
-        if split_identical_chows(counts)[0] < by_counts:
-            suits.append(counts)
-    assert len(suits) > 400
-    checked = re_read = 0
-    for counts in rng.sample(suits, 400):
+def _bound_reaches_hands_of(suits: list[tuple[int, ...]], rng: random.Random) -> tuple[int, int]:
+    """Each of ``suits`` (a 萬 suit of 11 or 14 tiles) finished with honour pungs, won self-drawn or
+    on a discard of one of its tiles: assert every rule table's bound reaches the hand's score;
+    (hands checked, hands whose score holds a 般高 or 姊妹 row)."""
+    checked = rows = 0
+    for counts in suits:
         tiles = [r for r, c in enumerate(counts) for _ in range(c)]
         tiles += [27, 27, 27] if len(tiles) == 14 else [27, 27, 27, 31, 31, 31]
         win = rng.choice([t for t in tiles if t < 9])
@@ -473,5 +456,50 @@ def test_般高_from_the_splits_bounds_every_hand_the_counts_alone_overrated() -
             assert b is not None
             assert score.total <= b.bound(_counts(spec)), (counts, spec, score.total)
             checked += 1
-            re_read += any(p.id in ("double_chow", "triple_chow", "quadruple_chow") for p in score.patterns)
-    assert checked > 1000 and re_read > 100
+            rows += any(
+                ("chow" in p.id and "double" in p.id) or "triple_chow" in p.id or "sisters" in p.id
+                for p in score.patterns
+            )
+    return checked, rows
+
+
+def _complete_suits(sizes: tuple[int, ...]) -> list[tuple[int, ...]]:
+    from taipai.core.wilds.suitshapes import counts_of
+    from taipai.core.wilds.suitshapes import shipped as shipped_shapes
+
+    shapes = shipped_shapes()
+    assert shapes is not None
+    return [counts_of(c) for c in shapes.codes() if sum(counts_of(c)) in sizes]
+
+
+def test_般高_from_the_splits_bounds_every_hand_the_counts_alone_overrated() -> None:
+    """A numbered suit's 般高 fields come from its splits (pungs and eyes re-read as chows, seed 004
+    計法 第二), not from its counts alone.  On the suits where the two differ (400 of the complete
+    suits of 11 and 14 tiles), finished with honour pungs and won self-drawn or on a discard of a
+    tile of the suit, the bound still reaches every hand's score, under every rule table."""
+    from taipai.systems.hk_taiwan.scorebound import split_identical_chows
+
+    suits = [
+        counts
+        for counts in _complete_suits((11, 14))
+        if split_identical_chows(counts)[0] < sum(1 for r in range(7) if min(counts[r : r + 3]) >= 2)
+    ]
+    assert len(suits) > 400
+    rng = random.Random(11)
+    checked, rows = _bound_reaches_hands_of(rng.sample(suits, 400), rng)
+    assert checked > 1000 and rows > 100
+
+
+def test_姊妹_from_the_splits_bounds_every_hand_with_pungs_in_a_row() -> None:
+    """A concealed numbered suit's 姊妹 and 一九刻 rows come from each split's own pungs and eyes.
+    On 400 complete suits holding two consecutive ranks (or 一 and 九) three times or more, the bound
+    still reaches every hand's score, under every rule table."""
+    suits = [
+        counts
+        for counts in _complete_suits((11, 14))
+        if any(counts[r] >= 3 and counts[r + 1] >= 3 for r in range(8)) or (counts[0] >= 3 and counts[8] >= 3)
+    ]
+    assert len(suits) > 400
+    rng = random.Random(12)
+    checked, rows = _bound_reaches_hands_of(rng.sample(suits, 400), rng)
+    assert checked > 1000 and rows > 100
